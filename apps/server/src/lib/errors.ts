@@ -1,0 +1,105 @@
+import type { ErrorBody, ErrorCode, FieldIssue } from '@jammy/shared/errors';
+import { ERROR_CODES } from '@jammy/shared/errors';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+/** An error meant for the client: a stable code, its HTTP status, and a human message. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.status = ERROR_CODES[code];
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.details === undefined ? {} : { details: this.details }),
+      },
+    };
+  }
+}
+
+/** A 400 naming each field that failed validation; the message names the first one. */
+export function validationError(error: z.ZodError): AppError {
+  const issues: FieldIssue[] = error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || '(body)',
+    message: issue.message,
+  }));
+  const first = issues[0];
+  const message = first ? `${first.field}: ${first.message}` : 'The request is not valid';
+  return new AppError('request/invalid', message, { issues });
+}
+
+/** Validates `input` with `schema`, throwing a 400 that names the fields on failure. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+// Fastify's own errors that are the client's fault, mapped onto our catalogue.
+const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: 'request/malformed-json',
+    message: 'The request body is not valid JSON',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'request/malformed-json',
+    message: 'The request body is empty but its content type is JSON',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'request/too-large',
+    message: 'The request body is too large',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'request/unsupported-media-type',
+    message: 'This content type is not accepted here',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'request/invalid',
+    message: 'The Content-Length header does not match the body',
+  },
+};
+
+/**
+ * The one error handler: AppErrors and client mistakes become their JSON body; anything
+ * else is logged and answered as a 500 without details (never a stack trace).
+ */
+export function handleError(
+  error: FastifyError | AppError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error instanceof AppError) {
+    if (error.status >= 500) request.log.error({ err: error }, error.message);
+    return reply.status(error.status).send(error.toBody());
+  }
+  const fastifyCode = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  const known = fastifyCode ? FASTIFY_CODES[fastifyCode] : undefined;
+  if (known) {
+    const appError = new AppError(known.code, known.message);
+    return reply.status(appError.status).send(appError.toBody());
+  }
+  if ('validation' in error && error.validation) {
+    const appError = new AppError('request/invalid', error.message);
+    return reply.status(400).send(appError.toBody());
+  }
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const body: ErrorBody = { error: { code: 'request/invalid', message: error.message } };
+    return reply.status(status).send(body);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply
+    .status(500)
+    .send(new AppError('internal', 'Something went wrong on our side. Please try again.').toBody());
+}

@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  isLanguage,
+  localizePath,
+  parseAcceptLanguage,
+  preferredLanguage,
+  splitLanguagePrefix,
+  textDirection,
+  type Language,
+} from '@jammy/shared/languages';
+import { matchRoute } from '@jammy/shared/route-table';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors';
+
+/**
+ * Serves the built web app: its files as they are, and index.html for every page path —
+ * with 200 when the route table knows the path, 404 when it does not (the SPA then shows
+ * its 404 page). Unknown /api paths get the JSON 404.
+ */
+export async function spaRoutes(app: FastifyInstance, options: { webDistDir: string }) {
+  const indexFile = path.join(options.webDistDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(
+      { webDistDir: options.webDistDir },
+      'the web app is not built (npm run build): only the API is served',
+    );
+    app.setNotFoundHandler((request, reply) => notFound(request, reply, null));
+    return;
+  }
+  const indexHtml = await readFile(indexFile, 'utf8');
+
+  await app.register(fastifyStatic, {
+    root: options.webDistDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (response, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      response.header(
+        'cache-control',
+        hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.setNotFoundHandler((request, reply) => notFound(request, reply, indexHtml));
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply, indexHtml: string | null) {
+  const pathname = new URL(request.url, 'http://localhost').pathname;
+  const isPage = request.method === 'GET' || request.method === 'HEAD';
+  if (pathname === '/api' || pathname.startsWith('/api/') || !isPage || indexHtml === null) {
+    const error = new AppError(
+      'route/not-found',
+      `No route ${request.method} ${pathname}`,
+    );
+    return reply.status(404).send(error.toBody());
+  }
+
+  if (pathname === '/') {
+    const language = rootLanguage(request, reply);
+    if (language !== DEFAULT_LANGUAGE) {
+      const query = request.url.slice(pathname.length);
+      return reply
+        .header('vary', 'Accept-Language, Cookie')
+        .header('cache-control', 'no-cache')
+        .redirect(`${localizePath('/', language)}${query}`, 302);
+    }
+  }
+
+  const match = matchRoute(pathname);
+  const { language } = splitLanguagePrefix(pathname);
+  return reply
+    .status(match ? 200 : 404)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Accept-Language, Cookie')
+    .send(withLanguage(indexHtml, language));
+}
+
+/**
+ * The language of a visit to `/` (spec §9): the remembered choice, else the browser's
+ * first language (remembered from now on). Other paths never redirect.
+ */
+function rootLanguage(request: FastifyRequest, reply: FastifyReply): Language {
+  const remembered = request.cookies[LANGUAGE_COOKIE.name];
+  if (isLanguage(remembered)) return remembered;
+  const detected = preferredLanguage(parseAcceptLanguage(request.headers['accept-language']));
+  reply.setCookie(LANGUAGE_COOKIE.name, detected, {
+    path: LANGUAGE_COOKIE.path,
+    maxAge: LANGUAGE_COOKIE.maxAgeSeconds,
+    sameSite: 'lax',
+    secure: LANGUAGE_COOKIE.secure,
+    httpOnly: false,
+  });
+  return detected;
+}
+
+function withLanguage(html: string, language: Language): string {
+  return html.replace(/<html[^>]*>/, `<html lang="${language}" dir="${textDirection(language)}">`);
+}

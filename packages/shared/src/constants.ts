@@ -1,0 +1,12 @@
+/** Constants of the product specification (§9) shared by server and web. */
+
+/** How often the web app checks for a newer build. */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+/** Build metadata is fetched this long after the browser is idle. */
+export const BUILD_META_DELAY_MS = 1000;
+/** A failed page-part load reloads the target path at most once in this window. */
+export const RELOAD_GUARD_MS = 10_000;
+/** Delay before layout reacts to a window resize. */
+export const RESIZE_REFRESH_DELAY_MS = 50;
+/** Request bodies larger than this are refused with 413 (uploads have their own limits). */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;

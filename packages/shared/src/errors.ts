@@ -1,0 +1,34 @@
+/**
+ * Stable error codes of the API (DESIGN §2). The client maps them back to messages;
+ * the status travels with each.
+ */
+export const ERROR_CODES = {
+  'request/invalid': 400,
+  'request/malformed-json': 400,
+  'request/too-large': 413,
+  'request/unsupported-media-type': 415,
+  'request/rate-limited': 429,
+  'auth/unauthenticated': 401,
+  'auth/forbidden': 403,
+  'route/not-found': 404,
+  conflict: 409,
+  'health/database-unavailable': 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** One problem with one field of a request: `field` is a dotted path such as `stages.0.title`. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+/** The JSON body of every error answer. */
+export interface ErrorBody {
+  error: {
+    code: string;
+    message: string;
+    details?: unknown;
+  };
+}
