@@ -11,7 +11,10 @@ const optionalString = z
 const postgresUrl = z
   .string()
   .trim()
-  .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://');
+  .refine(
+    (value) => /^postgres(ql)?:\/\//.test(value),
+    'must start with postgres:// or postgresql://',
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -20,9 +23,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(postgresUrl.optional()),
   PUBLIC_URL: optionalString.pipe(
-    z
-      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
-      .optional(),
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   ),
   SESSION_SECRET: optionalString.pipe(
     z.string().min(32, 'must be at least 32 characters').optional(),

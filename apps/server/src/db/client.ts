@@ -54,6 +54,7 @@ async function connect(
     await pool.end();
     throw new Error(
       `Cannot reach PostgreSQL (${redact(connectionString)}): ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
     );
   }
   let closed = false;

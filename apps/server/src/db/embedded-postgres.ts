@@ -61,6 +61,7 @@ export async function startEmbeddedPostgres(dir: string, logger: Logger): Promis
   } catch (error) {
     throw new Error(
       `Embedded PostgreSQL did not start in ${clusterDir}: ${error instanceof Error ? error.message : 'it exited early (see the log at debug level)'}`,
+      { cause: error },
     );
   }
   log.info({ port, ms: Date.now() - started }, 'embedded PostgreSQL started');

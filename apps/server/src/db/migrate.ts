@@ -10,7 +10,10 @@ const MIGRATION_LOCK_KEY = 4_242_001;
  * Applies the committed migrations. Several processes may start at once against one
  * database: a session-level advisory lock lets one migrate while the others wait.
  */
-export async function runMigrations(pool: pg.Pool, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+export async function runMigrations(
+  pool: pg.Pool,
+  migrationsFolder = MIGRATIONS_DIR,
+): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

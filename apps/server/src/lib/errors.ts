@@ -1,7 +1,7 @@
 import type { ErrorBody, ErrorCode, FieldIssue } from '@jammy/shared/errors';
 import { ERROR_CODES } from '@jammy/shared/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** An error meant for the client: a stable code, its HTTP status, and a human message. */
 export class AppError extends Error {
@@ -93,7 +93,8 @@ export function handleError(
     const appError = new AppError('request/invalid', error.message);
     return reply.status(400).send(appError.toBody());
   }
-  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  const status =
+    'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {
     const body: ErrorBody = { error: { code: 'request/invalid', message: error.message } };
     return reply.status(status).send(body);

@@ -40,10 +40,7 @@ export async function spaRoutes(app: FastifyInstance, options: { webDistDir: str
     index: false,
     setHeaders: (response, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      response.header(
-        'cache-control',
-        hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.setNotFoundHandler((request, reply) => notFound(request, reply, indexHtml));
@@ -53,10 +50,7 @@ function notFound(request: FastifyRequest, reply: FastifyReply, indexHtml: strin
   const pathname = new URL(request.url, 'http://localhost').pathname;
   const isPage = request.method === 'GET' || request.method === 'HEAD';
   if (pathname === '/api' || pathname.startsWith('/api/') || !isPage || indexHtml === null) {
-    const error = new AppError(
-      'route/not-found',
-      `No route ${request.method} ${pathname}`,
-    );
+    const error = new AppError('route/not-found', `No route ${request.method} ${pathname}`);
     return reply.status(404).send(error.toBody());
   }
 

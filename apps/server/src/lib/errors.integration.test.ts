@@ -1,0 +1,227 @@
+import { JSON_BODY_LIMIT_BYTES } from '@jammy/shared/constants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { AppError, parseInput } from './errors';
+
+const INTERNAL_BODY = {
+  error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' },
+};
+
+const itinerarySchema = z.object({
+  title: z.string().min(1),
+  stage: z.object({ lat: z.number().min(-90).max(90) }),
+});
+
+let testDatabase: TestDatabase;
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  testApp = await buildTestApp({ databaseUrl: testDatabase.url });
+  // Test-only routes, added before the first inject makes the app ready.
+  const { app } = testApp;
+  app.post('/api/test/echo', async (request) => ({ received: request.body }));
+  app.post('/api/test/validate', async (request) => parseInput(itinerarySchema, request.body));
+  app.get('/api/test/app-error', async () => {
+    throw new AppError('conflict', 'The itinerary changed meanwhile', { currentVersion: 4 });
+  });
+  app.get('/api/test/auth-error', async () => {
+    throw new AppError('auth/unauthenticated', 'Sign in first');
+  });
+  app.get('/api/test/crash', async () => {
+    throw new Error('connection to db-internal-host:5432 refused (secret detail)');
+  });
+  app.get('/api/test/crash-with-status', async () => {
+    throw Object.assign(new Error('upstream exploded (secret detail)'), { statusCode: 502 });
+  });
+});
+
+afterAll(async () => {
+  await testApp?.close();
+  await testDatabase?.drop();
+});
+
+describe('unknown API routes', () => {
+  for (const method of ['GET', 'POST'] as const) {
+    it(`${method} /api/whatever → 404 route/not-found as JSON`, async () => {
+      const response = await testApp.app.inject({ method, url: '/api/whatever?x=1' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.json()).toEqual({
+        error: { code: 'route/not-found', message: `No route ${method} /api/whatever` },
+      });
+    });
+  }
+
+  it('GET /api itself → 404 JSON, not the SPA page', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: { code: 'route/not-found', message: 'No route GET /api' },
+    });
+  });
+
+  it('a POST to a page path → 404 JSON (pages are only GET or HEAD)', async () => {
+    const response = await testApp.app.inject({ method: 'POST', url: '/itineraries' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: { code: 'route/not-found', message: 'No route POST /itineraries' },
+    });
+  });
+});
+
+describe('request bodies', () => {
+  it('accepts well-formed JSON', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { hello: 'world' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: { hello: 'world' } });
+  });
+
+  it('malformed JSON → 400 request/malformed-json', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"hello": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'request/malformed-json', message: 'The request body is not valid JSON' },
+    });
+  });
+
+  it('an empty body declared as JSON → 400 request/malformed-json', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'request/malformed-json',
+        message: 'The request body is empty but its content type is JSON',
+      },
+    });
+  });
+
+  it('a JSON body over 1 MiB → 413 request/too-large', async () => {
+    const payload = JSON.stringify({ padding: 'x'.repeat(JSON_BODY_LIMIT_BYTES) });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      error: { code: 'request/too-large', message: 'The request body is too large' },
+    });
+  });
+
+  it('a JSON body just under 1 MiB is accepted', async () => {
+    const payload = JSON.stringify({ padding: 'x'.repeat(JSON_BODY_LIMIT_BYTES - 100) });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('an unsupported content type → 415 request/unsupported-media-type', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<hello>world</hello>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'request/unsupported-media-type',
+        message: 'This content type is not accepted here',
+      },
+    });
+  });
+});
+
+describe('thrown errors', () => {
+  it('an AppError answers with its status and body, details included', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/app-error' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'conflict',
+        message: 'The itinerary changed meanwhile',
+        details: { currentVersion: 4 },
+      },
+    });
+  });
+
+  it('an AppError without details has no details key', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/auth-error' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toStrictEqual({
+      error: { code: 'auth/unauthenticated', message: 'Sign in first' },
+    });
+  });
+
+  for (const url of ['/api/test/crash', '/api/test/crash-with-status']) {
+    it(`a plain Error (${url}) → 500 internal, without its message or stack`, async () => {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toStrictEqual(INTERNAL_BODY);
+      expect(response.body).not.toContain('secret detail');
+      expect(response.body).not.toContain('stack');
+      expect(response.body).not.toMatch(/\bat .*\.ts:\d+/);
+    });
+  }
+});
+
+describe('validation with parseInput', () => {
+  it('a missing field → 400 request/invalid naming it', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/validate',
+      payload: { stage: { lat: 10 } },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{
+      error: { code: string; message: string; details: { issues: { field: string }[] } };
+    }>();
+    expect(body.error.code).toBe('request/invalid');
+    expect(body.error.message).toMatch(/^title: /);
+    expect(body.error.details.issues).toEqual([{ field: 'title', message: expect.any(String) }]);
+  });
+
+  it('a nested field out of range is named by its dotted path, every failure listed', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/validate',
+      payload: { title: '', stage: { lat: 91 } },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ error: { message: string; details: { issues: unknown[] } } }>();
+    expect(body.error.message).toMatch(/^title: /);
+    expect(body.error.details.issues).toEqual([
+      { field: 'title', message: expect.any(String) },
+      { field: 'stage.lat', message: expect.any(String) },
+    ]);
+  });
+
+  it('valid input passes through', async () => {
+    const payload = { title: 'Sicily', stage: { lat: 37.5 } };
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/test/validate', payload });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(payload);
+  });
+});

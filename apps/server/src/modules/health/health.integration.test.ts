@@ -1,0 +1,129 @@
+import net from 'node:net';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { freePort } from '../../../test/ports';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import type { Database } from '../../db/client';
+
+let testDatabase: TestDatabase;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await testDatabase.drop();
+});
+
+/** A Database over a pool of our making, so a test can break it. */
+function databaseOver(pool: pg.Pool): Database {
+  let closed = false;
+  return {
+    db: drizzle({ client: pool }),
+    pool,
+    kind: 'external',
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+describe('GET /api/health', () => {
+  it('answers 200 with the database up and the build id, never cached', async () => {
+    const { app, close } = await buildTestApp({ databaseUrl: testDatabase.url });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-store');
+      const body = response.json<Record<string, unknown>>();
+      expect(body).toEqual({
+        status: 'ok',
+        build: 'test-build',
+        checks: { database: 'up' },
+        databaseMs: expect.any(Number),
+      });
+    } finally {
+      await close();
+    }
+  });
+
+  it('answers 503 (not 500) once the database connection pool has been closed', async () => {
+    const { app, database, close } = await buildTestApp({ databaseUrl: testDatabase.url });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      await database.close();
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.json()).toEqual({
+        status: 'unavailable',
+        build: 'test-build',
+        checks: { database: 'down' },
+      });
+    } finally {
+      await close();
+    }
+  });
+
+  it('answers 503 when nothing listens on the database port', async () => {
+    const port = await freePort();
+    const pool = new pg.Pool({
+      connectionString: `postgres://nobody:secret@127.0.0.1:${port}/nothing`,
+      connectionTimeoutMillis: 1000,
+    });
+    pool.on('error', () => undefined);
+    const { app, close } = await buildTestApp({
+      databaseUrl: testDatabase.url,
+      database: databaseOver(pool),
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        status: 'unavailable',
+        build: 'test-build',
+        checks: { database: 'down' },
+      });
+    } finally {
+      await close();
+    }
+  });
+
+  it('answers 503 within its 2 s timeout when the database accepts but never answers', async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    if (!address || typeof address !== 'object') throw new Error('no address');
+    const pool = new pg.Pool({
+      connectionString: `postgres://nobody:secret@127.0.0.1:${address.port}/nothing`,
+      connectionTimeoutMillis: 10_000,
+    });
+    pool.on('error', () => undefined);
+    const { app, close } = await buildTestApp({
+      databaseUrl: testDatabase.url,
+      database: databaseOver(pool),
+    });
+    try {
+      const started = performance.now();
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      const elapsed = performance.now() - started;
+      expect(response.statusCode).toBe(503);
+      expect(response.json<{ checks: unknown }>().checks).toEqual({ database: 'down' });
+      expect(elapsed).toBeGreaterThanOrEqual(1900);
+      expect(elapsed).toBeLessThan(5000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await close();
+    }
+  });
+});

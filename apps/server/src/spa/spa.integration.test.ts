@@ -1,0 +1,166 @@
+import path from 'node:path';
+import { ROUTES, buildPath } from '@jammy/shared/route-table';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import {
+  FIXTURE_ASSET_JS,
+  FIXTURE_ASSET_PATH,
+  createWebDistFixture,
+  expectedIndexHtml,
+  type WebDistFixture,
+} from '../../test/web-dist';
+
+const UUID_V7 = '0192f7a0-0000-7000-8000-000000000000';
+const UUID_V4 = '0192f7a0-0000-4000-8000-000000000000';
+const PREFIXES = [
+  { prefix: '', lang: 'en', dir: 'ltr' },
+  { prefix: '/ar', lang: 'ar', dir: 'rtl' },
+  { prefix: '/it', lang: 'it', dir: 'ltr' },
+] as const;
+
+/** Every page of the route table with its parameters filled with a valid id. */
+const PAGE_PATHS = ROUTES.map((route) => {
+  const params = Object.fromEntries(
+    [...route.path.matchAll(/:([A-Za-z]+)/g)].map((match) => [match[1], UUID_V7]),
+  );
+  return buildPath(route.path, params);
+});
+
+function withPrefix(prefix: string, pagePath: string): string {
+  if (prefix === '') return pagePath;
+  return pagePath === '/' ? prefix : `${prefix}${pagePath}`;
+}
+
+let testDatabase: TestDatabase;
+let fixture: WebDistFixture;
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  fixture = await createWebDistFixture();
+  testApp = await buildTestApp({ databaseUrl: testDatabase.url, webDistDir: fixture.dir });
+});
+
+afterAll(async () => {
+  await testApp?.close();
+  await fixture?.remove();
+  await testDatabase?.drop();
+});
+
+describe('pages of the route table', () => {
+  it('covers every route, each path with its parameters filled', () => {
+    expect(PAGE_PATHS).toHaveLength(ROUTES.length);
+    expect(PAGE_PATHS).toContain(`/itinerary/${UUID_V7}/stage/${UUID_V7}/add/finish`);
+    expect(PAGE_PATHS.every((pagePath) => !pagePath.includes(':'))).toBe(true);
+  });
+
+  for (const { prefix, lang, dir } of PREFIXES) {
+    for (const pagePath of PAGE_PATHS) {
+      const url = withPrefix(prefix, pagePath);
+      it(`GET ${url} → 200 index.html with lang="${lang}" dir="${dir}"`, async () => {
+        const response = await testApp.app.inject({
+          method: 'GET',
+          url,
+          // A remembered default language: `/` must not redirect here (see language tests).
+          cookies: { i18n_redirected: 'en' },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.body).toBe(expectedIndexHtml(lang, dir));
+      });
+    }
+  }
+
+  it('a trailing slash still finds the page', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/itineraries/' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('HEAD of a page → 200 without a body', async () => {
+    const response = await testApp.app.inject({ method: 'HEAD', url: '/faq' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toBe('');
+  });
+});
+
+describe('paths that are no page', () => {
+  const notFound = [
+    { url: '/no-such-page', lang: 'en', dir: 'ltr' },
+    { url: '/itinerary/abc', lang: 'en', dir: 'ltr' },
+    { url: `/itinerary/${UUID_V4}`, lang: 'en', dir: 'ltr' },
+    { url: `/itinerary/${UUID_V7}/stage/${UUID_V4}`, lang: 'en', dir: 'ltr' },
+    { url: '/jammy-itineraries/abc', lang: 'en', dir: 'ltr' },
+    { url: '/itineraries/extra', lang: 'en', dir: 'ltr' },
+    { url: '/ar/no-such-page', lang: 'ar', dir: 'rtl' },
+    { url: '/it/itinerary/abc', lang: 'it', dir: 'ltr' },
+    { url: '/en/faq', lang: 'en', dir: 'ltr' },
+    { url: '/xx/faq', lang: 'en', dir: 'ltr' },
+  ] as const;
+
+  for (const { url, lang, dir } of notFound) {
+    it(`GET ${url} → 404 with the SPA page (lang="${lang}")`, async () => {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(expectedIndexHtml(lang, dir));
+    });
+  }
+});
+
+describe('files of the build', () => {
+  it('serves a hashed asset with an immutable year-long cache', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: FIXTURE_ASSET_PATH });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe(FIXTURE_ASSET_JS);
+  });
+
+  it('serves builds/latest.json uncached, for update detection', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/builds/latest.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual({ id: 'test-build', timestamp: 1 });
+  });
+
+  it('a missing asset → 404, never index.html with 200', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/assets/missing-zzz.js' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('does not serve files outside the build folder', async () => {
+    const outside = path.basename(path.dirname(fixture.dir));
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/..%2f..%2f${outside}%2fetc%2fpasswd`,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('root:');
+  });
+});
+
+describe('without a web build', () => {
+  it('serves the API only: pages answer the JSON 404', async () => {
+    const apiOnly = await buildTestApp({
+      databaseUrl: testDatabase.url,
+      webDistDir: path.join(fixture.dir, 'not-built'),
+    });
+    try {
+      const page = await apiOnly.app.inject({ method: 'GET', url: '/faq' });
+      expect(page.statusCode).toBe(404);
+      expect(page.json()).toEqual({
+        error: { code: 'route/not-found', message: 'No route GET /faq' },
+      });
+      const health = await apiOnly.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json<{ build: string }>().build).toBe('development');
+    } finally {
+      await apiOnly.close();
+    }
+  });
+});

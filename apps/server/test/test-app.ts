@@ -1,0 +1,93 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { createLogger } from '../src/lib/logger';
+import { getOrCreateSessionSecret, recordBuildId } from '../src/modules/meta/meta.repository';
+import { createWebDistFixture } from './web-dist';
+
+const FIXED_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
+
+export interface TestAppOptions {
+  /** DATABASE_URL of the test file's database (see createTestDatabase). */
+  databaseUrl: string;
+  /** Extra environment variables, e.g. `{ PUBLIC_URL: 'https://…' }`. */
+  env?: Record<string, string>;
+  /** The web build to serve; a fresh fixture (web-dist.ts) when absent. */
+  webDistDir?: string;
+  /** An already open database to use instead of opening DATABASE_URL (no migrations run). */
+  database?: Database;
+}
+
+export interface TestApp {
+  /** Not yet ready: tests may still add routes, then use `app.inject`. */
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  /** Closes the app, its database pool and removes its temporary folders. */
+  close(): Promise<void>;
+}
+
+/** Builds the app as main.ts does (config, database, migrations, meta), without listening. */
+export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'jammy-test-data-'));
+  const fixture = options.webDistDir === undefined ? await createWebDistFixture() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: options.databaseUrl,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: fixture?.dir ?? options.webDistDir,
+    ...options.env,
+  });
+  const logger = createLogger(config);
+  const removeTemp = async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await fixture?.remove();
+  };
+
+  let database: Database | undefined = options.database;
+  try {
+    if (!database) {
+      database = await openDatabase(config, logger);
+      await runMigrations(database.pool);
+    }
+    const buildId = await readBuildId(config.webDistDir);
+    if (!options.database) await recordBuildId(database.db, buildId);
+    // A database given by the test may be unreachable on purpose: do not query it.
+    const sessionSecret =
+      config.sessionSecret ??
+      (options.database ? FIXED_SESSION_SECRET : await getOrCreateSessionSecret(database.db));
+    const app = await buildApp({ config, database, logger, sessionSecret, buildId });
+    const opened = database;
+    return {
+      app,
+      config,
+      database: opened,
+      close: async () => {
+        await app.close();
+        await opened.close();
+        await removeTemp();
+      },
+    };
+  } catch (error) {
+    await database?.close();
+    await removeTemp();
+    throw error;
+  }
+}
+
+async function readBuildId(webDistDir: string): Promise<string> {
+  try {
+    const latest = JSON.parse(
+      await readFile(path.join(webDistDir, 'builds', 'latest.json'), 'utf8'),
+    ) as { id?: unknown };
+    return typeof latest.id === 'string' ? latest.id : 'development';
+  } catch {
+    return 'development';
+  }
+}

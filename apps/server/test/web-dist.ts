@@ -1,0 +1,37 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+export const FIXTURE_INDEX_HTML =
+  '<!doctype html><html lang="en"><head><title>Jammy</title></head><body><div id="root"></div></body></html>';
+export const FIXTURE_BUILD_ID = 'test-build';
+export const FIXTURE_ASSET_PATH = '/assets/app-abc123.js';
+/** The fixture script: large enough (> 1 KiB) to be worth compressing. */
+export const FIXTURE_ASSET_JS = `${Array.from(
+  { length: 200 },
+  (_, index) => `export const value${index} = 'fixture value number ${index}';`,
+).join('\n')}\n`;
+
+/** A stand-in for apps/web/dist: what the server needs of a web build, and nothing more. */
+export interface WebDistFixture {
+  dir: string;
+  remove(): Promise<void>;
+}
+
+export async function createWebDistFixture(): Promise<WebDistFixture> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'jammy-test-web-'));
+  await mkdir(path.join(dir, 'assets'));
+  await mkdir(path.join(dir, 'builds'));
+  await writeFile(path.join(dir, 'index.html'), FIXTURE_INDEX_HTML);
+  await writeFile(path.join(dir, FIXTURE_ASSET_PATH), FIXTURE_ASSET_JS);
+  await writeFile(
+    path.join(dir, 'builds', 'latest.json'),
+    JSON.stringify({ id: FIXTURE_BUILD_ID, timestamp: 1 }),
+  );
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The index page as the server sends it for a page in a language of that direction. */
+export function expectedIndexHtml(lang: string, dir: 'ltr' | 'rtl'): string {
+  return FIXTURE_INDEX_HTML.replace('<html lang="en">', `<html lang="${lang}" dir="${dir}">`);
+}

@@ -1,0 +1,57 @@
+import { LANGUAGES } from '@jammy/shared/languages';
+import { describe, expect, it } from 'vitest';
+import ar from './locales/ar.json';
+import de from './locales/de.json';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import fr from './locales/fr.json';
+import it_ from './locales/it.json';
+
+const locales: Record<(typeof LANGUAGES)[number], unknown> = { en, it: it_, fr, es, de, ar };
+
+/** Every leaf of a messages object as `path → text`. */
+function flatten(value: unknown, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  if (typeof value === 'string') {
+    entries.set(prefix, value);
+  } else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [path, text] of flatten(child, prefix ? `${prefix}.${key}` : key)) {
+        entries.set(path, text);
+      }
+    }
+  }
+  return entries;
+}
+
+const english = flatten(en);
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+// Values that are the same in every language (the brand, codes).
+const SAME_EVERYWHERE = new Set(['app.name']);
+
+describe.each(LANGUAGES.filter((language) => language !== 'en'))('locale %s', (language) => {
+  const messages = flatten(locales[language]);
+
+  it('has every key of English and no other', () => {
+    expect([...messages.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it('keeps every placeholder and tag', () => {
+    for (const [path, text] of english) {
+      const translated = messages.get(path) ?? '';
+      expect(placeholders(translated), path).toEqual(placeholders(text));
+      expect(translated.includes('<em>'), path).toBe(text.includes('<em>'));
+    }
+  });
+
+  it('is really translated, not an English copy', () => {
+    const copies = [...english].filter(
+      ([path, text]) => !SAME_EVERYWHERE.has(path) && messages.get(path) === text && text.length > 3,
+    );
+    expect(copies.map(([path]) => path)).toEqual([]);
+  });
+
+  it('has no empty message', () => {
+    for (const [path, text] of messages) expect(text.trim(), path).not.toBe('');
+  });
+});

@@ -1,0 +1,18 @@
+import { textDirection, type Language } from '@jammy/shared/languages';
+import { useDirection } from '@mantine/core';
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { useDocumentTitle } from './use-document-title';
+
+/** The root of one language's pages: keeps `<html lang dir>` and Mantine's direction in step. */
+export function LanguageRoot({ language }: { language: Language }) {
+  const { setDirection } = useDirection();
+  useEffect(() => {
+    const dir = textDirection(language);
+    document.documentElement.lang = language;
+    document.documentElement.dir = dir;
+    setDirection(dir);
+  }, [language, setDirection]);
+  useDocumentTitle();
+  return <Outlet />;
+}

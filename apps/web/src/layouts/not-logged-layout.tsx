@@ -1,0 +1,39 @@
+import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLanguage } from '../i18n/use-language';
+import { SiteShell, type NavItem } from './site-shell';
+
+const NAV: NavItem[] = [
+  { path: '/jammy-itineraries', labelKey: 'nav.presets' },
+  { path: '/shop', labelKey: 'nav.shop' },
+  { path: '/faq', labelKey: 'nav.faq' },
+];
+
+/** The layout of anonymous visitors: discover Jammy, sign in or register. */
+export function NotLoggedLayout() {
+  const { t } = useTranslation();
+  const { to } = useLanguage();
+  return (
+    <div data-layout="not-logged">
+      <SiteShell
+        navItems={NAV}
+        actions={
+          <>
+            <Button component={Link} to={to('/login/start')} variant="subtle" visibleFrom="sm">
+              {t('nav.signIn')}
+            </Button>
+            <Button component={Link} to={to('/register')}>
+              {t('nav.register')}
+            </Button>
+          </>
+        }
+        drawerActions={
+          <Button component={Link} to={to('/login/start')} variant="light" fullWidth>
+            {t('nav.signIn')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}

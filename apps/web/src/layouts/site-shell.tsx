@@ -1,0 +1,123 @@
+import { Burger, Container, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet } from 'react-router';
+import { useLanguage } from '../i18n/use-language';
+import { BrandLink } from './brand-link';
+import { LanguageMenu } from './language-menu';
+import classes from './site-chrome.module.css';
+import { useFocusOnNavigate } from './use-focus-on-navigate';
+
+export interface NavItem {
+  path: string;
+  labelKey: string;
+}
+
+const FOOTER_LINKS: NavItem[] = [
+  { path: '/faq', labelKey: 'nav.faq' },
+  { path: '/contact', labelKey: 'nav.contact' },
+  { path: '/privacy', labelKey: 'nav.privacy' },
+  { path: '/terms', labelKey: 'nav.terms' },
+  { path: '/language', labelKey: 'nav.language' },
+];
+
+/**
+ * The chrome of the logged and not-logged layouts: header with brand, navigation, language
+ * and account actions (a drawer on phones), the page, and a footer.
+ */
+export function SiteShell({
+  navItems,
+  actions,
+  drawerActions,
+}: {
+  navItems: NavItem[];
+  actions: ReactNode;
+  drawerActions: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { to } = useLanguage();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const mainRef = useFocusOnNavigate<HTMLElement>();
+
+  return (
+    <div className={classes.shell}>
+      <a href="#main" className={classes.skipLink}>
+        {t('nav.skipToContent')}
+      </a>
+      <header className={classes.header}>
+        <Container size="lg" className={classes.headerInner}>
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t(opened ? 'nav.closeMenu' : 'nav.openMenu')}
+              aria-expanded={opened}
+            />
+            <BrandLink />
+          </Group>
+          <Group component="nav" aria-label={t('nav.mainNavigation')} gap={4} visibleFrom="sm">
+            {navItems.map((item) => (
+              <NavLink key={item.path} to={to(item.path)} className={classes.navLink}>
+                {t(item.labelKey)}
+              </NavLink>
+            ))}
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <LanguageMenu />
+            {actions}
+          </Group>
+        </Container>
+      </header>
+
+      <Drawer
+        opened={opened}
+        onClose={close}
+        size="xs"
+        title={<BrandLink />}
+        closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
+        hiddenFrom="sm"
+      >
+        <Stack gap={4} component="nav" aria-label={t('nav.mainNavigation')}>
+          {navItems.map((item) => (
+            <NavLink key={item.path} to={to(item.path)} className={classes.drawerLink} onClick={close}>
+              {t(item.labelKey)}
+            </NavLink>
+          ))}
+          <Stack gap="xs" mt="md" onClick={close}>
+            {drawerActions}
+          </Stack>
+        </Stack>
+      </Drawer>
+
+      <main id="main" ref={mainRef} tabIndex={-1} className={classes.main}>
+        <Outlet />
+      </main>
+
+      <footer className={classes.footer}>
+        <Container size="lg">
+          <Group justify="space-between" align="flex-start" gap="lg">
+            <Stack gap={6} maw={320}>
+              <BrandLink />
+              <Text size="sm" c="dimmed">
+                {t('footer.tagline')}
+              </Text>
+            </Stack>
+            <Group component="nav" aria-label={t('nav.footerNavigation')} gap="lg">
+              {FOOTER_LINKS.map((item) => (
+                <Link key={item.path} to={to(item.path)} className={classes.footerLink}>
+                  {t(item.labelKey)}
+                </Link>
+              ))}
+            </Group>
+          </Group>
+          <Text size="xs" c="dimmed" mt="lg">
+            {t('footer.copyright', { year: new Date().getFullYear() })}
+          </Text>
+        </Container>
+      </footer>
+    </div>
+  );
+}

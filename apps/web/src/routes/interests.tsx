@@ -1,0 +1,5 @@
+import { PlannedPage } from '../components/planned-page';
+
+export function Component() {
+  return <PlannedPage routeId="interests" />;
+}
