@@ -8,7 +8,10 @@ import { FIXTURE_ASSET_JS, FIXTURE_ASSET_PATH } from '../test/web-dist';
 let testDatabase: TestDatabase;
 let testApp: TestApp;
 
-const LARGE_ITEMS = Array.from({ length: 500 }, (_, index) => ({ id: index, name: `place ${index}` }));
+const LARGE_ITEMS = Array.from({ length: 500 }, (_, index) => ({
+  id: index,
+  name: `place ${index}`,
+}));
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase();

@@ -37,6 +37,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : uuidv7();
     },
     return503OnClosing: true,
+    // Errors raised before routing (an address with broken %-encoding) get the same answers.
+    frameworkErrors: (error, request, reply) => {
+      const page = request.method === 'GET' && !request.url.startsWith('/api');
+      if (error.code === 'FST_ERR_BAD_URL' && page) return reply.callNotFound();
+      return handleError(error, request, reply);
+    },
   });
 
   app.addHook('onRequest', async (request, reply) => {

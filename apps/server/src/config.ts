@@ -57,7 +57,11 @@ export class ConfigError extends Error {
 
 /** Parses the environment once; throws one readable ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // A variable set to an empty string (common in .env files) counts as unset.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
       (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,

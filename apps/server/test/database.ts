@@ -21,8 +21,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     url: url.toString(),
     name,
-    drop: () =>
-      withAdmin(adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)),
+    drop: async () => {
+      await withAdmin(adminUrl, (client) =>
+        client.query(`drop database if exists "${name}" with (force)`),
+      );
+    },
   };
 }
 

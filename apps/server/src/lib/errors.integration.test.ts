@@ -72,6 +72,22 @@ describe('unknown API routes', () => {
   });
 });
 
+describe('malformed URLs', () => {
+  // Fastify rejects a bad percent-encoding before routing; the answer keeps our format.
+  it('GET /api/… with a broken %-encoding → 400 in the JSON error format', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'request/invalid', message: 'The address is not valid' },
+    });
+  });
+
+  it('a page address with a broken %-encoding → 404', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/itinerary/%E0%A4%A' });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
 describe('request bodies', () => {
   it('accepts well-formed JSON', async () => {
     const response = await testApp.app.inject({
@@ -220,7 +236,11 @@ describe('validation with parseInput', () => {
 
   it('valid input passes through', async () => {
     const payload = { title: 'Sicily', stage: { lat: 37.5 } };
-    const response = await testApp.app.inject({ method: 'POST', url: '/api/test/validate', payload });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/validate',
+      payload,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(payload);
   });

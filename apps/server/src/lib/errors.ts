@@ -64,6 +64,10 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
     code: 'request/unsupported-media-type',
     message: 'This content type is not accepted here',
   },
+  FST_ERR_BAD_URL: {
+    code: 'request/invalid',
+    message: 'The address is not valid',
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     code: 'request/invalid',
     message: 'The Content-Length header does not match the body',

@@ -47,7 +47,8 @@ export async function spaRoutes(app: FastifyInstance, options: { webDistDir: str
 }
 
 function notFound(request: FastifyRequest, reply: FastifyReply, indexHtml: string | null) {
-  const pathname = new URL(request.url, 'http://localhost').pathname;
+  // Prefixing keeps a path such as //host/x a path, never an authority.
+  const pathname = new URL(`http://localhost${request.url}`).pathname;
   const isPage = request.method === 'GET' || request.method === 'HEAD';
   if (pathname === '/api' || pathname.startsWith('/api/') || !isPage || indexHtml === null) {
     const error = new AppError('route/not-found', `No route ${request.method} ${pathname}`);

@@ -18,11 +18,7 @@ export function PlannedPage({ routeId }: { routeId: RouteId }) {
         </Text>
         <Paper withBorder radius="lg" p="lg" bg="gray.0" maw={680}>
           <Stack gap="xs" align="flex-start">
-            <Badge
-              variant="light"
-              color="ink"
-              leftSection={<IconTools size={14} aria-hidden />}
-            >
+            <Badge variant="light" color="ink" leftSection={<IconTools size={14} aria-hidden />}>
               {t('planned.badge')}
             </Badge>
             <Text size="sm" c="gray.8">

@@ -82,7 +82,12 @@ export function SiteShell({
       >
         <Stack gap={4} component="nav" aria-label={t('nav.mainNavigation')}>
           {navItems.map((item) => (
-            <NavLink key={item.path} to={to(item.path)} className={classes.drawerLink} onClick={close}>
+            <NavLink
+              key={item.path}
+              to={to(item.path)}
+              className={classes.drawerLink}
+              onClick={close}
+            >
               {t(item.labelKey)}
             </NavLink>
           ))}
@@ -101,7 +106,7 @@ export function SiteShell({
           <Group justify="space-between" align="flex-start" gap="lg">
             <Stack gap={6} maw={320}>
               <BrandLink />
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 {t('footer.tagline')}
               </Text>
             </Stack>
@@ -113,7 +118,7 @@ export function SiteShell({
               ))}
             </Group>
           </Group>
-          <Text size="xs" c="dimmed" mt="lg">
+          <Text size="xs" c="gray.7" mt="lg">
             {t('footer.copyright', { year: new Date().getFullYear() })}
           </Text>
         </Container>

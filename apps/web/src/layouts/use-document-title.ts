@@ -11,11 +11,16 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
 export function useDocumentTitle(): void {
   const { t } = useTranslation();
   const matches = useMatches();
-  const handle = matches.map((match) => match.handle).filter(isRouteHandle).at(-1);
+  const handle = matches
+    .map((match) => match.handle)
+    .filter(isRouteHandle)
+    .at(-1);
   const routeId = handle?.routeId;
   useEffect(() => {
     if (!routeId || routeId === 'error') return;
     document.title =
-      routeId === 'home' ? t('app.homeTitle') : `${t(`routes.${routeId}.title`)} · ${t('app.name')}`;
+      routeId === 'home'
+        ? t('app.homeTitle')
+        : `${t(`routes.${routeId}.title`)} · ${t('app.name')}`;
   }, [routeId, t]);
 }

@@ -1,4 +1,14 @@
-import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import {
   IconBooks,
   IconCloudOff,
@@ -51,9 +61,9 @@ export function Component() {
                   {t('home.ctaSignIn')}
                 </Button>
               </Group>
-              <Text size="sm" c="gray.7">
-                <Link to={to('/jammy-itineraries')}>{t('home.ctaPresets')}</Link>
-              </Text>
+              <Anchor component={Link} to={to('/jammy-itineraries')} fw={600} size="sm">
+                {t('home.ctaPresets')}
+              </Anchor>
             </Stack>
             <img src={heroArt} alt={t('home.heroAlt')} className={classes.heroArt} />
           </div>

@@ -22,7 +22,14 @@ export function Component() {
         >
           <Stack gap="sm" mt="sm">
             {LANGUAGES.map((code) => (
-              <Radio.Card key={code} value={code} radius="md" p="md" lang={code} dir={textDirection(code)}>
+              <Radio.Card
+                key={code}
+                value={code}
+                radius="md"
+                p="md"
+                lang={code}
+                dir={textDirection(code)}
+              >
                 <Group gap="md" wrap="nowrap">
                   <Radio.Indicator />
                   <Text fw={600}>{LANGUAGE_NAMES[code]}</Text>
@@ -31,7 +38,7 @@ export function Component() {
             ))}
           </Stack>
         </Radio.Group>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t('language.remembered')}
         </Text>
       </Stack>

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { freePort } from '../../../test/ports';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { buildTestApp } from '../../../test/test-app';
 import type { Database } from '../../db/client';
 
 let testDatabase: TestDatabase;

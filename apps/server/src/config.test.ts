@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+import { DEFAULT_WEB_DIST_DIR } from './paths';
+
+/** The ConfigError thrown by loadConfig(env), failing the test when there is none. */
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has a default for everything (DESIGN §8)', () => {
+    expect(loadConfig({})).toEqual({
+      env: 'production',
+      host: '0.0.0.0',
+      port: 3000,
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicUrl: undefined,
+      sessionSecret: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+      webDistDir: path.resolve(DEFAULT_WEB_DIST_DIR),
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: '8080',
+      DATA_DIR: '/var/lib/jammy',
+      DATABASE_URL: ' postgresql://jammy:pw@db:5432/jammy ',
+      PUBLIC_URL: 'https://jammy.example/',
+      SESSION_SECRET: 's'.repeat(32),
+      LOG_LEVEL: 'debug',
+      TRUST_PROXY: '1',
+      WEB_DIST_DIR: '/srv/web',
+    });
+    expect(config).toEqual({
+      env: 'development',
+      host: '127.0.0.1',
+      port: 8080,
+      dataDir: '/var/lib/jammy',
+      databaseUrl: 'postgresql://jammy:pw@db:5432/jammy',
+      publicUrl: new URL('https://jammy.example/'),
+      sessionSecret: 's'.repeat(32),
+      logLevel: 'debug',
+      trustProxy: true,
+      webDistDir: '/srv/web',
+    });
+    expect(config.publicUrl).toBeInstanceOf(URL);
+  });
+
+  it('resolves a relative DATA_DIR against the working directory', () => {
+    expect(loadConfig({ DATA_DIR: 'some/dir' }).dataDir).toBe(path.resolve('some/dir'));
+  });
+
+  it('reports several bad variables in ONE ConfigError naming each', () => {
+    const error = configError({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
+    expect(error.name).toBe('ConfigError');
+    const lines = error.message.split('\n');
+    expect(lines[0]).toBe('Invalid configuration:');
+    expect(lines).toHaveLength(3);
+    expect(lines.some((line) => line.trim().startsWith('PORT:'))).toBe(true);
+    expect(lines).toContain('  DATABASE_URL: must start with postgres:// or postgresql://');
+  });
+
+  it.each([
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['PUBLIC_URL', 'ftp://jammy.example'],
+    ['PUBLIC_URL', 'not a url'],
+    ['SESSION_SECRET', 'too-short'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'verbose'],
+    ['TRUST_PROXY', 'yes'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toMatch(new RegExp(`^  ${name}: `, 'm'));
+  });
+
+  it('never puts a secret value into the error message', () => {
+    const error = configError({ SESSION_SECRET: 'hunter2-secret', DATABASE_URL: 'mysql://u:pw@h' });
+    expect(error.message).not.toContain('hunter2-secret');
+    expect(error.message).not.toContain(':pw@');
+  });
+
+  describe('treats empty strings as unset', () => {
+    const defaults = loadConfig({});
+
+    it.each(['DATABASE_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'WEB_DIST_DIR'])('%s=""', (name) => {
+      expect(loadConfig({ [name]: '' })).toEqual(defaults);
+      expect(loadConfig({ [name]: '   ' })).toEqual(defaults);
+    });
+
+    // PORT='' must not become port 0 (a random port), nor the others refuse to start.
+    it.each(['PORT', 'HOST', 'DATA_DIR', 'NODE_ENV', 'LOG_LEVEL', 'TRUST_PROXY'])(
+      '%s=""',
+      (name) => {
+        expect(loadConfig({ [name]: '' })).toEqual(defaults);
+      },
+    );
+  });
+});

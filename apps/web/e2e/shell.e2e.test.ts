@@ -1,0 +1,74 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, baseUrl, launchBrowser } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('app shell', () => {
+  it('offers a skip link as the first stop of the keyboard', async () => {
+    const page = await (await browser.newContext(DESKTOP)).newPage();
+    await page.goto(`${baseUrl()}/faq`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    expect(await focused.textContent()).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  });
+
+  it('navigates without reloading and opens the menu drawer on a phone', async () => {
+    const page = await (await browser.newContext(PHONE)).newPage();
+    await page.goto(`${baseUrl()}/`);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'FAQ' }).click();
+    await page.waitForURL(`${baseUrl()}/faq`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Frequently asked questions');
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    // The page fits the phone's width: nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+  });
+
+  it('reloads the target path once when a page part fails to load, then shows the error page', async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    let documentLoads = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documentLoads += 1;
+    });
+    await page.goto(`${baseUrl()}/`);
+    await page.route(/\/assets\/terms-[^/]+\.js$/, (route) => route.abort());
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
+
+    // One reload of /terms, whose part still fails: the error page, and no loop.
+    await expect.poll(() => documentLoads, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Internal Server Error');
+    expect(page.url()).toBe(`${baseUrl()}/terms`);
+    await page.waitForTimeout(1500);
+    expect(documentLoads).toBe(2);
+    await context.close();
+  });
+
+  it('sends security headers the page satisfies (no CSP violation)', async () => {
+    const page = await (await browser.newContext(DESKTOP)).newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto(`${baseUrl()}/`);
+    const headers = response?.headers() ?? {};
+    expect(headers['content-security-policy']).toContain("script-src 'self'");
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(violations).toEqual([]);
+  });
+});
