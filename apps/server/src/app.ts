@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -6,7 +7,15 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { uuidv7 } from 'uuidv7';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { authRoutes } from './auth/auth.routes';
+import { createAuth } from './auth/auth';
+import { originCheck } from './auth/origin-check';
 import { handleError } from './lib/errors';
+import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
+import { outboxRoutes } from './modules/admin/outbox.routes';
+import { meRoutes } from './modules/me/me.routes';
+import { signInMethodsRoutes } from './modules/me/sign-in-methods.routes';
+import { outboxSms, twilioSms, type SmsSender } from './sms/sms-sender';
 import { healthRoutes } from './modules/health/health.routes';
 import { spaRoutes } from './spa/spa.routes';
 
@@ -17,6 +26,10 @@ export interface AppDeps {
   /** Signs cookies; generated once per installation (see meta.repository). */
   sessionSecret: string;
   buildId: string;
+  /** Defaults to SMTP when SMTP_URL is set, else the outbox. */
+  mailer?: Mailer;
+  /** Defaults to a Twilio-compatible API when TWILIO_* is set, else the outbox. */
+  sms?: SmsSender;
 }
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -79,7 +92,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie, { secret: deps.sessionSecret });
 
+  const outboxDir = path.join(config.dataDir, 'outbox');
+  const mailer =
+    deps.mailer ??
+    (config.mail.smtpUrl
+      ? smtpMailer(config.mail.smtpUrl, config.mail.from, deps.logger)
+      : outboxMailer(outboxDir, config.mail.from, deps.logger));
+  const sms =
+    deps.sms ??
+    (config.twilio ? twilioSms(config.twilio, deps.logger) : outboxSms(outboxDir, deps.logger));
+  const auth = createAuth({
+    config,
+    db: deps.database.db,
+    secret: deps.sessionSecret,
+    mailer,
+    sms,
+    logger: deps.logger,
+  });
+  originCheck(app, auth.options.trustedOrigins ?? [config.baseUrl.origin]);
+
   healthRoutes(app, { pool: deps.database.pool, buildId: deps.buildId });
+  authRoutes(app, auth);
+  meRoutes(app, { db: deps.database.db, auth });
+  signInMethodsRoutes(app, config);
+  outboxRoutes(app, { auth, outboxDir });
   await spaRoutes(app, { webDistDir: config.webDistDir });
 
   return app;

@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   'auth/unauthenticated': 401,
   'auth/forbidden': 403,
   'route/not-found': 404,
+  'outbox/message-not-found': 404,
   conflict: 409,
   'health/database-unavailable': 503,
   internal: 500,

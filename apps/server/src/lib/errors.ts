@@ -30,10 +30,17 @@ export class AppError extends Error {
 
 /** A 400 naming each field that failed validation; the message names the first one. */
 export function validationError(error: z.ZodError): AppError {
-  const issues: FieldIssue[] = error.issues.map((issue) => ({
-    field: issue.path.map(String).join('.') || '(body)',
-    message: issue.message,
-  }));
+  const issues: FieldIssue[] = error.issues.flatMap((issue) => {
+    const at = issue.path.map(String);
+    // An unknown field is named itself, not its parent object.
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        field: [...at, key].join('.'),
+        message: 'is not a field that can be set here',
+      }));
+    }
+    return [{ field: at.join('.') || '(body)', message: issue.message }];
+  });
   const first = issues[0];
   const message = first ? `${first.field}: ${first.message}` : 'The request is not valid';
   return new AppError('request/invalid', message, { issues });

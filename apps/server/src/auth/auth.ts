@@ -1,0 +1,274 @@
+import { LANGUAGE_COOKIE, isLanguage, type Language } from '@jammy/shared/languages';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@jammy/shared/account';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth, magicLink, phoneNumber } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { uuidv7 } from 'uuidv7';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import * as authSchema from '../db/schema/auth';
+import type { Mailer } from '../mail/mailer';
+import { mailMessages, renderMail, type MailKind } from '../mail/templates';
+import type { SmsSender } from '../sms/sms-sender';
+
+/** The header the server sets to the client's address (after TRUST_PROXY) for rate limits. */
+export const CLIENT_IP_HEADER = 'x-jammy-client-ip';
+/** Paths (relative to /api/auth) that must carry `acceptTerms: true`. */
+const SIGN_UP_PATH = '/sign-up/email';
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  secret: string;
+  mailer: Mailer;
+  sms: SmsSender;
+  logger: FastifyBaseLogger;
+}
+
+/** The language a mail to this person should use: theirs, else the visitor's cookie. */
+function languageFor(user: { language?: unknown } | null, request: Request | undefined): Language {
+  if (user && isLanguage(user.language)) return user.language;
+  const cookie = request?.headers.get('cookie') ?? '';
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE.name}=([a-z]{2})`).exec(cookie);
+  return isLanguage(match?.[1]) ? match[1] : 'en';
+}
+
+/** A phone user's placeholder address until they add a real one (never receives mail). */
+export function phonePlaceholderEmail(phone: string): string {
+  return `phone-${phone.replace(/\D/g, '')}@users.jammy.invalid`;
+}
+
+export function isPlaceholderEmail(email: string): boolean {
+  return email.endsWith('@users.jammy.invalid');
+}
+
+/**
+ * better-auth configured for Jammy: e-mail and password (verified), e-mail link, phone
+ * one-time code, generic OIDC, Google and GitHub; sessions in PostgreSQL; rate limits
+ * shared by every process; roles from ADMIN_EMAILS.
+ */
+export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps) {
+  const https = config.baseUrl.protocol === 'https:';
+
+  async function sendMail(
+    kind: MailKind,
+    to: string,
+    user: { name?: string | null; language?: unknown } | null,
+    url: string,
+    request: Request | undefined,
+    values?: Record<string, string>,
+  ) {
+    if (isPlaceholderEmail(to)) return;
+    const mail = renderMail(kind, {
+      language: languageFor(user, request),
+      name: user?.name,
+      url,
+      ...(values ? { values } : {}),
+    });
+    await mailer.send({ to, ...mail });
+  }
+
+  async function promoteIfAdmin(userId: string, email: string, role: unknown) {
+    if (role !== 'admin' && config.adminEmails.has(email.toLowerCase())) {
+      await db.update(authSchema.user).set({ role: 'admin' }).where(eq(authSchema.user.id, userId));
+      logger.info({ userId }, 'promoted to admin (ADMIN_EMAILS)');
+    }
+  }
+
+  return betterAuth({
+    appName: 'Jammy',
+    baseURL: new URL('/api/auth', config.baseUrl).toString(),
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [
+      config.baseUrl.origin,
+      ...(config.env === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : []),
+    ],
+    database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
+    advanced: {
+      database: { generateId: () => uuidv7() },
+      cookiePrefix: 'jammy',
+      useSecureCookies: https,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    session: {
+      expiresIn: 30 * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+      freshAge: 10 * 60,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      modelName: 'rateLimit',
+      window: 60,
+      max: 120,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 300, max: 5 },
+        '/reset-password': { window: 300, max: 10 },
+        '/sign-in/magic-link': { window: 300, max: 5 },
+        '/send-verification-email': { window: 300, max: 5 },
+        '/phone-number/send-otp': { window: 300, max: 5 },
+        '/phone-number/verify': { window: 300, max: 10 },
+        '/change-password': { window: 300, max: 10 },
+        '/change-email': { window: 300, max: 5 },
+      },
+    },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        language: { type: 'string', required: false, defaultValue: 'en', input: true },
+        homePlace: { type: 'string', required: false, input: false },
+        termsAcceptedAt: { type: 'date', required: false, input: false },
+        onboardedAt: { type: 'date', required: false, input: false },
+      },
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: async ({ user, newEmail, url }, request) => {
+          await sendMail('changeEmail', user.email, user, url, request, { newEmail });
+        },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }, request) => {
+        await sendMail('resetPassword', user.email, user, url, request);
+      },
+      // A sign-up with a known address answers like a new one (no enumeration) and tells
+      // the owner instead.
+      onExistingUserSignUp: async ({ user }, request) => {
+        const resetUrl = new URL('/forgot-password', config.baseUrl).toString();
+        await sendMail('existingAccount', user.email, user, resetUrl, request);
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }, request) => {
+        await sendMail('verifyEmail', user.email, user, url, request);
+      },
+    },
+    account: {
+      accountLinking: {
+        enabled: true,
+        trustedProviders: ['google', 'github', 'oidc'],
+        allowDifferentEmails: false,
+      },
+    },
+    socialProviders: {
+      ...(config.google ? { google: { ...config.google, prompt: 'select_account' as const } } : {}),
+      ...(config.github ? { github: config.github } : {}),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user, context) => {
+            const role = config.adminEmails.has(user.email.toLowerCase()) ? 'admin' : 'user';
+            const acceptedTerms = context?.path === SIGN_UP_PATH;
+            return {
+              data: {
+                ...user,
+                role,
+                ...(acceptedTerms ? { termsAcceptedAt: new Date() } : {}),
+              },
+            };
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (session) => {
+            const [row] = await db
+              .select({ email: authSchema.user.email, role: authSchema.user.role })
+              .from(authSchema.user)
+              .where(eq(authSchema.user.id, session.userId));
+            if (row) await promoteIfAdmin(session.userId, row.email, row.role);
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (context) => {
+        if (context.path !== SIGN_UP_PATH) return;
+        const body: unknown = context.body;
+        const accepted =
+          typeof body === 'object' &&
+          body !== null &&
+          'acceptTerms' in body &&
+          body.acceptTerms === true;
+        if (!accepted) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'TERMS_NOT_ACCEPTED',
+            message: 'acceptTerms: you must accept the terms to create an account',
+          });
+        }
+      }),
+    },
+    plugins: [
+      magicLink({
+        expiresIn: 15 * 60,
+        storeToken: 'hashed',
+        sendMagicLink: async ({ email, url }, context) => {
+          const [row] = await db
+            .select({ name: authSchema.user.name, language: authSchema.user.language })
+            .from(authSchema.user)
+            .where(eq(authSchema.user.email, email.toLowerCase()));
+          await sendMail('magicLink', email, row ?? null, url, context?.request);
+        },
+      }),
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: 5 * 60,
+        allowedAttempts: 3,
+        phoneNumberValidator: (phone) => /^\+[1-9]\d{6,14}$/.test(phone),
+        sendOTP: async ({ phoneNumber: phone, code }, context) => {
+          const language = languageFor(null, context?.request);
+          const text = mailMessages(language).sms.code.replace('{{code}}', code);
+          await sms.send(phone, text);
+        },
+        signUpOnVerification: {
+          getTempEmail: phonePlaceholderEmail,
+          getTempName: () => '',
+        },
+      }),
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'oidc',
+                  name: config.oidc.name,
+                  discoveryUrl: new URL(
+                    '.well-known/openid-configuration',
+                    config.oidc.issuer.endsWith('/')
+                      ? config.oidc.issuer
+                      : `${config.oidc.issuer}/`,
+                  ).toString(),
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+    logger: {
+      log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

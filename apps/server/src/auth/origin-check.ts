@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Against cross-site request forgery: a state-changing /api request that carries cookies
+ * must come from one of our own origins. (better-auth checks /api/auth/* itself.)
+ */
+export function originCheck(app: FastifyInstance, trustedOrigins: readonly string[]) {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    if (!request.headers.cookie) return;
+    const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+    if (!origin || !trustedOrigins.includes(origin)) {
+      throw new AppError('auth/forbidden', 'This request must come from the Jammy app itself');
+    }
+  });
+}
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}

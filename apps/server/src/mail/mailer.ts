@@ -1,0 +1,56 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import { uuidv7 } from 'uuidv7';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends mail: through SMTP when SMTP_URL is set, else into the outbox folder. */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Mail through an SMTP server (SMTP_URL), from MAIL_FROM. */
+export function smtpMailer(smtpUrl: string, from: string, logger: FastifyBaseLogger): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+      logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+    },
+  };
+}
+
+/**
+ * Mail written as .eml files to DATA_DIR/outbox when no SMTP server is configured; the
+ * links are logged so a self-hoster can act on them, and admins can read the outbox.
+ */
+export function outboxMailer(outboxDir: string, from: string, logger: FastifyBaseLogger): Mailer {
+  const builder = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await builder.sendMail({ from, ...message });
+      await mkdir(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, `${uuidv7()}.eml`);
+      await writeFile(file, info.message, { mode: 0o600 });
+      const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]);
+      logger.info(
+        { to: message.to, subject: message.subject, links, file },
+        'mail written to the outbox (no SMTP_URL configured)',
+      );
+    },
+  };
+}

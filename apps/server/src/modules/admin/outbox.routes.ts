@@ -1,0 +1,86 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
+import { z } from 'zod';
+import type { Auth } from '../../auth/auth';
+import { requireAdmin } from '../../auth/session';
+import { AppError, parseInput } from '../../lib/errors';
+
+const OUTBOX_FILE =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}\.(eml|sms\.json)$/;
+const paramsSchema = z.object({ file: z.string().regex(OUTBOX_FILE, 'is not an outbox message') });
+const LIST_LIMIT = 100;
+
+interface OutboxMessage {
+  id: string;
+  kind: 'mail' | 'sms';
+  to: string;
+  subject: string | null;
+  createdAt: string;
+  text: string;
+  links: string[];
+}
+
+async function readMessage(dir: string, file: string): Promise<OutboxMessage> {
+  const raw = await readFile(path.join(dir, file));
+  if (file.endsWith('.sms.json')) {
+    const sms = z
+      .object({ to: z.string(), body: z.string(), createdAt: z.string() })
+      .parse(JSON.parse(raw.toString('utf8')));
+    return {
+      id: file,
+      kind: 'sms',
+      to: sms.to,
+      subject: null,
+      createdAt: sms.createdAt,
+      text: sms.body,
+      links: [],
+    };
+  }
+  const mail = await simpleParser(raw);
+  const to = [mail.to ?? []]
+    .flat()
+    .map((address) => address.text)
+    .join(', ');
+  const text = mail.text ?? '';
+  return {
+    id: file,
+    kind: 'mail',
+    to,
+    subject: mail.subject ?? null,
+    createdAt: (mail.date ?? new Date()).toISOString(),
+    text,
+    links: [...text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]),
+  };
+}
+
+/**
+ * The outbox of an installation without SMTP or SMS provider, for admins: the mails and
+ * text messages Jammy would have sent, newest first.
+ */
+export function outboxRoutes(app: FastifyInstance, deps: { auth: Auth; outboxDir: string }) {
+  app.get('/api/admin/outbox', async (request) => {
+    await requireAdmin(deps.auth, request);
+    let files: string[];
+    try {
+      files = (await readdir(deps.outboxDir)).filter((file) => OUTBOX_FILE.test(file));
+    } catch {
+      files = [];
+    }
+    // UUIDv7 names sort by time.
+    const newest = files.sort().reverse().slice(0, LIST_LIMIT);
+    const items = await Promise.all(newest.map((file) => readMessage(deps.outboxDir, file)));
+    return { items, nextCursor: null };
+  });
+
+  app.get('/api/admin/outbox/:file', async (request) => {
+    await requireAdmin(deps.auth, request);
+    const { file } = parseInput(paramsSchema, request.params);
+    try {
+      return await readMessage(deps.outboxDir, file);
+    } catch {
+      throw new AppError('outbox/message-not-found', 'There is no such message in the outbox');
+    }
+  });
+}

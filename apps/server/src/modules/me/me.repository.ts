@@ -1,0 +1,67 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { account, session, user, verification } from '../../db/schema/auth';
+
+export type UserRow = typeof user.$inferSelect;
+
+export async function findUser(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(user).where(eq(user.id, id));
+  return row;
+}
+
+export interface ProfileChanges {
+  name?: string;
+  language?: string;
+  homePlace?: string | null;
+  termsAcceptedAt?: Date;
+  onboardedAt?: Date;
+}
+
+/**
+ * Writes profile changes and bumps the version; with `expectedVersion`, only if the row is
+ * still at that version (undefined when it is not: a conflict).
+ */
+export async function updateProfile(
+  db: Db,
+  id: string,
+  changes: ProfileChanges,
+  expectedVersion: number | undefined,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(user)
+    .set({ ...changes, version: sql`${user.version} + 1`, updatedAt: new Date() })
+    .where(
+      expectedVersion === undefined
+        ? eq(user.id, id)
+        : and(eq(user.id, id), eq(user.version, expectedVersion)),
+    )
+    .returning();
+  return row;
+}
+
+/** Deletes the user; sessions, sign-in methods (and, later, their own data) go with them. */
+export async function deleteUser(db: Db, id: string, email: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(verification).where(eq(verification.identifier, email));
+    await tx.delete(user).where(eq(user.id, id));
+  });
+}
+
+export async function listSignInMethods(db: Db, userId: string) {
+  return db
+    .select({ providerId: account.providerId, createdAt: account.createdAt })
+    .from(account)
+    .where(eq(account.userId, userId));
+}
+
+export async function listSessions(db: Db, userId: string) {
+  return db
+    .select({
+      createdAt: session.createdAt,
+      expiresAt: session.expiresAt,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+    })
+    .from(session)
+    .where(eq(session.userId, userId));
+}

@@ -1,0 +1,94 @@
+import { deleteMeSchema, updateMeSchema } from '@jammy/shared/account';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Auth } from '../../auth/auth';
+import { requireSession } from '../../auth/session';
+import type { Db } from '../../db/client';
+import { AppError, parseInput } from '../../lib/errors';
+import { presentMe } from './me.presenter';
+import {
+  deleteUser,
+  findUser,
+  listSessions,
+  listSignInMethods,
+  updateProfile,
+  type ProfileChanges,
+} from './me.repository';
+
+/** The version a write was based on: `version` in the body wins over If-Match. */
+function expectedVersion(request: FastifyRequest, bodyVersion: number | undefined) {
+  if (bodyVersion !== undefined) return bodyVersion;
+  const ifMatch = request.headers['if-match']?.replace(/^W\//, '').replace(/"/g, '');
+  if (ifMatch === undefined) return undefined;
+  const version = Number(ifMatch);
+  if (!Number.isInteger(version) || version < 1) {
+    throw new AppError('request/invalid', 'If-Match: must be a version number');
+  }
+  return version;
+}
+
+/** /api/me: the signed-in traveller's profile, export and account deletion. */
+export function meRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth }) {
+  const { db, auth } = deps;
+
+  async function currentUser(request: FastifyRequest) {
+    const { user } = await requireSession(auth, request);
+    const row = await findUser(db, user.id);
+    if (!row) throw new AppError('auth/unauthenticated', 'Sign in to continue');
+    return row;
+  }
+
+  app.get('/api/me', async (request, reply) => {
+    const row = await currentUser(request);
+    return reply.header('cache-control', 'no-store').send(presentMe(row));
+  });
+
+  app.patch('/api/me', async (request) => {
+    const row = await currentUser(request);
+    const input = parseInput(updateMeSchema, request.body ?? {});
+    const changes: ProfileChanges = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.language !== undefined) changes.language = input.language;
+    if (input.homePlace !== undefined) changes.homePlace = input.homePlace || null;
+    if (input.acceptTerms && !row.termsAcceptedAt) changes.termsAcceptedAt = new Date();
+    if (input.onboarded && !row.onboardedAt) changes.onboardedAt = new Date();
+    const updated = await updateProfile(
+      db,
+      row.id,
+      changes,
+      expectedVersion(request, input.version),
+    );
+    if (!updated) {
+      const current = await findUser(db, row.id);
+      throw new AppError('conflict', 'Your profile changed elsewhere; here is the current one', {
+        current: current ? presentMe(current) : null,
+      });
+    }
+    return presentMe(updated);
+  });
+
+  app.delete('/api/me', async (request, reply) => {
+    const row = await currentUser(request);
+    parseInput(deleteMeSchema, request.body ?? {});
+    await deleteUser(db, row.id, row.email);
+    request.log.info({ userId: row.id }, 'account deleted');
+    return reply.status(204).send();
+  });
+
+  app.get('/api/me/export', async (request, reply) => {
+    const row = await currentUser(request);
+    const [signInMethods, sessions] = await Promise.all([
+      listSignInMethods(db, row.id),
+      listSessions(db, row.id),
+    ]);
+    const date = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="jammy-export-${date}.json"`)
+      .send({
+        exportedAt: new Date().toISOString(),
+        profile: presentMe(row),
+        signInMethods,
+        sessions,
+      });
+  });
+}
