@@ -13,7 +13,7 @@ import { createRouter } from './router';
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1 } },
 });
-const router = createRouter();
+const router = createRouter(queryClient);
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 

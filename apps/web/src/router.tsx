@@ -6,8 +6,18 @@ import {
   type Route,
   type RouteId,
 } from '@jammy/shared/route-table';
+import { localizePath } from '@jammy/shared/languages';
+import type { Me } from '@jammy/shared/account';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  data,
+  redirect,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
+import { meQuery } from './features/auth/session';
 import { activateLanguage } from './i18n/i18n';
 import { EmptyLayout } from './layouts/empty-layout';
 import { LanguageRoot } from './layouts/language-root';
@@ -38,21 +48,53 @@ function validateParams({ params }: LoaderFunctionArgs) {
   for (const value of Object.values(params)) {
     if (value !== undefined && !isValidParam(value)) notFound();
   }
+}
+
+// Pages a signed-in traveller may open before completing their profile.
+const BEFORE_PROFILE: ReadonlySet<RouteId> = new Set(['finish-register', 'logout']);
+
+/**
+ * Who may see a page (route table `access`): anonymous visitors of signed-in pages go to
+ * /login/start and come back after; signed-in visitors of sign-in pages go to their trips;
+ * an incomplete profile (first sign-in by link, phone or federation) is completed first.
+ */
+function accessRedirect(route: Route, me: Me | null, url: URL, language: Language): string | null {
+  const here = `${url.pathname}${url.search}`;
+  if (!me) {
+    const sharedView = route.id === 'itinerary' && url.searchParams.has('share');
+    if (route.access === 'signed-in' && !sharedView) {
+      return `${localizePath('/login/start', language)}?redirect=${encodeURIComponent(here)}`;
+    }
+    return null;
+  }
+  if (!me.profileComplete && !BEFORE_PROFILE.has(route.id) && route.access !== 'public') {
+    return `${localizePath('/finish-register', language)}?redirect=${encodeURIComponent(here)}`;
+  }
+  if (route.access === 'anonymous') return localizePath('/itineraries', language);
   return null;
 }
 
-function pageRoute(route: Route): RouteObject {
-  const hasParams = route.path.includes(':');
+/** The signed-in traveller for a loader; offline or failing, the page treats them as unknown. */
+function currentUser(queryClient: QueryClient): Promise<Me | null> {
+  return queryClient.ensureQueryData(meQuery).catch(() => null);
+}
+
+function pageRoute(route: Route, language: Language, queryClient: QueryClient): RouteObject {
   const handle: RouteHandle = { routeId: route.id };
   return {
     ...(route.path === '/' ? { index: true } : { path: route.path.slice(1) }),
     handle,
-    ...(hasParams ? { loader: validateParams } : {}),
+    loader: async (args) => {
+      validateParams(args);
+      const target = accessRedirect(route, await currentUser(queryClient), new URL(args.request.url), language);
+      if (target) throw redirect(target);
+      return null;
+    },
     lazy: async () => ({ Component: (await routeModules[route.id]()).Component }),
   };
 }
 
-function languageBranch(language: Language): RouteObject {
+function languageBranch(language: Language, queryClient: QueryClient): RouteObject {
   const errorHandle: RouteHandle = { routeId: 'error' };
   return {
     id: `root-${language}`,
@@ -62,7 +104,7 @@ function languageBranch(language: Language): RouteObject {
     hydrateFallbackElement: <div aria-busy="true" />,
     handle: errorHandle,
     loader: async () => {
-      await activateLanguage(language);
+      await Promise.all([activateLanguage(language), currentUser(queryClient)]);
       return null;
     },
     children: [
@@ -70,7 +112,9 @@ function languageBranch(language: Language): RouteObject {
         const Layout = LAYOUTS[layout];
         return {
           Component: Layout,
-          children: ROUTES.filter((route) => route.layout === layout).map(pageRoute),
+          children: ROUTES.filter((route) => route.layout === layout).map((route) =>
+            pageRoute(route, language, queryClient),
+          ),
         };
       }),
       { path: '*', loader: notFound },
@@ -79,6 +123,6 @@ function languageBranch(language: Language): RouteObject {
 }
 
 /** The router: every page of the shared route table, in every language (prefix routing). */
-export function createRouter() {
-  return createBrowserRouter(LANGUAGES.map(languageBranch));
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(LANGUAGES.map((language) => languageBranch(language, queryClient)));
 }

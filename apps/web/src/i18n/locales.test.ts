@@ -1,13 +1,15 @@
 import { LANGUAGES } from '@jammy/shared/languages';
 import { describe, expect, it } from 'vitest';
-import ar from './locales/ar.json';
-import de from './locales/de.json';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import it_ from './locales/it.json';
 
-const locales: Record<(typeof LANGUAGES)[number], unknown> = { en, it: it_, fr, es, de, ar };
+type Language = (typeof LANGUAGES)[number];
+
+// Every locale folder of the app: the core one and one per feature.
+const files = import.meta.glob<unknown>('../**/locales/*.json', { eager: true, import: 'default' });
+const folders = [...new Set(Object.keys(files).map((file) => file.replace(/[a-z]{2}\.json$/, '')))];
+
+function locale(folder: string, language: Language): unknown {
+  return files[`${folder}${language}.json`];
+}
 
 /** Every leaf of a messages object as `path → text`. */
 function flatten(value: unknown, prefix = ''): Map<string, string> {
@@ -24,7 +26,7 @@ function flatten(value: unknown, prefix = ''): Map<string, string> {
   return entries;
 }
 
-const english = flatten(en);
+
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 // Values that are the same in every language (the brand), and loanwords native sites use.
@@ -35,8 +37,17 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
   de: ['nav.faq', 'nav.shop', 'routes.shop.title'],
 };
 
-describe.each(LANGUAGES.filter((language) => language !== 'en'))('locale %s', (language) => {
-  const messages = flatten(locales[language]);
+describe.each(
+  folders.flatMap((folder) =>
+    LANGUAGES.filter((language) => language !== 'en').map((language) => [folder, language] as const),
+  ),
+)('%s%s.json', (folder, language) => {
+  const english = flatten(locale(folder, 'en'));
+  const messages = flatten(locale(folder, language));
+
+  it('exists', () => {
+    expect(locale(folder, language)).toBeDefined();
+  });
 
   it('has every key of English and no other', () => {
     expect([...messages.keys()].sort()).toEqual([...english.keys()].sort());

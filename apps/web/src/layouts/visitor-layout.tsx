@@ -1,10 +1,9 @@
+import { useMe } from '../features/auth/session';
+import { LoggedLayout } from './logged-layout';
 import { NotLoggedLayout } from './not-logged-layout';
 
-/**
- * Pages open to everyone (home, FAQ, presets…) use the logged layout for a signed-in
- * traveller and the not-logged one otherwise. Sign-in arrives with the accounts feature;
- * until then every visitor is anonymous.
- */
+/** Pages open to everyone: the logged layout for a signed-in traveller, else not-logged. */
 export function VisitorLayout() {
-  return <NotLoggedLayout />;
+  const { data: me } = useMe();
+  return me ? <LoggedLayout /> : <NotLoggedLayout />;
 }

@@ -1,0 +1,68 @@
+import type { ErrorBody } from '@jammy/shared/errors';
+
+/** Requests to the API give up after this long (spec §9: identity calls time out at 30 s). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** An answer of the API that is not a success, with its stable code (or a network failure). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+
+  /** The request never got an answer (offline, timed out, server unreachable). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'error' in value &&
+    typeof value.error === 'object' &&
+    value.error !== null &&
+    'code' in value.error
+  );
+}
+
+/**
+ * Calls the Jammy API with the session cookie and JSON, and returns the parsed body;
+ * throws an ApiError (never shows anything itself: the caller decides).
+ */
+export async function apiRequest<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const signals = [AbortSignal.timeout(REQUEST_TIMEOUT_MS), init.signal].filter(
+    (signal): signal is AbortSignal => signal !== undefined,
+  );
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      signal: AbortSignal.any(signals),
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new ApiError(0, timedOut ? 'network/timeout' : 'network/failed', String(error));
+  }
+  if (response.status === 204) return undefined as T;
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (isErrorBody(body)) {
+      throw new ApiError(response.status, body.error.code, body.error.message, body.error.details);
+    }
+    throw new ApiError(response.status, 'unknown', response.statusText);
+  }
+  return body as T;
+}
