@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { inject } from 'vitest';
+import { clientAddress } from './accounts';
 
 /** Debian's Chromium (or CHROME_PATH), headless, with nothing reaching outside this machine. */
 export function launchBrowser(): Promise<Browser> {
@@ -27,6 +34,17 @@ export const PHONE: BrowserContextOptions = {
 };
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+/** A browser context that is a client of its own (its own address for rate limits). */
+export function newContext(
+  browser: Browser,
+  options: BrowserContextOptions = DESKTOP,
+): Promise<BrowserContext> {
+  return browser.newContext({
+    ...options,
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress(), ...options.extraHTTPHeaders },
+  });
+}
 
 export function baseUrl(): string {
   return inject('baseUrl');

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startMailCatcher } from './mail-catcher';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -14,6 +15,10 @@ const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where every mail the server sends (over real SMTP) lands, one .eml file each. */
+    mailDir: string;
+    /** The server's DATA_DIR (its outbox holds the text messages). */
+    dataDir: string;
   }
 }
 
@@ -28,6 +33,8 @@ export async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'jammy-e2e-'));
   await chmod(dataDir, 0o755);
   const port = await freePort();
+  const mail = await startMailCatcher(path.join(dataDir, 'mail-received'));
+  const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {
@@ -38,15 +45,24 @@ export async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseUrl,
+      SMTP_URL: mail.url,
+      MAIL_FROM: 'Jammy <no-reply@jammy.test>',
+      ADMIN_EMAILS: 'admin@jammy.test',
+      // Tests tell the server which client they are (X-Forwarded-For), so rate limits per
+      // address do not make one test's sign-ins count against another's.
+      TRUST_PROXY: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server);
   project.provide('baseUrl', baseUrl);
+  project.provide('mailDir', mail.dir);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     await stop(server);
+    await mail.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import de from '../src/i18n/locales/de.json';
 import it_ from '../src/i18n/locales/it.json';
-import { DESKTOP, baseUrl, launchBrowser } from './browser';
+import { DESKTOP, baseUrl, launchBrowser, newContext } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ afterAll(async () => {
 
 describe('language', () => {
   it('remembers the choice made on /language in the i18n_redirected cookie and redirects / to it', async () => {
-    const context = await browser.newContext({ ...DESKTOP, locale: 'en-US' });
+    const context = await newContext(browser, { ...DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/language`);
     await page.getByRole('radio', { name: 'Italiano' }).check();
@@ -38,13 +38,13 @@ describe('language', () => {
   });
 
   it('follows the browser language on the first visit to /, without fallback', async () => {
-    const french = await browser.newContext({ ...DESKTOP, locale: 'fr-FR' });
+    const french = await newContext(browser, { ...DESKTOP, locale: 'fr-FR' });
     const page = await french.newPage();
     await page.goto(`${baseUrl()}/`);
     expect(page.url()).toBe(`${baseUrl()}/fr`);
     await french.close();
 
-    const japanese = await browser.newContext({ ...DESKTOP, locale: 'ja-JP' });
+    const japanese = await newContext(browser, { ...DESKTOP, locale: 'ja-JP' });
     const other = await japanese.newPage();
     await other.goto(`${baseUrl()}/`);
     expect(other.url()).toBe(`${baseUrl()}/`);
@@ -53,7 +53,7 @@ describe('language', () => {
   });
 
   it('switches the current page by keyboard from the header menu', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/faq`);
     await page.getByRole('button', { name: /^Language: English/ }).focus();

@@ -1,22 +1,29 @@
 import { localizePath, type Language } from '@jammy/shared/languages';
-import { ROUTES, buildPath } from '@jammy/shared/route-table';
+import { ROUTES, buildPath, type Route } from '@jammy/shared/route-table';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ar from '../src/i18n/locales/ar.json';
 import en from '../src/i18n/locales/en.json';
-import { DESKTOP, baseUrl, launchBrowser, seriousViolations } from './browser';
+import { signUpVerified } from './accounts';
+import { baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
 
 const ID = '0192f7a0-0000-7000-8000-000000000000';
 const STAGE_ID = '0192f7a0-0000-7000-8000-000000000001';
 const messages = { en, ar };
 
-// Until accounts exist every visitor is anonymous: pages open to everyone get not-logged.
-const EXPECTED_LAYOUT = {
-  visitor: 'not-logged',
-  'not-logged': 'not-logged',
-  logged: 'logged',
-  empty: 'empty',
-};
+/** Where a page sends a visitor who may not see it, or null when it shows the page. */
+function redirectFor(route: Route, signedIn: boolean, path: string, language: Language) {
+  if (!signedIn && route.access === 'signed-in') {
+    return `${localizePath('/login/start', language)}?redirect=${encodeURIComponent(path)}`;
+  }
+  if (signedIn && route.access === 'anonymous') return localizePath('/itineraries', language);
+  return null;
+}
+
+function layoutFor(route: Route, signedIn: boolean): string {
+  if (route.layout === 'visitor') return signedIn ? 'logged' : 'not-logged';
+  return route.layout;
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,42 +33,52 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe.each(['en', 'ar'] as const)(
-  'every page in %s',
-  (language: Language & keyof typeof messages) => {
-    const t = messages[language];
-    let page: Page;
-    beforeAll(async () => {
-      const context = await browser.newContext(DESKTOP);
-      page = await context.newPage();
-    });
+describe.each([
+  ['en', false],
+  ['ar', false],
+  ['en', true],
+  ['ar', true],
+] as const)('every page in %s, signed in: %s', (language, signedIn) => {
+  const t = messages[language];
+  let page: Page;
+  beforeAll(async () => {
+    const context = await newContext(browser);
+    if (signedIn) await signUpVerified(context);
+    page = await context.newPage();
+  });
 
-    it.each(ROUTES.map((route) => [route.id, route] as const))('%s', async (_, route) => {
-      const path = localizePath(buildPath(route.path, { id: ID, stageId: STAGE_ID }), language);
-      const response = await page.goto(`${baseUrl()}${path}`);
-      expect(response?.status()).toBe(200);
+  // Signing out would end this suite's session: signing out has its own test.
+  const routes = ROUTES.filter((route) => !(signedIn && route.id === 'logout'));
+  it.each(routes.map((route) => [route.id, route] as const))('%s', async (_, route) => {
+    const path = localizePath(buildPath(route.path, { id: ID, stageId: STAGE_ID }), language);
+    const response = await page.goto(`${baseUrl()}${path}`);
+    expect(response?.status()).toBe(200);
+    const target = redirectFor(route, signedIn, path, language);
+    if (target) {
+      await page.waitForURL(`${baseUrl()}${target}`);
+      return;
+    }
 
-      const title = t.routes[route.id].title;
-      await expect
-        .poll(() => page.title())
-        .toBe(route.id === 'home' ? t.app.homeTitle : `${title} · ${t.app.name}`);
-      expect(await page.locator('h1').first().isVisible()).toBe(true);
-      expect(await page.locator('[data-layout]').first().getAttribute('data-layout')).toBe(
-        EXPECTED_LAYOUT[route.layout],
-      );
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
-      expect(await page.evaluate(() => document.documentElement.dir)).toBe(
-        language === 'ar' ? 'rtl' : 'ltr',
-      );
-      expect(await seriousViolations(page)).toEqual([]);
-    });
-  },
-);
+    const title = t.routes[route.id].title;
+    await expect
+      .poll(() => page.title())
+      .toBe(route.id === 'home' ? t.app.homeTitle : `${title} · ${t.app.name}`);
+    expect(await page.locator('h1').first().isVisible()).toBe(true);
+    expect(await page.locator('[data-layout]').first().getAttribute('data-layout')).toBe(
+      layoutFor(route, signedIn),
+    );
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe(
+      language === 'ar' ? 'rtl' : 'ltr',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
 
 describe('the 404 page', () => {
   let page: Page;
   beforeAll(async () => {
-    page = await (await browser.newContext(DESKTOP)).newPage();
+    page = await (await newContext(browser)).newPage();
   });
 
   it.each([

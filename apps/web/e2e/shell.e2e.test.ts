@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, baseUrl, launchBrowser } from './browser';
+import { PHONE, baseUrl, launchBrowser, newContext } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(async () => {
 
 describe('app shell', () => {
   it('offers a skip link as the first stop of the keyboard', async () => {
-    const page = await (await browser.newContext(DESKTOP)).newPage();
+    const page = await (await newContext(browser)).newPage();
     await page.goto(`${baseUrl()}/faq`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.keyboard.press('Tab');
@@ -23,7 +23,7 @@ describe('app shell', () => {
   });
 
   it('navigates without reloading and opens the menu drawer on a phone', async () => {
-    const page = await (await browser.newContext(PHONE)).newPage();
+    const page = await (await newContext(browser, PHONE)).newPage();
     await page.goto(`${baseUrl()}/`);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -38,7 +38,7 @@ describe('app shell', () => {
   });
 
   it('reloads the target path once when a page part fails to load, then shows the error page', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await newContext(browser);
     const page = await context.newPage();
     let documentLoads = 0;
     page.on('request', (request) => {
@@ -58,7 +58,7 @@ describe('app shell', () => {
   });
 
   it('sends security headers the page satisfies (no CSP violation)', async () => {
-    const page = await (await browser.newContext(DESKTOP)).newPage();
+    const page = await (await newContext(browser)).newPage();
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());

@@ -86,7 +86,12 @@ function pageRoute(route: Route, language: Language, queryClient: QueryClient): 
     handle,
     loader: async (args) => {
       validateParams(args);
-      const target = accessRedirect(route, await currentUser(queryClient), new URL(args.request.url), language);
+      const target = accessRedirect(
+        route,
+        await currentUser(queryClient),
+        new URL(args.request.url),
+        language,
+      );
       if (target) throw redirect(target);
       return null;
     },

@@ -7,13 +7,18 @@ type Messages = Record<string, unknown>;
 // Core messages live in ./locales (namespace "translation"); each feature keeps its own in
 // features/<name>/locales (namespace "<name>"). English ships in the main bundle; other
 // languages load on demand.
-const englishCore = import.meta.glob<Messages>('./locales/en.json', { eager: true, import: 'default' });
+const englishCore = import.meta.glob<Messages>('./locales/en.json', {
+  eager: true,
+  import: 'default',
+});
 const englishFeatures = import.meta.glob<Messages>('../features/*/locales/en.json', {
   eager: true,
   import: 'default',
 });
 const lazyCore = import.meta.glob<Messages>('./locales/*.json', { import: 'default' });
-const lazyFeatures = import.meta.glob<Messages>('../features/*/locales/*.json', { import: 'default' });
+const lazyFeatures = import.meta.glob<Messages>('../features/*/locales/*.json', {
+  import: 'default',
+});
 
 function namespaceOf(file: string): string {
   const feature = /features\/([^/]+)\/locales\//.exec(file);

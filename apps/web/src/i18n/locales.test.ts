@@ -26,7 +26,6 @@ function flatten(value: unknown, prefix = ''): Map<string, string> {
   return entries;
 }
 
-
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 // Values that are the same in every language (the brand), and loanwords native sites use.
@@ -39,7 +38,9 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
 
 describe.each(
   folders.flatMap((folder) =>
-    LANGUAGES.filter((language) => language !== 'en').map((language) => [folder, language] as const),
+    LANGUAGES.filter((language) => language !== 'en').map(
+      (language) => [folder, language] as const,
+    ),
   ),
 )('%s%s.json', (folder, language) => {
   const english = flatten(locale(folder, 'en'));
