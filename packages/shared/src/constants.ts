@@ -10,3 +10,7 @@ export const RELOAD_GUARD_MS = 10_000;
 export const RESIZE_REFRESH_DELAY_MS = 50;
 /** Request bodies larger than this are refused with 413 (uploads have their own limits). */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+/** The session is refreshed this long before it expires (spec §9). */
+export const SESSION_REFRESH_BEFORE_EXPIRY_MS = 5 * 60 * 1000;
+/** A session this close to its expiry is treated as expired already (spec §9). */
+export const SESSION_EXPIRY_SKEW_MS = 30 * 1000;

@@ -3,6 +3,7 @@ import { useDirection } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useDocumentTitle } from './use-document-title';
+import { useSessionRefresh } from './use-session-refresh';
 
 /** The root of one language's pages: keeps `<html lang dir>` and Mantine's direction in step. */
 export function LanguageRoot({ language }: { language: Language }) {
@@ -14,5 +15,6 @@ export function LanguageRoot({ language }: { language: Language }) {
     setDirection(dir);
   }, [language, setDirection]);
   useDocumentTitle();
+  useSessionRefresh();
   return <Outlet />;
 }

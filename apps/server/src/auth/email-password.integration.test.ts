@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CookieJar,
+  SESSION_COOKIE,
+  TEST_PASSWORD,
+  createVerifiedUser,
+  followLink,
+  getMe,
+  onlyLink,
+  parseSetCookie,
+  setCookieHeaders,
+  signIn,
+  signUp,
+  uniqueEmail,
+  type AuthErrorBody,
+} from '../../test/auth-helpers';
+import { startIdentityTest, type IdentityTest } from '../../test/identity-app';
+import en from '../mail/messages/en.json';
+import it_ from '../mail/messages/it.json';
+
+let identity: IdentityTest;
+
+beforeAll(async () => {
+  identity = await startIdentityTest();
+});
+
+afterAll(async () => {
+  await identity?.close();
+});
+
+const app = () => identity.main.app;
+
+interface SignUpBody {
+  token: string | null;
+  user: Record<string, unknown>;
+}
+
+describe('sign-up with e-mail and password', () => {
+  it('mails a verification link over SMTP in the language chosen at sign-up', async () => {
+    const email = uniqueEmail('italian');
+    const response = await signUp(app(), { email, name: 'Giulia', language: 'it' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<SignUpBody>();
+    expect(body.token).toBeNull();
+    expect(body.user).toMatchObject({ email, name: 'Giulia', emailVerified: false, language: 'it' });
+    expect(setCookieHeaders(response)).toEqual([]);
+
+    const mail = await identity.smtp.waitForMail(email);
+    expect(mail.to).toEqual([email]);
+    expect(mail.from).toBe('no-reply@jammy.localhost');
+    expect(mail.subject).toBe(it_.verifyEmail.subject);
+    expect(mail.text).toContain('Giulia');
+    expect(mail.text).toContain(it_.verifyEmail.intro);
+    expect(mail.html).toContain('<html lang="it" dir="ltr">');
+    expect(mail.html).toContain('Giulia');
+    const link = onlyLink(mail.links);
+    expect(link.startsWith('http://localhost:3000/api/auth/verify-email?token=')).toBe(true);
+    expect(new URL(link).searchParams.get('callbackURL')).toBe('/itineraries');
+    // The HTML part carries the same link (escaped for HTML).
+    expect(mail.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+  });
+
+  it('the mailed link verifies the address, signs in and redirects to the callback', async () => {
+    const email = uniqueEmail('verify');
+    await signUp(app(), { email, name: 'Vera', callbackURL: '/itineraries' });
+    const mail = await identity.smtp.waitForMail(email);
+    expect(mail.subject).toBe(en.verifyEmail.subject);
+
+    const response = await followLink(app(), onlyLink(mail.links));
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/itineraries');
+    const cookies = setCookieHeaders(response).map(parseSetCookie);
+    const session = cookies.find((cookie) => cookie.name === SESSION_COOKIE);
+    expect(session?.value).toMatch(/^[A-Za-z0-9]+\./);
+    expect(session?.attributes.has('httponly')).toBe(true);
+    expect(session?.attributes.get('samesite')).toBe('Lax');
+    expect(session?.attributes.get('path')).toBe('/');
+    expect(session?.attributes.has('secure')).toBe(false);
+
+    const me = await getMe(app(), new CookieJar().store(response));
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      email,
+      name: 'Vera',
+      emailVerified: true,
+      profileComplete: true,
+      role: 'user',
+      language: 'en',
+      version: 1,
+    });
+  });
+
+  it('a verification link cannot be tampered with', async () => {
+    const email = uniqueEmail('tamper');
+    await signUp(app(), { email });
+    const link = new URL(onlyLink((await identity.smtp.waitForMail(email)).links));
+    link.searchParams.set('token', `${link.searchParams.get('token') ?? ''}x`);
+    const response = await followLink(app(), link.toString());
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/itineraries?error=invalid_token');
+    expect(setCookieHeaders(response)).toEqual([]);
+  });
+
+  it('refuses a sign-up without acceptTerms: 400 TERMS_NOT_ACCEPTED, no user, no mail', async () => {
+    const email = uniqueEmail('no-terms');
+    const response = await signUp(app(), { email, acceptTerms: false });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<AuthErrorBody>()).toEqual({
+      code: 'TERMS_NOT_ACCEPTED',
+      message: 'acceptTerms: you must accept the terms to create an account',
+    });
+    // Had the user been created, this would now be answered with an "existing account" mail.
+    const again = await signUp(app(), { email });
+    expect(again.statusCode).toBe(200);
+    expect((await identity.smtp.waitForMail(email)).subject).toBe(en.verifyEmail.subject);
+    expect(identity.smtp.messagesTo(email)).toHaveLength(1);
+  });
+
+  it('refuses acceptTerms sent as a string', async () => {
+    const response = await app().inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      remoteAddress: '10.255.0.1',
+      payload: { name: 'S', email: uniqueEmail('str'), password: TEST_PASSWORD, acceptTerms: 'true' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<AuthErrorBody>().code).toBe('TERMS_NOT_ACCEPTED');
+  });
+
+  it('refuses a password of 9 characters (400 PASSWORD_TOO_SHORT) and accepts 10', async () => {
+    const short = await signUp(app(), { email: uniqueEmail('short'), password: '123456789' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json<AuthErrorBody>()).toEqual({
+      code: 'PASSWORD_TOO_SHORT',
+      message: 'Password too short',
+    });
+    const enough = await signUp(app(), { email: uniqueEmail('enough'), password: '1234567890' });
+    expect(enough.statusCode).toBe(200);
+  });
+
+  it('refuses a password longer than 128 characters', async () => {
+    const response = await signUp(app(), { email: uniqueEmail('long'), password: 'x'.repeat(129) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<AuthErrorBody>().code).toBe('PASSWORD_TOO_LONG');
+  });
+
+  it('refuses to sign in before the address is verified: 403 EMAIL_NOT_VERIFIED, no session', async () => {
+    const email = uniqueEmail('early');
+    await signUp(app(), { email });
+    await identity.smtp.waitForMail(email);
+    const response = await signIn(app(), email, TEST_PASSWORD);
+    expect(response.statusCode).toBe(403);
+    expect(response.json<AuthErrorBody>()).toEqual({
+      code: 'EMAIL_NOT_VERIFIED',
+      message: 'Email not verified',
+    });
+    expect(setCookieHeaders(response)).toEqual([]);
+  });
+
+  it('signs in after verification with a session cookie', async () => {
+    const email = uniqueEmail('signin');
+    await createVerifiedUser(app(), identity.smtp, { email });
+    const response = await signIn(app(), email, TEST_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ token: string; redirect: boolean }>()).toMatchObject({
+      redirect: false,
+    });
+    const jar = new CookieJar().store(response);
+    expect(jar.has(SESSION_COOKIE)).toBe(true);
+    expect((await getMe(app(), jar)).json()).toMatchObject({ email, emailVerified: true });
+  });
+});
+
+describe('no account enumeration', () => {
+  it('a sign-up with a known address answers like a new one and mails the owner instead', async () => {
+    const email = uniqueEmail('owner');
+    await createVerifiedUser(app(), identity.smtp, { email, name: 'Owner' });
+    const fresh = await signUp(app(), { email: uniqueEmail('fresh'), name: 'Someone' });
+    const duplicate = await signUp(app(), { email, name: 'Someone' });
+
+    expect(duplicate.statusCode).toBe(fresh.statusCode);
+    const freshBody = fresh.json<SignUpBody>();
+    const duplicateBody = duplicate.json<SignUpBody>();
+    expect(duplicateBody.token).toBeNull();
+    expect(Object.keys(duplicateBody).sort()).toEqual(Object.keys(freshBody).sort());
+    expect(Object.keys(duplicateBody.user).sort()).toEqual(Object.keys(freshBody.user).sort());
+    // The answer does not reveal the existing account's id or name.
+    expect(duplicateBody.user.name).toBe('Someone');
+    expect(duplicateBody.user.emailVerified).toBe(false);
+
+    const mail = await identity.smtp.waitForMail(email, (m) => m.subject !== en.verifyEmail.subject);
+    expect(mail.subject).toBe(en.existingAccount.subject);
+    expect(mail.text).toContain('Owner');
+    expect(onlyLink(mail.links)).toBe('http://localhost:3000/forgot-password');
+    expect(identity.smtp.messagesTo(email).map((m) => m.subject)).toEqual([
+      en.verifyEmail.subject,
+      en.existingAccount.subject,
+    ]);
+  });
+
+  // BUG (auth.ts, emailAndPassword): the answer to a duplicate sign-up is built by
+  // better-auth's synthetic user, which skips our databaseHooks.user.create.before: it says
+  // termsAcceptedAt null (a real sign-up says the time) and phoneNumberVerified null (a real
+  // one false). A caller can tell existing accounts apart by those two fields. Fix: give
+  // emailAndPassword a customSyntheticUser that fills them as a real sign-up would.
+  it.fails('the duplicate answer has the same values as a new sign-up (ids and times aside)', async () => {
+    const email = uniqueEmail('twin');
+    await signUp(app(), { email, name: 'Same' });
+    await identity.smtp.waitForMail(email);
+    const fresh = await signUp(app(), { email: uniqueEmail('other'), name: 'Same' });
+    const duplicate = await signUp(app(), { email, name: 'Same' });
+    const comparable = (body: SignUpBody) => {
+      const { id, createdAt, updatedAt, termsAcceptedAt, email: _email, ...rest } = body.user;
+      return {
+        ...rest,
+        id: typeof id,
+        createdAt: typeof createdAt,
+        updatedAt: typeof updatedAt,
+        termsAcceptedAt: typeof termsAcceptedAt,
+      };
+    };
+    expect(comparable(duplicate.json<SignUpBody>())).toEqual(comparable(fresh.json<SignUpBody>()));
+  });
+
+  it('request-password-reset answers the same for unknown and known addresses', async () => {
+    const email = uniqueEmail('known');
+    await createVerifiedUser(app(), identity.smtp, { email });
+    const request = (address: string, ip: string) =>
+      app().inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        remoteAddress: ip,
+        payload: { email: address, redirectTo: '/forgot-password' },
+      });
+    const known = await request(email, '10.254.0.1');
+    const unknown = await request(uniqueEmail('nobody'), '10.254.0.2');
+    expect(unknown.statusCode).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(unknown.body).toBe(known.body);
+    expect(known.json()).toEqual({
+      status: true,
+      message: 'If this email exists in our system, check your email for the reset link',
+    });
+    expect((await identity.smtp.waitForMail(email)).subject).toBe(en.resetPassword.subject);
+  });
+
+  it('sign-in with an unknown address and with a wrong password fail alike', async () => {
+    const email = uniqueEmail('wrongpw');
+    await createVerifiedUser(app(), identity.smtp, { email });
+    const wrong = await signIn(app(), email, 'not the right password');
+    const unknown = await signIn(app(), uniqueEmail('ghost'), 'not the right password');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json<AuthErrorBody>().code).toBe('INVALID_EMAIL_OR_PASSWORD');
+  });
+});
+
+describe('session cookie over https', () => {
+  let https: IdentityTest['main'];
+
+  beforeAll(async () => {
+    https = await identity.another({ PUBLIC_URL: 'https://jammy.example', TRUST_PROXY: 'true' });
+  });
+
+  it('is Secure, HttpOnly, SameSite=Lax, Path=/ and __Secure- prefixed', async () => {
+    const email = uniqueEmail('secure');
+    await signUp(https.app, { email });
+    const mail = await identity.smtp.waitForMail(email);
+    const link = onlyLink(mail.links);
+    expect(link.startsWith('https://jammy.example/api/auth/verify-email?')).toBe(true);
+    const verified = await followLink(https.app, link);
+    expect(verified.statusCode).toBe(302);
+
+    const response = await https.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: '10.253.0.1',
+      headers: { 'x-forwarded-proto': 'https', origin: 'https://jammy.example' },
+      payload: { email, password: TEST_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    const cookies = setCookieHeaders(response).map(parseSetCookie);
+    expect(cookies.map((cookie) => cookie.name)).toEqual([`__Secure-${SESSION_COOKIE}`]);
+    const [session] = cookies;
+    expect(session?.attributes.has('secure')).toBe(true);
+    expect(session?.attributes.has('httponly')).toBe(true);
+    expect(session?.attributes.get('samesite')).toBe('Lax');
+    expect(session?.attributes.get('path')).toBe('/');
+
+    const me = await getMe(https.app, new CookieJar().store(response));
+    expect(me.statusCode).toBe(200);
+  });
+});
