@@ -12,7 +12,18 @@ import { createAuth } from './auth/auth';
 import { originCheck } from './auth/origin-check';
 import { handleError } from './lib/errors';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { outboxRoutes } from './modules/admin/outbox.routes';
+import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
+import { purgeTrash } from './modules/itineraries/itineraries.repository';
+import { noteAndListRoutes } from './modules/itineraries/notes-lists.routes';
+import { stageAndPlaceRoutes } from './modules/itineraries/stages.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { signInMethodsRoutes } from './modules/me/sign-in-methods.routes';
 import { outboxSms, twilioSms, type SmsSender } from './sms/sms-sender';
@@ -62,6 +73,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   app.setErrorHandler(handleError);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   const https = config.publicUrl?.protocol === 'https:';
   await app.register(fastifyHelmet, {
@@ -111,11 +124,45 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   originCheck(app, auth.options.trustedOrigins ?? [config.baseUrl.origin]);
 
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Jammy API',
+        version: deps.buildId,
+        description:
+          'Trips as itineraries of stages and places. Sign in through /api/auth (cookie session). ' +
+          'Errors: { error: { code, message, details? } }. Writes send back `version`; a stale one answers 409.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
   healthRoutes(app, { pool: deps.database.pool, buildId: deps.buildId });
   authRoutes(app, auth);
   meRoutes(app, { db: deps.database.db, auth });
   signInMethodsRoutes(app, config);
   outboxRoutes(app, { auth, outboxDir });
+  const content = { db: deps.database.db, auth };
+  itineraryRoutes(app, content);
+  stageAndPlaceRoutes(app, content);
+  noteAndListRoutes(app, content);
+
+  // Itineraries left in the trash past the retention period go for good (every process may
+  // run this: the delete is idempotent).
+  const purge = () =>
+    purgeTrash(deps.database.db).then(
+      (count) => count > 0 && app.log.info({ count }, 'purged itineraries from the trash'),
+      (error: unknown) => app.log.warn({ err: error }, 'trash purge failed'),
+    );
+  let purgeTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void purge();
+    purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(purgeTimer));
   await spaRoutes(app, { webDistDir: config.webDistDir });
 
   return app;

@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCode, FieldIssue } from '@jammy/shared/errors';
 import { ERROR_CODES } from '@jammy/shared/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
 /** An error meant for the client: a stable code, its HTTP status, and a human message. */
@@ -99,6 +100,31 @@ export function handleError(
   if (known) {
     const appError = new AppError(known.code, known.message);
     return reply.status(appError.status).send(appError.toBody());
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // A path whose ids are not ids names nothing that exists (DESIGN §3, issue: ids → 404).
+    if ('validationContext' in error && error.validationContext === 'params') {
+      const notFound = new AppError('route/not-found', 'There is nothing at this address');
+      return reply.status(404).send(notFound.toBody());
+    }
+    const issues: FieldIssue[] = error.validation.flatMap((issue) => {
+      const at = issue.instancePath.split('/').filter((part) => part !== '');
+      const keys = issue.params.keys;
+      if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
+        return keys.map((key) => ({
+          field: [...at, String(key)].join('.'),
+          message: 'is not a field that can be set here',
+        }));
+      }
+      return [{ field: at.join('.') || '(body)', message: issue.message ?? 'is not valid' }];
+    });
+    const first = issues[0];
+    const appError = new AppError(
+      'request/invalid',
+      first ? `${first.field}: ${first.message}` : 'The request is not valid',
+      { issues },
+    );
+    return reply.status(400).send(appError.toBody());
   }
   if ('validation' in error && error.validation) {
     const appError = new AppError('request/invalid', error.message);

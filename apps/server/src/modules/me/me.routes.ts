@@ -4,6 +4,7 @@ import type { Auth } from '../../auth/auth';
 import { requireSession } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { AppError, parseInput } from '../../lib/errors';
+import { expectedVersion } from '../../lib/versions';
 import { presentMe } from './me.presenter';
 import {
   deleteUser,
@@ -13,18 +14,6 @@ import {
   updateProfile,
   type ProfileChanges,
 } from './me.repository';
-
-/** The version a write was based on: `version` in the body wins over If-Match. */
-function expectedVersion(request: FastifyRequest, bodyVersion: number | undefined) {
-  if (bodyVersion !== undefined) return bodyVersion;
-  const ifMatch = request.headers['if-match']?.replace(/^W\//, '').replace(/"/g, '');
-  if (ifMatch === undefined) return undefined;
-  const version = Number(ifMatch);
-  if (!Number.isInteger(version) || version < 1) {
-    throw new AppError('request/invalid', 'If-Match: must be a version number');
-  }
-  return version;
-}
 
 /** /api/me: the signed-in traveller's profile, export and account deletion. */
 export function meRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth }) {

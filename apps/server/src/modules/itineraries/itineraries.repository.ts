@@ -1,0 +1,212 @@
+import { TRASH_RETENTION_DAYS, type Role } from '@jammy/shared/itineraries';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { uuidv7 } from 'uuidv7';
+import type { Db } from '../../db/client';
+import { itinerary, itineraryMember, place, stage } from '../../db/schema/itineraries';
+import type { ItineraryRow } from './access';
+
+export type ItineraryChanges = Partial<
+  Pick<ItineraryRow, 'title' | 'description' | 'startDate' | 'endDate' | 'timezone' | 'coverUrl'>
+>;
+
+/** Creates an itinerary and makes its creator the owner member, atomically. */
+export async function createItinerary(
+  db: Db,
+  ownerId: string,
+  values: ItineraryChanges & { title: string },
+): Promise<ItineraryRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(itinerary)
+      // Timestamps from here, at millisecond precision, so list cursors compare exactly.
+      .values({ id: uuidv7(), ownerId, ...values, createdAt: new Date(), updatedAt: new Date() })
+      .returning();
+    if (!row) throw new Error('The itinerary was not created');
+    await tx
+      .insert(itineraryMember)
+      .values({ itineraryId: row.id, userId: ownerId, role: 'owner' });
+    return row;
+  });
+}
+
+/** Versioned update: undefined when `expectedVersion` is stale (the caller answers 409). */
+export async function updateItinerary(
+  db: Db,
+  id: string,
+  changes: ItineraryChanges,
+  expectedVersion: number | undefined,
+): Promise<ItineraryRow | undefined> {
+  const [row] = await db
+    .update(itinerary)
+    .set({ ...changes, version: sql`${itinerary.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(itinerary.id, id), versionIs(itinerary.version, expectedVersion)))
+    .returning();
+  return row;
+}
+
+export function versionIs(column: AnyPgColumn, expected: number | undefined): SQL | undefined {
+  return expected === undefined ? undefined : eq(column, expected);
+}
+
+export async function setTrashed(
+  db: Db,
+  id: string,
+  deletedAt: Date | null,
+): Promise<ItineraryRow | undefined> {
+  const [row] = await db
+    .update(itinerary)
+    .set({ deletedAt, version: sql`${itinerary.version} + 1`, updatedAt: new Date() })
+    .where(eq(itinerary.id, id))
+    .returning();
+  return row;
+}
+
+/** Marks the itinerary as changed now (sorting by last change), without a new version. */
+export async function touchItinerary(db: Db, id: string): Promise<void> {
+  await db.update(itinerary).set({ updatedAt: new Date() }).where(eq(itinerary.id, id));
+}
+
+/** Deletes for good what has been in the trash longer than the retention period. */
+export async function purgeTrash(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  const removed = await db
+    .delete(itinerary)
+    .where(and(isNotNull(itinerary.deletedAt), lt(itinerary.deletedAt, cutoff)))
+    .returning({ id: itinerary.id });
+  return removed.length;
+}
+
+/** Stages then places of an itinerary, each in order: two queries whatever the size. */
+export async function loadTree(db: Db, itineraryId: string) {
+  const [stages, places] = await Promise.all([
+    db
+      .select()
+      .from(stage)
+      .where(eq(stage.itineraryId, itineraryId))
+      .orderBy(asc(stage.position), asc(stage.id)),
+    db
+      .select()
+      .from(place)
+      .where(eq(place.itineraryId, itineraryId))
+      .orderBy(asc(place.position), asc(place.id)),
+  ]);
+  return { stages, places };
+}
+
+interface Cursor {
+  /** updatedAt (sort=updated) or startDate or null (sort=start). */
+  key: string | null;
+  id: string;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+export function decodeCursor(value: string | undefined): Cursor | null | 'invalid' {
+  if (value === undefined) return null;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      'id' in parsed &&
+      typeof parsed.id === 'string' &&
+      'key' in parsed &&
+      (typeof parsed.key === 'string' || parsed.key === null)
+    ) {
+      return { id: parsed.id, key: parsed.key };
+    }
+  } catch {
+    // Fall through.
+  }
+  return 'invalid';
+}
+
+export interface ListOptions {
+  userId: string;
+  q: string | undefined;
+  sort: 'updated' | 'start';
+  cursor: Cursor | null;
+  limit: number;
+  trash: boolean;
+}
+
+/**
+ * The caller's itineraries (own and shared with them), with stage and place counts, in one
+ * query; keyset pagination on (sort key, id).
+ */
+export async function listItineraries(db: Db, options: ListOptions) {
+  const conditions: (SQL | undefined)[] = [
+    options.trash
+      ? and(isNotNull(itinerary.deletedAt), eq(itineraryMember.role, 'owner'))
+      : isNull(itinerary.deletedAt),
+  ];
+  if (options.q) conditions.push(ilike(itinerary.title, `%${escapeLike(options.q)}%`));
+  const { cursor } = options;
+  if (cursor && options.sort === 'updated' && cursor.key) {
+    const at = new Date(cursor.key);
+    conditions.push(
+      or(
+        lt(itinerary.updatedAt, at),
+        and(eq(itinerary.updatedAt, at), lt(itinerary.id, cursor.id)),
+      ),
+    );
+  }
+  if (cursor && options.sort === 'start') {
+    conditions.push(
+      cursor.key === null
+        ? and(isNull(itinerary.startDate), sql`${itinerary.id} > ${cursor.id}`)
+        : or(
+            sql`${itinerary.startDate} > ${cursor.key}`,
+            and(eq(itinerary.startDate, cursor.key), sql`${itinerary.id} > ${cursor.id}`),
+            isNull(itinerary.startDate),
+          ),
+    );
+  }
+  const order =
+    options.sort === 'updated'
+      ? [desc(itinerary.updatedAt), desc(itinerary.id)]
+      : [sql`${itinerary.startDate} asc nulls last`, asc(itinerary.id)];
+
+  const rows = await db
+    .select({
+      itinerary,
+      role: itineraryMember.role,
+      stageCount: sql<number>`(select count(*)::int from ${stage} where ${stage.itineraryId} = ${itinerary.id})`,
+      placeCount: sql<number>`(select count(*)::int from ${place} where ${place.itineraryId} = ${itinerary.id})`,
+    })
+    .from(itinerary)
+    .innerJoin(
+      itineraryMember,
+      and(
+        eq(itineraryMember.itineraryId, itinerary.id),
+        eq(itineraryMember.userId, options.userId),
+      ),
+    )
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(options.limit + 1);
+
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > options.limit && last
+      ? encodeCursor({
+          id: last.itinerary.id,
+          key:
+            options.sort === 'updated'
+              ? last.itinerary.updatedAt.toISOString()
+              : last.itinerary.startDate,
+        })
+      : null;
+  return {
+    rows: page as { itinerary: ItineraryRow; role: Role; stageCount: number; placeCount: number }[],
+    nextCursor,
+  };
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (match) => `\\${match}`);
+}

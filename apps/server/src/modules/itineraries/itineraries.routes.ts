@@ -1,0 +1,175 @@
+import { idSchema } from '@jammy/shared/ids';
+import {
+  TRASH_RETENTION_DAYS,
+  createItinerarySchema,
+  listItinerariesQuerySchema,
+  updateItinerarySchema,
+  versionOnlySchema,
+} from '@jammy/shared/itineraries';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Auth } from '../../auth/auth';
+import { requireSession } from '../../auth/session';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { conflict, expectedVersion } from '../../lib/versions';
+import { authorize } from './access';
+import {
+  createItinerary,
+  decodeCursor,
+  listItineraries,
+  loadTree,
+  setTrashed,
+  updateItinerary,
+} from './itineraries.repository';
+import { presentItinerary, presentPlace, presentStage } from './presenters';
+
+export const itineraryParams = z.object({ id: idSchema });
+const TAGS = ['itineraries'];
+
+/** /api/itineraries: the caller's trips, one trip's whole tree, and the trash. */
+export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; auth: Auth }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, auth } = deps;
+
+  app.get(
+    '/api/itineraries',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'My itineraries and those shared with me',
+        querystring: listItinerariesQuerySchema,
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(auth, request);
+      const query = request.query;
+      const cursor = decodeCursor(query.cursor);
+      if (cursor === 'invalid')
+        throw new AppError('request/invalid', 'cursor: is not a cursor of this list');
+      const page = await listItineraries(db, {
+        userId: user.id,
+        q: query.q,
+        sort: query.sort,
+        cursor,
+        limit: query.limit,
+        trash: query.trash === 'true',
+      });
+      return {
+        items: page.rows.map((row) => ({
+          ...presentItinerary(row.itinerary, row.role),
+          stageCount: row.stageCount,
+          placeCount: row.placeCount,
+        })),
+        nextCursor: page.nextCursor,
+      };
+    },
+  );
+
+  app.post(
+    '/api/itineraries',
+    { schema: { tags: TAGS, summary: 'Create an itinerary', body: createItinerarySchema } },
+    async (request, reply) => {
+      const { user } = await requireSession(auth, request);
+      const row = await createItinerary(db, user.id, request.body);
+      return reply.status(201).send(presentItinerary(row, 'owner'));
+    },
+  );
+
+  app.get(
+    '/api/itineraries/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'An itinerary with its stages and places, in order',
+        params: itineraryParams,
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(auth, request);
+      const access = await authorize(db, request.params.id, user.id, 'read');
+      const tree = await loadTree(db, access.itinerary.id);
+      return {
+        itinerary: presentItinerary(access.itinerary, access.role),
+        stages: tree.stages.map(presentStage),
+        places: tree.places.map(presentPlace),
+      };
+    },
+  );
+
+  app.patch(
+    '/api/itineraries/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Change an itinerary',
+        params: itineraryParams,
+        body: updateItinerarySchema,
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(auth, request);
+      const access = await authorize(db, request.params.id, user.id, 'write');
+      const { version, ...changes } = request.body;
+      const merged = { ...access.itinerary, ...changes };
+      if (merged.startDate && merged.endDate && merged.endDate < merged.startDate) {
+        throw new AppError('request/invalid', 'endDate: must not be before startDate', {
+          issues: [{ field: 'endDate', message: 'must not be before startDate' }],
+        });
+      }
+      const row = await updateItinerary(
+        db,
+        access.itinerary.id,
+        changes,
+        expectedVersion(request, version),
+      );
+      if (!row) throw conflict(presentItinerary(access.itinerary, access.role));
+      return presentItinerary(row, access.role);
+    },
+  );
+
+  app.delete(
+    '/api/itineraries/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: `Move an itinerary to the trash (restorable for ${TRASH_RETENTION_DAYS} days)`,
+        params: itineraryParams,
+        body: versionOnlySchema.optional(),
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(auth, request);
+      const access = await authorize(db, request.params.id, user.id, 'own');
+      const version = expectedVersion(request, request.body?.version);
+      if (version !== undefined && version !== access.itinerary.version) {
+        throw conflict(presentItinerary(access.itinerary, access.role));
+      }
+      const row = await setTrashed(db, access.itinerary.id, new Date());
+      if (!row) throw new AppError('itinerary/not-found', 'There is no such itinerary');
+      return presentItinerary(row, access.role);
+    },
+  );
+
+  app.post(
+    '/api/itineraries/:id/restore',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Restore an itinerary from the trash',
+        params: itineraryParams,
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(auth, request);
+      const access = await authorize(db, request.params.id, user.id, 'own', {
+        includeTrashed: true,
+      });
+      if (!access.itinerary.deletedAt) return presentItinerary(access.itinerary, access.role);
+      const row = await setTrashed(db, access.itinerary.id, null);
+      if (!row) throw new AppError('itinerary/not-found', 'There is no such itinerary');
+      return presentItinerary(row, access.role);
+    },
+  );
+}

@@ -1,0 +1,369 @@
+import { idSchema } from '@jammy/shared/ids';
+import {
+  createListItemSchema,
+  createListSchema,
+  createNoteSchema,
+  moveSchema,
+  updateListItemSchema,
+  updateListSchema,
+  updateNoteSchema,
+  versionOnlySchema,
+} from '@jammy/shared/itineraries';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Auth } from '../../auth/auth';
+import { requireSession } from '../../auth/session';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { conflict, expectedVersion } from '../../lib/versions';
+import { authorize, type Action } from './access';
+import * as content from './content.repository';
+import { touchItinerary } from './itineraries.repository';
+import { itineraryParams } from './itineraries.routes';
+import { positionAfter, positionBetween } from './positions';
+import { presentList, presentListItem, presentNote } from './presenters';
+
+const noteParams = itineraryParams.extend({ noteId: idSchema });
+const listParams = itineraryParams.extend({ listId: idSchema });
+const itemParams = listParams.extend({ itemId: idSchema });
+
+const noteNotFound = () =>
+  new AppError('note/not-found', 'There is no such note in this itinerary');
+const listNotFound = () =>
+  new AppError('list/not-found', 'There is no such list in this itinerary');
+const itemNotFound = () =>
+  new AppError('list-item/not-found', 'There is no such item in this list');
+
+/** Markdown notes and lists (packing lists, to-dos) of an itinerary. */
+export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; auth: Auth }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, auth } = deps;
+
+  async function access(request: FastifyRequest, itineraryId: string, action: Action) {
+    const { user } = await requireSession(auth, request);
+    return authorize(db, itineraryId, user.id, action);
+  }
+
+  // --- notes ---
+
+  app.get(
+    '/api/itineraries/:id/notes',
+    { schema: { tags: ['notes'], summary: 'Notes, pinned first', params: itineraryParams } },
+    async (request) => {
+      const { itinerary } = await access(request, request.params.id, 'read');
+      return {
+        items: (await content.listNotes(db, itinerary.id)).map(presentNote),
+        nextCursor: null,
+      };
+    },
+  );
+
+  app.post(
+    '/api/itineraries/:id/notes',
+    {
+      schema: {
+        tags: ['notes'],
+        summary: 'Write a note',
+        params: itineraryParams,
+        body: createNoteSchema,
+      },
+    },
+    async (request, reply) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const row = await content.insertNote(db, { ...request.body, itineraryId: itinerary.id });
+      await touchItinerary(db, itinerary.id);
+      return reply.status(201).send(presentNote(row));
+    },
+  );
+
+  app.get(
+    '/api/itineraries/:id/notes/:noteId',
+    { schema: { tags: ['notes'], summary: 'One note', params: noteParams } },
+    async (request) => {
+      const { itinerary } = await access(request, request.params.id, 'read');
+      const row = await content.findNote(db, itinerary.id, request.params.noteId);
+      if (!row) throw noteNotFound();
+      return presentNote(row);
+    },
+  );
+
+  app.patch(
+    '/api/itineraries/:id/notes/:noteId',
+    {
+      schema: {
+        tags: ['notes'],
+        summary: 'Change a note',
+        params: noteParams,
+        body: updateNoteSchema,
+      },
+    },
+    async (request) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const current = await content.findNote(db, itinerary.id, request.params.noteId);
+      if (!current) throw noteNotFound();
+      const { version, ...changes } = request.body;
+      const row = await content.updateNote(
+        db,
+        itinerary.id,
+        current.id,
+        changes,
+        expectedVersion(request, version),
+      );
+      if (!row) throw conflict(presentNote(current));
+      await touchItinerary(db, itinerary.id);
+      return presentNote(row);
+    },
+  );
+
+  app.delete(
+    '/api/itineraries/:id/notes/:noteId',
+    {
+      schema: {
+        tags: ['notes'],
+        summary: 'Delete a note',
+        params: noteParams,
+        body: versionOnlySchema.optional(),
+      },
+    },
+    async (request, reply) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const current = await content.findNote(db, itinerary.id, request.params.noteId);
+      if (!current) throw noteNotFound();
+      const deleted = await content.deleteNote(
+        db,
+        itinerary.id,
+        current.id,
+        expectedVersion(request, request.body?.version),
+      );
+      if (!deleted) throw conflict(presentNote(current));
+      await touchItinerary(db, itinerary.id);
+      return reply.status(204).send();
+    },
+  );
+
+  // --- lists ---
+
+  app.get(
+    '/api/itineraries/:id/lists',
+    {
+      schema: {
+        tags: ['lists'],
+        summary: 'Lists with their items, in order',
+        params: itineraryParams,
+      },
+    },
+    async (request) => {
+      const { itinerary } = await access(request, request.params.id, 'read');
+      const { lists, items } = await content.loadLists(db, itinerary.id);
+      return {
+        items: lists.map((row) =>
+          presentList(
+            row,
+            items.filter((item) => item.listId === row.id),
+          ),
+        ),
+        nextCursor: null,
+      };
+    },
+  );
+
+  app.post(
+    '/api/itineraries/:id/lists',
+    {
+      schema: {
+        tags: ['lists'],
+        summary: 'Start a list',
+        params: itineraryParams,
+        body: createListSchema,
+      },
+    },
+    async (request, reply) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const siblings = await content.listSiblings(db, itinerary.id);
+      const row = await content.insertList(db, {
+        ...request.body,
+        itineraryId: itinerary.id,
+        position: positionBetween(siblings.at(-1)?.position ?? null, null),
+      });
+      await touchItinerary(db, itinerary.id);
+      return reply.status(201).send(presentList(row, []));
+    },
+  );
+
+  async function listOf(itineraryId: string, listId: string) {
+    const row = await content.findList(db, itineraryId, listId);
+    if (!row) throw listNotFound();
+    return row;
+  }
+
+  app.patch(
+    '/api/itineraries/:id/lists/:listId',
+    {
+      schema: {
+        tags: ['lists'],
+        summary: 'Rename a list',
+        params: listParams,
+        body: updateListSchema,
+      },
+    },
+    async (request) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const current = await listOf(itinerary.id, request.params.listId);
+      const { version, ...changes } = request.body;
+      const row = await content.updateList(
+        db,
+        itinerary.id,
+        current.id,
+        changes,
+        expectedVersion(request, version),
+      );
+      if (!row) throw conflict(presentList(current, []));
+      await touchItinerary(db, itinerary.id);
+      return presentList(row, []);
+    },
+  );
+
+  app.delete(
+    '/api/itineraries/:id/lists/:listId',
+    {
+      schema: {
+        tags: ['lists'],
+        summary: 'Delete a list',
+        params: listParams,
+        body: versionOnlySchema.optional(),
+      },
+    },
+    async (request, reply) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const current = await listOf(itinerary.id, request.params.listId);
+      const deleted = await content.deleteList(
+        db,
+        itinerary.id,
+        current.id,
+        expectedVersion(request, request.body?.version),
+      );
+      if (!deleted) throw conflict(presentList(current, []));
+      await touchItinerary(db, itinerary.id);
+      return reply.status(204).send();
+    },
+  );
+
+  // --- list items ---
+
+  app.post(
+    '/api/itineraries/:id/lists/:listId/items',
+    {
+      schema: {
+        tags: ['lists'],
+        summary: 'Add an item',
+        params: listParams,
+        body: createListItemSchema,
+      },
+    },
+    async (request, reply) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const parent = await listOf(itinerary.id, request.params.listId);
+      const siblings = await content.itemSiblings(db, parent.id);
+      const row = await content.insertItem(db, {
+        ...request.body,
+        listId: parent.id,
+        position: positionBetween(siblings.at(-1)?.position ?? null, null),
+      });
+      await touchItinerary(db, itinerary.id);
+      return reply.status(201).send(presentListItem(row));
+    },
+  );
+
+  app.patch(
+    '/api/itineraries/:id/lists/:listId/items/:itemId',
+    {
+      schema: {
+        tags: ['lists'],
+        summary: 'Change or tick an item',
+        params: itemParams,
+        body: updateListItemSchema,
+      },
+    },
+    async (request) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const parent = await listOf(itinerary.id, request.params.listId);
+      const current = await content.findItem(db, parent.id, request.params.itemId);
+      if (!current) throw itemNotFound();
+      const { version, ...changes } = request.body;
+      const row = await content.updateItem(
+        db,
+        parent.id,
+        current.id,
+        changes,
+        expectedVersion(request, version),
+      );
+      if (!row) throw conflict(presentListItem(current));
+      await touchItinerary(db, itinerary.id);
+      return presentListItem(row);
+    },
+  );
+
+  app.delete(
+    '/api/itineraries/:id/lists/:listId/items/:itemId',
+    {
+      schema: {
+        tags: ['lists'],
+        summary: 'Delete an item',
+        params: itemParams,
+        body: versionOnlySchema.optional(),
+      },
+    },
+    async (request, reply) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const parent = await listOf(itinerary.id, request.params.listId);
+      const current = await content.findItem(db, parent.id, request.params.itemId);
+      if (!current) throw itemNotFound();
+      const deleted = await content.deleteItem(
+        db,
+        parent.id,
+        current.id,
+        expectedVersion(request, request.body?.version),
+      );
+      if (!deleted) throw conflict(presentListItem(current));
+      await touchItinerary(db, itinerary.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/itineraries/:id/lists/:listId/items/:itemId/move',
+    {
+      schema: {
+        tags: ['lists'],
+        summary: 'Move an item after another',
+        params: itemParams,
+        body: moveSchema,
+      },
+    },
+    async (request) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const parent = await listOf(itinerary.id, request.params.listId);
+      const current = await content.findItem(db, parent.id, request.params.itemId);
+      if (!current) throw itemNotFound();
+      const siblings = (await content.itemSiblings(db, parent.id)).filter(
+        (item) => item.id !== current.id,
+      );
+      const position = positionAfter(siblings, request.body.afterId);
+      if (position === null) {
+        throw new AppError('request/invalid', 'afterId: is not an item of this list', {
+          issues: [{ field: 'afterId', message: 'is not an item of this list' }],
+        });
+      }
+      const row = await content.updateItem(
+        db,
+        parent.id,
+        current.id,
+        { position },
+        expectedVersion(request, request.body.version),
+      );
+      if (!row) throw conflict(presentListItem(current));
+      await touchItinerary(db, itinerary.id);
+      return presentListItem(row);
+    },
+  );
+}

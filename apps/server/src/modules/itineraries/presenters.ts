@@ -1,0 +1,118 @@
+import type {
+  Itinerary,
+  ListItem,
+  Note,
+  Place,
+  PlaceCategory,
+  Role,
+  Stage,
+  TripList,
+} from '@jammy/shared/itineraries';
+import { PLACE_CATEGORIES } from '@jammy/shared/itineraries';
+import type { itinerary, list, listItem, note, place, stage } from '../../db/schema/itineraries';
+
+type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
+
+export function presentItinerary(row: Row<typeof itinerary>, role: Role): Itinerary {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    timezone: row.timezone,
+    coverUrl: row.coverUrl,
+    ownerId: row.ownerId,
+    role,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+export function presentStage(row: Row<typeof stage>): Stage {
+  return {
+    id: row.id,
+    itineraryId: row.itineraryId,
+    position: row.position,
+    title: row.title,
+    destinationName: row.destinationName,
+    lat: row.lat,
+    lng: row.lng,
+    countryCode: row.countryCode,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+function category(value: string): PlaceCategory {
+  return PLACE_CATEGORIES.find((known) => known === value) ?? 'other';
+}
+
+export function presentPlace(row: Row<typeof place>): Place {
+  return {
+    id: row.id,
+    itineraryId: row.itineraryId,
+    stageId: row.stageId,
+    position: row.position,
+    name: row.name,
+    category: category(row.category),
+    lat: row.lat,
+    lng: row.lng,
+    address: row.address,
+    url: row.url,
+    day: row.day,
+    time: row.time?.slice(0, 5) ?? null,
+    durationMinutes: row.durationMinutes,
+    cost: row.cost === null ? null : Number(row.cost),
+    currency: row.currency,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+export function presentNote(row: Row<typeof note>): Note {
+  return {
+    id: row.id,
+    itineraryId: row.itineraryId,
+    title: row.title,
+    body: row.body,
+    pinned: row.pinned,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+export function presentListItem(row: Row<typeof listItem>): ListItem {
+  return {
+    id: row.id,
+    listId: row.listId,
+    text: row.text,
+    checked: row.checked,
+    position: row.position,
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+export function presentList(row: Row<typeof list>, items: Row<typeof listItem>[]): TripList {
+  return {
+    id: row.id,
+    itineraryId: row.itineraryId,
+    title: row.title,
+    kind: row.kind,
+    position: row.position,
+    items: items.map(presentListItem),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}

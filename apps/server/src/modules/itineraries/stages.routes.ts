@@ -1,0 +1,374 @@
+import { idSchema } from '@jammy/shared/ids';
+import {
+  createPlaceSchema,
+  createStageSchema,
+  moveSchema,
+  updatePlaceSchema,
+  updateStageSchema,
+  versionOnlySchema,
+} from '@jammy/shared/itineraries';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Auth } from '../../auth/auth';
+import { requireSession } from '../../auth/session';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { conflict, expectedVersion } from '../../lib/versions';
+import { authorize, type Action } from './access';
+import * as content from './content.repository';
+import { loadTree, touchItinerary } from './itineraries.repository';
+import { itineraryParams } from './itineraries.routes';
+import { positionAfter, positionBetween } from './positions';
+import { presentPlace, presentStage } from './presenters';
+
+const stageParams = itineraryParams.extend({ stageId: idSchema });
+const placeParams = itineraryParams.extend({ placeId: idSchema });
+const placesQuery = z.strictObject({ stageId: idSchema.optional() });
+
+function stageNotFound(): AppError {
+  return new AppError('stage/not-found', 'There is no such stage in this itinerary');
+}
+function placeNotFound(): AppError {
+  return new AppError('place/not-found', 'There is no such place in this itinerary');
+}
+function badMoveTarget(): AppError {
+  return new AppError('request/invalid', 'afterId: is not a sibling of this item', {
+    issues: [{ field: 'afterId', message: 'is not a sibling of this item' }],
+  });
+}
+
+/** Checks that both dates of a stage, after a change, are still in order. */
+function assertDatesInOrder(startDate: string | null, endDate: string | null) {
+  if (startDate && endDate && endDate < startDate) {
+    throw new AppError('request/invalid', 'endDate: must not be before startDate', {
+      issues: [{ field: 'endDate', message: 'must not be before startDate' }],
+    });
+  }
+}
+
+/** Stages and places of an itinerary: ordered by fractional position; a move writes one row. */
+export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; auth: Auth }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, auth } = deps;
+
+  async function access(request: FastifyRequest, itineraryId: string, action: Action) {
+    const { user } = await requireSession(auth, request);
+    return authorize(db, itineraryId, user.id, action);
+  }
+
+  // --- stages ---
+
+  app.get(
+    '/api/itineraries/:id/stages',
+    { schema: { tags: ['stages'], summary: 'The stages, in order', params: itineraryParams } },
+    async (request) => {
+      const { itinerary } = await access(request, request.params.id, 'read');
+      const { stages } = await loadTree(db, itinerary.id);
+      return { items: stages.map(presentStage), nextCursor: null };
+    },
+  );
+
+  app.post(
+    '/api/itineraries/:id/stages',
+    {
+      schema: {
+        tags: ['stages'],
+        summary: 'Add a stage',
+        params: itineraryParams,
+        body: createStageSchema,
+      },
+    },
+    async (request, reply) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const { afterId, ...values } = request.body;
+      const siblings = await content.stageSiblings(db, itinerary.id);
+      const position =
+        afterId === undefined
+          ? positionBetween(siblings.at(-1)?.position ?? null, null)
+          : positionAfter(siblings, afterId);
+      if (position === null) throw badMoveTarget();
+      const row = await content.insertStage(db, { ...values, itineraryId: itinerary.id, position });
+      await touchItinerary(db, itinerary.id);
+      return reply.status(201).send(presentStage(row));
+    },
+  );
+
+  app.get(
+    '/api/itineraries/:id/stages/:stageId',
+    { schema: { tags: ['stages'], summary: 'One stage', params: stageParams } },
+    async (request) => {
+      const { itinerary } = await access(request, request.params.id, 'read');
+      const row = await content.findStage(db, itinerary.id, request.params.stageId);
+      if (!row) throw stageNotFound();
+      return presentStage(row);
+    },
+  );
+
+  app.patch(
+    '/api/itineraries/:id/stages/:stageId',
+    {
+      schema: {
+        tags: ['stages'],
+        summary: 'Change a stage',
+        params: stageParams,
+        body: updateStageSchema,
+      },
+    },
+    async (request) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const current = await content.findStage(db, itinerary.id, request.params.stageId);
+      if (!current) throw stageNotFound();
+      const { version, ...changes } = request.body;
+      assertDatesInOrder(
+        changes.startDate ?? current.startDate,
+        changes.endDate ?? current.endDate,
+      );
+      const row = await content.updateStage(
+        db,
+        itinerary.id,
+        current.id,
+        changes,
+        expectedVersion(request, version),
+      );
+      if (!row) throw conflict(presentStage(current));
+      await touchItinerary(db, itinerary.id);
+      return presentStage(row);
+    },
+  );
+
+  app.delete(
+    '/api/itineraries/:id/stages/:stageId',
+    {
+      schema: {
+        tags: ['stages'],
+        summary: 'Delete a stage (its places stay in the itinerary, outside any stage)',
+        params: stageParams,
+        body: versionOnlySchema.optional(),
+      },
+    },
+    async (request, reply) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const current = await content.findStage(db, itinerary.id, request.params.stageId);
+      if (!current) throw stageNotFound();
+      const deleted = await content.deleteStage(
+        db,
+        itinerary.id,
+        current.id,
+        expectedVersion(request, request.body?.version),
+      );
+      if (!deleted) throw conflict(presentStage(current));
+      await touchItinerary(db, itinerary.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/itineraries/:id/stages/:stageId/move',
+    {
+      schema: {
+        tags: ['stages'],
+        summary: 'Move a stage after another',
+        params: stageParams,
+        body: moveSchema,
+      },
+    },
+    async (request) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const current = await content.findStage(db, itinerary.id, request.params.stageId);
+      if (!current) throw stageNotFound();
+      const siblings = (await content.stageSiblings(db, itinerary.id)).filter(
+        (s) => s.id !== current.id,
+      );
+      const position = positionAfter(siblings, request.body.afterId);
+      if (position === null) throw badMoveTarget();
+      const row = await content.updateStage(
+        db,
+        itinerary.id,
+        current.id,
+        { position },
+        expectedVersion(request, request.body.version),
+      );
+      if (!row) throw conflict(presentStage(current));
+      await touchItinerary(db, itinerary.id);
+      return presentStage(row);
+    },
+  );
+
+  // --- places ---
+
+  app.get(
+    '/api/itineraries/:id/places',
+    {
+      schema: {
+        tags: ['places'],
+        summary: 'The places, in order (optionally of one stage)',
+        params: itineraryParams,
+        querystring: placesQuery,
+      },
+    },
+    async (request) => {
+      const { itinerary } = await access(request, request.params.id, 'read');
+      const { places } = await loadTree(db, itinerary.id);
+      const { stageId } = request.query;
+      const selected = stageId ? places.filter((row) => row.stageId === stageId) : places;
+      return { items: selected.map(presentPlace), nextCursor: null };
+    },
+  );
+
+  async function assertStageOf(itineraryId: string, stageId: string | null | undefined) {
+    if (!stageId) return;
+    if (!(await content.findStage(db, itineraryId, stageId))) {
+      throw new AppError('request/invalid', 'stageId: is not a stage of this itinerary', {
+        issues: [{ field: 'stageId', message: 'is not a stage of this itinerary' }],
+      });
+    }
+  }
+
+  app.post(
+    '/api/itineraries/:id/places',
+    {
+      schema: {
+        tags: ['places'],
+        summary: 'Add a place',
+        params: itineraryParams,
+        body: createPlaceSchema,
+      },
+    },
+    async (request, reply) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const { cost, ...values } = request.body;
+      const stageId = values.stageId ?? null;
+      await assertStageOf(itinerary.id, stageId);
+      const siblings = await content.placeSiblings(db, itinerary.id, stageId);
+      const row = await content.insertPlace(db, {
+        ...values,
+        ...(cost === undefined ? {} : { cost: cost === null ? null : cost.toFixed(2) }),
+        stageId,
+        itineraryId: itinerary.id,
+        position: positionBetween(siblings.at(-1)?.position ?? null, null),
+      });
+      await touchItinerary(db, itinerary.id);
+      return reply.status(201).send(presentPlace(row));
+    },
+  );
+
+  app.get(
+    '/api/itineraries/:id/places/:placeId',
+    { schema: { tags: ['places'], summary: 'One place', params: placeParams } },
+    async (request) => {
+      const { itinerary } = await access(request, request.params.id, 'read');
+      const row = await content.findPlace(db, itinerary.id, request.params.placeId);
+      if (!row) throw placeNotFound();
+      return presentPlace(row);
+    },
+  );
+
+  app.patch(
+    '/api/itineraries/:id/places/:placeId',
+    {
+      schema: {
+        tags: ['places'],
+        summary: 'Change a place',
+        params: placeParams,
+        body: updatePlaceSchema,
+      },
+    },
+    async (request) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const current = await content.findPlace(db, itinerary.id, request.params.placeId);
+      if (!current) throw placeNotFound();
+      const { version, cost, ...changes } = request.body;
+      await assertStageOf(itinerary.id, changes.stageId);
+      const nextCost = cost === undefined ? current.cost : cost === null ? null : cost.toFixed(2);
+      const nextCurrency = changes.currency === undefined ? current.currency : changes.currency;
+      if (nextCost !== null && !nextCurrency) {
+        throw new AppError('request/invalid', 'currency: is required with a cost', {
+          issues: [{ field: 'currency', message: 'is required with a cost' }],
+        });
+      }
+      const stageChanged = changes.stageId !== undefined && changes.stageId !== current.stageId;
+      const position = stageChanged
+        ? positionBetween(
+            (await content.placeSiblings(db, itinerary.id, changes.stageId ?? null)).at(-1)
+              ?.position ?? null,
+            null,
+          )
+        : undefined;
+      const row = await content.updatePlace(
+        db,
+        itinerary.id,
+        current.id,
+        {
+          ...changes,
+          ...(cost === undefined ? {} : { cost: nextCost }),
+          ...(position ? { position } : {}),
+        },
+        expectedVersion(request, version),
+      );
+      if (!row) throw conflict(presentPlace(current));
+      await touchItinerary(db, itinerary.id);
+      return presentPlace(row);
+    },
+  );
+
+  app.delete(
+    '/api/itineraries/:id/places/:placeId',
+    {
+      schema: {
+        tags: ['places'],
+        summary: 'Delete a place',
+        params: placeParams,
+        body: versionOnlySchema.optional(),
+      },
+    },
+    async (request, reply) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const current = await content.findPlace(db, itinerary.id, request.params.placeId);
+      if (!current) throw placeNotFound();
+      const deleted = await content.deletePlace(
+        db,
+        itinerary.id,
+        current.id,
+        expectedVersion(request, request.body?.version),
+      );
+      if (!deleted) throw conflict(presentPlace(current));
+      await touchItinerary(db, itinerary.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/itineraries/:id/places/:placeId/move',
+    {
+      schema: {
+        tags: ['places'],
+        summary: 'Move a place after another, optionally into another stage',
+        params: placeParams,
+        body: moveSchema,
+      },
+    },
+    async (request) => {
+      const { itinerary } = await access(request, request.params.id, 'write');
+      const current = await content.findPlace(db, itinerary.id, request.params.placeId);
+      if (!current) throw placeNotFound();
+      const stageId = request.body.stageId === undefined ? current.stageId : request.body.stageId;
+      await assertStageOf(itinerary.id, stageId);
+      const siblings = (await content.placeSiblings(db, itinerary.id, stageId)).filter(
+        (p) => p.id !== current.id,
+      );
+      const position = positionAfter(siblings, request.body.afterId);
+      if (position === null) throw badMoveTarget();
+      const row = await content.updatePlace(
+        db,
+        itinerary.id,
+        current.id,
+        { position, stageId },
+        expectedVersion(request, request.body.version),
+      );
+      if (!row) throw conflict(presentPlace(current));
+      await touchItinerary(db, itinerary.id);
+      return presentPlace(row);
+    },
+  );
+}
