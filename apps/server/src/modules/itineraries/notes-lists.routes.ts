@@ -20,7 +20,7 @@ import { authorize, type Action } from './access';
 import * as content from './content.repository';
 import { touchItinerary } from './itineraries.repository';
 import { itineraryParams } from './itineraries.routes';
-import { positionAfter, positionBetween } from './positions';
+import { positionAfter, positionBetween } from '@jammy/shared/positions';
 import { presentList, presentListItem, presentNote } from './presenters';
 
 const noteParams = itineraryParams.extend({ noteId: idSchema });

@@ -19,7 +19,7 @@ import { authorize, type Action } from './access';
 import * as content from './content.repository';
 import { loadTree, touchItinerary } from './itineraries.repository';
 import { itineraryParams } from './itineraries.routes';
-import { positionAfter, positionBetween } from './positions';
+import { positionAfter, positionBetween } from '@jammy/shared/positions';
 import { presentPlace, presentStage } from './presenters';
 
 const stageParams = itineraryParams.extend({ stageId: idSchema });

@@ -22,3 +22,9 @@ export function positionAfter(
   const next = siblings[index + 1];
   return positionBetween(previous?.position ?? null, next?.position ?? null);
 }
+
+/** Items sorted as the server sorts them: by position, then id. */
+export function byPosition<T extends { id: string; position: string }>(a: T, b: T): number {
+  if (a.position !== b.position) return a.position < b.position ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}

@@ -1,0 +1,10 @@
+/** TanStack Query keys of itinerary data: invalidating a prefix refreshes everything under it. */
+export const itineraryKeys = {
+  all: ['itineraries'] as const,
+  lists: () => [...itineraryKeys.all, 'list'] as const,
+  list: (filters: { q: string; sort: 'updated' | 'start'; trash: boolean }) =>
+    [...itineraryKeys.lists(), filters] as const,
+  tree: (id: string) => [...itineraryKeys.all, 'tree', id] as const,
+  notes: (id: string) => [...itineraryKeys.all, 'notes', id] as const,
+  lists_: (id: string) => [...itineraryKeys.all, 'trip-lists', id] as const,
+};

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { LANGUAGES } from './languages';
+
+/** Limits of GET /api/geo/search, shared by the search box and the server. */
+export const GEO_SEARCH_LIMITS = {
+  queryLength: 100,
+  defaultResults: 8,
+  maxResults: 20,
+} as const;
+
+/** A city or town from the gazetteer, or a point of interest from the geocoder. */
+export const GEO_PLACE_KINDS = ['city', 'poi'] as const;
+export type GeoPlaceKind = (typeof GEO_PLACE_KINDS)[number];
+
+export const GEO_SOURCES = ['gazetteer', 'geocoder'] as const;
+export type GeoSource = (typeof GEO_SOURCES)[number];
+
+/** The query string of GET /api/geo/search. */
+export const geoSearchQuerySchema = z.strictObject({
+  q: z
+    .string('is required')
+    .trim()
+    .min(1, 'must not be empty')
+    .max(GEO_SEARCH_LIMITS.queryLength, `must be at most ${GEO_SEARCH_LIMITS.queryLength} characters`),
+  limit: z.coerce
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(GEO_SEARCH_LIMITS.maxResults, `must be at most ${GEO_SEARCH_LIMITS.maxResults}`)
+    .default(GEO_SEARCH_LIMITS.defaultResults),
+  lang: z.enum(LANGUAGES, `must be one of ${LANGUAGES.join(', ')}`).default('en'),
+  /** Only cities (gazetteer) or only points of interest (geocoder); both when absent. */
+  kind: z.enum(GEO_PLACE_KINDS, `must be one of ${GEO_PLACE_KINDS.join(', ')}`).optional(),
+});
+export type GeoSearchQuery = z.infer<typeof geoSearchQuerySchema>;
+
+/** One search result. */
+export const geoPlaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** ISO 3166-1 alpha-2 code, e.g. `IT`. */
+  country: z.string(),
+  /** The country's name in the requested language. */
+  countryName: z.string(),
+  /** A region code (`NY`) for a city, the town or region for a point of interest. */
+  admin: z.string().optional(),
+  lat: z.number(),
+  lng: z.number(),
+  /** Inhabitants (0 when unknown and for points of interest). */
+  population: z.number().int().nonnegative(),
+  kind: z.enum(GEO_PLACE_KINDS),
+  source: z.enum(GEO_SOURCES),
+});
+export type GeoPlace = z.infer<typeof geoPlaceSchema>;
+
+/** The answer of GET /api/geo/search: one page only, so `nextCursor` is always null. */
+export const geoSearchResultSchema = z.object({
+  items: z.array(geoPlaceSchema),
+  nextCursor: z.null(),
+  /** Credit for the data shown, to display with the results. */
+  attribution: z.string(),
+});
+export type GeoSearchResult = z.infer<typeof geoSearchResultSchema>;
