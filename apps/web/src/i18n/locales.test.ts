@@ -26,6 +26,9 @@ function flatten(value: unknown, prefix = ''): Map<string, string> {
   return entries;
 }
 
+/** `days_one`, `days_few`… are one key: each language has its own plural forms. */
+const withoutPlural = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
+
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 // Values that are the same in every language (the brand), and loanwords native sites use.
@@ -50,12 +53,15 @@ describe.each(
     expect(locale(folder, language)).toBeDefined();
   });
 
-  it('has every key of English and no other', () => {
-    expect([...messages.keys()].sort()).toEqual([...english.keys()].sort());
+  it('has every key of English and no other (plural forms vary by language)', () => {
+    const keys = (map: Map<string, string>) =>
+      [...new Set([...map.keys()].map(withoutPlural))].sort();
+    expect(keys(messages)).toEqual(keys(english));
   });
 
   it('keeps every placeholder and tag', () => {
     for (const [path, text] of english) {
+      if (!messages.has(path)) continue;
       const translated = messages.get(path) ?? '';
       expect(placeholders(translated), path).toEqual(placeholders(text));
       expect(translated.includes('<em>'), path).toBe(text.includes('<em>'));

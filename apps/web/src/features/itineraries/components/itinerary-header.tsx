@@ -1,0 +1,103 @@
+import type { Itinerary } from '@jammy/shared/itineraries';
+import { Anchor, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCalendar, IconEye, IconPencil } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { useLanguage } from '../../../i18n/use-language';
+import { formatDateRange, tripDays } from '../../../lib/format';
+import classes from './itinerary-header.module.css';
+
+const TABS = [
+  { suffix: '', key: 'overview', end: true },
+  { suffix: '/stage', key: 'stages', end: false },
+  { suffix: '/place', key: 'places', end: true },
+  { suffix: '/notes', key: 'notes', end: true },
+  { suffix: '/share', key: 'share', end: true },
+] as const;
+
+/**
+ * The top of every page of one itinerary: back to the list, title, dates, the caller's role,
+ * and the itinerary's sections as tabs. `heading` is the page's own h1 (the itinerary title
+ * by default).
+ */
+export function ItineraryHeader({
+  itinerary,
+  heading,
+}: {
+  itinerary: Itinerary;
+  heading?: string;
+}) {
+  const { t } = useTranslation('itineraries');
+  const { language, to } = useLanguage();
+  const base = to(`/itinerary/${itinerary.id}`);
+  const dates = formatDateRange(itinerary.startDate, itinerary.endDate, language);
+  const days = tripDays(itinerary.startDate, itinerary.endDate);
+  const canEdit = itinerary.role !== 'viewer';
+
+  return (
+    <header className={classes.header}>
+      <Container size="lg">
+        <Stack gap="xs">
+          <Anchor component={Link} to={to('/itineraries')} size="sm" c="gray.8">
+            <Group gap={4} component="span">
+              <IconArrowLeft size={16} aria-hidden />
+              {t('header.backToList')}
+            </Group>
+          </Anchor>
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+            <Stack gap={6}>
+              <Title order={1}>{heading ?? itinerary.title}</Title>
+              {heading && (
+                <Text c="gray.8" fw={600}>
+                  {itinerary.title}
+                </Text>
+              )}
+              <Group gap="sm">
+                {dates && (
+                  <Group gap={6} c="gray.8">
+                    <IconCalendar size={16} aria-hidden />
+                    <Text size="sm">
+                      {dates}
+                      {days ? ` · ${t('header.days', { count: days })}` : ''}
+                    </Text>
+                  </Group>
+                )}
+                {!canEdit && (
+                  <Badge
+                    color="ink"
+                    variant="light"
+                    leftSection={<IconEye size={12} aria-hidden />}
+                  >
+                    {t('header.viewOnly')}
+                  </Badge>
+                )}
+              </Group>
+            </Stack>
+            {canEdit && (
+              <Button
+                component={Link}
+                to={`${base}/edit`}
+                variant="default"
+                leftSection={<IconPencil size={16} aria-hidden />}
+              >
+                {t('header.edit')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+        <nav className={classes.tabs} aria-label={t('header.sections')}>
+          {TABS.map((tab) => (
+            <NavLink
+              key={tab.key}
+              to={`${base}${tab.suffix}`}
+              end={tab.end}
+              className={classes.tab}
+            >
+              {t(`header.tabs.${tab.key}`)}
+            </NavLink>
+          ))}
+        </nav>
+      </Container>
+    </header>
+  );
+}

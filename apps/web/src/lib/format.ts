@@ -1,0 +1,51 @@
+/** Dates, numbers and money in the active language, with Intl (DESIGN §4). */
+
+function utcDate(date: string): Date {
+  return new Date(`${date}T00:00:00Z`);
+}
+
+/** "3 – 9 April 2027", "28 March – 2 April 2027", or one date alone. */
+export function formatDateRange(
+  start: string | null,
+  end: string | null,
+  language: string,
+): string | null {
+  if (!start && !end) return null;
+  const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+  if (start && end) return format.formatRange(utcDate(start), utcDate(end));
+  return format.format(utcDate((start ?? end) as string));
+}
+
+/** Days from start to end, both counted (a trip from the 3rd to the 9th lasts 7 days). */
+export function tripDays(start: string | null, end: string | null): number | null {
+  if (!start || !end) return null;
+  return Math.round((utcDate(end).getTime() - utcDate(start).getTime()) / 86_400_000) + 1;
+}
+
+export function formatMoney(amount: number, currency: string, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
+}
+
+/** "1 h 30 min" in the language's own units. */
+export function formatDuration(minutes: number, language: string): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const parts: string[] = [];
+  if (hours > 0) {
+    parts.push(
+      new Intl.NumberFormat(language, { style: 'unit', unit: 'hour', unitDisplay: 'short' }).format(
+        hours,
+      ),
+    );
+  }
+  if (rest > 0 || hours === 0) {
+    parts.push(
+      new Intl.NumberFormat(language, {
+        style: 'unit',
+        unit: 'minute',
+        unitDisplay: 'short',
+      }).format(rest),
+    );
+  }
+  return parts.join(' ');
+}
