@@ -20,6 +20,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { outboxRoutes } from './modules/admin/outbox.routes';
+import { geoRoutes } from './modules/geo/geo.routes';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
 import { purgeTrash } from './modules/itineraries/itineraries.repository';
 import { noteAndListRoutes } from './modules/itineraries/notes-lists.routes';
@@ -44,6 +45,12 @@ export interface AppDeps {
 }
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The CSP source of a tile URL template: its origin, with `{s}` subdomains as a wildcard. */
+function tileSource(tileUrl: string): string {
+  const origin = /^(https?:\/\/[^/]+)/.exec(tileUrl)?.[1] ?? "'self'";
+  return origin.replace('{s}', '*');
+}
 
 /** The whole HTTP application, without listening: main.ts and the tests both build it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -85,7 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         // Mantine sets style attributes at run time; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Map tiles come from the configured tile server ({s} subdomains included).
+        imgSrc: ["'self'", 'data:', 'blob:', tileSource(config.map.tileUrl)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],
@@ -144,11 +152,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, auth);
   meRoutes(app, { db: deps.database.db, auth });
   signInMethodsRoutes(app, config);
+  app.get('/api/client-config', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send({ map: config.map }),
+  );
   outboxRoutes(app, { auth, outboxDir });
   const content = { db: deps.database.db, auth };
   itineraryRoutes(app, content);
   stageAndPlaceRoutes(app, content);
   noteAndListRoutes(app, content);
+  geoRoutes(app, { auth, config });
 
   // Itineraries left in the trash past the retention period go for good (every process may
   // run this: the delete is idempotent).

@@ -27,7 +27,68 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       webDistDir: path.resolve(DEFAULT_WEB_DIST_DIR),
+      baseUrl: new URL('http://localhost:3000'),
+      mail: { smtpUrl: undefined, from: 'Jammy <no-reply@jammy.localhost>' },
+      twilio: undefined,
+      oidc: undefined,
+      google: undefined,
+      github: undefined,
+      adminEmails: new Set(),
+      geocoder: undefined,
+      map: {
+        tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution:
+          '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+      },
     });
+  });
+
+  it('refuses a MAP_TILE_URL without {z}/{x}/{y}', () => {
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example/map.png' })).toThrow(
+      /MAP_TILE_URL/,
+    );
+  });
+
+  it('reads the identity, mail and SMS variables, and derives the base URL', () => {
+    const config = loadConfig({
+      PORT: '4000',
+      SMTP_URL: 'smtps://u:p@mail.example:465',
+      MAIL_FROM: 'Trips <trips@example.com>',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15550001',
+      OIDC_ISSUER: 'https://id.example/realms/x',
+      OIDC_CLIENT_ID: 'jammy',
+      OIDC_CLIENT_SECRET: 'secret',
+      GITHUB_CLIENT_ID: 'gh',
+      GITHUB_CLIENT_SECRET: 'ghs',
+      ADMIN_EMAILS: ' Boss@Example.com, ,ops@example.com ',
+    });
+    expect(config.baseUrl.toString()).toBe('http://localhost:4000/');
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example:465',
+      from: 'Trips <trips@example.com>',
+    });
+    expect(config.twilio).toEqual({
+      accountSid: 'AC1',
+      authToken: 'token',
+      from: '+15550001',
+      apiUrl: 'https://api.twilio.com',
+    });
+    expect(config.oidc).toEqual({
+      issuer: 'https://id.example/realms/x',
+      clientId: 'jammy',
+      clientSecret: 'secret',
+      name: 'Single sign-on',
+    });
+    expect(config.github).toEqual({ clientId: 'gh', clientSecret: 'ghs' });
+    // A provider needs both its id and its secret.
+    expect(config.google).toBeUndefined();
+    expect([...config.adminEmails]).toEqual(['boss@example.com', 'ops@example.com']);
+  });
+
+  it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
   });
 
   it('reads every variable', () => {
@@ -43,7 +104,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       WEB_DIST_DIR: '/srv/web',
     });
-    expect(config).toEqual({
+    expect(config).toMatchObject({
       env: 'development',
       host: '127.0.0.1',
       port: 8080,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { GEOCODER_KINDS, guessGeocoderKind, type GeocoderKind } from './modules/geo/geocoder';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
 
 const optionalString = z
@@ -54,6 +55,24 @@ const envSchema = z.object({
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
   ADMIN_EMAILS: z.string().default(''),
+  GEOCODER_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  ),
+  GEOCODER_KIND: z.enum(GEOCODER_KINDS).optional(),
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+    .refine(
+      (value) => /^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/.test(value),
+      'must be an http(s) tile address with {z}, {x} and {y}',
+    ),
+  MAP_ATTRIBUTION: z
+    .string()
+    .trim()
+    .default(
+      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    ),
 });
 
 /** The server's configuration, read once from the environment at start-up (DESIGN §8). */
@@ -77,6 +96,10 @@ export interface Config {
   github: { clientId: string; clientSecret: string } | undefined;
   /** Lower-cased addresses that become admins on sign-up or next sign-in. */
   adminEmails: ReadonlySet<string>;
+  /** An online geocoder for points of interest (Photon or Nominatim); places search works without. */
+  geocoder: { url: string; kind: GeocoderKind } | undefined;
+  /** The map tiles shown to travellers and the credit they require. */
+  map: { tileUrl: string; attribution: string };
 }
 
 /** A configuration that cannot start the server; its message lists every problem. */
@@ -136,6 +159,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((email) => email.trim().toLowerCase())
         .filter((email) => email !== ''),
     ),
+    map: { tileUrl: values.MAP_TILE_URL, attribution: values.MAP_ATTRIBUTION },
+    geocoder: values.GEOCODER_URL
+      ? {
+          url: values.GEOCODER_URL,
+          kind: values.GEOCODER_KIND ?? guessGeocoderKind(values.GEOCODER_URL),
+        }
+      : undefined,
   };
 }
 

@@ -21,7 +21,10 @@ export const geoSearchQuerySchema = z.strictObject({
     .string('is required')
     .trim()
     .min(1, 'must not be empty')
-    .max(GEO_SEARCH_LIMITS.queryLength, `must be at most ${GEO_SEARCH_LIMITS.queryLength} characters`),
+    .max(
+      GEO_SEARCH_LIMITS.queryLength,
+      `must be at most ${GEO_SEARCH_LIMITS.queryLength} characters`,
+    ),
   limit: z.coerce
     .number('must be a number')
     .int('must be a whole number')

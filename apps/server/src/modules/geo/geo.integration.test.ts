@@ -1,0 +1,187 @@
+import type { GeoSearchResult } from '@jammy/shared/geo';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createVerifiedUser,
+  uniqueEmail,
+  type ApiErrorBody,
+  type CookieJar,
+} from '../../../test/auth-helpers';
+import { startIdentityTest, type IdentityTest } from '../../../test/identity-app';
+import type { TestApp } from '../../../test/test-app';
+import { startFakeGeocoder, type FakeGeocoder } from './fake-geocoder';
+
+let identity: IdentityTest;
+let fake: FakeGeocoder;
+let withPhoton: TestApp;
+let withNominatim: TestApp;
+let jar: CookieJar;
+
+beforeAll(async () => {
+  fake = await startFakeGeocoder();
+  identity = await startIdentityTest();
+  // Same database, so the same session works on every app.
+  withPhoton = await identity.another({ GEOCODER_URL: fake.url });
+  withNominatim = await identity.another({ GEOCODER_URL: `${fake.url}/nominatim` });
+  ({ jar } = await createVerifiedUser(identity.main.app, identity.smtp, {
+    email: uniqueEmail('geo'),
+  }));
+});
+
+beforeEach(() => {
+  fake.mode = 'ok';
+});
+
+afterAll(async () => {
+  await identity?.close();
+  await fake?.close();
+});
+
+/** GET /api/geo/search?query, signed in unless `headers` say otherwise. */
+function search(query: string, app = identity.main, headers = jar.headers()) {
+  return app.app.inject({ method: 'GET', url: `/api/geo/search?${query}`, headers });
+}
+
+async function found(query: string, app = identity.main): Promise<GeoSearchResult> {
+  const response = await search(query, app);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<GeoSearchResult>();
+}
+
+function invalidFields(body: ApiErrorBody): string[] {
+  return (body.error.details as { issues: { field: string }[] }).issues.map((i) => i.field);
+}
+
+describe('GET /api/geo/search', () => {
+  it('needs sign-in', async () => {
+    const response = await search('q=rome', identity.main, {});
+    expect(response.statusCode).toBe(401);
+    expect(response.json<ApiErrorBody>().error.code).toBe('auth/unauthenticated');
+  });
+
+  it('answers 400 naming q when it is missing, blank or too long', async () => {
+    for (const query of ['', 'q=', 'q=%20%20', `q=${'x'.repeat(101)}`]) {
+      const response = await search(query);
+      expect(response.statusCode, query).toBe(400);
+      const body = response.json<ApiErrorBody>();
+      expect(body.error.code).toBe('request/invalid');
+      expect(invalidFields(body)).toEqual(['q']);
+    }
+  });
+
+  it('answers 400 naming limit, lang or kind when they are not valid', async () => {
+    for (const [query, field] of [
+      ['q=rome&limit=0', 'limit'],
+      ['q=rome&limit=21', 'limit'],
+      ['q=rome&limit=many', 'limit'],
+      ['q=rome&lang=pt', 'lang'],
+      ['q=rome&kind=river', 'kind'],
+    ] as const) {
+      const response = await search(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(invalidFields(response.json<ApiErrorBody>())).toContain(field);
+    }
+  });
+
+  it('answers cities by accent-free prefix, most populous first, with credit', async () => {
+    const result = await found('q=zur');
+    expect(result.nextCursor).toBeNull();
+    expect(result.attribution).toMatch(/GeoNames.*CC BY 4\.0/);
+    expect(result.items).toHaveLength(8);
+    expect(result.items[0]).toEqual({
+      id: 'geonames:2657896',
+      name: 'Zürich',
+      country: 'CH',
+      countryName: 'Switzerland',
+      admin: 'ZH',
+      lat: expect.closeTo(47.37, 1),
+      lng: expect.closeTo(8.55, 1),
+      population: expect.any(Number),
+      kind: 'city',
+      source: 'gazetteer',
+    });
+    expect((await found('q=sao%20p&limit=3')).items.map((item) => item.name)).toEqual([
+      'São Paulo',
+      expect.any(String),
+      expect.any(String),
+    ]);
+    expect((await found('q=S%C3%83O%20PAULO&limit=1')).items[0]?.name).toBe('São Paulo');
+  });
+
+  it('names countries in the requested language', async () => {
+    expect((await found('q=tokyo&limit=1&lang=it')).items[0]?.countryName).toBe('Giappone');
+    expect((await found('q=tokyo&limit=1&lang=de')).items[0]?.countryName).toBe('Japan');
+    expect((await found('q=tokyo&limit=1&lang=ar')).items[0]?.countryName).toBe('اليابان');
+    expect((await found('q=tokyo&limit=1')).items[0]?.countryName).toBe('Japan');
+  });
+
+  it('answers an empty list for names it does not know', async () => {
+    expect((await found('q=%D8%A7%D9%84%D9%82%D8%A7%D9%87%D8%B1%D8%A9')).items).toEqual([]);
+    expect((await found('q=qqqqzzz')).items).toEqual([]);
+    expect((await found('q=rome&kind=poi')).items).toEqual([]);
+  });
+
+  it('is listed in the OpenAPI document', async () => {
+    const response = await identity.main.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(Object.keys(response.json<{ paths: object }>().paths)).toContain('/api/geo/search');
+  });
+});
+
+describe('GET /api/geo/search with a geocoder', () => {
+  it('adds points of interest after the cities, without the towns it already has', async () => {
+    const result = await found('q=rome&limit=6&lang=fr', withPhoton);
+    expect(result.items.map((item) => item.kind)).toEqual([
+      ...Array.from({ length: 5 }, () => 'city'),
+      'poi',
+    ]);
+    expect(result.items[0]).toMatchObject({ name: 'Rome', country: 'IT', source: 'gazetteer' });
+    expect(result.items.at(-1)).toEqual({
+      id: 'osm:W25153236',
+      name: 'Colosseum',
+      country: 'IT',
+      countryName: 'Italie',
+      admin: 'Rome',
+      lat: 41.8902,
+      lng: 12.4922,
+      population: 0,
+      kind: 'poi',
+      source: 'geocoder',
+    });
+    expect(result.items.filter((item) => item.source === 'geocoder')).toHaveLength(1);
+    expect(result.attribution).toMatch(/OpenStreetMap/);
+    expect(fake.requests.at(-1)?.params.get('lang')).toBe('fr');
+  });
+
+  it('asks the geocoder only when points of interest are wanted', async () => {
+    const before = fake.requests.length;
+    const cities = await found('q=rome&kind=city', withPhoton);
+    expect(cities.items.every((item) => item.kind === 'city')).toBe(true);
+    expect(fake.requests.length).toBe(before);
+    const pois = await found('q=rome&kind=poi', withPhoton);
+    expect(pois.items.map((item) => item.name)).toEqual(['Colosseum', 'Rome']);
+  });
+
+  it('speaks Nominatim when the address names it', async () => {
+    const result = await found('q=rome&kind=poi', withNominatim);
+    expect(result.items.map((item) => item.id)).toEqual(['osm:W25153236', 'osm:R41485']);
+    expect(fake.requests.at(-1)?.path).toBe('/nominatim/search');
+  });
+
+  it('answers the cities when the geocoder fails', async () => {
+    fake.mode = 'fail';
+    const result = await found('q=rome', withPhoton);
+    expect(result.items.length).toBeGreaterThan(0);
+    expect(result.items.every((item) => item.source === 'gazetteer')).toBe(true);
+    expect(result.attribution).not.toMatch(/OpenStreetMap/);
+  });
+
+  it('gives up on a slow geocoder after 3 s and answers the cities', async () => {
+    fake.mode = 'slow';
+    const started = performance.now();
+    const result = await found('q=rome', withPhoton);
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(2900);
+    expect(elapsed).toBeLessThan(8000);
+    expect(result.items.length).toBeGreaterThan(0);
+    expect(result.items.every((item) => item.source === 'gazetteer')).toBe(true);
+  });
+});

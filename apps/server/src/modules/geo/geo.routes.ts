@@ -1,0 +1,37 @@
+import { geoSearchQuerySchema, geoSearchResultSchema } from '@jammy/shared/geo';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Auth } from '../../auth/auth';
+import { requireSession } from '../../auth/session';
+import type { Config } from '../../config';
+import { sharedGazetteer } from './gazetteer';
+import { createGeocoder } from './geocoder';
+import { searchPlaces } from './geo.service';
+
+const TAGS = ['geo'];
+
+/** /api/geo/search: cities of the offline gazetteer, and points of interest from a geocoder. */
+export function geoRoutes(root: FastifyInstance, deps: { auth: Auth; config: Config }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const geocoder = deps.config.geocoder ? createGeocoder(deps.config.geocoder) : undefined;
+  const gazetteer = () => sharedGazetteer(root.log);
+
+  app.get(
+    '/api/geo/search',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Find cities (and points of interest when a geocoder is set) by name',
+        description:
+          'Prefix search ignoring case and accents ("sao p" finds São Paulo), most populous ' +
+          'first. Show `attribution` with the results.',
+        querystring: geoSearchQuerySchema,
+        response: { 200: geoSearchResultSchema },
+      },
+    },
+    async (request) => {
+      await requireSession(deps.auth, request);
+      return searchPlaces({ gazetteer, geocoder, log: request.log }, request.query);
+    },
+  );
+}

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+
+/** The geocoder APIs Jammy speaks (GEOCODER_KIND). */
+export const GEOCODER_KINDS = ['photon', 'nominatim'] as const;
+export type GeocoderKind = (typeof GEOCODER_KINDS)[number];
+
+/** A geocoder gets this long to answer before the search goes on without it. */
+export const GEOCODER_TIMEOUT_MS = 3000;
+const USER_AGENT = 'Jammy (self-hosted)';
+// Photon answers 400 for languages it has no names in; it then uses local names.
+const PHOTON_LANGUAGES: ReadonlySet<string> = new Set(['en', 'de', 'fr', 'it']);
+
+/** A point of interest as a geocoder found it (country as an ISO 3166-1 alpha-2 code). */
+export interface GeocodedPlace {
+  id: string;
+  name: string;
+  country: string;
+  admin: string | undefined;
+  lat: number;
+  lng: number;
+}
+
+export interface GeocoderQuery {
+  q: string;
+  limit: number;
+  lang: string;
+}
+
+/** An online geocoder; `search` rejects when it fails or is too slow. */
+export interface Geocoder {
+  readonly kind: GeocoderKind;
+  search(query: GeocoderQuery): Promise<GeocodedPlace[]>;
+}
+
+/** Nominatim when the address says so (nominatim.example.org, /nominatim/), else Photon. */
+export function guessGeocoderKind(url: string): GeocoderKind {
+  return url.toLowerCase().includes('nominatim') ? 'nominatim' : 'photon';
+}
+
+/** A client for the Photon or Nominatim server at `url` (its base address). */
+export function createGeocoder(options: {
+  url: string;
+  kind: GeocoderKind;
+  timeoutMs?: number;
+}): Geocoder {
+  const base = options.url.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? GEOCODER_TIMEOUT_MS;
+  const photon = options.kind === 'photon';
+  return {
+    kind: options.kind,
+    async search(query) {
+      const url = photon ? photonUrl(base, query) : nominatimUrl(base, query);
+      const response = await fetch(url, {
+        headers: { 'user-agent': USER_AGENT, accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!response.ok) throw new Error(`the geocoder answered HTTP ${response.status}`);
+      const body: unknown = await response.json();
+      const places = photon ? fromPhoton(body) : fromNominatim(body);
+      return places.slice(0, query.limit);
+    },
+  };
+}
+
+function photonUrl(base: string, query: GeocoderQuery): URL {
+  const url = new URL(`${base}/api`);
+  url.searchParams.set('q', query.q);
+  url.searchParams.set('limit', String(query.limit));
+  if (PHOTON_LANGUAGES.has(query.lang)) url.searchParams.set('lang', query.lang);
+  return url;
+}
+
+function nominatimUrl(base: string, query: GeocoderQuery): URL {
+  const url = new URL(`${base}/search`);
+  url.searchParams.set('q', query.q);
+  url.searchParams.set('limit', String(query.limit));
+  url.searchParams.set('format', 'jsonv2');
+  url.searchParams.set('addressdetails', '1');
+  url.searchParams.set('accept-language', query.lang);
+  return url;
+}
+
+const photonFeature = z.object({
+  geometry: z.object({ coordinates: z.tuple([z.number(), z.number()]).rest(z.number()) }),
+  properties: z.object({
+    osm_type: z.string().optional(),
+    osm_id: z.number().optional(),
+    name: z.string().min(1),
+    countrycode: z.string().length(2),
+    city: z.string().optional(),
+    state: z.string().optional(),
+  }),
+});
+const photonAnswer = z.object({ features: z.array(z.unknown()) });
+
+/** Photon answers a GeoJSON FeatureCollection; features without a name or country are left out. */
+function fromPhoton(body: unknown): GeocodedPlace[] {
+  return photonAnswer.parse(body).features.flatMap((candidate) => {
+    const parsed = photonFeature.safeParse(candidate);
+    if (!parsed.success) return [];
+    const { geometry, properties } = parsed.data;
+    const [lng, lat] = geometry.coordinates;
+    if (!onEarth(lat, lng)) return [];
+    return [
+      {
+        id: osmId(properties.osm_type, properties.osm_id, `${lat},${lng}`),
+        name: properties.name,
+        country: properties.countrycode.toUpperCase(),
+        admin: properties.city ?? properties.state,
+        lat,
+        lng,
+      },
+    ];
+  });
+}
+
+const nominatimPlace = z.object({
+  osm_type: z.string().optional(),
+  osm_id: z.number().optional(),
+  lat: z.coerce.number(),
+  lon: z.coerce.number(),
+  name: z.string().optional(),
+  display_name: z.string(),
+  address: z
+    .object({
+      country_code: z.string().length(2),
+      city: z.string().optional(),
+      town: z.string().optional(),
+      village: z.string().optional(),
+      state: z.string().optional(),
+    })
+    .optional(),
+});
+
+/** Nominatim's jsonv2 answer is an array of places. */
+function fromNominatim(body: unknown): GeocodedPlace[] {
+  return z
+    .array(z.unknown())
+    .parse(body)
+    .flatMap((candidate) => {
+      const parsed = nominatimPlace.safeParse(candidate);
+      if (!parsed.success || !parsed.data.address) return [];
+      const place = parsed.data;
+      const address = parsed.data.address;
+      const name = place.name || place.display_name.split(',')[0]?.trim();
+      if (!name || !onEarth(place.lat, place.lon)) return [];
+      return [
+        {
+          id: osmId(place.osm_type, place.osm_id, `${place.lat},${place.lon}`),
+          name,
+          country: address.country_code.toUpperCase(),
+          admin: address.city ?? address.town ?? address.village ?? address.state,
+          lat: place.lat,
+          lng: place.lon,
+        },
+      ];
+    });
+}
+
+function onEarth(lat: number, lng: number): boolean {
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+}
+
+/** `osm:N123` (node), `osm:W…` (way), `osm:R…` (relation); coordinates when there is no id. */
+function osmId(type: string | undefined, id: number | undefined, where: string): string {
+  if (!type || id === undefined) return `osm:@${where}`;
+  return `osm:${type.charAt(0).toUpperCase()}${id}`;
+}
