@@ -100,7 +100,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       const left = deadline - Date.now();
       if (left <= 0) {
         const seen = messagesTo(to).map((mail) => mail.subject);
-        throw new Error(`No new mail to ${to} within ${timeoutMs} ms (seen: ${JSON.stringify(seen)})`);
+        throw new Error(
+          `No new mail to ${to} within ${timeoutMs} ms (seen: ${JSON.stringify(seen)})`,
+        );
       }
       await new Promise<void>((resolve) => {
         const wake = () => {

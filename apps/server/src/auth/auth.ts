@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIE, isLanguage, type Language } from '@jammy/shared/languages';
+import { LANGUAGES, LANGUAGE_COOKIE, isLanguage, type Language } from '@jammy/shared/languages';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@jammy/shared/account';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -7,6 +7,7 @@ import { genericOAuth, magicLink, phoneNumber } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { uuidv7 } from 'uuidv7';
+import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as authSchema from '../db/schema/auth';
@@ -71,8 +72,8 @@ export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps
     await mailer.send({ to, ...mail });
   }
 
-  async function promoteIfAdmin(userId: string, email: string, role: unknown) {
-    if (role !== 'admin' && config.adminEmails.has(email.toLowerCase())) {
+  async function promoteIfAdmin(userId: string, email: string, role: unknown, verified: boolean) {
+    if (verified && role !== 'admin' && config.adminEmails.has(email.toLowerCase())) {
       await db.update(authSchema.user).set({ role: 'admin' }).where(eq(authSchema.user.id, userId));
       logger.info({ userId }, 'promoted to admin (ADMIN_EMAILS)');
     }
@@ -94,6 +95,15 @@ export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps
       useSecureCookies: https,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth turns these checks off when NODE_ENV or TEST say "test"; never in Jammy.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+    },
+    // Profile fields change through PATCH /api/me only (validated, versioned).
+    disabledPaths: ['/update-user'],
+    onAPIError: {
+      errorURL: new URL('/login/start', config.baseUrl).toString(),
+      onError: (error) => logger.error({ err: error }, 'auth: request failed'),
     },
     session: {
       expiresIn: 30 * 24 * 60 * 60,
@@ -122,7 +132,13 @@ export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
-        language: { type: 'string', required: false, defaultValue: 'en', input: true },
+        language: {
+          type: 'string',
+          required: false,
+          defaultValue: 'en',
+          input: true,
+          validator: { input: z.enum(LANGUAGES) },
+        },
         homePlace: { type: 'string', required: false, input: false },
         termsAcceptedAt: { type: 'date', required: false, input: false },
         onboardedAt: { type: 'date', required: false, input: false },
@@ -146,6 +162,18 @@ export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps
       },
       // A sign-up with a known address answers like a new one (no enumeration) and tells
       // the owner instead.
+      // The answer to a sign-up with a known address looks exactly like a new account's.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        ...additionalFields,
+        role: 'user',
+        termsAcceptedAt: coreFields.createdAt,
+        phoneNumber: null,
+        phoneNumberVerified: false,
+        homePlace: null,
+        onboardedAt: null,
+        id,
+      }),
       onExistingUserSignUp: async ({ user }, request) => {
         const resetUrl = new URL('/forgot-password', config.baseUrl).toString();
         await sendMail('existingAccount', user.email, user, resetUrl, request);
@@ -162,7 +190,9 @@ export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps
     account: {
       accountLinking: {
         enabled: true,
-        trustedProviders: ['google', 'github', 'oidc'],
+        // Google and GitHub only hand out verified addresses. A self-hosted OIDC provider may
+        // not, so its accounts are never linked to an existing one by address alone.
+        trustedProviders: ['google', 'github'],
         allowDifferentEmails: false,
       },
     },
@@ -174,7 +204,11 @@ export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps
       user: {
         create: {
           before: async (user, context) => {
-            const role = config.adminEmails.has(user.email.toLowerCase()) ? 'admin' : 'user';
+            // Admin only for a verified address; an unverified one is promoted once verified.
+            const role =
+              user.emailVerified && config.adminEmails.has(user.email.toLowerCase())
+                ? 'admin'
+                : 'user';
             const acceptedTerms = context?.path === SIGN_UP_PATH;
             return {
               data: {
@@ -190,10 +224,14 @@ export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps
         create: {
           after: async (session) => {
             const [row] = await db
-              .select({ email: authSchema.user.email, role: authSchema.user.role })
+              .select({
+                email: authSchema.user.email,
+                role: authSchema.user.role,
+                verified: authSchema.user.emailVerified,
+              })
               .from(authSchema.user)
               .where(eq(authSchema.user.id, session.userId));
-            if (row) await promoteIfAdmin(session.userId, row.email, row.role);
+            if (row) await promoteIfAdmin(session.userId, row.email, row.role, row.verified);
           },
         },
       },

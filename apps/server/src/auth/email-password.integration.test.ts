@@ -6,6 +6,7 @@ import {
   createVerifiedUser,
   followLink,
   getMe,
+  nextIp,
   onlyLink,
   parseSetCookie,
   setCookieHeaders,
@@ -42,7 +43,12 @@ describe('sign-up with e-mail and password', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<SignUpBody>();
     expect(body.token).toBeNull();
-    expect(body.user).toMatchObject({ email, name: 'Giulia', emailVerified: false, language: 'it' });
+    expect(body.user).toMatchObject({
+      email,
+      name: 'Giulia',
+      emailVerified: false,
+      language: 'it',
+    });
     expect(setCookieHeaders(response)).toEqual([]);
 
     const mail = await identity.smtp.waitForMail(email);
@@ -97,7 +103,7 @@ describe('sign-up with e-mail and password', () => {
     link.searchParams.set('token', `${link.searchParams.get('token') ?? ''}x`);
     const response = await followLink(app(), link.toString());
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('/itineraries?error=invalid_token');
+    expect(response.headers.location).toBe('/itineraries?error=INVALID_TOKEN');
     expect(setCookieHeaders(response)).toEqual([]);
   });
 
@@ -120,8 +126,13 @@ describe('sign-up with e-mail and password', () => {
     const response = await app().inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      remoteAddress: '10.255.0.1',
-      payload: { name: 'S', email: uniqueEmail('str'), password: TEST_PASSWORD, acceptTerms: 'true' },
+      remoteAddress: nextIp(),
+      payload: {
+        name: 'S',
+        email: uniqueEmail('str'),
+        password: TEST_PASSWORD,
+        acceptTerms: 'true',
+      },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<AuthErrorBody>().code).toBe('TERMS_NOT_ACCEPTED');
@@ -188,7 +199,10 @@ describe('no account enumeration', () => {
     expect(duplicateBody.user.name).toBe('Someone');
     expect(duplicateBody.user.emailVerified).toBe(false);
 
-    const mail = await identity.smtp.waitForMail(email, (m) => m.subject !== en.verifyEmail.subject);
+    const mail = await identity.smtp.waitForMail(
+      email,
+      (m) => m.subject !== en.verifyEmail.subject,
+    );
     expect(mail.subject).toBe(en.existingAccount.subject);
     expect(mail.text).toContain('Owner');
     expect(onlyLink(mail.links)).toBe('http://localhost:3000/forgot-password');
@@ -203,22 +217,21 @@ describe('no account enumeration', () => {
   // termsAcceptedAt null (a real sign-up says the time) and phoneNumberVerified null (a real
   // one false). A caller can tell existing accounts apart by those two fields. Fix: give
   // emailAndPassword a customSyntheticUser that fills them as a real sign-up would.
-  it.fails('the duplicate answer has the same values as a new sign-up (ids and times aside)', async () => {
+  it('the duplicate answer has the same values as a new sign-up (ids and times aside)', async () => {
     const email = uniqueEmail('twin');
     await signUp(app(), { email, name: 'Same' });
     await identity.smtp.waitForMail(email);
     const fresh = await signUp(app(), { email: uniqueEmail('other'), name: 'Same' });
     const duplicate = await signUp(app(), { email, name: 'Same' });
-    const comparable = (body: SignUpBody) => {
-      const { id, createdAt, updatedAt, termsAcceptedAt, email: _email, ...rest } = body.user;
-      return {
-        ...rest,
-        id: typeof id,
-        createdAt: typeof createdAt,
-        updatedAt: typeof updatedAt,
-        termsAcceptedAt: typeof termsAcceptedAt,
-      };
-    };
+    // Values that differ between any two sign-ups are compared by type only.
+    const varying = new Set(['id', 'email', 'createdAt', 'updatedAt', 'termsAcceptedAt']);
+    const comparable = (body: SignUpBody) =>
+      Object.fromEntries(
+        Object.entries(body.user).map(([key, value]) => [
+          key,
+          varying.has(key) ? typeof value : value,
+        ]),
+      );
     expect(comparable(duplicate.json<SignUpBody>())).toEqual(comparable(fresh.json<SignUpBody>()));
   });
 
@@ -232,8 +245,8 @@ describe('no account enumeration', () => {
         remoteAddress: ip,
         payload: { email: address, redirectTo: '/forgot-password' },
       });
-    const known = await request(email, '10.254.0.1');
-    const unknown = await request(uniqueEmail('nobody'), '10.254.0.2');
+    const known = await request(email, nextIp());
+    const unknown = await request(uniqueEmail('nobody'), nextIp());
     expect(unknown.statusCode).toBe(200);
     expect(known.statusCode).toBe(200);
     expect(unknown.body).toBe(known.body);
@@ -275,7 +288,7 @@ describe('session cookie over https', () => {
     const response = await https.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
-      remoteAddress: '10.253.0.1',
+      remoteAddress: nextIp(),
       headers: { 'x-forwarded-proto': 'https', origin: 'https://jammy.example' },
       payload: { email, password: TEST_PASSWORD },
     });

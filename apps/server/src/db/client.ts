@@ -1,11 +1,14 @@
 import path from 'node:path';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { startEmbeddedPostgres } from './embedded-postgres';
 
 export type Db = NodePgDatabase;
+/** The database or a transaction on it: what repositories query through. */
+export type Executor = PgDatabase<NodePgQueryResultHKT>;
 
 /** An open database: the Drizzle handle, its pool, and how to close both (and Postgres, if ours). */
 export interface Database {
@@ -47,7 +50,11 @@ async function connect(
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection (database restart) must not crash the process.
-  pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
+  let closed = false;
+  pool.on('error', (error) => {
+    // Stopping our own PostgreSQL ends idle connections: expected once we are closing.
+    if (!closed) logger.warn({ err: error }, 'idle database connection failed');
+  });
   try {
     await pool.query('select 1');
   } catch (error) {
@@ -57,7 +64,6 @@ async function connect(
       { cause: error },
     );
   }
-  let closed = false;
   return {
     db: drizzle({ client: pool }),
     pool,

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
-import type { Db } from '../../db/client';
-import { list, listItem, note, place, stage } from '../../db/schema/itineraries';
+import type { Executor as Db } from '../../db/client';
+import { itinerary, list, listItem, note, place, stage } from '../../db/schema/itineraries';
 
 // The rows of an itinerary's content. Every write names the itinerary too, so an id from
 // another itinerary never matches; a versioned write returns undefined when stale.
@@ -19,6 +19,21 @@ function bump(column: AnyPgColumn) {
 
 function versionMatches(column: AnyPgColumn, expected: number | undefined) {
   return expected === undefined ? undefined : eq(column, expected);
+}
+
+/**
+ * Runs `work` in a transaction holding the itinerary's row lock, so that writers computing a
+ * position from the current siblings take turns (no two rows get the same position).
+ */
+export function withItineraryLock<T>(db: Db, itineraryId: string, work: (tx: Db) => Promise<T>) {
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: itinerary.id })
+      .from(itinerary)
+      .where(eq(itinerary.id, itineraryId))
+      .for('update');
+    return work(tx);
+  });
 }
 
 // --- stages ---
@@ -250,6 +265,15 @@ export async function loadLists(db: Db, itineraryId: string) {
           )
           .orderBy(asc(listItem.position), asc(listItem.id));
   return { lists, items };
+}
+
+/** A list's items, in order. */
+export function listItems(db: Db, listId: string) {
+  return db
+    .select()
+    .from(listItem)
+    .where(eq(listItem.listId, listId))
+    .orderBy(asc(listItem.position), asc(listItem.id));
 }
 
 export async function findList(db: Db, itineraryId: string, id: string) {

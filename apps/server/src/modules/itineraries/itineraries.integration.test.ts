@@ -241,7 +241,8 @@ describe('DELETE /api/itineraries/{id} and POST …/restore', () => {
     await createStage(setup.testApp, owner, trip.id);
     const url = `/api/itineraries/${trip.id}`;
 
-    const trashed = expectStatus<Itinerary>(await as(owner, 'DELETE', url), 200);
+    // `payload: {}`: a DELETE without any body is refused today (see the it.fails below).
+    const trashed = expectStatus<Itinerary>(await as(owner, 'DELETE', url, { payload: {} }), 200);
     expect(trashed.deletedAt).not.toBeNull();
     expect(trashed.version).toBe(2);
     expectError(await as(owner, 'GET', url), 404, 'itinerary/not-found');
@@ -253,7 +254,7 @@ describe('DELETE /api/itineraries/{id} and POST …/restore', () => {
       'itinerary/not-found',
     );
     // Deleting again: it is no longer there.
-    expectError(await as(owner, 'DELETE', url), 404, 'itinerary/not-found');
+    expectError(await as(owner, 'DELETE', url, { payload: {} }), 404, 'itinerary/not-found');
 
     const restored = expectStatus<Itinerary>(await as(owner, 'POST', `${url}/restore`), 200);
     expect(restored).toMatchObject({ deletedAt: null, version: 3, title: 'Trash me' });
@@ -276,11 +277,28 @@ describe('DELETE /api/itineraries/{id} and POST …/restore', () => {
 
     const byBody = await as(owner, 'DELETE', url, { payload: { version: 1 } });
     expect(conflictCurrent<Itinerary>(byBody)).toEqual(now);
-    const byHeader = await as(owner, 'DELETE', url, { headers: { 'if-match': '"1"' } });
+    const byHeader = await as(owner, 'DELETE', url, {
+      payload: {},
+      headers: { 'if-match': '"1"' },
+    });
     expect(conflictCurrent<Itinerary>(byHeader)).toEqual(now);
     // Still there; the current version deletes.
     const deleted = await as(owner, 'DELETE', url, { payload: { version: 2 } });
     expect(expectStatus<Itinerary>(deleted, 200).deletedAt).not.toBeNull();
+  });
+
+  // BUG: Fastify hands a body-less DELETE to the validator as `null`, and the routes accept
+  // `versionOnlySchema.optional()` only, so every DELETE without a JSON body (the usual one,
+  // and the If-Match form of DESIGN §2a) answers 400 "(body): expected object, received
+  // null". Fix: `body: versionOnlySchema.nullish()` on the six DELETE routes
+  // (itineraries.routes.ts:139, stages.routes.ts:147 and :322, notes-lists.routes.ts:125,
+  // :233 and :313).
+  it('DELETE without a body (If-Match only) moves it to the trash', async () => {
+    const trip = await createItinerary(setup.testApp, owner);
+    const response = await as(owner, 'DELETE', `/api/itineraries/${trip.id}`, {
+      headers: { 'if-match': '"1"' },
+    });
+    expect(expectStatus<Itinerary>(response, 200).deletedAt).not.toBeNull();
   });
 
   it('400 naming an unknown field of the DELETE body', async () => {

@@ -136,7 +136,7 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; auth: Aut
         tags: TAGS,
         summary: `Move an itinerary to the trash (restorable for ${TRASH_RETENTION_DAYS} days)`,
         params: itineraryParams,
-        body: versionOnlySchema.optional(),
+        body: versionOnlySchema.nullish(),
       },
     },
     async (request) => {

@@ -122,7 +122,7 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; auth: A
         tags: ['notes'],
         summary: 'Delete a note',
         params: noteParams,
-        body: versionOnlySchema.optional(),
+        body: versionOnlySchema.nullish(),
       },
     },
     async (request, reply) => {
@@ -179,11 +179,13 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; auth: A
     },
     async (request, reply) => {
       const { itinerary } = await access(request, request.params.id, 'write');
-      const siblings = await content.listSiblings(db, itinerary.id);
-      const row = await content.insertList(db, {
-        ...request.body,
-        itineraryId: itinerary.id,
-        position: positionBetween(siblings.at(-1)?.position ?? null, null),
+      const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
+        const siblings = await content.listSiblings(tx, itinerary.id);
+        return content.insertList(tx, {
+          ...request.body,
+          itineraryId: itinerary.id,
+          position: positionBetween(siblings.at(-1)?.position ?? null, null),
+        });
       });
       await touchItinerary(db, itinerary.id);
       return reply.status(201).send(presentList(row, []));
@@ -195,6 +197,16 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; auth: A
     if (!row) throw listNotFound();
     return row;
   }
+
+  app.get(
+    '/api/itineraries/:id/lists/:listId',
+    { schema: { tags: ['lists'], summary: 'One list with its items', params: listParams } },
+    async (request) => {
+      const { itinerary } = await access(request, request.params.id, 'read');
+      const row = await listOf(itinerary.id, request.params.listId);
+      return presentList(row, await content.listItems(db, row.id));
+    },
+  );
 
   app.patch(
     '/api/itineraries/:id/lists/:listId',
@@ -217,9 +229,10 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; auth: A
         changes,
         expectedVersion(request, version),
       );
-      if (!row) throw conflict(presentList(current, []));
+      const items = await content.listItems(db, current.id);
+      if (!row) throw conflict(presentList(current, items));
       await touchItinerary(db, itinerary.id);
-      return presentList(row, []);
+      return presentList(row, items);
     },
   );
 
@@ -230,7 +243,7 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; auth: A
         tags: ['lists'],
         summary: 'Delete a list',
         params: listParams,
-        body: versionOnlySchema.optional(),
+        body: versionOnlySchema.nullish(),
       },
     },
     async (request, reply) => {
@@ -242,7 +255,7 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; auth: A
         current.id,
         expectedVersion(request, request.body?.version),
       );
-      if (!deleted) throw conflict(presentList(current, []));
+      if (!deleted) throw conflict(presentList(current, await content.listItems(db, current.id)));
       await touchItinerary(db, itinerary.id);
       return reply.status(204).send();
     },
@@ -263,11 +276,13 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; auth: A
     async (request, reply) => {
       const { itinerary } = await access(request, request.params.id, 'write');
       const parent = await listOf(itinerary.id, request.params.listId);
-      const siblings = await content.itemSiblings(db, parent.id);
-      const row = await content.insertItem(db, {
-        ...request.body,
-        listId: parent.id,
-        position: positionBetween(siblings.at(-1)?.position ?? null, null),
+      const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
+        const siblings = await content.itemSiblings(tx, parent.id);
+        return content.insertItem(tx, {
+          ...request.body,
+          listId: parent.id,
+          position: positionBetween(siblings.at(-1)?.position ?? null, null),
+        });
       });
       await touchItinerary(db, itinerary.id);
       return reply.status(201).send(presentListItem(row));
@@ -310,7 +325,7 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; auth: A
         tags: ['lists'],
         summary: 'Delete an item',
         params: itemParams,
-        body: versionOnlySchema.optional(),
+        body: versionOnlySchema.nullish(),
       },
     },
     async (request, reply) => {
@@ -337,7 +352,7 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; auth: A
         tags: ['lists'],
         summary: 'Move an item after another',
         params: itemParams,
-        body: moveSchema,
+        body: moveSchema.omit({ stageId: true }),
       },
     },
     async (request) => {
@@ -345,22 +360,19 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; auth: A
       const parent = await listOf(itinerary.id, request.params.listId);
       const current = await content.findItem(db, parent.id, request.params.itemId);
       if (!current) throw itemNotFound();
-      const siblings = (await content.itemSiblings(db, parent.id)).filter(
-        (item) => item.id !== current.id,
-      );
-      const position = positionAfter(siblings, request.body.afterId);
-      if (position === null) {
-        throw new AppError('request/invalid', 'afterId: is not an item of this list', {
-          issues: [{ field: 'afterId', message: 'is not an item of this list' }],
-        });
-      }
-      const row = await content.updateItem(
-        db,
-        parent.id,
-        current.id,
-        { position },
-        expectedVersion(request, request.body.version),
-      );
+      const version = expectedVersion(request, request.body.version);
+      const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
+        const siblings = (await content.itemSiblings(tx, parent.id)).filter(
+          (item) => item.id !== current.id,
+        );
+        const position = positionAfter(siblings, request.body.afterId);
+        if (position === null) {
+          throw new AppError('request/invalid', 'afterId: is not an item of this list', {
+            issues: [{ field: 'afterId', message: 'is not an item of this list' }],
+          });
+        }
+        return content.updateItem(tx, parent.id, current.id, { position }, version);
+      });
       if (!row) throw conflict(presentListItem(current));
       await touchItinerary(db, itinerary.id);
       return presentListItem(row);

@@ -82,13 +82,15 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; auth:
     async (request, reply) => {
       const { itinerary } = await access(request, request.params.id, 'write');
       const { afterId, ...values } = request.body;
-      const siblings = await content.stageSiblings(db, itinerary.id);
-      const position =
-        afterId === undefined
-          ? positionBetween(siblings.at(-1)?.position ?? null, null)
-          : positionAfter(siblings, afterId);
-      if (position === null) throw badMoveTarget();
-      const row = await content.insertStage(db, { ...values, itineraryId: itinerary.id, position });
+      const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
+        const siblings = await content.stageSiblings(tx, itinerary.id);
+        const position =
+          afterId === undefined
+            ? positionBetween(siblings.at(-1)?.position ?? null, null)
+            : positionAfter(siblings, afterId);
+        if (position === null) throw badMoveTarget();
+        return content.insertStage(tx, { ...values, itineraryId: itinerary.id, position });
+      });
       await touchItinerary(db, itinerary.id);
       return reply.status(201).send(presentStage(row));
     },
@@ -121,8 +123,8 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; auth:
       if (!current) throw stageNotFound();
       const { version, ...changes } = request.body;
       assertDatesInOrder(
-        changes.startDate ?? current.startDate,
-        changes.endDate ?? current.endDate,
+        changes.startDate === undefined ? current.startDate : changes.startDate,
+        changes.endDate === undefined ? current.endDate : changes.endDate,
       );
       const row = await content.updateStage(
         db,
@@ -144,7 +146,7 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; auth:
         tags: ['stages'],
         summary: 'Delete a stage (its places stay in the itinerary, outside any stage)',
         params: stageParams,
-        body: versionOnlySchema.optional(),
+        body: versionOnlySchema.nullish(),
       },
     },
     async (request, reply) => {
@@ -170,25 +172,22 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; auth:
         tags: ['stages'],
         summary: 'Move a stage after another',
         params: stageParams,
-        body: moveSchema,
+        body: moveSchema.omit({ stageId: true }),
       },
     },
     async (request) => {
       const { itinerary } = await access(request, request.params.id, 'write');
       const current = await content.findStage(db, itinerary.id, request.params.stageId);
       if (!current) throw stageNotFound();
-      const siblings = (await content.stageSiblings(db, itinerary.id)).filter(
-        (s) => s.id !== current.id,
-      );
-      const position = positionAfter(siblings, request.body.afterId);
-      if (position === null) throw badMoveTarget();
-      const row = await content.updateStage(
-        db,
-        itinerary.id,
-        current.id,
-        { position },
-        expectedVersion(request, request.body.version),
-      );
+      const version = expectedVersion(request, request.body.version);
+      const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
+        const siblings = (await content.stageSiblings(tx, itinerary.id)).filter(
+          (s) => s.id !== current.id,
+        );
+        const position = positionAfter(siblings, request.body.afterId);
+        if (position === null) throw badMoveTarget();
+        return content.updateStage(tx, itinerary.id, current.id, { position }, version);
+      });
       if (!row) throw conflict(presentStage(current));
       await touchItinerary(db, itinerary.id);
       return presentStage(row);
@@ -240,13 +239,15 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; auth:
       const { cost, ...values } = request.body;
       const stageId = values.stageId ?? null;
       await assertStageOf(itinerary.id, stageId);
-      const siblings = await content.placeSiblings(db, itinerary.id, stageId);
-      const row = await content.insertPlace(db, {
-        ...values,
-        ...(cost === undefined ? {} : { cost: cost === null ? null : cost.toFixed(2) }),
-        stageId,
-        itineraryId: itinerary.id,
-        position: positionBetween(siblings.at(-1)?.position ?? null, null),
+      const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
+        const siblings = await content.placeSiblings(tx, itinerary.id, stageId);
+        return content.insertPlace(tx, {
+          ...values,
+          ...(cost === undefined ? {} : { cost: cost === null ? null : cost.toFixed(2) }),
+          stageId,
+          itineraryId: itinerary.id,
+          position: positionBetween(siblings.at(-1)?.position ?? null, null),
+        });
       });
       await touchItinerary(db, itinerary.id);
       return reply.status(201).send(presentPlace(row));
@@ -288,24 +289,28 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; auth:
         });
       }
       const stageChanged = changes.stageId !== undefined && changes.stageId !== current.stageId;
-      const position = stageChanged
-        ? positionBetween(
-            (await content.placeSiblings(db, itinerary.id, changes.stageId ?? null)).at(-1)
-              ?.position ?? null,
-            null,
-          )
-        : undefined;
-      const row = await content.updatePlace(
-        db,
-        itinerary.id,
-        current.id,
-        {
-          ...changes,
-          ...(cost === undefined ? {} : { cost: nextCost }),
-          ...(position ? { position } : {}),
-        },
-        expectedVersion(request, version),
-      );
+      const expected = expectedVersion(request, version);
+      const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
+        // Moved to another stage: it goes last there.
+        const position = stageChanged
+          ? positionBetween(
+              (await content.placeSiblings(tx, itinerary.id, changes.stageId ?? null)).at(-1)
+                ?.position ?? null,
+              null,
+            )
+          : undefined;
+        return content.updatePlace(
+          tx,
+          itinerary.id,
+          current.id,
+          {
+            ...changes,
+            ...(cost === undefined ? {} : { cost: nextCost }),
+            ...(position ? { position } : {}),
+          },
+          expected,
+        );
+      });
       if (!row) throw conflict(presentPlace(current));
       await touchItinerary(db, itinerary.id);
       return presentPlace(row);
@@ -319,7 +324,7 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; auth:
         tags: ['places'],
         summary: 'Delete a place',
         params: placeParams,
-        body: versionOnlySchema.optional(),
+        body: versionOnlySchema.nullish(),
       },
     },
     async (request, reply) => {
@@ -354,18 +359,15 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; auth:
       if (!current) throw placeNotFound();
       const stageId = request.body.stageId === undefined ? current.stageId : request.body.stageId;
       await assertStageOf(itinerary.id, stageId);
-      const siblings = (await content.placeSiblings(db, itinerary.id, stageId)).filter(
-        (p) => p.id !== current.id,
-      );
-      const position = positionAfter(siblings, request.body.afterId);
-      if (position === null) throw badMoveTarget();
-      const row = await content.updatePlace(
-        db,
-        itinerary.id,
-        current.id,
-        { position, stageId },
-        expectedVersion(request, request.body.version),
-      );
+      const version = expectedVersion(request, request.body.version);
+      const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
+        const siblings = (await content.placeSiblings(tx, itinerary.id, stageId)).filter(
+          (p) => p.id !== current.id,
+        );
+        const position = positionAfter(siblings, request.body.afterId);
+        if (position === null) throw badMoveTarget();
+        return content.updatePlace(tx, itinerary.id, current.id, { position, stageId }, version);
+      });
       if (!row) throw conflict(presentPlace(current));
       await touchItinerary(db, itinerary.id);
       return presentPlace(row);

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createVerifiedUser,
+  getMe,
+  nextIp,
+  onlyLink,
+  signUp,
+  uniqueEmail,
+  type ApiErrorBody,
+  type AuthErrorBody,
+  type CookieJar,
+} from '../../test/auth-helpers';
+import { startIdentityTest, type IdentityTest } from '../../test/identity-app';
+
+let identity: IdentityTest;
+
+beforeAll(async () => {
+  identity = await startIdentityTest();
+});
+
+afterAll(async () => {
+  await identity?.close();
+});
+
+const app = () => identity.main.app;
+const EVIL = 'https://evil.example';
+
+async function signedIn(): Promise<CookieJar> {
+  return (await createVerifiedUser(app(), identity.smtp, { email: uniqueEmail('csrf') })).jar;
+}
+
+function patchMe(jar: CookieJar | undefined, headers: Record<string, string>) {
+  return app().inject({
+    method: 'PATCH',
+    url: '/api/me',
+    headers: { ...jar?.headers(), ...headers },
+    payload: { name: 'Changed' },
+  });
+}
+
+describe('origin check of /api (cookie-carrying writes)', () => {
+  it('refuses a PATCH with the session cookie and no Origin or Referer: 403', async () => {
+    const jar = await signedIn();
+    const response = await patchMe(jar, {});
+    expect(response.statusCode).toBe(403);
+    expect(response.json<ApiErrorBody>()).toEqual({
+      error: {
+        code: 'auth/forbidden',
+        message: 'This request must come from the Jammy app itself',
+      },
+    });
+    expect((await getMe(app(), jar)).json()).toMatchObject({ name: 'Test Traveller' });
+  });
+
+  it('refuses a PATCH from another origin, by Origin or by Referer', async () => {
+    const jar = await signedIn();
+    expect((await patchMe(jar, { origin: EVIL })).statusCode).toBe(403);
+    expect((await patchMe(jar, { referer: `${EVIL}/page` })).statusCode).toBe(403);
+    expect((await patchMe(jar, { origin: 'null' })).statusCode).toBe(403);
+    expect((await patchMe(jar, { origin: 'http://localhost:3000.evil.example' })).statusCode).toBe(
+      403,
+    );
+    // An Origin of ours does not excuse a foreign one: Origin wins over Referer.
+    const mixed = await patchMe(jar, { origin: EVIL, referer: `${identity.origin}/profile` });
+    expect(mixed.statusCode).toBe(403);
+  });
+
+  it('accepts a PATCH from our own origin, by Origin or by Referer', async () => {
+    const jar = await signedIn();
+    expect((await patchMe(jar, { origin: identity.origin })).statusCode).toBe(200);
+    expect((await patchMe(jar, { referer: `${identity.origin}/profile` })).statusCode).toBe(200);
+  });
+
+  it('a write without cookies is not a CSRF risk: it gets 401, not 403', async () => {
+    const response = await patchMe(undefined, { origin: EVIL });
+    expect(response.statusCode).toBe(401);
+    expect(response.json<ApiErrorBody>().error.code).toBe('auth/unauthenticated');
+  });
+
+  it('DELETE /api/me from another origin is refused and the account stays', async () => {
+    const jar = await signedIn();
+    const response = await app().inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: { ...jar.headers(), origin: EVIL },
+      payload: { confirmation: 'DELETE' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await getMe(app(), jar)).statusCode).toBe(200);
+  });
+});
+
+// BUG (auth.ts, createAuth → advanced): better-auth turns its own origin and callbackURL
+// checks off whenever process.env.NODE_ENV is 'test' or TEST is set to anything but 'false'
+// (create-context.mjs: skipOriginCheck = disableOriginCheck ?? isTest()). Jammy's security
+// must not depend on an ambient variable it does not own (NODE_ENV for Jammy is parsed by
+// config.ts; TEST is not ours at all), and these tests cannot check the protection. Fix: set
+// `advanced: { disableOriginCheck: false, disableCSRFCheck: false, … }` explicitly.
+describe("better-auth's own checks of /api/auth", () => {
+  it('refuses a cookie-carrying sign-out from another origin (403)', async () => {
+    const jar = await signedIn();
+    const response = await app().inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      remoteAddress: nextIp(),
+      headers: { ...jar.headers(), origin: EVIL },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json<AuthErrorBody>().code).toBe('INVALID_ORIGIN');
+    expect((await getMe(app(), jar)).statusCode).toBe(200);
+  });
+
+  it('refuses a sign-up whose callbackURL is another site (open redirect)', async () => {
+    const email = uniqueEmail('redirect');
+    const response = await signUp(app(), { email, callbackURL: `${EVIL}/phish` });
+    expect(response.statusCode).toBe(403);
+    expect(response.json<AuthErrorBody>().code).toBe('INVALID_CALLBACK_URL');
+  });
+
+  it('a verification link does not redirect to another site', async () => {
+    const email = uniqueEmail('redirect-link');
+    await signUp(app(), { email });
+    const link = new URL(onlyLink((await identity.smtp.waitForMail(email)).links));
+    link.searchParams.set('callbackURL', `${EVIL}/phish`);
+    const response = await app().inject({
+      method: 'GET',
+      url: `${link.pathname}${link.search}`,
+      remoteAddress: nextIp(),
+    });
+    expect(String(response.headers.location ?? '')).not.toContain('evil.example');
+  });
+
+  it('a sign-in whose callbackURL is one of our paths is accepted', async () => {
+    const email = uniqueEmail('local-callback');
+    await createVerifiedUser(app(), identity.smtp, { email });
+    const response = await app().inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/magic-link',
+      remoteAddress: nextIp(),
+      payload: { email, callbackURL: '/itineraries/new' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  SESSION_COOKIE,
+  TEST_PASSWORD,
+  createVerifiedUser,
+  getMe,
+  nextIp,
+  setCookieHeaders,
+  signedInJar,
+  uniqueEmail,
+  type CookieJar,
+} from '../../test/auth-helpers';
+import { startIdentityTest, type IdentityTest } from '../../test/identity-app';
+
+let identity: IdentityTest;
+
+beforeAll(async () => {
+  identity = await startIdentityTest();
+});
+
+afterAll(async () => {
+  await identity?.close();
+});
+
+const app = () => identity.main.app;
+
+interface ListedSession {
+  id: string;
+  token: string;
+  userId: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  expiresAt: string;
+}
+
+function listSessions(jar: CookieJar) {
+  return app().inject({
+    method: 'GET',
+    url: '/api/auth/list-sessions',
+    remoteAddress: nextIp(),
+    headers: jar.headers(),
+  });
+}
+
+function authPost(jar: CookieJar, url: string, payload: object) {
+  return app().inject({
+    method: 'POST',
+    url,
+    remoteAddress: nextIp(),
+    headers: { ...jar.headers(), origin: identity.origin },
+    payload,
+  });
+}
+
+/** The session token a jar carries (the signed cookie is `<token>.<signature>`). */
+function tokenOf(jar: CookieJar): string {
+  const cookie = decodeURIComponent(jar.get(SESSION_COOKIE) ?? '');
+  return cookie.slice(0, cookie.indexOf('.'));
+}
+
+async function userWithSessions(count: number) {
+  const email = uniqueEmail('sessions');
+  await createVerifiedUser(app(), identity.smtp, { email });
+  const jars: CookieJar[] = [];
+  for (let index = 0; index < count; index += 1) jars.push(await signedInJar(app(), email));
+  return { email, jars };
+}
+
+describe('sessions', () => {
+  it('list-sessions shows every session of the traveller and none of anyone else', async () => {
+    const { jars } = await userWithSessions(2);
+    const [first, second] = jars as [CookieJar, CookieJar];
+    await userWithSessions(1);
+
+    const response = await listSessions(first);
+    expect(response.statusCode).toBe(200);
+    const sessions = response.json<ListedSession[]>();
+    // The one from following the verification link, and the two sign-ins.
+    expect(sessions).toHaveLength(3);
+    expect(new Set(sessions.map((session) => session.userId)).size).toBe(1);
+    const tokens = sessions.map((session) => session.token);
+    expect(tokens).toContain(tokenOf(first));
+    expect(tokens).toContain(tokenOf(second));
+  });
+
+  it('revoke-session ends only the session it names', async () => {
+    const { jars } = await userWithSessions(2);
+    const [first, second] = jars as [CookieJar, CookieJar];
+    const revoked = await authPost(first, '/api/auth/revoke-session', { token: tokenOf(second) });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toEqual({ status: true });
+
+    expect((await getMe(app(), second)).statusCode).toBe(401);
+    expect((await getMe(app(), first)).statusCode).toBe(200);
+    const remaining = (await listSessions(first)).json<ListedSession[]>();
+    expect(remaining.map((session) => session.token)).not.toContain(tokenOf(second));
+    expect(remaining).toHaveLength(2);
+  });
+
+  it("revoke-session cannot end another traveller's session", async () => {
+    const mine = await userWithSessions(1);
+    const theirs = await userWithSessions(1);
+    const [me] = mine.jars as [CookieJar];
+    const [them] = theirs.jars as [CookieJar];
+    const response = await authPost(me, '/api/auth/revoke-session', { token: tokenOf(them) });
+    // Answered like a success (it reveals nothing), but nothing happens.
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: true });
+    expect((await getMe(app(), them)).statusCode).toBe(200);
+  });
+
+  it('revoke-other-sessions keeps the current one only', async () => {
+    const { jars } = await userWithSessions(3);
+    const [keep, ...others] = jars as [CookieJar, ...CookieJar[]];
+    const response = await authPost(keep, '/api/auth/revoke-other-sessions', {});
+    expect(response.statusCode).toBe(200);
+    expect((await getMe(app(), keep)).statusCode).toBe(200);
+    for (const jar of others) expect((await getMe(app(), jar)).statusCode).toBe(401);
+    expect((await listSessions(keep)).json<ListedSession[]>()).toHaveLength(1);
+  });
+
+  it('sign-out ends the session and clears the cookie', async () => {
+    const { jars } = await userWithSessions(1);
+    const [jar] = jars as [CookieJar];
+    const response = await authPost(jar, '/api/auth/sign-out', {});
+    expect(response.statusCode).toBe(200);
+    const cleared = setCookieHeaders(response).find((cookie) =>
+      cookie.startsWith(`${SESSION_COOKIE}=`),
+    );
+    expect(cleared).toMatch(/Max-Age=0/);
+    expect((await getMe(app(), jar)).statusCode).toBe(401);
+  });
+
+  it('list-sessions without a session is 401', async () => {
+    const response = await app().inject({
+      method: 'GET',
+      url: '/api/auth/list-sessions',
+      remoteAddress: nextIp(),
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('get-session answers the user and null when signed out', async () => {
+    const email = uniqueEmail('get-session');
+    await createVerifiedUser(app(), identity.smtp, { email });
+    const jar = await signedInJar(app(), email, TEST_PASSWORD);
+    const signedIn = await app().inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: jar.headers(),
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json<{ user: { email: string } }>().user.email).toBe(email);
+    const anonymous = await app().inject({ method: 'GET', url: '/api/auth/get-session' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toBeNull();
+  });
+});

@@ -1,0 +1,161 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES } from '@jammy/shared/languages';
+import { describe, expect, it } from 'vitest';
+import { mailMessages, renderMail, type MailKind } from './templates';
+
+const MESSAGES_DIR = fileURLToPath(new URL('./messages', import.meta.url));
+const KINDS: MailKind[] = [
+  'verifyEmail',
+  'resetPassword',
+  'magicLink',
+  'existingAccount',
+  'changeEmail',
+];
+const URL_WITH_QUERY = 'https://jammy.example/api/auth/verify-email?token=abc&callbackURL=%2F';
+
+type Tree = { [key: string]: string | Tree };
+
+function readMessages(file: string): Tree {
+  return JSON.parse(readFileSync(path.join(MESSAGES_DIR, file), 'utf8')) as Tree;
+}
+
+/** Every string of a message tree by its dotted key. */
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const flat = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const dotted = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') flat.set(dotted, value);
+    else for (const [inner, text] of flatten(value, dotted)) flat.set(inner, text);
+  }
+  return flat;
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1] ?? '').sort();
+}
+
+const files = readdirSync(MESSAGES_DIR).filter((file) => file.endsWith('.json'));
+const english = flatten(readMessages('en.json'));
+
+describe('mail messages', () => {
+  it('there is one file per language of the app, and no other', () => {
+    expect(files.map((file) => file.replace('.json', '')).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  for (const file of files) {
+    describe(file, () => {
+      const messages = flatten(readMessages(file));
+
+      it('has exactly the keys of en.json', () => {
+        expect([...messages.keys()].sort()).toEqual([...english.keys()].sort());
+      });
+
+      it('keeps the {{placeholders}} of every English message', () => {
+        for (const [key, text] of english) {
+          expect({ key, placeholders: placeholders(messages.get(key) ?? '') }).toEqual({
+            key,
+            placeholders: placeholders(text),
+          });
+        }
+      });
+
+      it('has no empty message', () => {
+        for (const [key, text] of messages)
+          expect({ key, text: text.trim() !== '' }).toEqual({
+            key,
+            text: true,
+          });
+      });
+
+      it('the SMS text keeps the code', () => {
+        expect(messages.get('sms.code')).toContain('{{code}}');
+      });
+    });
+  }
+});
+
+describe('renderMail', () => {
+  it('greets by name, with the link in the text and in the HTML', () => {
+    const mail = renderMail('verifyEmail', { language: 'en', name: 'Ada', url: URL_WITH_QUERY });
+    const en = mailMessages('en');
+    expect(mail.subject).toBe(en.verifyEmail.subject);
+    expect(mail.text.split('\n')[0]).toBe('Hello Ada,');
+    expect(mail.text).toContain(`${en.verifyEmail.action}: ${URL_WITH_QUERY}`);
+    expect(mail.html).toContain(`href="${URL_WITH_QUERY.replace('&', '&amp;')}"`);
+    expect(mail.html).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it('falls back to "traveller" for a missing or blank name', () => {
+    for (const name of [null, undefined, '', '   ']) {
+      const mail = renderMail('magicLink', { language: 'en', name, url: URL_WITH_QUERY });
+      expect(mail.text.split('\n')[0]).toBe('Hello traveller,');
+    }
+  });
+
+  it('escapes a name like <script> in the HTML', () => {
+    const name = `<script>alert("x")</script> & 'co'`;
+    const mail = renderMail('resetPassword', { language: 'en', name, url: URL_WITH_QUERY });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain(
+      'Hello &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;,',
+    );
+    // The plain text part is plain text: no escaping there.
+    expect(mail.text.split('\n')[0]).toBe(`Hello ${name},`);
+  });
+
+  it('escapes a hostile link and a hostile new address', () => {
+    const url = 'https://jammy.example/x?a="><img src=x onerror=alert(1)>';
+    const mail = renderMail('changeEmail', {
+      language: 'en',
+      name: 'Ada',
+      url,
+      values: { newEmail: '<b>evil</b>@example.com' },
+    });
+    expect(mail.html).not.toContain('"><img');
+    expect(mail.html).not.toContain('<b>evil</b>');
+    expect(mail.html).toContain('&lt;b&gt;evil&lt;/b&gt;@example.com');
+    expect(mail.text).toContain('<b>evil</b>@example.com');
+  });
+
+  it('Arabic mail is right to left', () => {
+    const mail = renderMail('verifyEmail', { language: 'ar', name: 'ليلى', url: URL_WITH_QUERY });
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.html).toContain('text-align:right');
+    expect(mail.subject).toBe(mailMessages('ar').verifyEmail.subject);
+  });
+
+  it('left-to-right languages align left', () => {
+    for (const language of LANGUAGES.filter((code) => code !== 'ar')) {
+      const mail = renderMail('verifyEmail', { language, name: 'A', url: URL_WITH_QUERY });
+      expect(mail.html).toContain(`<html lang="${language}" dir="ltr">`);
+      expect(mail.html).toContain('text-align:left');
+    }
+  });
+
+  it('an unknown language falls back to English', () => {
+    const mail = renderMail('magicLink', { language: 'xx', name: 'A', url: URL_WITH_QUERY });
+    expect(mail.subject).toBe(mailMessages('en').magicLink.subject);
+    expect(mail.html).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it('every kind in every language renders its own texts and no leftover {{…}}', () => {
+    for (const language of LANGUAGES) {
+      const messages = mailMessages(language);
+      for (const kind of KINDS) {
+        const mail = renderMail(kind, {
+          language,
+          name: 'Ada',
+          url: URL_WITH_QUERY,
+          values: { newEmail: 'new@example.com' },
+        });
+        expect(mail.subject).not.toMatch(/\{\{|\}\}/);
+        expect(mail.text).not.toMatch(/\{\{|\}\}/);
+        expect(mail.html).not.toMatch(/\{\{|\}\}/);
+        expect(mail.text).toContain(messages[kind].action);
+        expect(mail.text).toContain(messages.signature);
+      }
+    }
+  });
+});

@@ -1,0 +1,284 @@
+import type { ItinerarySummary, Page } from '@jammy/shared/itineraries';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itinerary, stage } from '../../db/schema/itineraries';
+import {
+  addMember,
+  apiFor,
+  createItinerary,
+  createPlace,
+  createSignedInUser,
+  createStage,
+  expectError,
+  expectFieldError,
+  expectStatus,
+  startItineraryTest,
+  type Api,
+  type ItineraryTest,
+  type SignedInUser,
+} from '../../../test/itinerary-helpers';
+import { purgeTrash } from './itineraries.repository';
+
+let setup: ItineraryTest;
+const as: Api = (...args) => apiFor(setup.testApp)(...args);
+
+beforeAll(async () => {
+  setup = await startItineraryTest();
+});
+
+afterAll(async () => {
+  await setup?.close();
+});
+
+async function listPage(user: SignedInUser, query: Record<string, string>) {
+  const search = new URLSearchParams(query).toString();
+  const response = await as(user, 'GET', `/api/itineraries${search ? `?${search}` : ''}`);
+  return expectStatus<Page<ItinerarySummary>>(response, 200);
+}
+
+/** Every item of a listing, following nextCursor page by page. */
+async function listAll(user: SignedInUser, query: Record<string, string>) {
+  const pages: ItinerarySummary[][] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await listPage(user, { ...query, ...(cursor ? { cursor } : {}) });
+    pages.push(page.items);
+    cursor = page.nextCursor;
+    if (pages.length > 20) throw new Error('the listing does not end');
+  } while (cursor);
+  return pages;
+}
+
+describe('GET /api/itineraries: keyset pagination', () => {
+  let traveller: SignedInUser;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    traveller = await createSignedInUser(setup.testApp, 'pager');
+    // Two without a start date, two on the same day, one earlier.
+    const starts = [null, '2027-06-10', null, '2027-06-10', '2027-03-01'];
+    for (const [index, startDate] of starts.entries()) {
+      const created = await createItinerary(setup.testApp, traveller, {
+        title: `Trip ${index}`,
+        startDate,
+      });
+      ids.push(created.id);
+    }
+  });
+
+  it.each([1, 2, 3])(
+    'sort=updated, limit %i: every itinerary once, newest change first',
+    async (limit) => {
+      const pages = await listAll(traveller, { sort: 'updated', limit: String(limit) });
+      const items = pages.flat();
+      expect(pages.every((page) => page.length <= limit)).toBe(true);
+      expect(pages).toHaveLength(Math.ceil(5 / limit));
+      expect(items.map((item) => item.id).sort()).toEqual([...ids].sort());
+      const keys = items.map((item) => [item.updatedAt, item.id].join(' '));
+      expect(keys).toEqual([...keys].sort().reverse());
+    },
+  );
+
+  it('sort=updated with equal updatedAt everywhere: the id breaks the tie', async () => {
+    await setup.testApp.database.db
+      .update(itinerary)
+      .set({ updatedAt: new Date('2027-01-01T00:00:00.000Z') })
+      .where(eq(itinerary.ownerId, traveller.id));
+    const items = (await listAll(traveller, { limit: '2' })).flat();
+    expect(items.map((item) => item.id)).toEqual([...ids].sort().reverse());
+  });
+
+  it.each([1, 2, 3])(
+    'sort=start, limit %i: every itinerary once, earliest first, no date last',
+    async (limit) => {
+      const pages = await listAll(traveller, { sort: 'start', limit: String(limit) });
+      const items = pages.flat();
+      expect(items.map((item) => item.id).sort()).toEqual([...ids].sort());
+      const [undated0, sameDay1, undated2, sameDay3, earliest4] = ids as [
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      const byId = (a: string, b: string) => (a < b ? [a, b] : [b, a]);
+      expect(items.map((item) => item.id)).toEqual([
+        earliest4,
+        ...byId(sameDay1, sameDay3),
+        ...byId(undated0, undated2),
+      ]);
+      expect(items.map((item) => item.startDate)).toEqual([
+        '2027-03-01',
+        '2027-06-10',
+        '2027-06-10',
+        null,
+        null,
+      ]);
+    },
+  );
+
+  it('400 for a cursor that is not one, or a query that is not valid', async () => {
+    const bad = await as(traveller, 'GET', '/api/itineraries?cursor=bm90LWEtY3Vyc29y');
+    expect(expectError(bad, 400, 'request/invalid').error.message).toMatch(/^cursor: /);
+    const cases: [string, string][] = [
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['limit=two', 'limit'],
+      ['sort=title', 'sort'],
+      ['trash=yes', 'trash'],
+      ['colour=red', 'colour'],
+    ];
+    for (const [query, field] of cases) {
+      expectFieldError(await as(traveller, 'GET', `/api/itineraries?${query}`), field);
+    }
+  });
+
+  it('401 for an anonymous caller', async () => {
+    expectError(await as(null, 'GET', '/api/itineraries'), 401, 'auth/unauthenticated');
+  });
+});
+
+describe('GET /api/itineraries: search, sharing and counts', () => {
+  let traveller: SignedInUser;
+  let friend: SignedInUser;
+
+  beforeAll(async () => {
+    traveller = await createSignedInUser(setup.testApp, 'searcher');
+    friend = await createSignedInUser(setup.testApp, 'friend');
+    for (const title of [
+      'Summer in ROME',
+      'rome again',
+      'Paris',
+      '100% Fun',
+      '100 Fun',
+      'snake_case trip',
+      'snakeXcase trip',
+      'back\\slash',
+    ]) {
+      await createItinerary(setup.testApp, traveller, { title });
+    }
+  });
+
+  const titles = async (q: string) =>
+    (await listPage(traveller, { q })).items.map((item) => item.title).sort();
+
+  it('q matches the title case-insensitively', async () => {
+    expect(await titles('rome')).toEqual(['Summer in ROME', 'rome again']);
+    expect(await titles('ROME AG')).toEqual(['rome again']);
+    expect(await titles('nowhere')).toEqual([]);
+  });
+
+  it('q treats % and _ (and \\) literally', async () => {
+    expect(await titles('100%')).toEqual(['100% Fun']);
+    expect(await titles('%')).toEqual(['100% Fun']);
+    expect(await titles('e_c')).toEqual(['snake_case trip']);
+    expect(await titles('_')).toEqual(['snake_case trip']);
+    expect(await titles('k\\s')).toEqual(['back\\slash']);
+  });
+
+  it('lists itineraries shared with the caller, with their role', async () => {
+    const asEditor = await createItinerary(setup.testApp, friend, { title: 'Friend edits' });
+    const asViewer = await createItinerary(setup.testApp, friend, { title: 'Friend shows' });
+    await createItinerary(setup.testApp, friend, { title: 'Friend keeps' });
+    await addMember(setup.testApp, asEditor.id, traveller.id, 'editor');
+    await addMember(setup.testApp, asViewer.id, traveller.id, 'viewer');
+
+    const items = (await listAll(traveller, { q: 'friend' })).flat();
+    expect(
+      items.map((item) => ({ title: item.title, role: item.role, ownerId: item.ownerId })),
+    ).toEqual(
+      expect.arrayContaining([
+        { title: 'Friend edits', role: 'editor', ownerId: friend.id },
+        { title: 'Friend shows', role: 'viewer', ownerId: friend.id },
+      ]),
+    );
+    expect(items).toHaveLength(2);
+    const own = (await listPage(friend, { q: 'friend' })).items;
+    expect(own.map((item) => item.role)).toEqual(['owner', 'owner', 'owner']);
+  });
+
+  it('counts stages and places (in a stage or not) of each itinerary', async () => {
+    const counted = await createItinerary(setup.testApp, traveller, { title: 'Counted' });
+    const first = await createStage(setup.testApp, traveller, counted.id);
+    await createStage(setup.testApp, traveller, counted.id);
+    await createPlace(setup.testApp, traveller, counted.id, { stageId: first.id });
+    await createPlace(setup.testApp, traveller, counted.id, { stageId: first.id });
+    await createPlace(setup.testApp, traveller, counted.id);
+    const empty = await createItinerary(setup.testApp, traveller, { title: 'Empty counted' });
+
+    const items = (await listPage(traveller, { q: 'counted' })).items;
+    const summary = (id: string) => items.find((item) => item.id === id);
+    expect(summary(counted.id)).toMatchObject({ stageCount: 2, placeCount: 3 });
+    expect(summary(empty.id)).toMatchObject({ stageCount: 0, placeCount: 0 });
+  });
+});
+
+describe('trash', () => {
+  let traveller: SignedInUser;
+  let editor: SignedInUser;
+
+  beforeAll(async () => {
+    traveller = await createSignedInUser(setup.testApp, 'trasher');
+    editor = await createSignedInUser(setup.testApp, 'co-editor');
+  });
+
+  it('a trashed itinerary leaves the list, shows in trash=true for its owner only', async () => {
+    const kept = await createItinerary(setup.testApp, traveller, { title: 'Kept' });
+    const binned = await createItinerary(setup.testApp, traveller, { title: 'Binned' });
+    await addMember(setup.testApp, binned.id, editor.id, 'editor');
+    const url = `/api/itineraries/${binned.id}`;
+
+    expectStatus(await as(traveller, 'DELETE', url, { payload: {} }), 200);
+    expect((await listPage(traveller, {})).items.map((item) => item.id)).toEqual([kept.id]);
+    const trash = (await listPage(traveller, { trash: 'true' })).items;
+    expect(trash.map((item) => item.id)).toEqual([binned.id]);
+    expect(trash[0]?.deletedAt).not.toBeNull();
+    expectError(await as(traveller, 'GET', url), 404, 'itinerary/not-found');
+    // The editor sees it neither in the list nor in a trash of their own.
+    expect((await listPage(editor, {})).items).toEqual([]);
+    expect((await listPage(editor, { trash: 'true' })).items).toEqual([]);
+    expectError(await as(editor, 'GET', url), 404, 'itinerary/not-found');
+
+    expectStatus(await as(traveller, 'POST', `${url}/restore`), 200);
+    expect((await listPage(traveller, {})).items.map((item) => item.id).sort()).toEqual(
+      [kept.id, binned.id].sort(),
+    );
+    expect((await listPage(traveller, { trash: 'true' })).items).toEqual([]);
+    expect((await listPage(editor, {})).items.map((item) => item.id)).toEqual([binned.id]);
+  });
+
+  it(`purgeTrash deletes only what was trashed more than 30 days ago`, async () => {
+    const { db } = setup.testApp.database;
+    const daysAgo = async (id: string, days: number) => {
+      await db
+        .update(itinerary)
+        .set({ deletedAt: sql`now() - make_interval(days => ${days})` })
+        .where(eq(itinerary.id, id));
+    };
+    const old = await createItinerary(setup.testApp, traveller, { title: 'Old' });
+    await createStage(setup.testApp, traveller, old.id);
+    const recent = await createItinerary(setup.testApp, traveller, { title: 'Recent' });
+    const today = await createItinerary(setup.testApp, traveller, { title: 'Today' });
+    const active = await createItinerary(setup.testApp, traveller, { title: 'Active' });
+    for (const trip of [old, recent, today]) {
+      expectStatus(
+        await as(traveller, 'DELETE', `/api/itineraries/${trip.id}`, { payload: {} }),
+        200,
+      );
+    }
+    await daysAgo(old.id, 31);
+    await daysAgo(recent.id, 29);
+
+    expect(await purgeTrash(db)).toBe(1);
+    const left = await db.select({ id: itinerary.id }).from(itinerary);
+    const leftIds = left.map((row) => row.id);
+    expect(leftIds).not.toContain(old.id);
+    expect(leftIds).toEqual(expect.arrayContaining([recent.id, today.id, active.id]));
+    // Its content went with it.
+    expect(await db.select().from(stage).where(eq(stage.itineraryId, old.id))).toEqual([]);
+    const trash = (await listPage(traveller, { trash: 'true' })).items.map((item) => item.id);
+    expect(trash.sort()).toEqual([recent.id, today.id].sort());
+    // Nothing else is old enough: a second run deletes nothing.
+    expect(await purgeTrash(db)).toBe(0);
+  });
+});
