@@ -10,7 +10,6 @@ import {
   readMe,
   signUp,
   uniqueEmail,
-  type AuthErrorBody,
 } from '../../test/auth-helpers';
 import { startIdentityTest, type IdentityTest } from '../../test/identity-app';
 
