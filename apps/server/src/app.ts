@@ -26,6 +26,7 @@ import { purgeTrash } from './modules/itineraries/itineraries.repository';
 import { noteAndListRoutes } from './modules/itineraries/notes-lists.routes';
 import { stageAndPlaceRoutes } from './modules/itineraries/stages.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { sessionRoutes } from './modules/me/sessions.routes';
 import { signInMethodsRoutes } from './modules/me/sign-in-methods.routes';
 import { outboxSms, twilioSms, type SmsSender } from './sms/sms-sender';
 import { healthRoutes } from './modules/health/health.routes';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, { pool: deps.database.pool, buildId: deps.buildId });
   authRoutes(app, auth);
   meRoutes(app, { db: deps.database.db, auth });
+  sessionRoutes(app, { db: deps.database.db, auth });
   signInMethodsRoutes(app, config);
   app.get('/api/client-config', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send({ map: config.map }),

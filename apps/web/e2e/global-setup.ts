@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,9 @@ export async function setup(project: TestProject) {
   await chmod(dataDir, 0o755);
   const port = await freePort();
   const mail = await startMailCatcher(path.join(dataDir, 'mail-received'));
+  // A private copy of the build: rebuilding the app while the suite runs cannot break it.
+  const webDistDir = path.join(dataDir, 'web');
+  await cp(path.dirname(webIndex), webDistDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
@@ -46,6 +49,7 @@ export async function setup(project: TestProject) {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseUrl,
+      WEB_DIST_DIR: webDistDir,
       SMTP_URL: mail.url,
       MAIL_FROM: 'Jammy <no-reply@jammy.test>',
       ADMIN_EMAILS: 'admin@jammy.test',

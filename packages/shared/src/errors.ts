@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   'auth/forbidden': 403,
   'route/not-found': 404,
   'outbox/message-not-found': 404,
+  'session/not-found': 404,
   'itinerary/not-found': 404,
   'stage/not-found': 404,
   'place/not-found': 404,

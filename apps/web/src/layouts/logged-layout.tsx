@@ -1,7 +1,14 @@
-import { Avatar, Button, Menu, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconPlus, IconSparkles, IconUserCircle } from '@tabler/icons-react';
+import { Avatar, Button, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconLogout,
+  IconMailbox,
+  IconPlus,
+  IconSparkles,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useMe } from '../features/auth/session';
 import { useLanguage } from '../i18n/use-language';
 import { SiteShell, type NavItem } from './site-shell';
 
@@ -15,6 +22,10 @@ const NAV: NavItem[] = [
 export function LoggedLayout() {
   const { t } = useTranslation();
   const { to } = useLanguage();
+  const { data: me } = useMe();
+  const name = me?.name.trim() || undefined;
+  // Who is signed in: their address, else their phone number (phone-only accounts).
+  const contact = me ? (me.email ?? me.phoneNumber) : null;
   return (
     <div data-layout="logged">
       <SiteShell
@@ -29,15 +40,36 @@ export function LoggedLayout() {
             >
               {t('nav.newItinerary')}
             </Button>
-            <Menu position="bottom-end" width={220} withinPortal>
+            <Menu position="bottom-end" width={260} withinPortal>
               <Menu.Target>
                 <UnstyledButton aria-label={t('nav.accountMenu')}>
-                  <Avatar color="jam" radius="xl" size={36}>
-                    <IconUserCircle size={22} aria-hidden />
-                  </Avatar>
+                  {name ? (
+                    <Avatar name={name} color="jam" variant="filled" radius="xl" size={36} />
+                  ) : (
+                    <Avatar color="jam" radius="xl" size={36}>
+                      <IconUserCircle size={22} aria-hidden />
+                    </Avatar>
+                  )}
                 </UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>
+                {me ? (
+                  <>
+                    <div style={{ padding: '0.5rem 0.75rem' }}>
+                      {name ? (
+                        <Text size="sm" fw={600} truncate="end">
+                          {name}
+                        </Text>
+                      ) : null}
+                      {contact ? (
+                        <Text size="xs" c="gray.7" truncate="end">
+                          <bdi>{contact}</bdi>
+                        </Text>
+                      ) : null}
+                    </div>
+                    <Menu.Divider />
+                  </>
+                ) : null}
                 <Menu.Item
                   component={Link}
                   to={to('/account')}
@@ -52,6 +84,15 @@ export function LoggedLayout() {
                 >
                   {t('nav.interests')}
                 </Menu.Item>
+                {me?.role === 'admin' ? (
+                  <Menu.Item
+                    component={Link}
+                    to={`${to('/account')}#outbox`}
+                    leftSection={<IconMailbox size={16} aria-hidden />}
+                  >
+                    {t('account:menu.outbox')}
+                  </Menu.Item>
+                ) : null}
                 <Menu.Divider />
                 <Menu.Item
                   component={Link}

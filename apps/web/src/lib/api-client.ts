@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    /** Seconds the server asked to wait (Retry-After of a 429 or 503), when it said. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -59,10 +61,18 @@ export async function apiRequest<T>(
   if (response.status === 204) return undefined as T;
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
+    const retryAfter = Number(response.headers.get('retry-after'));
+    const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
     if (isErrorBody(body)) {
-      throw new ApiError(response.status, body.error.code, body.error.message, body.error.details);
+      throw new ApiError(
+        response.status,
+        body.error.code,
+        body.error.message,
+        body.error.details,
+        wait,
+      );
     }
-    throw new ApiError(response.status, 'unknown', response.statusText);
+    throw new ApiError(response.status, 'unknown', response.statusText, undefined, wait);
   }
   return body as T;
 }

@@ -21,6 +21,7 @@ import type { ComponentType } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import heroArt from '../assets/hero-journey.svg';
+import { AccountDeletedNotice } from '../features/account/components/account-deleted-notice';
 import { useLanguage } from '../i18n/use-language';
 import classes from './home.module.css';
 
@@ -42,6 +43,7 @@ export function Component() {
   const { to } = useLanguage();
   return (
     <>
+      <AccountDeletedNotice />
       <section className={classes.hero} aria-labelledby="home-title">
         <Container size="lg">
           <div className={classes.heroGrid}>

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { account, session, user, verification } from '../../db/schema/auth';
 
@@ -52,6 +52,40 @@ export async function listSignInMethods(db: Db, userId: string) {
     .select({ providerId: account.providerId, createdAt: account.createdAt })
     .from(account)
     .where(eq(account.userId, userId));
+}
+
+/** The user's sessions that have not expired (never their tokens). */
+export async function listActiveSessions(db: Db, userId: string) {
+  return db
+    .select({
+      id: session.id,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+      expiresAt: session.expiresAt,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+    })
+    .from(session)
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
+    .orderBy(desc(session.updatedAt));
+}
+
+/** Ends one of the user's sessions; false when it is not theirs (or gone). */
+export async function deleteSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(session)
+    .where(and(eq(session.id, sessionId), eq(session.userId, userId)))
+    .returning({ id: session.id });
+  return deleted.length > 0;
+}
+
+/** Ends every session of the user but one. */
+export async function deleteOtherSessions(db: Db, userId: string, keepId: string): Promise<number> {
+  const deleted = await db
+    .delete(session)
+    .where(and(eq(session.userId, userId), ne(session.id, keepId)))
+    .returning({ id: session.id });
+  return deleted.length;
 }
 
 export async function listSessions(db: Db, userId: string) {

@@ -82,7 +82,7 @@ export function useDeleteNote(itineraryId: string) {
   return useNotesMutation(
     itineraryId,
     ({ noteId, version }: { noteId: string; version?: number }) =>
-      apiRequest<void>(`${base(itineraryId)}/${noteId}`, {
+      apiRequest<undefined>(`${base(itineraryId)}/${noteId}`, {
         method: 'DELETE',
         body: version === undefined ? {} : { version },
       }),

@@ -66,7 +66,7 @@ export function useUpdatePlace(itineraryId: string) {
 export function useDeletePlace(itineraryId: string) {
   return useTreeMutation(itineraryId, {
     request: ({ placeId, version }: { placeId: string; version?: number }) =>
-      apiRequest<void>(`${base(itineraryId)}/${placeId}`, {
+      apiRequest<undefined>(`${base(itineraryId)}/${placeId}`, {
         method: 'DELETE',
         body: version === undefined ? {} : { version },
       }),

@@ -61,7 +61,7 @@ export function useUpdateStage(itineraryId: string) {
 export function useDeleteStage(itineraryId: string) {
   return useTreeMutation(itineraryId, {
     request: ({ stageId, version }: { stageId: string; version?: number }) =>
-      apiRequest<void>(`${base(itineraryId)}/${stageId}`, {
+      apiRequest<undefined>(`${base(itineraryId)}/${stageId}`, {
         method: 'DELETE',
         body: version === undefined ? {} : { version },
       }),

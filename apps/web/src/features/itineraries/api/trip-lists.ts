@@ -96,7 +96,7 @@ export function useDeleteList(itineraryId: string) {
   return useListsMutation(
     itineraryId,
     ({ listId, version }: { listId: string; version?: number }) =>
-      apiRequest<void>(`${base(itineraryId)}/${listId}`, {
+      apiRequest<undefined>(`${base(itineraryId)}/${listId}`, {
         method: 'DELETE',
         body: version === undefined ? {} : { version },
       }),
@@ -148,7 +148,7 @@ export function useDeleteListItem(itineraryId: string) {
   return useListsMutation(
     itineraryId,
     ({ listId, itemId, version }: { listId: string; itemId: string; version?: number }) =>
-      apiRequest<void>(`${base(itineraryId)}/${listId}/items/${itemId}`, {
+      apiRequest<undefined>(`${base(itineraryId)}/${listId}/items/${itemId}`, {
         method: 'DELETE',
         body: version === undefined ? {} : { version },
       }),

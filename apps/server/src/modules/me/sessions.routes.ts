@@ -1,0 +1,104 @@
+import { idSchema } from '@jammy/shared/ids';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@jammy/shared/account';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Auth } from '../../auth/auth';
+import { requireSession } from '../../auth/session';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { deleteOtherSessions, deleteSession, listActiveSessions } from './me.repository';
+
+const sessionParams = z.object({ sessionId: idSchema });
+const setPasswordSchema = z.strictObject({
+  newPassword: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+
+function toHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
+}
+
+/**
+ * The traveller's own sessions (devices) and a first password for accounts that signed up
+ * by link, phone or federation. Sessions are listed without their tokens.
+ */
+export function sessionRoutes(root: FastifyInstance, deps: { db: Db; auth: Auth }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, auth } = deps;
+  const tags = ['account'];
+
+  app.get(
+    '/api/me/sessions',
+    { schema: { tags, summary: 'My signed-in devices' } },
+    async (request, reply) => {
+      const { user, sessionId } = await requireSession(auth, request);
+      const rows = await listActiveSessions(db, user.id);
+      return reply.header('cache-control', 'no-store').send({
+        items: rows.map((row) => ({
+          id: row.id,
+          ipAddress: row.ipAddress,
+          userAgent: row.userAgent,
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+          current: row.id === sessionId,
+        })),
+        nextCursor: null,
+      });
+    },
+  );
+
+  app.delete(
+    '/api/me/sessions/:sessionId',
+    { schema: { tags, summary: 'Sign one device out', params: sessionParams } },
+    async (request, reply) => {
+      const { user } = await requireSession(auth, request);
+      if (!(await deleteSession(db, user.id, request.params.sessionId))) {
+        throw new AppError('session/not-found', 'There is no such session of yours');
+      }
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/me/sessions/revoke-others',
+    { schema: { tags, summary: 'Sign every other device out' } },
+    async (request) => {
+      const { user, sessionId } = await requireSession(auth, request);
+      return { revoked: await deleteOtherSessions(db, user.id, sessionId) };
+    },
+  );
+
+  app.post(
+    '/api/me/password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a first password (accounts made by e-mail link, phone or another provider)',
+        body: setPasswordSchema,
+      },
+    },
+    async (request, reply) => {
+      await requireSession(auth, request);
+      try {
+        await auth.api.setPassword({
+          body: { newPassword: request.body.newPassword },
+          headers: toHeaders(request),
+        });
+      } catch (error) {
+        // better-auth refuses when the account already has a password: change it instead.
+        throw new AppError('conflict', 'This account already has a password: change it instead', {
+          cause: error instanceof Error ? error.message : undefined,
+        });
+      }
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,40 @@
+import type { Me } from '@jammy/shared/account';
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLinkedAccounts } from '../api/list-linked-accounts';
+import { ChangeEmailForm } from './change-email-form';
+import { ChangePasswordForm } from './change-password-form';
+import { LoadingBlock } from './loading-block';
+import { SectionCard, SectionHeader } from './section-card';
+import { SetPasswordForm } from './set-password-form';
+import { SignInMethodsCard } from './sign-in-methods-card';
+
+/** Sign-in and security: e-mail address, password, and linked sign-in methods. */
+export function SecuritySection({ me }: { me: Me }) {
+  const { t } = useTranslation('account');
+  const accounts = useLinkedAccounts();
+  const hasPassword = accounts.data?.some((account) => account.providerId === 'credential');
+
+  return (
+    <>
+      <SectionHeader title={t('tabs.security')} lead={t('security.lead')} />
+      <Stack gap="lg">
+        <ChangeEmailForm me={me} />
+        <SectionCard
+          id="password-card"
+          title={t('password.title')}
+          description={hasPassword === false ? undefined : t('password.text')}
+        >
+          {accounts.isPending ? (
+            <LoadingBlock heights={[120]} />
+          ) : hasPassword === false ? (
+            <SetPasswordForm />
+          ) : (
+            <ChangePasswordForm />
+          )}
+        </SectionCard>
+        <SignInMethodsCard me={me} />
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { Button, Group } from '@mantine/core';
+import { IconRoute } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLanguage } from '../../../i18n/use-language';
+import { SectionCard, SectionHeader } from './section-card';
+
+/** A way back into the welcome tour (interests and a first trip). */
+export function WelcomeSection() {
+  const { t } = useTranslation('account');
+  const { to } = useLanguage();
+  return (
+    <>
+      <SectionHeader title={t('tabs.welcome')} lead={t('welcome.lead')} />
+      <SectionCard id="welcome-card" title={t('welcome.title')} description={t('welcome.text')}>
+        <Group>
+          <Button
+            component={Link}
+            to={to('/on-boarding')}
+            variant="light"
+            c="jam.9"
+            leftSection={<IconRoute size={18} aria-hidden />}
+          >
+            {t('welcome.again')}
+          </Button>
+        </Group>
+      </SectionCard>
+    </>
+  );
+}
