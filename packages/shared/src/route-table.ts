@@ -37,7 +37,8 @@ export const ROUTES = [
   { id: 'login-start', path: '/login/start', layout: 'not-logged', access: 'anonymous' },
   { id: 'register', path: '/register', layout: 'not-logged', access: 'anonymous' },
   { id: 'register-finish', path: '/register/finish', layout: 'not-logged', access: 'anonymous' },
-  { id: 'forgot-password', path: '/forgot-password', layout: 'not-logged', access: 'anonymous' },
+  // Public: a signed-in traveller may follow a reset link too.
+  { id: 'forgot-password', path: '/forgot-password', layout: 'not-logged', access: 'public' },
   { id: 'send-email', path: '/send-email', layout: 'not-logged', access: 'anonymous' },
 
   { id: 'itineraries', path: '/itineraries', layout: 'logged', access: 'signed-in' },

@@ -1,5 +1,27 @@
-import { PlannedPage } from '../components/planned-page';
+import { Loader, Stack } from '@mantine/core';
+import { IconUserCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../features/auth/components/auth-card';
+import { FinishRegisterForm } from '../features/auth/components/finish-register-form';
+import { useMe } from '../features/auth/session';
 
+/** Completes the profile after a first sign-in by e-mail link, phone or another account. */
 export function Component() {
-  return <PlannedPage routeId="finish-register" />;
+  const { t } = useTranslation('auth');
+  const { data: me } = useMe();
+  return (
+    <AuthCard
+      routeId="finish-register"
+      icon={<IconUserCheck size={26} />}
+      intro={t('finishRegister.intro')}
+    >
+      {me ? (
+        <FinishRegisterForm me={me} />
+      ) : (
+        <Stack align="center" py="md">
+          <Loader aria-label={t('common.loading')} />
+        </Stack>
+      )}
+    </AuthCard>
+  );
 }

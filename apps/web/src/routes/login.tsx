@@ -1,5 +1,33 @@
-import { PlannedPage } from '../components/planned-page';
+import { Anchor } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AuthCard } from '../features/auth/components/auth-card';
+import { LoginForm } from '../features/auth/components/login-form';
+import { useAuthRedirect } from '../features/auth/use-auth-redirect';
 
+/** Sign in with e-mail and password. */
 export function Component() {
-  return <PlannedPage routeId="login" />;
+  const { t } = useTranslation('auth');
+  const { link } = useAuthRedirect();
+  return (
+    <AuthCard
+      routeId="login"
+      icon={<IconLock size={26} />}
+      intro={t('login.intro')}
+      footer={
+        <>
+          <Anchor component={Link} to={link('/login/start')} fw={600} inherit>
+            {t('common.otherWays')}
+          </Anchor>
+          {' · '}
+          <Anchor component={Link} to={link('/register')} fw={600} inherit>
+            {t('common.createAccount')}
+          </Anchor>
+        </>
+      }
+    >
+      <LoginForm />
+    </AuthCard>
+  );
 }

@@ -1,0 +1,170 @@
+import { ApiError } from '../../lib/api-client';
+
+/** The form fields an identity error can belong to. */
+export type AuthField =
+  'name' | 'email' | 'password' | 'confirmPassword' | 'terms' | 'phone' | 'code' | 'language';
+
+/** Translation key (namespace `auth`) of each way an identity request can fail. */
+export type AuthErrorKey =
+  | 'errors.invalidCredentials'
+  | 'errors.emailNotVerified'
+  | 'errors.emailInUse'
+  | 'errors.invalidEmail'
+  | 'errors.userNotFound'
+  | 'errors.tooManyRequests'
+  | 'errors.tooManyRequestsSoon'
+  | 'errors.network'
+  | 'errors.timeout'
+  | 'errors.invalidLink'
+  | 'errors.invalidCode'
+  | 'errors.codeExpired'
+  | 'errors.tooManyCodeAttempts'
+  | 'errors.invalidPhone'
+  | 'errors.termsNotAccepted'
+  | 'errors.passwordTooShort'
+  | 'errors.passwordTooLong'
+  | 'errors.federationFailed'
+  | 'errors.server'
+  | 'errors.unknown';
+
+/** A failed identity request, as the forms show it: a message key, and the field it concerns. */
+export class AuthFailure extends Error {
+  override name = 'AuthFailure';
+  constructor(
+    readonly key: AuthErrorKey,
+    readonly options: {
+      /** The better-auth or API code it came from (kept for special cases and logs). */
+      code?: string;
+      field?: AuthField;
+      /** From Retry-After on a 429: how long to wait before the next try. */
+      retryAfterSeconds?: number;
+    } = {},
+  ) {
+    super(key);
+  }
+
+  get code(): string | undefined {
+    return this.options.code;
+  }
+
+  get field(): AuthField | undefined {
+    return this.options.field;
+  }
+}
+
+/** better-auth codes (server and plugins) → message and field. Unknown codes fall through. */
+const CODES: Record<string, { key: AuthErrorKey; field?: AuthField }> = {
+  INVALID_EMAIL_OR_PASSWORD: { key: 'errors.invalidCredentials' },
+  INVALID_PASSWORD: { key: 'errors.invalidCredentials' },
+  CREDENTIAL_ACCOUNT_NOT_FOUND: { key: 'errors.invalidCredentials' },
+  EMAIL_NOT_VERIFIED: { key: 'errors.emailNotVerified' },
+  USER_ALREADY_EXISTS: { key: 'errors.emailInUse', field: 'email' },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { key: 'errors.emailInUse', field: 'email' },
+  INVALID_EMAIL: { key: 'errors.invalidEmail', field: 'email' },
+  USER_NOT_FOUND: { key: 'errors.userNotFound' },
+  TERMS_NOT_ACCEPTED: { key: 'errors.termsNotAccepted', field: 'terms' },
+  PASSWORD_TOO_SHORT: { key: 'errors.passwordTooShort', field: 'password' },
+  PASSWORD_TOO_LONG: { key: 'errors.passwordTooLong', field: 'password' },
+  INVALID_TOKEN: { key: 'errors.invalidLink' },
+  TOKEN_EXPIRED: { key: 'errors.invalidLink' },
+  INVALID_OTP: { key: 'errors.invalidCode', field: 'code' },
+  OTP_NOT_FOUND: { key: 'errors.codeExpired', field: 'code' },
+  OTP_EXPIRED: { key: 'errors.codeExpired', field: 'code' },
+  TOO_MANY_ATTEMPTS: { key: 'errors.tooManyCodeAttempts', field: 'code' },
+  INVALID_PHONE_NUMBER: { key: 'errors.invalidPhone', field: 'phone' },
+  PROVIDER_NOT_FOUND: { key: 'errors.federationFailed' },
+};
+
+/** What better-auth's client returns as `error` (the JSON body plus the status). */
+export interface AuthClientError {
+  code?: string | undefined;
+  message?: string | undefined;
+  status: number;
+}
+
+function retryAfterSeconds(header: string | null | undefined): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(1, Math.ceil(seconds));
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(1, Math.ceil((date - Date.now()) / 1000));
+}
+
+/** A 429 answer: when to try again, if the server said so. */
+function tooManyRequests(code: string | undefined, retryAfter: string | null | undefined) {
+  const seconds = retryAfterSeconds(retryAfter);
+  return seconds === undefined
+    ? new AuthFailure('errors.tooManyRequestsSoon', { ...(code ? { code } : {}) })
+    : new AuthFailure('errors.tooManyRequests', {
+        ...(code ? { code } : {}),
+        retryAfterSeconds: seconds,
+      });
+}
+
+/** Maps an error answer of better-auth (its code, else its status) to a failure. */
+export function fromAuthError(error: AuthClientError, retryAfter?: string | null): AuthFailure {
+  if (error.status === 429) return tooManyRequests(error.code, retryAfter);
+  const known = error.code ? CODES[error.code] : undefined;
+  if (known && error.code) {
+    return new AuthFailure(known.key, {
+      code: error.code,
+      ...(known.field ? { field: known.field } : {}),
+    });
+  }
+  if (error.status >= 500) return new AuthFailure('errors.server', codeOf(error.code));
+  return new AuthFailure('errors.unknown', codeOf(error.code));
+}
+
+function codeOf(code: string | undefined) {
+  return code ? { code } : {};
+}
+
+/** Maps whatever a request threw (network failure, time-out, API error) to a failure. */
+export function toAuthFailure(error: unknown): AuthFailure {
+  if (error instanceof AuthFailure) return error;
+  if (error instanceof ApiError) {
+    if (error.code === 'network/timeout') return new AuthFailure('errors.timeout');
+    if (error.isNetworkError) return new AuthFailure('errors.network');
+    if (error.status === 429) return tooManyRequests(error.code, undefined);
+    if (error.status >= 500) return new AuthFailure('errors.server', { code: error.code });
+    return new AuthFailure('errors.unknown', { code: error.code });
+  }
+  // better-fetch aborts a request after its time-out; fetch throws a TypeError when offline.
+  if (
+    error instanceof DOMException &&
+    (error.name === 'AbortError' || error.name === 'TimeoutError')
+  ) {
+    return new AuthFailure('errors.timeout');
+  }
+  if (error instanceof TypeError) return new AuthFailure('errors.network');
+  return new AuthFailure('errors.unknown');
+}
+
+type AuthResult<T> = { data: T; error: null } | { data: null; error: AuthClientError };
+
+/** The fetch options `callAuth` hands to a better-auth call to read the answer's headers. */
+export interface AuthFetchOptions {
+  onError: (context: { response: Response }) => void;
+}
+
+/**
+ * Runs one better-auth client call and returns its data, or throws an AuthFailure (with
+ * Retry-After read from a 429 answer, and network failures and time-outs told apart).
+ */
+export async function callAuth<T>(
+  run: (fetchOptions: AuthFetchOptions) => Promise<AuthResult<T>>,
+): Promise<T> {
+  let retryAfter: string | null = null;
+  let result: AuthResult<T>;
+  try {
+    result = await run({
+      onError: ({ response }) => {
+        retryAfter = response.headers.get('retry-after') ?? response.headers.get('x-retry-after');
+      },
+    });
+  } catch (error) {
+    throw toAuthFailure(error);
+  }
+  if (result.error) throw fromAuthError(result.error, retryAfter);
+  return result.data;
+}
