@@ -6,7 +6,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startOidcProvider } from '../../server/test/oidc-provider';
 import { startMailCatcher } from './mail-catcher';
+
+/** The person the test OpenID provider signs in (one per run: their first sign-in creates them). */
+export const OIDC_ACCOUNT = {
+  sub: 'oidc-traveller',
+  email: 'oidc.traveller@jammy.test',
+  emailVerified: true,
+  name: 'Olive Oidc',
+};
+/** The provider's name on the sign-in button. */
+export const OIDC_NAME = 'Jammy SSO';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -38,6 +49,11 @@ export async function setup(project: TestProject) {
   const webDistDir = path.join(dataDir, 'web');
   await cp(path.dirname(webIndex), webDistDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
+  // A real OpenID provider on loopback, so federated sign-in runs end to end in the browser.
+  const oidc = await startOidcProvider({
+    redirectUris: [`${baseUrl}/api/auth/callback/oidc`],
+    account: OIDC_ACCOUNT,
+  });
   const server = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {
@@ -50,6 +66,10 @@ export async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseUrl,
       WEB_DIST_DIR: webDistDir,
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID: oidc.clientId,
+      OIDC_CLIENT_SECRET: oidc.clientSecret,
+      OIDC_NAME,
       SMTP_URL: mail.url,
       MAIL_FROM: 'Jammy <no-reply@jammy.test>',
       ADMIN_EMAILS: 'admin@jammy.test',
@@ -67,6 +87,7 @@ export async function setup(project: TestProject) {
   return async () => {
     await stop(server);
     await mail.close();
+    await oidc.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }
