@@ -160,10 +160,20 @@ export function useDeleteListItem(itineraryId: string) {
 export function useMoveListItem(itineraryId: string) {
   return useListsMutation(
     itineraryId,
-    ({ listId, itemId, afterId }: { listId: string; itemId: string; afterId: string | null }) =>
+    ({
+      listId,
+      itemId,
+      afterId,
+      version,
+    }: {
+      listId: string;
+      itemId: string;
+      afterId: string | null;
+      version?: number;
+    }) =>
       apiRequest<ListItem>(`${base(itineraryId)}/${listId}/items/${itemId}/move`, {
         method: 'POST',
-        body: { afterId },
+        body: { afterId, ...(version === undefined ? {} : { version }) },
       }),
     (lists, { listId, itemId, afterId }) =>
       mapItems(lists, listId, (items) => {

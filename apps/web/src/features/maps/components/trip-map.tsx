@@ -31,7 +31,20 @@ export interface TripMapProps {
   name: string;
 }
 
+// One icon per label and state: Leaflet keeps a marker's element (and keyboard focus) while
+// its icon object stays the same.
+const icons = new Map<string, L.DivIcon>();
+
 function markerIcon(label: string, selected: boolean): L.DivIcon {
+  const key = `${selected ? 's' : 'n'}:${label}`;
+  const cached = icons.get(key);
+  if (cached) return cached;
+  const icon = buildIcon(label, selected);
+  icons.set(key, icon);
+  return icon;
+}
+
+function buildIcon(label: string, selected: boolean): L.DivIcon {
   const span = document.createElement('span');
   span.textContent = label;
   return L.divIcon({

@@ -118,7 +118,8 @@ export function useListActions(itineraryId: string, list: TripList) {
     moveItem: (item: ListItem, afterId: string | null) => {
       setFailure(null);
       return run(
-        () => move.mutateAsync({ listId: list.id, itemId: item.id, afterId }),
+        () =>
+          move.mutateAsync({ listId: list.id, itemId: item.id, afterId, version: item.version }),
         (problem) => ({ problem, action: 'move', item }),
       );
     },
