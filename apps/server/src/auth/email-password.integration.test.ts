@@ -212,11 +212,7 @@ describe('no account enumeration', () => {
     ]);
   });
 
-  // BUG (auth.ts, emailAndPassword): the answer to a duplicate sign-up is built by
-  // better-auth's synthetic user, which skips our databaseHooks.user.create.before: it says
-  // termsAcceptedAt null (a real sign-up says the time) and phoneNumberVerified null (a real
-  // one false). A caller can tell existing accounts apart by those two fields. Fix: give
-  // emailAndPassword a customSyntheticUser that fills them as a real sign-up would.
+  // Any field that differed would tell a caller that the address already has an account.
   it('the duplicate answer has the same values as a new sign-up (ids and times aside)', async () => {
     const email = uniqueEmail('twin');
     await signUp(app(), { email, name: 'Same' });

@@ -247,11 +247,8 @@ describe('sign-in with the OpenID provider (authorization code + PKCE)', () => {
     expect((await meWith(main, jar)).json<Me>().role).toBe('admin');
   });
 
-  // BUG (auth.ts, account.accountLinking.trustedProviders): 'oidc' is trusted, so
-  // better-auth links a federated identity to an existing account by e-mail even when the
-  // provider says email_verified: false. Anyone who can put a victim's address on an
-  // account at the configured provider (many let users type any address) signs in as the
-  // victim. Fix: drop 'oidc' from trustedProviders (linking then needs email_verified: true).
+  // Many providers let users type any address: linking by an address the provider does not
+  // vouch for would let anyone sign in as its owner.
   it('an unverified address does not sign in to the existing account of that address', async () => {
     const email = uniqueEmail('victim');
     expect((await signUp(main.testApp.app, { email, name: 'Victim' })).statusCode).toBe(200);
@@ -267,10 +264,8 @@ describe('sign-in with the OpenID provider (authorization code + PKCE)', () => {
     expect(signedInAs).not.toBe(victim.id);
   });
 
-  // BUG (auth.ts, databaseHooks.user.create.before / promoteIfAdmin): the role comes from
-  // the address alone, verified or not. A federated sign-up whose provider vouches for
-  // nothing (email_verified: false) with an ADMIN_EMAILS address is made admin at once.
-  // Fix: only promote when emailVerified is true (and promote on verification).
+  // ADMIN_EMAILS grants the role to the owner of an address, which an unverified one does
+  // not show.
   it('an unverified federated address in ADMIN_EMAILS does not become admin', async () => {
     person({ email: ADMIN_UNVERIFIED, emailVerified: false, name: 'Pretender' });
     const { jar } = await federatedSignIn();

@@ -90,12 +90,8 @@ describe('origin check of /api (cookie-carrying writes)', () => {
   });
 });
 
-// BUG (auth.ts, createAuth → advanced): better-auth turns its own origin and callbackURL
-// checks off whenever process.env.NODE_ENV is 'test' or TEST is set to anything but 'false'
-// (create-context.mjs: skipOriginCheck = disableOriginCheck ?? isTest()). Jammy's security
-// must not depend on an ambient variable it does not own (NODE_ENV for Jammy is parsed by
-// config.ts; TEST is not ours at all), and these tests cannot check the protection. Fix: set
-// `advanced: { disableOriginCheck: false, disableCSRFCheck: false, … }` explicitly.
+// better-auth would skip these checks when NODE_ENV is 'test' or TEST is set; they run here,
+// under vitest, because the protection must not depend on an environment variable.
 describe("better-auth's own checks of /api/auth", () => {
   it('refuses a cookie-carrying sign-out from another origin (403)', async () => {
     const jar = await signedIn();

@@ -93,11 +93,8 @@ describe('lists', () => {
     expectFieldError(await as(owner, 'PATCH', listUrl(trip, list), { payload }), field);
   });
 
-  // BUG: PATCH /lists/{listId} answers `presentList(row, [])` (notes-lists.routes.ts:222),
-  // and its 409s (PATCH :220, DELETE :245) `presentList(current, [])`: a list that has items
-  // comes back with `items: []`, so neither the written resource nor details.current is the
-  // list as it is. Fix: load the list's items (a `findItems(db, listId)` in
-  // content.repository.ts, ordered like loadLists) and pass them to presentList.
+  // The answer to a PATCH is the whole list as GET shows it, items included, so a client can
+  // replace its copy with it.
   it('PATCH answers the list with its items', async () => {
     const trip = await newTrip();
     const list = await createList(setup.testApp, owner, trip.id);
@@ -123,12 +120,12 @@ describe('lists', () => {
         payload,
         headers,
       });
-      // An empty list: the 409 matches what GET shows (see the it.fails above for items).
+      // details.current is the list as GET shows it.
       expect(conflictCurrent<TripList>(response)).toEqual(now);
     }
   });
 
-  // Same BUG as above, seen from the 409: details.current drops the items.
+  // details.current is what the client resolves the conflict against: it must carry the items.
   it('409 details.current is the list with its items', async () => {
     const trip = await newTrip();
     const list = await createList(setup.testApp, owner, trip.id);
@@ -139,10 +136,7 @@ describe('lists', () => {
     expect(conflictCurrent<TripList>(response)).toEqual(await listAsShown(trip, list));
   });
 
-  // Gap: DESIGN §2a maps `/lists[/{listId}…]`; stages, places and notes answer GET one,
-  // lists do not (the route falls through to 404 route/not-found). Fix: add
-  // GET /api/itineraries/:id/lists/:listId in notes-lists.routes.ts answering
-  // presentList(row, items).
+  // DESIGN §2a maps `/lists[/{listId}…]`: like stages, places and notes, one list can be read.
   it('GET one list answers it with its items', async () => {
     const trip = await newTrip();
     const list = await createList(setup.testApp, owner, trip.id);
@@ -162,7 +156,7 @@ describe('lists', () => {
     expectError(gone, 404, 'list/not-found');
   });
 
-  // BUG: a body-less DELETE is refused with 400 (see itineraries.integration.test.ts).
+  // A DELETE may come without a body; the version then comes from If-Match or is not checked.
   it('DELETE without a body removes the list', async () => {
     const trip = await newTrip();
     const list = await createList(setup.testApp, owner, trip.id);
@@ -240,7 +234,7 @@ describe('list items', () => {
     expectError(again, 404, 'list-item/not-found');
   });
 
-  // BUG: a body-less DELETE is refused with 400 (see itineraries.integration.test.ts).
+  // A DELETE may come without a body; the version then comes from If-Match or is not checked.
   it('DELETE without a body removes an item', async () => {
     const trip = await newTrip();
     const list = await createList(setup.testApp, owner, trip.id);

@@ -183,10 +183,8 @@ describe('PATCH /api/itineraries/{id}/stages/{stageId}', () => {
     expect(expectStatus<Stage>(await as(owner, 'GET', stageUrl(trip, stage)), 200)).toEqual(stage);
   });
 
-  // BUG: stages.routes.ts:124 checks `changes.startDate ?? current.startDate`, so clearing the
-  // start with null still compares the new end with the old start and answers 400. Fix:
-  // `changes.startDate === undefined ? current.startDate : changes.startDate` (same for
-  // endDate), as the itinerary PATCH does with its spread.
+  // A date set to null is cleared: the order check must not compare the new end with the
+  // start being removed.
   it('clearing the start date while setting an earlier end is accepted', async () => {
     const trip = await newTrip();
     const stage = await createStage(setup.testApp, owner, trip.id, { startDate: '2027-04-10' });
@@ -254,7 +252,7 @@ describe('DELETE /api/itineraries/{id}/stages/{stageId}', () => {
     expect((await as(owner, 'DELETE', url, { payload: { version: 2 } })).statusCode).toBe(204);
   });
 
-  // BUG: a body-less DELETE is refused with 400 (see itineraries.integration.test.ts).
+  // A DELETE may come without a body; the version then comes from If-Match or is not checked.
   it('DELETE without a body (If-Match only) deletes the stage', async () => {
     const trip = await newTrip();
     const stage = await createStage(setup.testApp, owner, trip.id);
@@ -266,18 +264,14 @@ describe('DELETE /api/itineraries/{id}/stages/{stageId}', () => {
 });
 
 describe('concurrent adds', () => {
-  // BUG: stages.routes.ts:83-89 (and the same read-then-write in POST places, list items and
-  // every move) reads the siblings, computes a position, then inserts, with no lock: two
-  // adds at once get the same position. Then "move X after the first" cannot fit between two
-  // equal keys (positions.ts:9 falls back to after both), so the move silently does nothing.
-  // Fix: compute and write in one transaction that first locks the parent
-  // (`select 1 from itinerary where id = $1 for update`, or the list row for items), or add a
-  // unique index on (itinerary_id, position) and retry on 23505.
+  // Two travellers may add at the same moment. Siblings that share a position cannot be
+  // told apart by order, and a later move between them would have nowhere to go, so every
+  // add must get a position of its own.
   it('three stages added at once get distinct positions and can be reordered', async () => {
     const trip = await newTrip();
     const { pool } = setup.testApp.database;
-    // Hold every insert into stage until all three requests have read their siblings: the
-    // interleaving two travellers get by chance, made certain.
+    // Block inserts into stage until all three requests are in flight at once, each waiting
+    // on a lock: the interleaving two travellers get by chance, made certain.
     const locker = await pool.connect();
     let created: Stage[];
     try {
@@ -288,10 +282,14 @@ describe('concurrent adds', () => {
       );
       const deadline = Date.now() + 10_000;
       for (;;) {
-        // (An insert waits while it is parsed, so pg_stat_activity does not show it yet.)
+        // A request waits on the stage table or behind another request (a row lock, or a
+        // transaction lock that names no database): count the backends waiting on any lock
+        // that hold a lock in this database (pg_locks spans the whole server).
         const { rows } = await locker.query<{ waiting: number }>(
-          `select count(*)::int as waiting from pg_locks
-           where not granted and relation = 'stage'::regclass`,
+          `select count(distinct pid)::int as waiting from pg_locks
+           where not granted and pid in (
+             select pid from pg_locks where database =
+               (select oid from pg_database where datname = current_database()))`,
         );
         if ((rows[0]?.waiting ?? 0) >= 3 || Date.now() > deadline) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -406,10 +404,7 @@ describe('POST /api/itineraries/{id}/stages/{stageId}/move', () => {
     expectFieldError(missingAfter, 'afterId');
   });
 
-  // BUG (minor): the stage move accepts `stageId` (moveSchema is shared with places) and
-  // silently ignores it, where any other field that does not apply is a 400 naming it.
-  // Fix: a `stageMoveSchema = moveSchema.omit({ stageId: true })` for stages and list items
-  // (stages.routes.ts:170, notes-lists.routes.ts:345).
+  // A field that does not apply is refused, not silently ignored, as everywhere else.
   it('400 naming stageId on a stage move (places only)', async () => {
     const trip = await newTrip();
     const stage = await createStage(setup.testApp, owner, trip.id);
