@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/planned-page';
+import { ItinerariesPage } from '../features/itineraries/components/itineraries-page';
 
 export function Component() {
-  return <PlannedPage routeId="itineraries" />;
+  return <ItinerariesPage />;
 }

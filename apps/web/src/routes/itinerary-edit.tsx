@@ -1,5 +1,14 @@
-import { PlannedPage } from '../components/planned-page';
+import { useTranslation } from 'react-i18next';
+import { EditItineraryPage } from '../features/itineraries/components/edit-itinerary-page';
+import { ItineraryTreeGate } from '../features/itineraries/components/itinerary-tree-gate';
+import { useItineraryParams } from '../features/itineraries/use-itinerary-params';
 
 export function Component() {
-  return <PlannedPage routeId="itinerary-edit" />;
+  const { t } = useTranslation();
+  const { id } = useItineraryParams();
+  return (
+    <ItineraryTreeGate id={id} heading={t('routes.itinerary-edit.title')}>
+      {(tree) => <EditItineraryPage tree={tree} />}
+    </ItineraryTreeGate>
+  );
 }

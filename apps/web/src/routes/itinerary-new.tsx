@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/planned-page';
+import { NewItineraryPage } from '../features/itineraries/components/new-itinerary-page';
 
 export function Component() {
-  return <PlannedPage routeId="itinerary-new" />;
+  return <NewItineraryPage />;
 }

@@ -1,5 +1,11 @@
-import { PlannedPage } from '../components/planned-page';
+import { StageFrame } from '../features/stages/components/page-frame';
+import { StageView } from '../features/stages/components/stage-view';
 
+/** /itinerary/{id}/stage/{stageId}: one stage with its places in order, on a list and a map. */
 export function Component() {
-  return <PlannedPage routeId="stage" />;
+  return (
+    <StageFrame routeId="stage">
+      {(tree, stage) => <StageView tree={tree} stage={stage} />}
+    </StageFrame>
+  );
 }

@@ -1,5 +1,7 @@
-import { PlannedPage } from '../components/planned-page';
+import { ItineraryFrame } from '../features/stages/components/page-frame';
+import { StagesView } from '../features/stages/components/stages-view';
 
+/** /itinerary/{id}/stage: the stages of a trip in order; add, reorder and delete them. */
 export function Component() {
-  return <PlannedPage routeId="stages" />;
+  return <ItineraryFrame routeId="stages">{(tree) => <StagesView tree={tree} />}</ItineraryFrame>;
 }

@@ -2,7 +2,7 @@ import type { Itinerary } from '@jammy/shared/itineraries';
 import { Anchor, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCalendar, IconEye, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange, tripDays } from '../../../lib/format';
 import classes from './itinerary-header.module.css';
@@ -33,6 +33,8 @@ export function ItineraryHeader({
   const dates = formatDateRange(itinerary.startDate, itinerary.endDate, language);
   const days = tripDays(itinerary.startDate, itinerary.endDate);
   const canEdit = itinerary.role !== 'viewer';
+  // The edit page needs no way to itself.
+  const onEditPage = useLocation().pathname === `${base}/edit`;
 
   return (
     <header className={classes.header}>
@@ -40,16 +42,16 @@ export function ItineraryHeader({
         <Stack gap="xs">
           <Anchor component={Link} to={to('/itineraries')} size="sm" c="gray.8">
             <Group gap={4} component="span">
-              <IconArrowLeft size={16} aria-hidden />
+              <IconArrowLeft size={16} aria-hidden className={classes.backIcon} />
               {t('header.backToList')}
             </Group>
           </Anchor>
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
             <Stack gap={6}>
-              <Title order={1}>{heading ?? itinerary.title}</Title>
+              <Title order={1}>{heading ?? <bdi>{itinerary.title}</bdi>}</Title>
               {heading && (
                 <Text c="gray.8" fw={600}>
-                  {itinerary.title}
+                  <bdi>{itinerary.title}</bdi>
                 </Text>
               )}
               <Group gap="sm">
@@ -73,7 +75,7 @@ export function ItineraryHeader({
                 )}
               </Group>
             </Stack>
-            {canEdit && (
+            {canEdit && !onEditPage && (
               <Button
                 component={Link}
                 to={`${base}/edit`}

@@ -1,0 +1,326 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import arTrip from '../src/features/itineraries/locales/ar.json';
+import enTrip from '../src/features/itineraries/locales/en.json';
+import ar from '../src/i18n/locales/ar.json';
+import en from '../src/i18n/locales/en.json';
+import { signUpVerified } from './accounts';
+import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function url(path: string): string {
+  return `${baseUrl()}${path}`;
+}
+
+/** A fresh signed-in traveller in a context of their own. */
+async function signedIn(options = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, options);
+  await signUpVerified(context);
+  return { context, page: await context.newPage() };
+}
+
+async function heading(page: Page): Promise<string | null> {
+  const h1 = page.locator('h1').first();
+  await h1.waitFor();
+  return h1.textContent();
+}
+
+/** Writes through the API, as the page would (same cookies, same origin). */
+async function api<T>(context: BrowserContext, method: string, path: string, data?: unknown) {
+  const response = await context.request.fetch(url(path), {
+    method,
+    headers: { origin: baseUrl() },
+    ...(data === undefined ? {} : { data }),
+  });
+  if (!response.ok()) {
+    throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+  }
+  return (await response.json()) as T;
+}
+
+interface Created {
+  id: string;
+  title: string;
+  version: number;
+}
+
+/** A trip with stages and places (Kyoto and Nara), made through the API. */
+async function kyotoTrip(context: BrowserContext, title: string): Promise<Created> {
+  const trip = await api<Created>(context, 'POST', '/api/itineraries', {
+    title,
+    description: 'Temples, gardens and deer.',
+    startDate: '2027-04-02',
+    endDate: '2027-04-08',
+  });
+  const base = `/api/itineraries/${trip.id}`;
+  const kyoto = await api<Created>(context, 'POST', `${base}/stages`, {
+    title: 'Kyoto',
+    destinationName: 'Kyoto',
+    lat: 35.0116,
+    lng: 135.7681,
+    countryCode: 'JP',
+    startDate: '2027-04-02',
+    endDate: '2027-04-06',
+  });
+  await api(context, 'POST', `${base}/stages`, {
+    title: 'Nara',
+    destinationName: 'Nara',
+    lat: 34.6851,
+    lng: 135.8048,
+    startDate: '2027-04-07',
+    endDate: '2027-04-08',
+  });
+  await api(context, 'POST', `${base}/places`, {
+    stageId: kyoto.id,
+    name: 'Fushimi Inari Taisha',
+    category: 'sight',
+    lat: 34.9671,
+    lng: 135.7727,
+    time: '07:30',
+    durationMinutes: 150,
+  });
+  await api(context, 'POST', `${base}/places`, {
+    stageId: kyoto.id,
+    name: 'Kiyomizu-dera',
+    category: 'sight',
+    lat: 34.9949,
+    lng: 135.785,
+    cost: 500,
+    currency: 'JPY',
+  });
+  await api(context, 'POST', `${base}/places`, { name: 'Ryokan', category: 'lodging' });
+  await api(context, 'POST', `${base}/notes`, {
+    title: 'Rail passes',
+    body: 'Buy the **Kansai pass** at the airport.',
+    pinned: true,
+  });
+  return trip;
+}
+
+/** Text with every kind of space as a plain one (Intl uses thin and no-break spaces). */
+const spaced = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+
+const dateRange = (start: string, end: string) =>
+  new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(
+    new Date(`${start}T00:00:00Z`),
+    new Date(`${end}T00:00:00Z`),
+  );
+
+describe('creating, finding and editing an itinerary', () => {
+  it('creates one through the form, lists it with its dates, finds it, renames it', async () => {
+    const { page } = await signedIn();
+    const title = `Kyoto and Nara ${Date.now().toString(36)}`;
+    const main = page.locator('main');
+
+    await page.goto(url('/itinerary'));
+    expect(await heading(page)).toBe(en.routes['itinerary-new'].title);
+
+    // Nothing is sent while the form has mistakes; each is told next to its field.
+    await main.getByRole('button', { name: enTrip.form.create }).click();
+    expect(await main.getByText(enTrip.errors.required).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe(
+      'true',
+    );
+    await main.getByLabel(enTrip.form.title).fill(title);
+    await main.getByLabel(enTrip.form.description).fill('Temples in spring.');
+    await main.getByLabel(enTrip.form.startDate).fill('2027-04-02');
+    await main.getByLabel(enTrip.form.endDate).fill('2027-04-01');
+    await main.getByRole('button', { name: enTrip.form.create }).click();
+    expect(await main.getByText(enTrip.errors.endBeforeStart).isVisible()).toBe(true);
+    await main.getByLabel(enTrip.form.endDate).fill('2027-04-11');
+    expect(await main.getByText(enTrip.errors.endBeforeStart).count()).toBe(0);
+    await main.getByRole('button', { name: enTrip.form.create }).click();
+
+    // It opens at once.
+    await page.waitForURL(/\/itinerary\/[0-9a-f-]{36}$/);
+    await expect.poll(() => heading(page)).toBe(title);
+    expect(await main.getByText('Temples in spring.').isVisible()).toBe(true);
+    const id = page.url().split('/').at(-1) ?? '';
+
+    // It is in the list, with its dates and length.
+    await page.goto(url('/itineraries'));
+    expect(await heading(page)).toBe(en.routes.itineraries.title);
+    const card = main.locator('li', { has: page.getByRole('link', { name: title }) });
+    await card.waitFor();
+    expect(spaced(await card.textContent())).toContain(
+      spaced(`${dateRange('2027-04-02', '2027-04-11')} · 10 days`),
+    );
+    expect(await card.textContent()).toContain('0 stages · 0 places');
+
+    // Search, debounced into the address.
+    const search = main.getByLabel(enTrip.list.searchLabel);
+    await search.fill(title.slice(-8));
+    await page.waitForURL((address) => address.searchParams.get('q') === title.slice(-8));
+    await card.waitFor();
+    expect(await main.getByRole('link', { name: title }).isVisible()).toBe(true);
+    await search.fill('zzqx no such trip');
+    const noMatch = main.getByText(
+      enTrip.empty.noMatchTitle.replace('{{query}}', 'zzqx no such trip'),
+    );
+    await noMatch.waitFor();
+    await main.getByRole('button', { name: enTrip.list.clearSearch }).first().click();
+    await card.waitFor();
+
+    // Rename it.
+    await page.goto(url(`/itinerary/${id}/edit`));
+    expect(await heading(page)).toBe(en.routes['itinerary-edit'].title);
+    const field = main.getByLabel(enTrip.form.title);
+    expect(await field.inputValue()).toBe(title);
+    await field.fill(`${title} (renamed)`);
+    await main.getByRole('button', { name: enTrip.form.save }).click();
+    await page.waitForURL(url(`/itinerary/${id}`));
+    await expect.poll(() => heading(page)).toBe(`${title} (renamed)`);
+  });
+
+  it('shows what someone else saved meanwhile, and saves mine again on request', async () => {
+    const { context, page } = await signedIn();
+    const trip = await api<Created>(context, 'POST', '/api/itineraries', { title: 'Lisbon' });
+    const main = page.locator('main');
+    await page.goto(url(`/itinerary/${trip.id}/edit`));
+    await main.getByLabel(enTrip.form.title).waitFor();
+
+    // Another tab (or person) saves first.
+    await api(context, 'PATCH', `/api/itineraries/${trip.id}`, {
+      title: 'Lisbon and Porto',
+      version: trip.version,
+    });
+    await main.getByLabel(enTrip.form.title).fill('Lisbon long weekend');
+    await main.getByRole('button', { name: enTrip.form.save }).click();
+
+    const conflict = main.locator('[data-conflict]');
+    await conflict.waitFor();
+    expect(await conflict.getByText(enTrip.conflict.title).isVisible()).toBe(true);
+    expect(await conflict.getByText('Lisbon and Porto').isVisible()).toBe(true);
+    expect(await conflict.getByText('Lisbon long weekend').isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await conflict.getByRole('button', { name: enTrip.conflict.keepMine }).click();
+    await page.waitForURL(url(`/itinerary/${trip.id}`));
+    await expect.poll(() => heading(page)).toBe('Lisbon long weekend');
+  });
+
+  it('tells a valid but unknown itinerary apart from a broken page', async () => {
+    const { page } = await signedIn();
+    await page.goto(url('/itinerary/0192f7a0-0000-7000-8000-00000000abcd'));
+    await expect.poll(() => heading(page)).toBe(enTrip.notFound.title);
+    expect(
+      await page.locator('main').getByRole('link', { name: enTrip.notFound.back }).isVisible(),
+    ).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+describe('the trash', () => {
+  it('moves an itinerary to the trash, lists it there, restores it; Undo restores too', async () => {
+    const { context, page } = await signedIn();
+    const trip = await api<Created>(context, 'POST', '/api/itineraries', { title: 'Patagonia' });
+    const main = page.locator('main');
+
+    await page.goto(url(`/itinerary/${trip.id}/edit`));
+    await main.getByRole('button', { name: enTrip.edit.trash }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: enTrip.edit.confirm }).click();
+
+    await page.waitForURL(url('/itineraries'));
+    const moved = enTrip.trash.moved.replace('{{title}}', 'Patagonia');
+    await main.getByText(moved).waitFor();
+    await main.getByText(enTrip.empty.title).waitFor();
+
+    await main.getByRole('link', { name: enTrip.list.trash }).click();
+    await page.waitForURL(url('/itineraries?trash=true'));
+    const restore = main.getByRole('button', { name: `Restore “Patagonia”` });
+    await restore.waitFor();
+    expect(await main.getByText('Deleted for good in 30 days').isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await restore.click();
+    await main.getByText(enTrip.trash.restored.replace('{{title}}', 'Patagonia')).waitFor();
+    await main.getByText(enTrip.empty.trashTitle).waitFor();
+
+    await main.getByRole('link', { name: enTrip.list.current }).click();
+    await main.getByRole('link', { name: 'Patagonia' }).waitFor();
+
+    // Undo, right after moving it.
+    await page.goto(url(`/itinerary/${trip.id}/edit`));
+    await main.getByRole('button', { name: enTrip.edit.trash }).click();
+    await page.getByRole('dialog').getByRole('button', { name: enTrip.edit.confirm }).click();
+    await main.getByText(moved).waitFor();
+    await main.getByRole('button', { name: enTrip.trash.undo }).click();
+    await main.getByText(enTrip.trash.restored.replace('{{title}}', 'Patagonia')).waitFor();
+    await main.getByRole('link', { name: 'Patagonia' }).first().waitFor();
+  });
+});
+
+describe('every itinerary page is accessible', () => {
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)('on %s', async (_, options) => {
+    const { context, page } = await signedIn(options);
+
+    // A new traveller is invited to plan a first trip.
+    await page.goto(url('/itineraries'));
+    expect(await heading(page)).toBe(en.routes.itineraries.title);
+    const main = page.locator('main');
+    await main.getByText(enTrip.empty.title).waitFor();
+    expect(await main.getByRole('link', { name: enTrip.empty.create }).isVisible()).toBe(true);
+    expect(await main.locator('img').first().isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const trip = await kyotoTrip(context, 'Kyoto and Nara in spring');
+    for (const path of [
+      '/itineraries',
+      '/itineraries?trash=true',
+      '/itinerary',
+      `/itinerary/${trip.id}`,
+      `/itinerary/${trip.id}/edit`,
+    ]) {
+      await page.goto(url(path));
+      await page.locator('h1').first().waitFor();
+      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+
+    // The overview holds the timeline, the numbered map and the pinned note.
+    await page.goto(url(`/itinerary/${trip.id}`));
+    await expect.poll(() => heading(page)).toBe('Kyoto and Nara in spring');
+    await main.getByText('Fushimi Inari Taisha').waitFor();
+    expect(
+      await main
+        .locator('[data-stage]')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('data-stage'))),
+    ).toEqual(['Kyoto', 'Nara']);
+    expect(await main.getByText(enTrip.overview.loose).isVisible()).toBe(true);
+    expect(await main.locator('.leaflet-marker-icon').count()).toBe(3);
+    await main.getByText('Rail passes').waitFor();
+    expect(await main.getByText('¥500').first().isVisible()).toBe(true);
+  });
+});
+
+describe('in Arabic', () => {
+  it('lays the list out right to left', async () => {
+    const { context, page } = await signedIn(PHONE);
+    await api(context, 'POST', '/api/itineraries', {
+      title: 'كيوتو ونارا',
+      startDate: '2027-04-02',
+      endDate: '2027-04-11',
+    });
+    await page.goto(url('/ar/itineraries'));
+    expect(await heading(page)).toBe(ar.routes.itineraries.title);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const main = page.locator('main');
+    await main.getByRole('link', { name: 'كيوتو ونارا' }).waitFor();
+    expect(await main.getByLabel(arTrip.list.searchLabel).isVisible()).toBe(true);
+    expect(await main.getByText('10 أيام', { exact: false }).isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,177 @@
+import type { ItineraryTree } from '@jammy/shared/itineraries';
+import { Anchor, Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconMap2, IconPlus, IconRoute } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLanguage } from '../../../i18n/use-language';
+import { TripMap } from '../../maps/components/trip-map';
+import { ItineraryHeader } from './itinerary-header';
+import { NotesSummary } from './notes-summary';
+import { StageTimeline } from './stage-timeline';
+import { TripTotals } from './trip-totals';
+import { groupByStage, tripPoints } from './trip-points';
+
+function About({ tree, canEdit }: { tree: ItineraryTree; canEdit: boolean }) {
+  const { t } = useTranslation('itineraries');
+  const { to } = useLanguage();
+  const { description, id } = tree.itinerary;
+  if (!description && !canEdit) return null;
+  return (
+    <section aria-labelledby="about-title">
+      <Stack gap="xs">
+        <Title order={2} size="h3" id="about-title">
+          {t('overview.about')}
+        </Title>
+        {description ? (
+          <Text c="ink.9" style={{ whiteSpace: 'pre-wrap' }} maw={720} dir="auto">
+            {description}
+          </Text>
+        ) : (
+          <Text c="gray.8">
+            {t('overview.noDescription')}{' '}
+            <Anchor component={Link} to={to(`/itinerary/${id}/edit`)} fw={600}>
+              {t('overview.addDescription')}
+            </Anchor>
+          </Text>
+        )}
+      </Stack>
+    </section>
+  );
+}
+
+function NothingPlanned({ itineraryId, canEdit }: { itineraryId: string; canEdit: boolean }) {
+  const { t } = useTranslation('itineraries');
+  const { to } = useLanguage();
+  return (
+    <Paper withBorder radius="lg" p="xl" bg="gray.0">
+      <Stack align="center" ta="center" gap="sm">
+        <IconRoute size={36} aria-hidden color="var(--mantine-color-jam-8)" />
+        <Text fw={700} size="lg">
+          {t('overview.emptyTitle')}
+        </Text>
+        <Text c="gray.8" maw={420}>
+          {canEdit ? t('overview.emptyText') : t('overview.emptyViewer')}
+        </Text>
+        {canEdit && (
+          <Button
+            component={Link}
+            to={to(`/itinerary/${itineraryId}/stage`)}
+            leftSection={<IconPlus size={18} aria-hidden />}
+          >
+            {t('overview.addStage')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * /itinerary/{id}: the whole trip at a glance. Totals, the stages as a timeline with their
+ * places, everything numbered on a map, and the notes and lists. Viewers see no edit controls.
+ */
+export function ItineraryOverview({ tree }: { tree: ItineraryTree }) {
+  const { t } = useTranslation('itineraries');
+  const { to } = useLanguage();
+  const { itinerary } = tree;
+  const canEdit = itinerary.role !== 'viewer';
+  const { groups, loose } = useMemo(() => groupByStage(tree), [tree]);
+  const { points, numbers } = useMemo(() => tripPoints(groups, loose), [groups, loose]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const empty = tree.stages.length === 0 && tree.places.length === 0;
+
+  const select = (id: string) => {
+    setSelectedId(id);
+    document
+      .getElementById(`trip-item-${id}`)
+      ?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  };
+
+  return (
+    <>
+      <ItineraryHeader itinerary={itinerary} />
+      <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
+        <Stack gap="xl">
+          <About tree={tree} canEdit={canEdit} />
+          <TripTotals tree={tree} />
+          <Grid gap="xl">
+            <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+              <section aria-labelledby="timeline-title">
+                <Stack gap="md">
+                  <Group justify="space-between" align="center">
+                    <Title order={2} size="h3" id="timeline-title">
+                      {t('overview.timeline')}
+                    </Title>
+                    {canEdit && !empty && (
+                      <Button
+                        component={Link}
+                        to={to(`/itinerary/${itinerary.id}/stage`)}
+                        variant="light"
+                        size="sm"
+                        leftSection={<IconPlus size={16} aria-hidden />}
+                      >
+                        {t('overview.addStage')}
+                      </Button>
+                    )}
+                  </Group>
+                  {empty ? (
+                    <NothingPlanned itineraryId={itinerary.id} canEdit={canEdit} />
+                  ) : (
+                    <StageTimeline
+                      itineraryId={itinerary.id}
+                      groups={groups}
+                      loose={loose}
+                      numbers={numbers}
+                      selectedId={selectedId}
+                    />
+                  )}
+                </Stack>
+              </section>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+              <Stack gap="lg" style={{ position: 'sticky', top: '1rem' }}>
+                <section aria-labelledby="map-title">
+                  <Stack gap="xs">
+                    <Group justify="space-between" align="center">
+                      <Title order={2} size="h3" id="map-title">
+                        {t('overview.map')}
+                      </Title>
+                      <Anchor
+                        component={Link}
+                        to={to(`/itinerary/${itinerary.id}/place`)}
+                        size="sm"
+                        fw={600}
+                      >
+                        <Group gap={4} component="span">
+                          <IconMap2 size={16} aria-hidden />
+                          {t('overview.openMap')}
+                        </Group>
+                      </Anchor>
+                    </Group>
+                    {points.length > 0 ? (
+                      <TripMap
+                        points={points}
+                        name={t('overview.mapName', { title: itinerary.title })}
+                        selectedId={selectedId}
+                        onSelect={select}
+                        height={340}
+                      />
+                    ) : (
+                      <Paper withBorder radius="lg" p="lg" bg="gray.0">
+                        <Text size="sm" c="gray.8">
+                          {t('overview.noMapPoints')}
+                        </Text>
+                      </Paper>
+                    )}
+                  </Stack>
+                </section>
+                <NotesSummary itineraryId={itinerary.id} />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        </Stack>
+      </Container>
+    </>
+  );
+}

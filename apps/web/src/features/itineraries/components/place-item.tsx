@@ -1,0 +1,91 @@
+import type { Place } from '@jammy/shared/itineraries';
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../i18n/use-language';
+import { formatDuration, formatMoney } from '../../../lib/format';
+import { CategoryIcon } from './category-icon';
+import classes from './stage-timeline.module.css';
+
+function formatTime(time: string, language: string): string {
+  return new Intl.DateTimeFormat(language, {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(new Date(`1970-01-01T${time}:00Z`));
+}
+
+function formatDay(day: string, language: string): string {
+  return new Intl.DateTimeFormat(language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** One place of the trip: its marker number, name, category, when, how long and its cost. */
+export function PlaceItem({
+  place,
+  number,
+  selected,
+}: {
+  place: Place;
+  number: number | undefined;
+  selected: boolean;
+}) {
+  const { t } = useTranslation('itineraries');
+  const { language } = useLanguage();
+  const when = [
+    place.day ? formatDay(place.day, language) : null,
+    place.time ? formatTime(place.time, language) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <li
+      id={`trip-item-${place.id}`}
+      className={`${classes.place} ${selected ? classes.selected : ''}`}
+      data-place={place.name}
+    >
+      {number === undefined ? (
+        <span className={classes.noMarker}>
+          <CategoryIcon category={place.category} />
+        </span>
+      ) : (
+        <span className={classes.marker} title={t('overview.markerNumber', { number })}>
+          <span aria-hidden>{number}</span>
+        </span>
+      )}
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <Text fw={600} size="sm">
+          <bdi>{place.name}</bdi>
+        </Text>
+        <div className={classes.meta}>
+          <Text size="xs" c="gray.8" component="span">
+            {number !== undefined && (
+              <span style={{ verticalAlign: '-3px', marginInlineEnd: 4 }}>
+                <CategoryIcon category={place.category} size={14} />
+              </span>
+            )}
+            {t(`category.${place.category}`)}
+          </Text>
+          {when && (
+            <Text size="xs" c="gray.8" component="span">
+              {when}
+            </Text>
+          )}
+          {place.durationMinutes !== null && place.durationMinutes > 0 && (
+            <Text size="xs" c="gray.8" component="span">
+              {formatDuration(place.durationMinutes, language)}
+            </Text>
+          )}
+          {place.cost !== null && place.currency && (
+            <Text size="xs" c="ink.9" fw={600} component="span">
+              {formatMoney(place.cost, place.currency, language)}
+            </Text>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

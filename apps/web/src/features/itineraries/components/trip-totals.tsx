@@ -1,0 +1,85 @@
+import type { ItineraryTree } from '@jammy/shared/itineraries';
+import { Paper, SimpleGrid, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconCalendarEvent, IconCoin, IconMapPin, IconRoute, type Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../i18n/use-language';
+import { formatMoney, tripDays } from '../../../lib/format';
+import { costsByCurrency, tripSpan } from './trip-points';
+
+function Tile({
+  icon: Glyph,
+  label,
+  children,
+}: {
+  icon: Icon;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p="md"
+      style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+    >
+      <Text
+        size="xs"
+        c="gray.8"
+        fw={700}
+        tt="uppercase"
+        style={{ letterSpacing: '0.05em' }}
+        component="dt"
+      >
+        <Glyph size={14} aria-hidden style={{ verticalAlign: '-2px', marginInlineEnd: 6 }} />
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={750} fz={{ base: 'lg', sm: 'xl' }} c="ink.9">
+        {children}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The trip in numbers: days, stages, places and planned costs per currency. */
+export function TripTotals({ tree }: { tree: ItineraryTree }) {
+  const { t } = useTranslation('itineraries');
+  const { language } = useLanguage();
+  const { start, end } = tripSpan(tree);
+  const days = tripDays(start, end);
+  const costs = costsByCurrency(tree.places);
+  const number = new Intl.NumberFormat(language);
+  return (
+    <section aria-labelledby="trip-totals-title">
+      <VisuallyHidden>
+        <Title order={2} id="trip-totals-title">
+          {t('overview.totals')}
+        </Title>
+      </VisuallyHidden>
+      <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="md" m={0}>
+        <Tile icon={IconCalendarEvent} label={t('overview.totalDays')}>
+          {days ? number.format(days) : '—'}
+        </Tile>
+        <Tile icon={IconRoute} label={t('overview.totalStages')}>
+          {number.format(tree.stages.length)}
+        </Tile>
+        <Tile icon={IconMapPin} label={t('overview.totalPlaces')}>
+          {number.format(tree.places.length)}
+        </Tile>
+        <Tile icon={IconCoin} label={t('overview.totalCost')}>
+          {costs.length === 0 ? (
+            <Text span c="gray.7" fw={600} fz="md">
+              {t('overview.noCost')}
+            </Text>
+          ) : (
+            costs.map(({ currency, amount }) => (
+              <span key={currency} style={{ display: 'block' }}>
+                {formatMoney(amount, currency, language)}
+              </span>
+            ))
+          )}
+        </Tile>
+      </SimpleGrid>
+    </section>
+  );
+}

@@ -1,0 +1,216 @@
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon, Group, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { afterIdForMove, isSaved } from '../lib/move';
+import classes from './stages.module.css';
+
+export interface SortableListProps<T extends { id: string }> {
+  items: T[];
+  /** What the list holds, for screen readers. */
+  label: string;
+  /** False for viewers: no handles, no buttons. */
+  canReorder: boolean;
+  nameOf: (item: T) => string;
+  onMove: (item: T, afterId: string | null) => void;
+  /** One row; `controls` is its drag handle and move buttons (null when it cannot move). */
+  renderItem: (item: T, index: number, controls: ReactNode) => ReactNode;
+}
+
+interface RowProps {
+  id: string;
+  name: string;
+  index: number;
+  total: number;
+  canReorder: boolean;
+  onStep: (index: number, to: number, via: 'up' | 'down') => void;
+  children: (controls: ReactNode) => ReactNode;
+}
+
+function SortableRow({ id, name, index, total, canReorder, onStep, children }: RowProps) {
+  const { t } = useTranslation('stages');
+  const movable = canReorder && isSaved(id);
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id, disabled: !movable });
+  const style = { transform: CSS.Translate.toString(transform), transition };
+  const controls = movable ? (
+    <Group gap={2} wrap="nowrap" className={classes.controls}>
+      <ActionIcon
+        variant="subtle"
+        color="ink"
+        size="lg"
+        className={classes.handle}
+        aria-label={t('reorder.handle', { name })}
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+      >
+        <IconGripVertical size={18} aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="ink"
+        size="lg"
+        data-move={`${id}-up`}
+        aria-label={t('reorder.up', { name })}
+        disabled={index === 0}
+        onClick={() => onStep(index, index - 1, 'up')}
+      >
+        <IconArrowUp size={18} aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="ink"
+        size="lg"
+        data-move={`${id}-down`}
+        aria-label={t('reorder.down', { name })}
+        disabled={index === total - 1}
+        onClick={() => onStep(index, index + 1, 'down')}
+      >
+        <IconArrowDown size={18} aria-hidden />
+      </ActionIcon>
+    </Group>
+  ) : null;
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={classes.sortableRow}
+      data-dragging={isDragging || undefined}
+    >
+      {children(controls)}
+    </li>
+  );
+}
+
+/**
+ * An ordered list whose rows can be dragged by a handle (mouse, touch, or keyboard: space,
+ * arrows, space) or moved one step with buttons; every move is announced.
+ */
+export function SortableList<T extends { id: string }>({
+  items,
+  label,
+  canReorder,
+  nameOf,
+  onMove,
+  renderItem,
+}: SortableListProps<T>) {
+  const { t } = useTranslation('stages');
+  const [announcement, setAnnouncement] = useState('');
+  // After a step move, the button to keep focused (its twin when it became disabled).
+  const focusTarget = useRef<string | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const ids = useMemo(() => items.map((item) => item.id), [items]);
+  const total = items.length;
+
+  useEffect(() => {
+    if (!focusTarget.current) return;
+    const button = document.querySelector<HTMLButtonElement>(
+      `[data-move="${focusTarget.current}"]`,
+    );
+    if (button && !button.disabled) {
+      button.focus();
+      focusTarget.current = null;
+    }
+  }, [items]);
+
+  const nameById = (id: UniqueIdentifier) => {
+    const item = items.find((candidate) => candidate.id === id);
+    return item ? nameOf(item) : '';
+  };
+  const position = (id: UniqueIdentifier | undefined) =>
+    id === undefined ? 0 : ids.indexOf(String(id)) + 1;
+
+  const move = (from: number, to: number) => {
+    const item = items[from];
+    if (!item || from === to || to < 0 || to >= total) return;
+    onMove(item, afterIdForMove(ids, from, to));
+    setAnnouncement(t('reorder.moved', { name: nameOf(item), position: to + 1, total }));
+  };
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      t('reorder.pickedUp', { name: nameById(active.id), position: position(active.id), total }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t('reorder.over', { name: nameById(active.id), position: position(over.id), total })
+        : t('reorder.outside', { name: nameById(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t('reorder.dropped', { name: nameById(active.id), position: position(over.id), total })
+        : t('reorder.cancelled', { name: nameById(active.id) }),
+    onDragCancel: ({ active }) => t('reorder.cancelled', { name: nameById(active.id) }),
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const item = items.find((candidate) => candidate.id === active.id);
+    if (item) onMove(item, afterIdForMove(ids, ids.indexOf(item.id), ids.indexOf(String(over.id))));
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: t('reorder.instructions') },
+      }}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <ol className={classes.sortableList} aria-label={label}>
+          {items.map((item, index) => (
+            <SortableRow
+              key={item.id}
+              id={item.id}
+              name={nameOf(item)}
+              index={index}
+              total={total}
+              canReorder={canReorder}
+              onStep={(from, to, via) => {
+                move(from, to);
+                const edge = via === 'up' ? to === 0 : to === total - 1;
+                focusTarget.current = `${item.id}-${edge ? (via === 'up' ? 'down' : 'up') : via}`;
+              }}
+            >
+              {(controls) => renderItem(item, index, controls)}
+            </SortableRow>
+          ))}
+        </ol>
+      </SortableContext>
+      <VisuallyHidden role="status" aria-live="polite">
+        {announcement}
+      </VisuallyHidden>
+    </DndContext>
+  );
+}

@@ -1,0 +1,150 @@
+import type { ItineraryTree, Place, Stage } from '@jammy/shared/itineraries';
+import { Button, Container, Grid, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import emptyArt from '../../../assets/empty-itineraries.svg';
+import { useLanguage } from '../../../i18n/use-language';
+import { useMovePlace } from '../../itineraries/api/places';
+import { ItineraryHeader } from '../../itineraries/components/itinerary-header';
+import { TripMap } from '../../maps/components/trip-map';
+import { placePoints } from '../lib/map-points';
+import { toProblem, type Problem } from '../lib/problem';
+import { DeletePlaceModal } from './delete-place-modal';
+import { PlaceEditModal } from './place-edit-modal';
+import { PlaceRow } from './place-row';
+import { ProblemAlert } from './problem-alert';
+import { SortableList } from './sortable-list';
+import { StageSummary } from './stage-summary';
+import classes from './stages.module.css';
+
+/** /itinerary/{id}/stage/{stageId}: the stage's places in order, on a list and a map. */
+export function StageView({ tree, stage }: { tree: ItineraryTree; stage: Stage }) {
+  const { t } = useTranslation('stages');
+  const { to } = useLanguage();
+  const { itinerary } = tree;
+  const canEdit = itinerary.role !== 'viewer';
+  const places = tree.places.filter((place) => place.stageId === stage.id);
+  const movePlace = useMovePlace(itinerary.id);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const addPath = to(`/itinerary/${itinerary.id}/stage/${stage.id}/add`);
+
+  const move = (place: Place, afterId: string | null) => {
+    setProblem(null);
+    movePlace.mutate(
+      { placeId: place.id, afterId, version: place.version },
+      { onError: (error) => setProblem(toProblem(error)) },
+    );
+  };
+  const selectFromMap = (id: string) => {
+    setSelectedId(id);
+    document
+      .querySelector(`[data-place-id="${id}"]`)
+      ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  };
+
+  return (
+    <>
+      <ItineraryHeader itinerary={itinerary} heading={stage.title} />
+      <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
+        <Stack gap="xl">
+          <StageSummary stage={stage} stages={tree.stages} canEdit={canEdit} />
+          <Grid gap={{ base: 'lg', md: 'xl' }}>
+            <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+              <Stack gap="md">
+                <Title order={2} size="h3" ref={listHeading} tabIndex={-1}>
+                  {t('places.title', { count: places.length })}
+                </Title>
+                {problem && <ProblemAlert problem={problem} title={t('problems.move')} />}
+                {places.length === 0 ? (
+                  <Paper withBorder radius="lg" p="xl" className={classes.empty}>
+                    <Stack gap="sm" align="center">
+                      <img src={emptyArt} alt="" className={classes.emptyArt} />
+                      <Text fw={700} size="lg">
+                        {t('places.emptyTitle')}
+                      </Text>
+                      <Text c="gray.8" maw={420}>
+                        {canEdit ? t('places.emptyText') : t('places.emptyViewer')}
+                      </Text>
+                      {canEdit && (
+                        <Button
+                          component={Link}
+                          to={addPath}
+                          leftSection={<IconPlus size={16} aria-hidden />}
+                        >
+                          {t('stage.addPlaces')}
+                        </Button>
+                      )}
+                    </Stack>
+                  </Paper>
+                ) : (
+                  <SortableList
+                    items={places}
+                    label={t('places.label', { name: stage.title })}
+                    canReorder={canEdit}
+                    nameOf={(place) => place.name}
+                    onMove={move}
+                    renderItem={(place, index, controls) => (
+                      <PlaceRow
+                        place={place}
+                        index={index}
+                        selected={place.id === selectedId}
+                        onSelect={(target) =>
+                          setSelectedId(target.id === selectedId ? null : target.id)
+                        }
+                        controls={controls}
+                        canEdit={canEdit}
+                        onEdit={(target) => setEditingId(target.id)}
+                        onDelete={(target) => setDeletingId(target.id)}
+                      />
+                    )}
+                  />
+                )}
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+              <div className={classes.side}>
+                <TripMap
+                  points={placePoints(places)}
+                  name={stage.title}
+                  showRoute
+                  selectedId={selectedId}
+                  onSelect={selectFromMap}
+                  height="clamp(260px, 45vh, 520px)"
+                />
+              </div>
+            </Grid.Col>
+          </Grid>
+        </Stack>
+      </Container>
+      <VisuallyHidden role="status" aria-live="polite">
+        {announcement}
+      </VisuallyHidden>
+      <PlaceEditModal
+        itineraryId={itinerary.id}
+        place={places.find((place) => place.id === editingId) ?? null}
+        onClose={() => setEditingId(null)}
+        onSaved={(place) => {
+          setEditingId(null);
+          setAnnouncement(t('placeEdit.saved', { name: place.name }));
+        }}
+      />
+      <DeletePlaceModal
+        itineraryId={itinerary.id}
+        place={places.find((place) => place.id === deletingId) ?? null}
+        onClose={() => setDeletingId(null)}
+        onDeleted={(place) => {
+          setDeletingId(null);
+          setAnnouncement(t('placeDelete.done', { name: place.name }));
+          listHeading.current?.focus();
+        }}
+      />
+    </>
+  );
+}

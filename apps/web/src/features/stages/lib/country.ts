@@ -1,0 +1,20 @@
+/** A country's name in `language` from its ISO 3166-1 code (the code itself if unknown). */
+export function countryName(code: string | null, language: string): string | null {
+  if (!code) return null;
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** "Kyoto, Japan", or whichever part is known. */
+export function destinationLabel(
+  name: string | null,
+  countryCode: string | null,
+  language: string,
+): string | null {
+  const parts = [name, countryName(countryCode, language)].filter(Boolean);
+  // Arabic script has its own comma.
+  return parts.length > 0 ? parts.join(language === 'ar' ? '، ' : ', ') : null;
+}

@@ -1,0 +1,87 @@
+import { LIMITS, type Stage } from '@jammy/shared/itineraries';
+
+/** The editable fields of a stage as a form holds them (empty strings for "none"). */
+export interface StageDraft {
+  title: string;
+  destination: {
+    name: string;
+    lat: number | null;
+    lng: number | null;
+    countryCode: string | null;
+  };
+  startDate: string;
+  endDate: string;
+  notes: string;
+}
+
+export type StageField = 'title' | 'destinationName' | 'startDate' | 'endDate' | 'notes';
+
+/** Field → the translation key (namespace `stages`) of what is wrong with it. */
+export type StageErrors = Partial<Record<StageField, string>>;
+
+export const EMPTY_STAGE_DRAFT: StageDraft = {
+  title: '',
+  destination: { name: '', lat: null, lng: null, countryCode: null },
+  startDate: '',
+  endDate: '',
+  notes: '',
+};
+
+export function stageToDraft(stage: Stage): StageDraft {
+  return {
+    title: stage.title,
+    destination: {
+      name: stage.destinationName ?? '',
+      lat: stage.lat,
+      lng: stage.lng,
+      countryCode: stage.countryCode,
+    },
+    startDate: stage.startDate ?? '',
+    endDate: stage.endDate ?? '',
+    notes: stage.notes,
+  };
+}
+
+/** The request body for the draft (without notes unless asked: the add form has none). */
+export function draftToInput(draft: StageDraft, withNotes: boolean) {
+  const name = draft.destination.name.trim();
+  return {
+    title: draft.title.trim(),
+    destinationName: name || null,
+    lat: name ? draft.destination.lat : null,
+    lng: name ? draft.destination.lng : null,
+    countryCode: name ? draft.destination.countryCode : null,
+    startDate: draft.startDate || null,
+    endDate: draft.endDate || null,
+    ...(withNotes ? { notes: draft.notes } : {}),
+  };
+}
+
+/** Checks the draft as the server will, so most mistakes are shown before sending. */
+export function validateStageDraft(draft: StageDraft): StageErrors {
+  const errors: StageErrors = {};
+  const title = draft.title.trim();
+  if (!title) errors.title = 'validation.required';
+  else if (title.length > LIMITS.title) errors.title = 'validation.tooLong';
+  if (draft.destination.name.trim().length > LIMITS.placeName) {
+    errors.destinationName = 'validation.tooLong';
+  }
+  if (draft.startDate && draft.endDate && draft.endDate < draft.startDate) {
+    errors.endDate = 'validation.endBeforeStart';
+  }
+  if (draft.notes.length > LIMITS.stageNotes) errors.notes = 'validation.tooLong';
+  return errors;
+}
+
+/** Server-rejected fields mapped onto the form (coordinates belong to the destination). */
+export function stageErrorsFromFields(fields: string[]): StageErrors {
+  const errors: StageErrors = {};
+  for (const field of fields) {
+    if (field === 'title' || field === 'startDate' || field === 'endDate' || field === 'notes') {
+      errors[field] = 'validation.rejected';
+    } else if (['destinationName', 'lat', 'lng', 'countryCode'].includes(field)) {
+      errors.destinationName = 'validation.rejected';
+    }
+  }
+  return errors;
+}
