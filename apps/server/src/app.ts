@@ -93,8 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         // Mantine sets style attributes at run time; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Map tiles come from the configured tile server ({s} subdomains included).
-        imgSrc: ["'self'", 'data:', 'blob:', tileSource(config.map.tileUrl)],
+        // Map tiles come from the configured tile server ({s} subdomains included); trip
+        // covers may be any https image the traveller chose.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', tileSource(config.map.tileUrl)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],

@@ -63,7 +63,7 @@ describe.each([
     await expect
       .poll(() => page.title())
       .toBe(route.id === 'home' ? t.app.homeTitle : `${title} · ${t.app.name}`);
-    expect(await page.locator('h1').first().isVisible()).toBe(true);
+    await page.locator('h1').first().waitFor({ state: 'visible' });
     expect(await page.locator('[data-layout]').first().getAttribute('data-layout')).toBe(
       layoutFor(route, signedIn),
     );

@@ -20,7 +20,7 @@ export function Component() {
         <NotesLoadError heading={heading} error={tree.error} onRetry={() => void tree.refetch()} />
       );
     }
-    return <NotesSkeleton />;
+    return <NotesSkeleton heading={heading} />;
   }
   return (
     <>

@@ -20,7 +20,7 @@ export function Component() {
         <PlacesLoadError heading={heading} error={tree.error} onRetry={() => void tree.refetch()} />
       );
     }
-    return <PlacesSkeleton />;
+    return <PlacesSkeleton heading={heading} />;
   }
   return (
     <>

@@ -15,7 +15,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { itineraryKeys } from './keys';
 
 export type CreateItinerary = z.input<typeof createItinerarySchema>;
@@ -53,6 +53,9 @@ export function itineraryTreeQuery(id: string) {
   return queryOptions({
     queryKey: itineraryKeys.tree(id),
     queryFn: ({ signal }) => apiRequest<ItineraryTree>(`/api/itineraries/${id}`, { signal }),
+    // A 4xx (gone, not shared) will not change by asking again; network and 5xx may.
+    retry: (failures, error) =>
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
   });
 }
 

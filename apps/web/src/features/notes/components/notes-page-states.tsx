@@ -6,13 +6,13 @@ import { useLanguage } from '../../../i18n/use-language';
 import { problemOf } from '../problem';
 
 /** The notes page while the trip loads. */
-export function NotesSkeleton() {
+export function NotesSkeleton({ heading }: { heading: string }) {
   const { t } = useTranslation('notes');
   return (
     <Container size="lg" py="xl" aria-busy="true" aria-label={t('loading')}>
       <Stack gap="lg">
         <Skeleton height={16} width={140} />
-        <Skeleton height={36} width="45%" />
+        <Title order={1}>{heading}</Title>
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="md">

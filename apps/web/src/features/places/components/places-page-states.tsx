@@ -6,13 +6,13 @@ import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 
 /** The map page while the trip loads: the shapes of header, filters, map and list. */
-export function PlacesSkeleton() {
+export function PlacesSkeleton({ heading }: { heading: string }) {
   const { t } = useTranslation('places');
   return (
     <Container size="lg" py="xl" aria-busy="true" aria-label={t('loading')}>
       <Stack gap="lg">
         <Skeleton height={16} width={140} />
-        <Skeleton height={36} width="50%" />
+        <Title order={1}>{heading}</Title>
         <Skeleton height={40} width="100%" />
         <Group align="flex-start" gap="xl" wrap="nowrap">
           <Skeleton height={420} style={{ flex: 2 }} radius="lg" />
