@@ -81,7 +81,7 @@ describe('the account page', () => {
     await page.waitForURL(`${baseUrl()}/it/account#profile`);
     await expect.poll(() => page.locator('h1').textContent()).toBe(itCore.routes.account.title);
     await page.getByRole('status').filter({ hasText: itAccount.profile.saved }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('it');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('it');
     const cookies = await context.cookies();
     expect(cookies.find((cookie) => cookie.name === LANGUAGE_COOKIE.name)?.value).toBe('it');
 

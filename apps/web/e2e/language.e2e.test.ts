@@ -17,7 +17,7 @@ describe('language', () => {
     const context = await newContext(browser, { ...DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/language`);
-    await page.getByRole('radio', { name: 'Italiano' }).check();
+    await page.getByRole('radio', { name: 'Italiano' }).click();
     await page.waitForURL(`${baseUrl()}/it/language`);
     await expect.poll(() => page.locator('h1').textContent()).toBe(it_.routes.language.title);
 

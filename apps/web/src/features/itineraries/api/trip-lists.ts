@@ -35,6 +35,8 @@ function useListsMutation<TInput, TResult>(
   itineraryId: string,
   request: (input: TInput) => Promise<TResult>,
   apply: (lists: TripList[], input: TInput) => TripList[],
+  /** Puts the server's answer in place of the optimistic row, before the refetch. */
+  settle?: (lists: TripList[], result: TResult) => TripList[],
 ) {
   const queryClient = useQueryClient();
   const key = itineraryKeys.lists_(itineraryId);
@@ -46,6 +48,12 @@ function useListsMutation<TInput, TResult>(
       if (previous)
         queryClient.setQueryData(key, { ...previous, items: apply(previous.items, input) });
       return { previous };
+    },
+    onSuccess: (result: TResult) => {
+      if (!settle) return;
+      const current = queryClient.getQueryData<Page<TripList>>(key);
+      if (current)
+        queryClient.setQueryData(key, { ...current, items: settle(current.items, result) });
     },
     onError: (_error, _input, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
@@ -78,6 +86,13 @@ export function useCreateList(itineraryId: string) {
           version: 1,
         },
       ];
+    },
+    (lists, created) => {
+      const temporary = lists.findIndex(
+        (list) => list.id.startsWith('temp-') && list.title === created.title,
+      );
+      if (temporary === -1) return lists;
+      return lists.map((list, index) => (index === temporary ? created : list));
     },
   );
 }
