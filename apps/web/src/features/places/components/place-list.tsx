@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange } from '../../../lib/format';
 import { hasCoordinates, type NumberedPlace, type PlaceGroup } from '../place-order';
-import { CategoryIcon } from './category-icon';
+import { CategoryIcon } from '../../itineraries/components/category-icon';
 import classes from './places.module.css';
 
 function PlaceRow({

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDuration } from '../../../lib/format';
 import { hasCoordinates, type NumberedPlace } from '../place-order';
-import { CategoryIcon } from './category-icon';
+import { CategoryIcon } from '../../itineraries/components/category-icon';
 import classes from './places.module.css';
 
 /** What the chosen place is, under the map: so a tap on a marker says which place it is. */

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useMovePlace } from '../../itineraries/api/places';
 import { useLanguage } from '../../../i18n/use-language';
 import { hasCoordinates, numbered, type NumberedPlace } from '../place-order';
-import { CategoryIcon } from './category-icon';
+import { CategoryIcon } from '../../itineraries/components/category-icon';
 import { usePlaceErrorMessage } from './use-place-error-message';
 import classes from './places.module.css';
 
