@@ -56,12 +56,7 @@ export function ListsPanel({ itineraryId, canEdit }: { itineraryId: string; canE
     const input = { title: value, kind };
     const send = () =>
       create.mutate(input, {
-        onSuccess: (list) =>
-          requestAnimationFrame(() =>
-            document
-              .querySelector<HTMLInputElement>(`[data-list-id="${list.id}"] form input`)
-              ?.focus(),
-          ),
+        onSuccess: (list) => focusWhenShown(`[data-list-id="${list.id}"] form input`),
         onError: (error) => {
           setTitle(value);
           setCreating(true);
@@ -241,4 +236,13 @@ export function ListsPanel({ itineraryId, canEdit }: { itineraryId: string; canE
       />
     </section>
   );
+}
+
+/** Focuses what `selector` names as soon as React has rendered it (within ~30 frames). */
+function focusWhenShown(selector: string, framesLeft = 30): void {
+  requestAnimationFrame(() => {
+    const target = document.querySelector<HTMLElement>(selector);
+    if (target) target.focus();
+    else if (framesLeft > 0) focusWhenShown(selector, framesLeft - 1);
+  });
 }
