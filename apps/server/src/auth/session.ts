@@ -13,7 +13,8 @@ export interface CurrentSession {
   sessionId: string;
 }
 
-function toHeaders(request: FastifyRequest): Headers {
+/** The request's headers as web Headers, for better-auth's API. */
+export function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);

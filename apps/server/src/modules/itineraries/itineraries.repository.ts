@@ -77,19 +77,29 @@ export async function purgeTrash(db: Db, now = new Date()): Promise<number> {
   return removed.length;
 }
 
+/** The stages of an itinerary, in order. */
+export function listStages(db: Db, itineraryId: string) {
+  return db
+    .select()
+    .from(stage)
+    .where(eq(stage.itineraryId, itineraryId))
+    .orderBy(asc(stage.position), asc(stage.id));
+}
+
+/** The places of an itinerary, in order (all stages, and those in none). */
+export function listPlaces(db: Db, itineraryId: string) {
+  return db
+    .select()
+    .from(place)
+    .where(eq(place.itineraryId, itineraryId))
+    .orderBy(asc(place.position), asc(place.id));
+}
+
 /** Stages then places of an itinerary, each in order: two queries whatever the size. */
 export async function loadTree(db: Db, itineraryId: string) {
   const [stages, places] = await Promise.all([
-    db
-      .select()
-      .from(stage)
-      .where(eq(stage.itineraryId, itineraryId))
-      .orderBy(asc(stage.position), asc(stage.id)),
-    db
-      .select()
-      .from(place)
-      .where(eq(place.itineraryId, itineraryId))
-      .orderBy(asc(place.position), asc(place.id)),
+    listStages(db, itineraryId),
+    listPlaces(db, itineraryId),
   ]);
   return { stages, places };
 }

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
 import { authorize, type Action } from './access';
 import * as content from './content.repository';
-import { loadTree, touchItinerary } from './itineraries.repository';
+import { listPlaces, listStages, touchItinerary } from './itineraries.repository';
 import { itineraryParams } from './itineraries.routes';
 import { positionAfter, positionBetween } from '@jammy/shared/positions';
 import { presentPlace, presentStage } from './presenters';
@@ -64,7 +64,7 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; auth:
     { schema: { tags: ['stages'], summary: 'The stages, in order', params: itineraryParams } },
     async (request) => {
       const { itinerary } = await access(request, request.params.id, 'read');
-      const { stages } = await loadTree(db, itinerary.id);
+      const stages = await listStages(db, itinerary.id);
       return { items: stages.map(presentStage), nextCursor: null };
     },
   );
@@ -208,7 +208,7 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; auth:
     },
     async (request) => {
       const { itinerary } = await access(request, request.params.id, 'read');
-      const { places } = await loadTree(db, itinerary.id);
+      const places = await listPlaces(db, itinerary.id);
       const { stageId } = request.query;
       const selected = stageId ? places.filter((row) => row.stageId === stageId) : places;
       return { items: selected.map(presentPlace), nextCursor: null };

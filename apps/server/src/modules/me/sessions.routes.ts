@@ -1,10 +1,10 @@
 import { idSchema } from '@jammy/shared/ids';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@jammy/shared/account';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Auth } from '../../auth/auth';
-import { requireSession } from '../../auth/session';
+import { requireSession, toHeaders } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { deleteOtherSessions, deleteSession, listActiveSessions } from './me.repository';
@@ -16,14 +16,6 @@ const setPasswordSchema = z.strictObject({
     .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
-
-function toHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
-  return headers;
-}
 
 /**
  * The traveller's own sessions (devices) and a first password for accounts that signed up
