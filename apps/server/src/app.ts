@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import { authRoutes } from './auth/auth.routes';
 import { createAuth } from './auth/auth';
 import { originCheck } from './auth/origin-check';
+import { createSessions } from './auth/session';
 import { handleError } from './lib/errors';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import fastifySwagger from '@fastify/swagger';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sms,
     logger: deps.logger,
   });
+  const sessions = createSessions(auth, deps.database.db);
   originCheck(app, auth.options.trustedOrigins ?? [config.baseUrl.origin]);
 
   await app.register(fastifySwagger, {
@@ -152,18 +154,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, { pool: deps.database.pool, buildId: deps.buildId });
   authRoutes(app, auth);
-  meRoutes(app, { db: deps.database.db, auth });
-  sessionRoutes(app, { db: deps.database.db, auth });
+  meRoutes(app, { db: deps.database.db, sessions });
+  sessionRoutes(app, { db: deps.database.db, auth, sessions });
   signInMethodsRoutes(app, config);
   app.get('/api/client-config', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send({ map: config.map }),
   );
-  outboxRoutes(app, { auth, outboxDir });
-  const content = { db: deps.database.db, auth };
+  outboxRoutes(app, { sessions, outboxDir });
+  const content = { db: deps.database.db, sessions };
   itineraryRoutes(app, content);
   stageAndPlaceRoutes(app, content);
   noteAndListRoutes(app, content);
-  geoRoutes(app, { auth, config });
+  geoRoutes(app, { sessions, config });
 
   // Itineraries left in the trash past the retention period go for good (every process may
   // run this: the delete is idempotent).

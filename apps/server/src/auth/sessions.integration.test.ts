@@ -155,4 +155,47 @@ describe('sessions', () => {
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json()).toBeNull();
   });
+
+  it('API reads refuse a cookie whose signature was tampered with', async () => {
+    const { jars } = await userWithSessions(1);
+    const jar = jars[0]!;
+    const value = decodeURIComponent(jar.get(SESSION_COOKIE) ?? '');
+    const forged = `${value.slice(0, value.indexOf('.'))}.${'A'.repeat(43)}=`;
+    const response = await app().inject({
+      method: 'GET',
+      url: '/api/me',
+      remoteAddress: nextIp(),
+      headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(forged)}` },
+    });
+    expect(response.statusCode).toBe(401);
+    expect((await getMe(app(), jar)).statusCode).toBe(200);
+  });
+
+  it('API reads refuse an expired session at once', async () => {
+    const { jars } = await userWithSessions(1);
+    const jar = jars[0]!;
+    await identity.main.database.pool.query(
+      "update session set expires_at = now() - interval '1 second' where token = $1",
+      [tokenOf(jar)],
+    );
+    expect((await getMe(app(), jar)).statusCode).toBe(401);
+  });
+
+  it('API reads refuse a revoked session at once, on every process', async () => {
+    const { jars } = await userWithSessions(2);
+    const other = await identity.another({});
+    expect(
+      (await other.app.inject({ method: 'GET', url: '/api/me', headers: jars[1]!.headers() }))
+        .statusCode,
+    ).toBe(200);
+    const revoked = await authPost(jars[0]!, '/api/auth/revoke-session', {
+      token: tokenOf(jars[1]!),
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(
+      (await other.app.inject({ method: 'GET', url: '/api/me', headers: jars[1]!.headers() }))
+        .statusCode,
+    ).toBe(401);
+    expect((await getMe(app(), jars[1]!)).statusCode).toBe(401);
+  });
 });

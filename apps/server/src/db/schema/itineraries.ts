@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -15,6 +16,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+
+/**
+ * A fractional-index key (fractional-indexing): its order is byte order, so the column
+ * compares in the "C" collation whatever the database's locale ("Zz" sorts before "a0").
+ */
+const positionKey = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text COLLATE "C"',
+});
 
 // Every user-editable row: UUIDv7 id, timestamps, and a version for optimistic concurrency.
 const editable = {
@@ -76,7 +85,7 @@ export const stage = pgTable(
       .notNull()
       .references(() => itinerary.id, { onDelete: 'cascade' }),
     /** Fractional index: a move rewrites this one row. */
-    position: text('position').notNull(),
+    position: positionKey('position').notNull(),
     title: text('title').notNull(),
     destinationName: text('destination_name'),
     lat: doublePrecision('lat'),
@@ -98,7 +107,7 @@ export const place = pgTable(
       .references(() => itinerary.id, { onDelete: 'cascade' }),
     /** Null: a place of the itinerary not yet put in a stage. */
     stageId: uuid('stage_id').references(() => stage.id, { onDelete: 'set null' }),
-    position: text('position').notNull(),
+    position: positionKey('position').notNull(),
     name: text('name').notNull(),
     category: text('category').notNull().default('sight'),
     lat: doublePrecision('lat'),
@@ -141,7 +150,7 @@ export const list = pgTable(
       .references(() => itinerary.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     kind: text('kind', { enum: ['packing', 'todo'] }).notNull(),
-    position: text('position').notNull(),
+    position: positionKey('position').notNull(),
   },
   (table) => [index('list_itinerary_idx').on(table.itineraryId)],
 );
@@ -155,7 +164,7 @@ export const listItem = pgTable(
       .references(() => list.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     checked: boolean('checked').notNull().default(false),
-    position: text('position').notNull(),
+    position: positionKey('position').notNull(),
   },
   (table) => [index('list_item_list_position_idx').on(table.listId, table.position)],
 );

@@ -3,8 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { z } from 'zod';
-import type { Auth } from '../../auth/auth';
-import { requireAdmin } from '../../auth/session';
+import { requireAdmin, type Sessions } from '../../auth/session';
 import { AppError, parseInput } from '../../lib/errors';
 
 const OUTBOX_FILE =
@@ -59,9 +58,12 @@ async function readMessage(dir: string, file: string): Promise<OutboxMessage> {
  * The outbox of an installation without SMTP or SMS provider, for admins: the mails and
  * text messages Jammy would have sent, newest first.
  */
-export function outboxRoutes(app: FastifyInstance, deps: { auth: Auth; outboxDir: string }) {
+export function outboxRoutes(
+  app: FastifyInstance,
+  deps: { sessions: Sessions; outboxDir: string },
+) {
   app.get('/api/admin/outbox', async (request) => {
-    await requireAdmin(deps.auth, request);
+    await requireAdmin(deps.sessions, request);
     let files: string[];
     try {
       files = (await readdir(deps.outboxDir)).filter((file) => OUTBOX_FILE.test(file));
@@ -75,7 +77,7 @@ export function outboxRoutes(app: FastifyInstance, deps: { auth: Auth; outboxDir
   });
 
   app.get('/api/admin/outbox/:file', async (request) => {
-    await requireAdmin(deps.auth, request);
+    await requireAdmin(deps.sessions, request);
     const { file } = parseInput(paramsSchema, request.params);
     try {
       return await readMessage(deps.outboxDir, file);

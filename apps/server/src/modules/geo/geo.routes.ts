@@ -1,8 +1,7 @@
 import { geoSearchQuerySchema, geoSearchResultSchema } from '@jammy/shared/geo';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Auth } from '../../auth/auth';
-import { requireSession } from '../../auth/session';
+import { requireSession, type Sessions } from '../../auth/session';
 import type { Config } from '../../config';
 import { sharedGazetteer } from './gazetteer';
 import { createGeocoder } from './geocoder';
@@ -11,7 +10,7 @@ import { searchPlaces } from './geo.service';
 const TAGS = ['geo'];
 
 /** /api/geo/search: cities of the offline gazetteer, and points of interest from a geocoder. */
-export function geoRoutes(root: FastifyInstance, deps: { auth: Auth; config: Config }) {
+export function geoRoutes(root: FastifyInstance, deps: { sessions: Sessions; config: Config }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const geocoder = deps.config.geocoder ? createGeocoder(deps.config.geocoder) : undefined;
   const gazetteer = () => sharedGazetteer(root.log);
@@ -30,7 +29,7 @@ export function geoRoutes(root: FastifyInstance, deps: { auth: Auth; config: Con
       },
     },
     async (request) => {
-      await requireSession(deps.auth, request);
+      await requireSession(deps.sessions, request);
       return searchPlaces({ gazetteer, geocoder, log: request.log }, request.query);
     },
   );

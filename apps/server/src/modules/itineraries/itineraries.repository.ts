@@ -95,15 +95,6 @@ export function listPlaces(db: Db, itineraryId: string) {
     .orderBy(asc(place.position), asc(place.id));
 }
 
-/** Stages then places of an itinerary, each in order: two queries whatever the size. */
-export async function loadTree(db: Db, itineraryId: string) {
-  const [stages, places] = await Promise.all([
-    listStages(db, itineraryId),
-    listPlaces(db, itineraryId),
-  ]);
-  return { stages, places };
-}
-
 interface Cursor {
   /** updatedAt (sort=updated) or startDate or null (sort=start). */
   key: string | null;

@@ -9,29 +9,28 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Auth } from '../../auth/auth';
-import { requireSession } from '../../auth/session';
+import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
 import { authorize } from './access';
+import { readItineraryDocument } from './itinerary-document';
 import {
   createItinerary,
   decodeCursor,
   listItineraries,
-  loadTree,
   setTrashed,
   updateItinerary,
 } from './itineraries.repository';
-import { presentItinerary, presentPlace, presentStage } from './presenters';
+import { presentItinerary } from './presenters';
 
 export const itineraryParams = z.object({ id: idSchema });
 const TAGS = ['itineraries'];
 
 /** /api/itineraries: the caller's trips, one trip's whole tree, and the trash. */
-export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; auth: Auth }) {
+export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; sessions: Sessions }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, auth } = deps;
+  const { db, sessions } = deps;
 
   app.get(
     '/api/itineraries',
@@ -43,7 +42,7 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; auth: Aut
       },
     },
     async (request) => {
-      const { user } = await requireSession(auth, request);
+      const { user } = await requireSession(sessions, request);
       const query = request.query;
       const cursor = decodeCursor(query.cursor);
       if (cursor === 'invalid')
@@ -71,7 +70,7 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; auth: Aut
     '/api/itineraries',
     { schema: { tags: TAGS, summary: 'Create an itinerary', body: createItinerarySchema } },
     async (request, reply) => {
-      const { user } = await requireSession(auth, request);
+      const { user } = await requireSession(sessions, request);
       const row = await createItinerary(db, user.id, request.body);
       return reply.status(201).send(presentItinerary(row, 'owner'));
     },
@@ -86,15 +85,13 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; auth: Aut
         params: itineraryParams,
       },
     },
-    async (request) => {
-      const { user } = await requireSession(auth, request);
-      const access = await authorize(db, request.params.id, user.id, 'read');
-      const tree = await loadTree(db, access.itinerary.id);
-      return {
-        itinerary: presentItinerary(access.itinerary, access.role),
-        stages: tree.stages.map(presentStage),
-        places: tree.places.map(presentPlace),
-      };
+    async (request, reply) => {
+      const { user } = await requireSession(sessions, request);
+      const document = await readItineraryDocument(db, request.params.id, user.id);
+      if (!document || document.trashed) {
+        throw new AppError('itinerary/not-found', 'There is no such itinerary');
+      }
+      return reply.type('application/json; charset=utf-8').send(document.json);
     },
   );
 
@@ -109,7 +106,7 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; auth: Aut
       },
     },
     async (request) => {
-      const { user } = await requireSession(auth, request);
+      const { user } = await requireSession(sessions, request);
       const access = await authorize(db, request.params.id, user.id, 'write');
       const { version, ...changes } = request.body;
       const merged = { ...access.itinerary, ...changes };
@@ -140,7 +137,7 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; auth: Aut
       },
     },
     async (request) => {
-      const { user } = await requireSession(auth, request);
+      const { user } = await requireSession(sessions, request);
       const access = await authorize(db, request.params.id, user.id, 'own');
       const version = expectedVersion(request, request.body?.version);
       if (version !== undefined && version !== access.itinerary.version) {
@@ -162,7 +159,7 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; auth: Aut
       },
     },
     async (request) => {
-      const { user } = await requireSession(auth, request);
+      const { user } = await requireSession(sessions, request);
       const access = await authorize(db, request.params.id, user.id, 'own', {
         includeTrashed: true,
       });

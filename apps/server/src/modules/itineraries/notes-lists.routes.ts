@@ -11,8 +11,7 @@ import {
 } from '@jammy/shared/itineraries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Auth } from '../../auth/auth';
-import { requireSession } from '../../auth/session';
+import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
@@ -35,12 +34,12 @@ const itemNotFound = () =>
   new AppError('list-item/not-found', 'There is no such item in this list');
 
 /** Markdown notes and lists (packing lists, to-dos) of an itinerary. */
-export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; auth: Auth }) {
+export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; sessions: Sessions }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, auth } = deps;
+  const { db, sessions } = deps;
 
   async function access(request: FastifyRequest, itineraryId: string, action: Action) {
-    const { user } = await requireSession(auth, request);
+    const { user } = await requireSession(sessions, request);
     return authorize(db, itineraryId, user.id, action);
   }
 

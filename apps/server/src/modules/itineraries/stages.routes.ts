@@ -10,8 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Auth } from '../../auth/auth';
-import { requireSession } from '../../auth/session';
+import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
@@ -48,12 +47,12 @@ function assertDatesInOrder(startDate: string | null, endDate: string | null) {
 }
 
 /** Stages and places of an itinerary: ordered by fractional position; a move writes one row. */
-export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; auth: Auth }) {
+export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessions: Sessions }) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, auth } = deps;
+  const { db, sessions } = deps;
 
   async function access(request: FastifyRequest, itineraryId: string, action: Action) {
-    const { user } = await requireSession(auth, request);
+    const { user } = await requireSession(sessions, request);
     return authorize(db, itineraryId, user.id, action);
   }
 

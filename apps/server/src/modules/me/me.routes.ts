@@ -1,7 +1,6 @@
 import { deleteMeSchema, updateMeSchema } from '@jammy/shared/account';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Auth } from '../../auth/auth';
-import { requireSession } from '../../auth/session';
+import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { AppError, parseInput } from '../../lib/errors';
 import { expectedVersion } from '../../lib/versions';
@@ -16,11 +15,11 @@ import {
 } from './me.repository';
 
 /** /api/me: the signed-in traveller's profile, export and account deletion. */
-export function meRoutes(app: FastifyInstance, deps: { db: Db; auth: Auth }) {
-  const { db, auth } = deps;
+export function meRoutes(app: FastifyInstance, deps: { db: Db; sessions: Sessions }) {
+  const { db, sessions } = deps;
 
   async function currentUser(request: FastifyRequest) {
-    const { user } = await requireSession(auth, request);
+    const { user } = await requireSession(sessions, request);
     const row = await findUser(db, user.id);
     if (!row) throw new AppError('auth/unauthenticated', 'Sign in to continue');
     return row;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Auth } from '../../auth/auth';
-import { requireSession, toHeaders } from '../../auth/session';
+import { requireSession, toHeaders, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { deleteOtherSessions, deleteSession, listActiveSessions } from './me.repository';
@@ -21,16 +21,19 @@ const setPasswordSchema = z.strictObject({
  * The traveller's own sessions (devices) and a first password for accounts that signed up
  * by link, phone or federation. Sessions are listed without their tokens.
  */
-export function sessionRoutes(root: FastifyInstance, deps: { db: Db; auth: Auth }) {
+export function sessionRoutes(
+  root: FastifyInstance,
+  deps: { db: Db; auth: Auth; sessions: Sessions },
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, auth } = deps;
+  const { db, auth, sessions } = deps;
   const tags = ['account'];
 
   app.get(
     '/api/me/sessions',
     { schema: { tags, summary: 'My signed-in devices' } },
     async (request, reply) => {
-      const { user, sessionId } = await requireSession(auth, request);
+      const { user, sessionId } = await requireSession(sessions, request);
       const rows = await listActiveSessions(db, user.id);
       return reply.header('cache-control', 'no-store').send({
         items: rows.map((row) => ({
@@ -51,7 +54,7 @@ export function sessionRoutes(root: FastifyInstance, deps: { db: Db; auth: Auth 
     '/api/me/sessions/:sessionId',
     { schema: { tags, summary: 'Sign one device out', params: sessionParams } },
     async (request, reply) => {
-      const { user } = await requireSession(auth, request);
+      const { user } = await requireSession(sessions, request);
       if (!(await deleteSession(db, user.id, request.params.sessionId))) {
         throw new AppError('session/not-found', 'There is no such session of yours');
       }
@@ -63,7 +66,7 @@ export function sessionRoutes(root: FastifyInstance, deps: { db: Db; auth: Auth 
     '/api/me/sessions/revoke-others',
     { schema: { tags, summary: 'Sign every other device out' } },
     async (request) => {
-      const { user, sessionId } = await requireSession(auth, request);
+      const { user, sessionId } = await requireSession(sessions, request);
       return { revoked: await deleteOtherSessions(db, user.id, sessionId) };
     },
   );
@@ -78,7 +81,7 @@ export function sessionRoutes(root: FastifyInstance, deps: { db: Db; auth: Auth 
       },
     },
     async (request, reply) => {
-      await requireSession(auth, request);
+      await requireSession(sessions, request);
       try {
         await auth.api.setPassword({
           body: { newPassword: request.body.newPassword },
