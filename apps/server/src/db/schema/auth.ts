@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -36,6 +37,11 @@ export const user = pgTable(
     /** Set when the traveller accepted the terms; null until the profile is complete. */
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
+    /** Ids from the interests catalogue (packages/shared/src/interests.ts). */
+    interests: text('interests')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     version: integer('version').notNull().default(1),
     ...timestamps,
   },

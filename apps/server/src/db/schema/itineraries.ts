@@ -5,14 +5,17 @@ import {
   customType,
   date,
   doublePrecision,
+  bigint,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
   text,
   time,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
@@ -137,6 +140,8 @@ export const note = pgTable(
     title: text('title').notNull().default(''),
     body: text('body').notNull().default(''),
     pinned: boolean('pinned').notNull().default(false),
+    /** Private notes are for members only: never shown through a share link. */
+    private: boolean('private').notNull().default(true),
   },
   (table) => [index('note_itinerary_idx').on(table.itineraryId)],
 );
@@ -167,4 +172,110 @@ export const listItem = pgTable(
     position: positionKey('position').notNull(),
   },
   (table) => [index('list_item_list_position_idx').on(table.listId, table.position)],
+);
+
+/** An invitation by e-mail to become a member with a role; the link carries the token. */
+export const itineraryInvitation = pgTable(
+  'itinerary_invitation',
+  {
+    id: uuid('id').primaryKey(),
+    itineraryId: uuid('itinerary_id')
+      .notNull()
+      .references(() => itinerary.id, { onDelete: 'cascade' }),
+    /** Lower-cased address. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ['editor', 'viewer'] }).notNull(),
+    /** SHA-256 (hex) of the random token sent by mail; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('itinerary_invitation_token_unique').on(table.tokenHash),
+    uniqueIndex('itinerary_invitation_email_unique').on(table.itineraryId, table.email),
+  ],
+);
+
+/** A read-only link: anyone holding the token may view the itinerary (no private notes). */
+export const shareLink = pgTable(
+  'share_link',
+  {
+    id: uuid('id').primaryKey(),
+    itineraryId: uuid('itinerary_id')
+      .notNull()
+      .references(() => itinerary.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the random token; the token is shown once, at creation. */
+    tokenHash: text('token_hash').notNull(),
+    createdBy: uuid('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('share_link_token_unique').on(table.tokenHash),
+    index('share_link_itinerary_idx').on(table.itineraryId),
+  ],
+);
+
+/**
+ * Every change to an itinerary, in order: the live stream (SSE, resumed by id through
+ * Last-Event-ID) and the activity history read from it.
+ */
+export const itineraryEvent = pgTable(
+  'itinerary_event',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    itineraryId: uuid('itinerary_id')
+      .notNull()
+      .references(() => itinerary.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    /** e.g. `place.created`, `stage.moved`, `member.added` (packages/shared/src/sharing.ts). */
+    kind: text('kind').notNull(),
+    /** What changed: ids, titles, counts; never private note text. */
+    data: jsonb('data')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('itinerary_event_itinerary_idx').on(table.itineraryId, table.id)],
+);
+
+/**
+ * A Jammy itinerary (the provider's preset): a snapshot, not a live itinerary. Catalogue
+ * presets (shipped with Jammy) have a `slug` and a `revision`; published ones come from an
+ * admin's itinerary. Copies are ordinary itineraries and never change with the preset.
+ */
+export const preset = pgTable(
+  'preset',
+  {
+    ...editable,
+    /** The catalogue file's slug; null for presets an admin published. */
+    slug: text('slug'),
+    /** The catalogue revision loaded; a higher one in a release replaces the snapshot. */
+    revision: integer('revision').notNull().default(1),
+    sourceItineraryId: uuid('source_itinerary_id').references(() => itinerary.id, {
+      onDelete: 'set null',
+    }),
+    publishedBy: uuid('published_by').references(() => user.id, { onDelete: 'set null' }),
+    published: boolean('published').notNull().default(true),
+    premium: boolean('premium').notNull().default(false),
+    /** africa | asia | europe | middle-east | north-america | oceania | south-america */
+    region: text('region').notNull(),
+    days: integer('days').notNull(),
+    interests: text('interests')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    coverUrl: text('cover_url'),
+    coverCredit: text('cover_credit'),
+    /** The language of the original text; others fall back to it. */
+    defaultLanguage: text('default_language').notNull().default('en'),
+    /** `{ [language]: { title, description } }` */
+    text: jsonb('text').notNull(),
+    /** Stages with their places and per-language text (packages/shared/src/presets.ts). */
+    content: jsonb('content').notNull(),
+  },
+  (table) => [uniqueIndex('preset_slug_unique').on(table.slug)],
 );
