@@ -82,30 +82,12 @@ export interface PresetSummary {
 /** GET /api/presets/{id}: the card plus stages and places (localized), for the map. */
 export interface PresetDetail extends PresetSummary {
   language: Language;
-  stages: {
+  stages: (Omit<PresetStageContent, 'text' | 'places'> & {
     index: number;
     title: string;
     tip: string;
-    destinationName: string;
-    lat: number;
-    lng: number;
-    countryCode: string;
-    startDay: number;
-    days: number;
-    places: {
-      index: number;
-      name: string;
-      category: PlaceCategory;
-      lat: number;
-      lng: number;
-      address: string | null;
-      url: string | null;
-      day: number | null;
-      time: string | null;
-      durationMinutes: number | null;
-      notes: string;
-    }[];
-  }[];
+    places: (Required<Omit<PresetPlaceContent, 'text'>> & { index: number; notes: string })[];
+  })[];
 }
 
 /** GET /api/presets query: filters; recommended first for a signed-in reader. */
