@@ -27,6 +27,8 @@ import { purgeTrash } from './modules/itineraries/itineraries.repository';
 import { noteAndListRoutes } from './modules/itineraries/notes-lists.routes';
 import { stageAndPlaceRoutes } from './modules/itineraries/stages.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { registerSharing } from './modules/sharing/register';
+import { presetRoutes } from './modules/presets/presets.routes';
 import { sessionRoutes } from './modules/me/sessions.routes';
 import { signInMethodsRoutes } from './modules/me/sign-in-methods.routes';
 import { outboxSms, twilioSms, type SmsSender } from './sms/sms-sender';
@@ -165,7 +167,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   itineraryRoutes(app, content);
   stageAndPlaceRoutes(app, content);
   noteAndListRoutes(app, content);
+  registerSharing(app, { database: deps.database, sessions, mailer, config });
   geoRoutes(app, { sessions, config });
+  presetRoutes(app, { ...content, publicUrl: config.publicUrl });
 
   // Itineraries left in the trash past the retention period go for good (every process may
   // run this: the delete is idempotent).

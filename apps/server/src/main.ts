@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createLogger } from './lib/logger';
 import { getOrCreateSessionSecret, recordBuildId } from './modules/meta/meta.repository';
+import { loadCatalogue } from './modules/presets/catalogue';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config, logger);
   try {
     await runMigrations(database.pool);
+    await loadCatalogue(database.db);
     const buildId = await readBuildId(config.webDistDir);
     await recordBuildId(database.db, buildId);
     const sessionSecret = config.sessionSecret ?? (await getOrCreateSessionSecret(database.db));

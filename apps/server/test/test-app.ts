@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { createLogger } from '../src/lib/logger';
 import { getOrCreateSessionSecret, recordBuildId } from '../src/modules/meta/meta.repository';
+import { loadCatalogue } from '../src/modules/presets/catalogue';
 import { createWebDistFixture } from './web-dist';
 
 const FIXED_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
@@ -55,6 +56,7 @@ export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
     if (!database) {
       database = await openDatabase(config, logger);
       await runMigrations(database.pool);
+      await loadCatalogue(database.db);
     }
     const buildId = await readBuildId(config.webDistDir);
     if (!options.database) await recordBuildId(database.db, buildId);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { InterestId } from './interests';
 import { LANGUAGES } from './languages';
 
 /** Limits of account fields, shared by the forms and the server. */
@@ -48,6 +49,8 @@ export interface Me {
   homePlace: string | null;
   termsAcceptedAt: string | null;
   onboardedAt: string | null;
+  /** What the traveller likes (ids of the interests catalogue), set with PUT /api/me/interests. */
+  interests: InterestId[];
   /** False until a name is set and the terms accepted (then /finish-register is done). */
   profileComplete: boolean;
   createdAt: string;

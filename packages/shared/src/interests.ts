@@ -25,6 +25,8 @@ export const INTERESTS = [
 ] as const;
 
 export type InterestId = (typeof INTERESTS)[number]['id'];
+/** One entry of the catalogue, as GET /api/interests answers it. */
+export type Interest = (typeof INTERESTS)[number];
 export const INTEREST_IDS = INTERESTS.map((interest) => interest.id) as unknown as readonly [
   InterestId,
   ...InterestId[],

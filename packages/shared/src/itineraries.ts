@@ -247,11 +247,14 @@ export const createNoteSchema = z.strictObject({
   title: text(LIMITS.noteTitle).optional(),
   body: text(LIMITS.noteBody).optional(),
   pinned: z.boolean().optional(),
+  /** Private notes (the default) are never shown through a share link. */
+  private: z.boolean().optional(),
 });
 export const updateNoteSchema = z.strictObject({
   title: text(LIMITS.noteTitle).optional(),
   body: text(LIMITS.noteBody).optional(),
   pinned: z.boolean().optional(),
+  private: z.boolean().optional(),
   ...versionField,
 });
 
@@ -348,6 +351,8 @@ export interface Note {
   title: string;
   body: string;
   pinned: boolean;
+  /** Members only: hidden from share-link readers. */
+  private: boolean;
   createdAt: string;
   updatedAt: string;
   version: number;

@@ -77,6 +77,22 @@ export interface PresetSummary {
   matchingInterests: number;
   /** Whether the reader may copy it now (premium ones: admins only until the shop exists). */
   copyable: boolean;
+  /** Only for admins: what editing (PATCH, DELETE) needs. */
+  admin?: PresetAdminInfo;
+}
+
+/** Editing facts of a preset, shown to admins only. */
+export interface PresetAdminInfo {
+  version: number;
+  /** The catalogue file's slug; null for a preset an admin published. */
+  slug: string | null;
+  /** Shipped with Jammy: it can be unpublished, not deleted. */
+  catalogue: boolean;
+  /** The language of its own text; PATCH title/description write this one. */
+  defaultLanguage: Language;
+  sourceItineraryId: string | null;
+  publishedBy: string | null;
+  updatedAt: string;
 }
 
 /** GET /api/presets/{id}: the card plus stages and places (localized), for the map. */
@@ -124,3 +140,13 @@ export const updatePresetSchema = z.strictObject({
   description: z.string().trim().max(4000).optional(),
   version: z.number().int().positive(),
 });
+
+export type ListPresetsQuery = z.infer<typeof listPresetsQuerySchema>;
+export type CopyPreset = z.infer<typeof copyPresetSchema>;
+export type PublishPreset = z.input<typeof publishPresetSchema>;
+export type UpdatePreset = z.infer<typeof updatePresetSchema>;
+
+/** The honest answer to a non-admin copying a premium preset (403 `preset/premium`). */
+export const PREMIUM_NOT_AVAILABLE_MESSAGE =
+  'This Jammy itinerary is premium. Premium itineraries will be unlocked through the shop, ' +
+  'which is not open yet; until then only administrators can copy them.';

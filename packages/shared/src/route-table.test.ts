@@ -19,6 +19,12 @@ describe('ROUTES', () => {
     expect(signedIn).not.toContain('/jammy-itineraries');
     expect(signedIn).not.toContain('/');
   });
+
+  it('lets a share link, and nothing else, open a traveller page without an account', () => {
+    const shareable = ROUTES.filter((route) => route.access === 'signed-in-or-share');
+    expect(shareable.map((route) => route.path)).toEqual(['/itinerary/:id']);
+    expect(shareable[0]?.layout).toBe('visitor');
+  });
 });
 
 describe('matchRoute', () => {

@@ -8,9 +8,11 @@ export type LayoutName = 'empty' | 'logged' | 'not-logged' | 'visitor';
 
 /**
  * Who may open a page: `public` anyone; `signed-in` only a signed-in user (others are sent to
- * /login/start); `anonymous` only a visitor who is not signed in (others go to /itineraries).
+ * /login/start); `signed-in-or-share` the same, except that anyone may open it with a share-link
+ * token (`?share=`; the API decides what the token shows); `anonymous` only a visitor who is
+ * not signed in (others go to /itineraries).
  */
-export type Access = 'public' | 'signed-in' | 'anonymous';
+export type Access = 'public' | 'signed-in' | 'signed-in-or-share' | 'anonymous';
 
 export interface RouteDefinition {
   /** Stable name: translation keys (`routes.<id>.title`) and page modules hang off it. */
@@ -43,7 +45,13 @@ export const ROUTES = [
 
   { id: 'itineraries', path: '/itineraries', layout: 'logged', access: 'signed-in' },
   { id: 'itinerary-new', path: '/itinerary', layout: 'logged', access: 'signed-in' },
-  { id: 'itinerary', path: '/itinerary/:id', layout: 'logged', access: 'signed-in' },
+  // A share-link holder needs no account: visitor chrome for them, the traveller's for members.
+  {
+    id: 'itinerary',
+    path: '/itinerary/:id',
+    layout: 'visitor',
+    access: 'signed-in-or-share',
+  },
   { id: 'itinerary-edit', path: '/itinerary/:id/edit', layout: 'logged', access: 'signed-in' },
   { id: 'itinerary-notes', path: '/itinerary/:id/notes', layout: 'logged', access: 'signed-in' },
   { id: 'itinerary-places', path: '/itinerary/:id/place', layout: 'logged', access: 'signed-in' },

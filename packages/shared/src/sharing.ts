@@ -106,3 +106,26 @@ export interface ItineraryEvent {
 export interface Presence {
   viewers: { id: string; name: string }[];
 }
+
+/** POST /api/invitations/accept answers where the new member lands. */
+export interface AcceptedInvitation {
+  itineraryId: string;
+  role: MemberRole;
+}
+
+/** GET /api/itineraries/{id}/activity: the newest events first, `?cursor=` for older ones. */
+export interface ActivityPage {
+  items: ItineraryEvent[];
+  nextCursor: string | null;
+}
+
+/** Events in one activity page. */
+export const ACTIVITY_PAGE_SIZE = 50;
+/** A stream resumed further behind than this gets a `reset` event (refetch) instead. */
+export const MAX_REPLAYED_EVENTS = 500;
+/** Seconds between the stream's keep-alive comments. */
+export const EVENT_HEARTBEAT_SECONDS = 15;
+/** The query parameter carrying a share-link token (`/itinerary/{id}?share=…`). */
+export const SHARE_QUERY_PARAM = 'share';
+/** The query parameter carrying an invitation token (`/itineraries?invitation=…`). */
+export const INVITATION_QUERY_PARAM = 'invitation';

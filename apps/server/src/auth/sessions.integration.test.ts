@@ -157,8 +157,8 @@ describe('sessions', () => {
   });
 
   it('API reads refuse a cookie whose signature was tampered with', async () => {
-    const { jars } = await userWithSessions(1);
-    const jar = jars[0]!;
+    const [jar] = (await userWithSessions(1)).jars;
+    if (!jar) throw new Error('no session');
     const value = decodeURIComponent(jar.get(SESSION_COOKIE) ?? '');
     const forged = `${value.slice(0, value.indexOf('.'))}.${'A'.repeat(43)}=`;
     const response = await app().inject({
@@ -172,8 +172,8 @@ describe('sessions', () => {
   });
 
   it('API reads refuse an expired session at once', async () => {
-    const { jars } = await userWithSessions(1);
-    const jar = jars[0]!;
+    const [jar] = (await userWithSessions(1)).jars;
+    if (!jar) throw new Error('no session');
     await identity.main.database.pool.query(
       "update session set expires_at = now() - interval '1 second' where token = $1",
       [tokenOf(jar)],
@@ -182,20 +182,21 @@ describe('sessions', () => {
   });
 
   it('API reads refuse a revoked session at once, on every process', async () => {
-    const { jars } = await userWithSessions(2);
+    const [first, second] = (await userWithSessions(2)).jars;
+    if (!first || !second) throw new Error('no sessions');
     const other = await identity.another({});
     expect(
-      (await other.app.inject({ method: 'GET', url: '/api/me', headers: jars[1]!.headers() }))
+      (await other.app.inject({ method: 'GET', url: '/api/me', headers: second.headers() }))
         .statusCode,
     ).toBe(200);
-    const revoked = await authPost(jars[0]!, '/api/auth/revoke-session', {
-      token: tokenOf(jars[1]!),
+    const revoked = await authPost(first, '/api/auth/revoke-session', {
+      token: tokenOf(second),
     });
     expect(revoked.statusCode).toBe(200);
     expect(
-      (await other.app.inject({ method: 'GET', url: '/api/me', headers: jars[1]!.headers() }))
+      (await other.app.inject({ method: 'GET', url: '/api/me', headers: second.headers() }))
         .statusCode,
     ).toBe(401);
-    expect((await getMe(app(), jars[1]!)).statusCode).toBe(401);
+    expect((await getMe(app(), second)).statusCode).toBe(401);
   });
 });

@@ -12,6 +12,7 @@ const KINDS: MailKind[] = [
   'magicLink',
   'existingAccount',
   'changeEmail',
+  'invitation',
 ];
 const URL_WITH_QUERY = 'https://jammy.example/api/auth/verify-email?token=abc&callbackURL=%2F';
 
@@ -119,6 +120,21 @@ describe('renderMail', () => {
     expect(mail.text).toContain('<b>evil</b>@example.com');
   });
 
+  it('an invitation names the inviter, the trip and the role, escaped in the HTML', () => {
+    const en = mailMessages('en');
+    const mail = renderMail('invitation', {
+      language: 'en',
+      name: null,
+      url: URL_WITH_QUERY,
+      values: { inviter: 'Ana <b>', itinerary: 'Kyoto & Nara', role: en.roles.viewer },
+    });
+    expect(mail.subject).toBe('Ana <b> invited you to plan Kyoto & Nara on Jammy');
+    expect(mail.text).toContain('"Kyoto & Nara"');
+    expect(mail.text).toContain(`Your role: ${en.roles.viewer}.`);
+    expect(mail.html).toContain('Ana &lt;b&gt;');
+    expect(mail.html).not.toContain('Ana <b>');
+  });
+
   it('Arabic mail is right to left', () => {
     const mail = renderMail('verifyEmail', { language: 'ar', name: 'ليلى', url: URL_WITH_QUERY });
     expect(mail.html).toContain('<html lang="ar" dir="rtl">');
@@ -148,7 +164,12 @@ describe('renderMail', () => {
           language,
           name: 'Ada',
           url: URL_WITH_QUERY,
-          values: { newEmail: 'new@example.com' },
+          values: {
+            newEmail: 'new@example.com',
+            inviter: 'Ana',
+            itinerary: 'Kyoto',
+            role: messages.roles.editor,
+          },
         });
         expect(mail.subject).not.toMatch(/\{\{|\}\}/);
         expect(mail.text).not.toMatch(/\{\{|\}\}/);

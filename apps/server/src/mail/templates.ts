@@ -13,7 +13,7 @@ import it from './messages/it.json';
 
 export type MailMessages = typeof en;
 export type MailKind =
-  'verifyEmail' | 'resetPassword' | 'magicLink' | 'existingAccount' | 'changeEmail';
+  'verifyEmail' | 'resetPassword' | 'magicLink' | 'existingAccount' | 'changeEmail' | 'invitation';
 
 const MESSAGES: Record<Language, MailMessages> = { en, it, fr, es, de, ar };
 
@@ -61,6 +61,7 @@ export function renderMail(
   const greeting = interpolate(messages.greeting, values);
   const intro = interpolate(section.intro, values);
   const expiry = interpolate(section.expiry, values);
+  const subject = interpolate(section.subject, values);
 
   const text = [
     greeting,
@@ -80,7 +81,7 @@ export function renderMail(
   const url = escapeHtml(input.url);
   const html = `<!doctype html>
 <html lang="${language}" dir="${dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(section.subject)}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#fff4f8;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1b2b4b">
   <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 12px">
     <tr><td align="center">
@@ -98,5 +99,5 @@ export function renderMail(
 </body>
 </html>`;
 
-  return { subject: interpolate(section.subject, values), text, html };
+  return { subject, text, html };
 }

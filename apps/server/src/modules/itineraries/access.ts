@@ -1,8 +1,11 @@
 import type { Role } from '@jammy/shared/itineraries';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
-import { itinerary, itineraryMember } from '../../db/schema/itineraries';
+import { itinerary, itineraryMember, shareLink } from '../../db/schema/itineraries';
 import { AppError } from '../../lib/errors';
+import { hashToken } from '../sharing/sharing.repository';
 
 export type ItineraryRow = typeof itinerary.$inferSelect;
 
@@ -62,4 +65,61 @@ export async function authorize(
     );
   }
   return access;
+}
+
+/**
+ * A read through a share link (`?share=<token>`): the itinerary when the link is for it and
+ * still valid; 404 `share/not-found`, `share/revoked` or `share/expired` otherwise, so the
+ * page can say why. The token is looked up by its SHA-256 hash.
+ */
+export async function authorizeLink(
+  db: Db,
+  itineraryId: string,
+  token: string,
+): Promise<ItineraryRow> {
+  const [row] = await db
+    .select({ itinerary, expiresAt: shareLink.expiresAt, revokedAt: shareLink.revokedAt })
+    .from(shareLink)
+    .innerJoin(itinerary, eq(itinerary.id, shareLink.itineraryId))
+    .where(and(eq(shareLink.tokenHash, hashToken(token)), eq(shareLink.itineraryId, itineraryId)));
+  if (!row || row.itinerary.deletedAt) {
+    throw new AppError('share/not-found', 'This link does not open any itinerary');
+  }
+  if (row.revokedAt) {
+    throw new AppError('share/revoked', 'This link was turned off by the itinerary’s owner');
+  }
+  if (row.expiresAt && row.expiresAt <= new Date()) {
+    throw new AppError('share/expired', 'This link has expired');
+  }
+  return row.itinerary;
+}
+
+/** Who reads: a member (with their access), or anyone holding a valid share link. */
+export type Reader =
+  { kind: 'member'; access: Access; userId: string } | { kind: 'link'; itinerary: ItineraryRow };
+
+/**
+ * The reader of an itinerary's shareable parts (the itinerary, its non-private notes):
+ * members first, then a `?share=` token; 401 for an anonymous caller without a token,
+ * 404 for a stranger without one.
+ */
+export async function authorizeReader(
+  db: Db,
+  sessions: Sessions,
+  request: FastifyRequest,
+  itineraryId: string,
+  shareToken: string | undefined,
+): Promise<Reader> {
+  const current = await sessions.find(request);
+  if (current) {
+    const access = await findAccess(db, itineraryId, current.user.id);
+    if (access && !access.itinerary.deletedAt) {
+      return { kind: 'member', access, userId: current.user.id };
+    }
+  }
+  if (shareToken !== undefined) {
+    return { kind: 'link', itinerary: await authorizeLink(db, itineraryId, shareToken) };
+  }
+  if (!current) throw new AppError('auth/unauthenticated', 'Sign in to continue');
+  throw new AppError('itinerary/not-found', 'There is no such itinerary');
 }

@@ -2,7 +2,7 @@ import { TRASH_RETENTION_DAYS, type Role } from '@jammy/shared/itineraries';
 import { and, asc, desc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { itinerary, itineraryMember, place, stage } from '../../db/schema/itineraries';
 import type { ItineraryRow } from './access';
 
@@ -12,7 +12,7 @@ export type ItineraryChanges = Partial<
 
 /** Creates an itinerary and makes its creator the owner member, atomically. */
 export async function createItinerary(
-  db: Db,
+  db: Executor,
   ownerId: string,
   values: ItineraryChanges & { title: string },
 ): Promise<ItineraryRow> {

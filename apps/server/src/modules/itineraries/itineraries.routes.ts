@@ -13,8 +13,9 @@ import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
-import { authorize } from './access';
-import { readItineraryDocument } from './itinerary-document';
+import { recordEvent } from '../sharing/events.repository';
+import { authorize, authorizeLink } from './access';
+import { readItineraryDocument, readSharedItineraryDocument } from './itinerary-document';
 import {
   createItinerary,
   decodeCursor,
@@ -25,6 +26,8 @@ import {
 import { presentItinerary } from './presenters';
 
 export const itineraryParams = z.object({ id: idSchema });
+/** `?share=<token>`: a read through a share link (the itinerary and its non-private notes). */
+export const shareQuery = z.object({ share: z.string().min(1).max(200).optional() });
 const TAGS = ['itineraries'];
 
 /** /api/itineraries: the caller's trips, one trip's whole tree, and the trash. */
@@ -81,13 +84,25 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; sessions:
     {
       schema: {
         tags: TAGS,
-        summary: 'An itinerary with its stages and places, in order',
+        summary:
+          'An itinerary with its stages and places, in order (members, or anyone with ?share=<token>)',
         params: itineraryParams,
+        querystring: shareQuery,
       },
     },
     async (request, reply) => {
-      const { user } = await requireSession(sessions, request);
-      const document = await readItineraryDocument(db, request.params.id, user.id);
+      const { share } = request.query;
+      const current = await sessions.find(request);
+      if (!current && share === undefined) {
+        throw new AppError('auth/unauthenticated', 'Sign in to continue');
+      }
+      let document = current
+        ? await readItineraryDocument(db, request.params.id, current.user.id)
+        : null;
+      if ((!document || document.trashed) && share !== undefined) {
+        await authorizeLink(db, request.params.id, share);
+        document = await readSharedItineraryDocument(db, request.params.id);
+      }
       if (!document || document.trashed) {
         throw new AppError('itinerary/not-found', 'There is no such itinerary');
       }
@@ -122,6 +137,16 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; sessions:
         expectedVersion(request, version),
       );
       if (!row) throw conflict(presentItinerary(access.itinerary, access.role));
+      await recordEvent(
+        db,
+        {
+          itineraryId: row.id,
+          actorId: user.id,
+          kind: 'itinerary.updated',
+          data: { title: row.title, fields: Object.keys(changes) },
+        },
+        { touch: false },
+      );
       return presentItinerary(row, access.role);
     },
   );
@@ -145,6 +170,16 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; sessions:
       }
       const row = await setTrashed(db, access.itinerary.id, new Date());
       if (!row) throw new AppError('itinerary/not-found', 'There is no such itinerary');
+      await recordEvent(
+        db,
+        {
+          itineraryId: row.id,
+          actorId: user.id,
+          kind: 'itinerary.trashed',
+          data: { title: row.title },
+        },
+        { touch: false },
+      );
       return presentItinerary(row, access.role);
     },
   );
@@ -166,6 +201,16 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; sessions:
       if (!access.itinerary.deletedAt) return presentItinerary(access.itinerary, access.role);
       const row = await setTrashed(db, access.itinerary.id, null);
       if (!row) throw new AppError('itinerary/not-found', 'There is no such itinerary');
+      await recordEvent(
+        db,
+        {
+          itineraryId: row.id,
+          actorId: user.id,
+          kind: 'itinerary.restored',
+          data: { title: row.title },
+        },
+        { touch: false },
+      );
       return presentItinerary(row, access.role);
     },
   );

@@ -1,5 +1,5 @@
 import { PLACE_CATEGORIES, type Role } from '@jammy/shared/itineraries';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
 /** An itinerary with its stages and places, as the JSON text GET /api/itineraries/{id} sends. */
@@ -25,12 +25,34 @@ export async function readItineraryDocument(
   itineraryId: string,
   userId: string,
 ): Promise<ItineraryDocument | null> {
+  return readDocument(
+    db,
+    itineraryId,
+    sql`m.role`,
+    sql`join itinerary_member m on m.itinerary_id = i.id and m.user_id = ${userId}`,
+  );
+}
+
+/** The document as a share-link holder sees it: read-only, whoever asks (link checked before). */
+export async function readSharedItineraryDocument(
+  db: Db,
+  itineraryId: string,
+): Promise<ItineraryDocument | null> {
+  return readDocument(db, itineraryId, sql`'viewer'::text`, sql``);
+}
+
+async function readDocument(
+  db: Db,
+  itineraryId: string,
+  role: SQL,
+  join: SQL,
+): Promise<ItineraryDocument | null> {
   const result = await db.execute<{ role: Role; trashed: boolean; json: string }>(sql`
-    select m.role, i.deleted_at is not null as trashed, json_build_object(
+    select ${role} as role, i.deleted_at is not null as trashed, json_build_object(
       'itinerary', json_build_object(
         'id', i.id, 'title', i.title, 'description', i.description,
         'startDate', i.start_date, 'endDate', i.end_date, 'timezone', i.timezone,
-        'coverUrl', i.cover_url, 'ownerId', i.owner_id, 'role', m.role,
+        'coverUrl', i.cover_url, 'ownerId', i.owner_id, 'role', ${role},
         'deletedAt', ${iso('i.deleted_at')}, 'createdAt', ${iso('i.created_at')},
         'updatedAt', ${iso('i.updated_at')}, 'version', i.version),
       'stages', coalesce((
@@ -56,7 +78,7 @@ export async function readItineraryDocument(
         from place p where p.itinerary_id = i.id), '[]'::json)
     )::text as json
     from itinerary i
-    join itinerary_member m on m.itinerary_id = i.id and m.user_id = ${userId}
+    ${join}
     where i.id = ${itineraryId}
   `);
   return result.rows[0] ?? null;

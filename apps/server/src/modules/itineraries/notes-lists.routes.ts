@@ -15,10 +15,11 @@ import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
-import { authorize, type Action } from './access';
+import { recordEvent } from '../sharing/events.repository';
+import { authorize, authorizeReader, type Action } from './access';
 import * as content from './content.repository';
-import { touchItinerary } from './itineraries.repository';
-import { itineraryParams } from './itineraries.routes';
+import type { NoteRow } from './content.repository';
+import { itineraryParams, shareQuery } from './itineraries.routes';
 import { positionAfter, positionBetween } from '@jammy/shared/positions';
 import { presentList, presentListItem, presentNote } from './presenters';
 
@@ -40,18 +41,41 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
 
   async function access(request: FastifyRequest, itineraryId: string, action: Action) {
     const { user } = await requireSession(sessions, request);
-    return authorize(db, itineraryId, user.id, action);
+    return { ...(await authorize(db, itineraryId, user.id, action)), actorId: user.id };
+  }
+
+  /** What an event may say about a note: never the text of a private one. */
+  function noteData(row: NoteRow) {
+    return { noteId: row.id, private: row.private, ...(row.private ? {} : { title: row.title }) };
   }
 
   // --- notes ---
 
   app.get(
     '/api/itineraries/:id/notes',
-    { schema: { tags: ['notes'], summary: 'Notes, pinned first', params: itineraryParams } },
+    {
+      schema: {
+        tags: ['notes'],
+        summary: 'Notes, pinned first (through a share link: only those not private)',
+        params: itineraryParams,
+        querystring: shareQuery,
+      },
+    },
     async (request) => {
-      const { itinerary } = await access(request, request.params.id, 'read');
+      const reader = await authorizeReader(
+        db,
+        sessions,
+        request,
+        request.params.id,
+        request.query.share,
+      );
+      const itineraryId =
+        reader.kind === 'member' ? reader.access.itinerary.id : reader.itinerary.id;
+      const notes = await content.listNotes(db, itineraryId);
       return {
-        items: (await content.listNotes(db, itinerary.id)).map(presentNote),
+        items: (reader.kind === 'member' ? notes : notes.filter((row) => !row.private)).map(
+          presentNote,
+        ),
         nextCursor: null,
       };
     },
@@ -68,9 +92,14 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
       },
     },
     async (request, reply) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const row = await content.insertNote(db, { ...request.body, itineraryId: itinerary.id });
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'note.created',
+        data: noteData(row),
+      });
       return reply.status(201).send(presentNote(row));
     },
   );
@@ -97,7 +126,7 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
       },
     },
     async (request) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const current = await content.findNote(db, itinerary.id, request.params.noteId);
       if (!current) throw noteNotFound();
       const { version, ...changes } = request.body;
@@ -109,7 +138,12 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
         expectedVersion(request, version),
       );
       if (!row) throw conflict(presentNote(current));
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'note.updated',
+        data: { ...noteData(row), fields: Object.keys(changes) },
+      });
       return presentNote(row);
     },
   );
@@ -125,7 +159,7 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
       },
     },
     async (request, reply) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const current = await content.findNote(db, itinerary.id, request.params.noteId);
       if (!current) throw noteNotFound();
       const deleted = await content.deleteNote(
@@ -135,7 +169,12 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
         expectedVersion(request, request.body?.version),
       );
       if (!deleted) throw conflict(presentNote(current));
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'note.deleted',
+        data: noteData(current),
+      });
       return reply.status(204).send();
     },
   );
@@ -177,7 +216,7 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
       },
     },
     async (request, reply) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
         const siblings = await content.listSiblings(tx, itinerary.id);
         return content.insertList(tx, {
@@ -186,7 +225,12 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
           position: positionBetween(siblings.at(-1)?.position ?? null, null),
         });
       });
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'list.created',
+        data: { listId: row.id, title: row.title, kind: row.kind },
+      });
       return reply.status(201).send(presentList(row, []));
     },
   );
@@ -218,7 +262,7 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
       },
     },
     async (request) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const current = await listOf(itinerary.id, request.params.listId);
       const { version, ...changes } = request.body;
       const row = await content.updateList(
@@ -230,7 +274,12 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
       );
       const items = await content.listItems(db, current.id);
       if (!row) throw conflict(presentList(current, items));
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'list.updated',
+        data: { listId: row.id, title: row.title, fields: Object.keys(changes) },
+      });
       return presentList(row, items);
     },
   );
@@ -246,7 +295,7 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
       },
     },
     async (request, reply) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const current = await listOf(itinerary.id, request.params.listId);
       const deleted = await content.deleteList(
         db,
@@ -255,7 +304,12 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
         expectedVersion(request, request.body?.version),
       );
       if (!deleted) throw conflict(presentList(current, await content.listItems(db, current.id)));
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'list.deleted',
+        data: { listId: current.id, title: current.title },
+      });
       return reply.status(204).send();
     },
   );
@@ -273,7 +327,7 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
       },
     },
     async (request, reply) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const parent = await listOf(itinerary.id, request.params.listId);
       const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
         const siblings = await content.itemSiblings(tx, parent.id);
@@ -283,7 +337,12 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
           position: positionBetween(siblings.at(-1)?.position ?? null, null),
         });
       });
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'item.created',
+        data: { listId: parent.id, listTitle: parent.title, itemId: row.id, text: row.text },
+      });
       return reply.status(201).send(presentListItem(row));
     },
   );
@@ -299,7 +358,7 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
       },
     },
     async (request) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const parent = await listOf(itinerary.id, request.params.listId);
       const current = await content.findItem(db, parent.id, request.params.itemId);
       if (!current) throw itemNotFound();
@@ -312,7 +371,19 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
         expectedVersion(request, version),
       );
       if (!row) throw conflict(presentListItem(current));
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'item.updated',
+        data: {
+          listId: parent.id,
+          listTitle: parent.title,
+          itemId: row.id,
+          text: row.text,
+          checked: row.checked,
+          fields: Object.keys(changes),
+        },
+      });
       return presentListItem(row);
     },
   );
@@ -328,7 +399,7 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
       },
     },
     async (request, reply) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const parent = await listOf(itinerary.id, request.params.listId);
       const current = await content.findItem(db, parent.id, request.params.itemId);
       if (!current) throw itemNotFound();
@@ -339,7 +410,17 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
         expectedVersion(request, request.body?.version),
       );
       if (!deleted) throw conflict(presentListItem(current));
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'item.deleted',
+        data: {
+          listId: parent.id,
+          listTitle: parent.title,
+          itemId: current.id,
+          text: current.text,
+        },
+      });
       return reply.status(204).send();
     },
   );
@@ -355,7 +436,7 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
       },
     },
     async (request) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const parent = await listOf(itinerary.id, request.params.listId);
       const current = await content.findItem(db, parent.id, request.params.itemId);
       if (!current) throw itemNotFound();
@@ -373,7 +454,17 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
         return content.updateItem(tx, parent.id, current.id, { position }, version);
       });
       if (!row) throw conflict(presentListItem(current));
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'item.moved',
+        data: {
+          listId: parent.id,
+          listTitle: parent.title,
+          itemId: row.id,
+          afterId: request.body.afterId,
+        },
+      });
       return presentListItem(row);
     },
   );

@@ -85,6 +85,7 @@ export function presentNote(row: Row<typeof note>): Note {
     title: row.title,
     body: row.body,
     pinned: row.pinned,
+    private: row.private,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,

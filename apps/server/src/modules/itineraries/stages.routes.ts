@@ -16,7 +16,8 @@ import { AppError } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
 import { authorize, type Action } from './access';
 import * as content from './content.repository';
-import { listPlaces, listStages, touchItinerary } from './itineraries.repository';
+import { recordEvent } from '../sharing/events.repository';
+import { listPlaces, listStages } from './itineraries.repository';
 import { itineraryParams } from './itineraries.routes';
 import { positionAfter, positionBetween } from '@jammy/shared/positions';
 import { presentPlace, presentStage } from './presenters';
@@ -53,7 +54,7 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
 
   async function access(request: FastifyRequest, itineraryId: string, action: Action) {
     const { user } = await requireSession(sessions, request);
-    return authorize(db, itineraryId, user.id, action);
+    return { ...(await authorize(db, itineraryId, user.id, action)), actorId: user.id };
   }
 
   // --- stages ---
@@ -79,7 +80,7 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
       },
     },
     async (request, reply) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const { afterId, ...values } = request.body;
       const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
         const siblings = await content.stageSiblings(tx, itinerary.id);
@@ -90,7 +91,12 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
         if (position === null) throw badMoveTarget();
         return content.insertStage(tx, { ...values, itineraryId: itinerary.id, position });
       });
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'stage.created',
+        data: { stageId: row.id, title: row.title },
+      });
       return reply.status(201).send(presentStage(row));
     },
   );
@@ -117,7 +123,7 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
       },
     },
     async (request) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const current = await content.findStage(db, itinerary.id, request.params.stageId);
       if (!current) throw stageNotFound();
       const { version, ...changes } = request.body;
@@ -133,7 +139,12 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
         expectedVersion(request, version),
       );
       if (!row) throw conflict(presentStage(current));
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'stage.updated',
+        data: { stageId: row.id, title: row.title, fields: Object.keys(changes) },
+      });
       return presentStage(row);
     },
   );
@@ -149,7 +160,7 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
       },
     },
     async (request, reply) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const current = await content.findStage(db, itinerary.id, request.params.stageId);
       if (!current) throw stageNotFound();
       const deleted = await content.deleteStage(
@@ -159,7 +170,12 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
         expectedVersion(request, request.body?.version),
       );
       if (!deleted) throw conflict(presentStage(current));
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'stage.deleted',
+        data: { stageId: current.id, title: current.title },
+      });
       return reply.status(204).send();
     },
   );
@@ -175,7 +191,7 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
       },
     },
     async (request) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const current = await content.findStage(db, itinerary.id, request.params.stageId);
       if (!current) throw stageNotFound();
       const version = expectedVersion(request, request.body.version);
@@ -188,7 +204,12 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
         return content.updateStage(tx, itinerary.id, current.id, { position }, version);
       });
       if (!row) throw conflict(presentStage(current));
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'stage.moved',
+        data: { stageId: row.id, title: row.title, afterId: request.body.afterId },
+      });
       return presentStage(row);
     },
   );
@@ -214,13 +235,16 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
     },
   );
 
+  /** The stage `stageId` names in this itinerary (undefined for none); 400 when not one of its stages. */
   async function assertStageOf(itineraryId: string, stageId: string | null | undefined) {
-    if (!stageId) return;
-    if (!(await content.findStage(db, itineraryId, stageId))) {
+    if (!stageId) return undefined;
+    const stage = await content.findStage(db, itineraryId, stageId);
+    if (!stage) {
       throw new AppError('request/invalid', 'stageId: is not a stage of this itinerary', {
         issues: [{ field: 'stageId', message: 'is not a stage of this itinerary' }],
       });
     }
+    return stage;
   }
 
   app.post(
@@ -234,10 +258,10 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
       },
     },
     async (request, reply) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const { cost, ...values } = request.body;
       const stageId = values.stageId ?? null;
-      await assertStageOf(itinerary.id, stageId);
+      const stage = await assertStageOf(itinerary.id, stageId);
       const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
         const siblings = await content.placeSiblings(tx, itinerary.id, stageId);
         return content.insertPlace(tx, {
@@ -248,7 +272,12 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
           position: positionBetween(siblings.at(-1)?.position ?? null, null),
         });
       });
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'place.created',
+        data: { placeId: row.id, name: row.name, stageId, stageTitle: stage?.title ?? null },
+      });
       return reply.status(201).send(presentPlace(row));
     },
   );
@@ -275,7 +304,7 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
       },
     },
     async (request) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const current = await content.findPlace(db, itinerary.id, request.params.placeId);
       if (!current) throw placeNotFound();
       const { version, cost, ...changes } = request.body;
@@ -311,7 +340,17 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
         );
       });
       if (!row) throw conflict(presentPlace(current));
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'place.updated',
+        data: {
+          placeId: row.id,
+          name: row.name,
+          stageId: row.stageId,
+          fields: Object.keys(request.body).filter((key) => key !== 'version'),
+        },
+      });
       return presentPlace(row);
     },
   );
@@ -327,7 +366,7 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
       },
     },
     async (request, reply) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const current = await content.findPlace(db, itinerary.id, request.params.placeId);
       if (!current) throw placeNotFound();
       const deleted = await content.deletePlace(
@@ -337,7 +376,12 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
         expectedVersion(request, request.body?.version),
       );
       if (!deleted) throw conflict(presentPlace(current));
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'place.deleted',
+        data: { placeId: current.id, name: current.name, stageId: current.stageId },
+      });
       return reply.status(204).send();
     },
   );
@@ -353,7 +397,7 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
       },
     },
     async (request) => {
-      const { itinerary } = await access(request, request.params.id, 'write');
+      const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const current = await content.findPlace(db, itinerary.id, request.params.placeId);
       if (!current) throw placeNotFound();
       const stageId = request.body.stageId === undefined ? current.stageId : request.body.stageId;
@@ -368,7 +412,17 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
         return content.updatePlace(tx, itinerary.id, current.id, { position, stageId }, version);
       });
       if (!row) throw conflict(presentPlace(current));
-      await touchItinerary(db, itinerary.id);
+      await recordEvent(db, {
+        itineraryId: itinerary.id,
+        actorId,
+        kind: 'place.moved',
+        data: {
+          placeId: row.id,
+          name: row.name,
+          stageId: row.stageId,
+          afterId: request.body.afterId,
+        },
+      });
       return presentPlace(row);
     },
   );

@@ -74,6 +74,7 @@ describe('GET /api/me', () => {
         'emailVerified',
         'homePlace',
         'id',
+        'interests',
         'language',
         'name',
         'onboardedAt',
@@ -84,7 +85,13 @@ describe('GET /api/me', () => {
         'version',
       ].sort(),
     );
-    expect(me).toMatchObject({ name: 'Paola', homePlace: null, version: 1, onboardedAt: null });
+    expect(me).toMatchObject({
+      name: 'Paola',
+      homePlace: null,
+      version: 1,
+      onboardedAt: null,
+      interests: [],
+    });
   });
 });
 

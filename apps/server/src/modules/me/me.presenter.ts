@@ -1,3 +1,4 @@
+import { INTEREST_IDS } from '@jammy/shared/interests';
 import { isLanguage } from '@jammy/shared/languages';
 import type { Me } from '@jammy/shared/account';
 import { isPlaceholderEmail } from '../../auth/auth';
@@ -16,6 +17,8 @@ export function presentMe(row: UserRow): Me {
     homePlace: row.homePlace,
     termsAcceptedAt: row.termsAcceptedAt?.toISOString() ?? null,
     onboardedAt: row.onboardedAt?.toISOString() ?? null,
+    // In catalogue order; an id a later release dropped is no longer shown.
+    interests: INTEREST_IDS.filter((id) => row.interests.includes(id)),
     profileComplete: row.termsAcceptedAt !== null && row.name.trim() !== '',
     createdAt: row.createdAt.toISOString(),
     version: row.version,

@@ -15,6 +15,7 @@ export interface ProfileChanges {
   homePlace?: string | null;
   termsAcceptedAt?: Date;
   onboardedAt?: Date;
+  interests?: string[];
 }
 
 /**

@@ -1,5 +1,7 @@
 import { deleteMeSchema, updateMeSchema } from '@jammy/shared/account';
+import { INTERESTS, setInterestsSchema } from '@jammy/shared/interests';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { AppError, parseInput } from '../../lib/errors';
@@ -14,7 +16,7 @@ import {
   type ProfileChanges,
 } from './me.repository';
 
-/** /api/me: the signed-in traveller's profile, export and account deletion. */
+/** /api/me: the signed-in traveller's profile, interests, export and account deletion. */
 export function meRoutes(app: FastifyInstance, deps: { db: Db; sessions: Sessions }) {
   const { db, sessions } = deps;
 
@@ -53,6 +55,37 @@ export function meRoutes(app: FastifyInstance, deps: { db: Db; sessions: Session
     }
     return presentMe(updated);
   });
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/interests',
+    { schema: { tags: ['interests'], summary: 'The interests catalogue (ids and icons)' } },
+    async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=3600').send(INTERESTS),
+  );
+
+  typed.put(
+    '/api/me/interests',
+    {
+      schema: {
+        tags: ['interests'],
+        summary: 'Replace my interests (ids of the catalogue); answers my profile',
+        body: setInterestsSchema,
+      },
+    },
+    async (request) => {
+      const row = await currentUser(request);
+      const updated = await updateProfile(
+        db,
+        row.id,
+        { interests: request.body.interests },
+        undefined,
+      );
+      if (!updated) throw new AppError('auth/unauthenticated', 'Sign in to continue');
+      return presentMe(updated);
+    },
+  );
 
   app.delete('/api/me', async (request, reply) => {
     const row = await currentUser(request);

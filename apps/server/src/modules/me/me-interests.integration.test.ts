@@ -1,0 +1,100 @@
+import type { Me } from '@jammy/shared/account';
+import { INTERESTS } from '@jammy/shared/interests';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiFor,
+  createSignedInUser,
+  expectError,
+  expectFieldError,
+  expectStatus,
+  startItineraryTest,
+  type Api,
+  type ItineraryTest,
+} from '../../../test/itinerary-helpers';
+
+let test: ItineraryTest;
+let api: Api;
+
+beforeAll(async () => {
+  test = await startItineraryTest();
+  api = apiFor(test.testApp);
+});
+
+afterAll(async () => {
+  await test?.close();
+});
+
+describe('GET /api/interests', () => {
+  it('answers the whole catalogue to anyone, cacheable', async () => {
+    const response = await api(null, 'GET', '/api/interests');
+    expect(expectStatus(response, 200)).toEqual(INTERESTS);
+    expect(INTERESTS.length).toBeGreaterThanOrEqual(16);
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
+describe('PUT /api/me/interests', () => {
+  it('replaces my interests (no repeats, catalogue order) and GET /api/me shows them', async () => {
+    const user = await createSignedInUser(test.testApp, 'likes');
+    const first = expectStatus<Me>(
+      await api(user, 'PUT', '/api/me/interests', {
+        payload: { interests: ['wine', 'art', 'wine'] },
+      }),
+      200,
+    );
+    expect(first.interests).toEqual(['art', 'wine']);
+    const second = expectStatus<Me>(
+      await api(user, 'PUT', '/api/me/interests', { payload: { interests: ['hiking'] } }),
+      200,
+    );
+    expect(second.interests).toEqual(['hiking']);
+    expect(second.version).toBe(first.version + 1);
+    expect(expectStatus<Me>(await api(user, 'GET', '/api/me'), 200).interests).toEqual(['hiking']);
+    expect(
+      expectStatus<Me>(
+        await api(user, 'PUT', '/api/me/interests', { payload: { interests: [] } }),
+        200,
+      ).interests,
+    ).toEqual([]);
+  });
+
+  it('answers 400 naming an unknown interest or a missing list, and 401 to strangers', async () => {
+    const user = await createSignedInUser(test.testApp, 'picky');
+    const unknown = await api(user, 'PUT', '/api/me/interests', {
+      payload: { interests: ['art', 'karaoke'] },
+    });
+    expectFieldError(unknown, 'interests.1');
+    expect(unknown.json<{ error: { message: string } }>().error.message).toBe(
+      'interests.1: is not an interest of the catalogue',
+    );
+    expectFieldError(await api(user, 'PUT', '/api/me/interests', { payload: {} }), 'interests');
+    expectFieldError(
+      await api(user, 'PUT', '/api/me/interests', { payload: { interests: [], role: 'admin' } }),
+      'role',
+    );
+    expectError(
+      await api(null, 'PUT', '/api/me/interests', { payload: { interests: ['art'] } }),
+      401,
+      'auth/unauthenticated',
+    );
+    expect(expectStatus<Me>(await api(user, 'GET', '/api/me'), 200).interests).toEqual([]);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the interests and Jammy itinerary endpoints', async () => {
+    const document = expectStatus<{ paths: Record<string, Record<string, unknown>> }>(
+      await api(null, 'GET', '/api/openapi.json'),
+      200,
+    );
+    expect(Object.keys(document.paths['/api/me/interests'] ?? {})).toEqual(['put']);
+    expect(Object.keys(document.paths['/api/interests'] ?? {})).toEqual(['get']);
+    expect(Object.keys(document.paths['/api/presets'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(document.paths['/api/presets/{id}'] ?? {}).sort()).toEqual([
+      'delete',
+      'get',
+      'patch',
+    ]);
+    expect(Object.keys(document.paths['/api/presets/{id}/copy'] ?? {})).toEqual(['post']);
+  });
+});

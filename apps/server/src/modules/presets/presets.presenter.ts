@@ -1,0 +1,168 @@
+import type { InterestId } from '@jammy/shared/interests';
+import { INTEREST_IDS } from '@jammy/shared/interests';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  isLanguage,
+  parseAcceptLanguage,
+  preferredLanguage,
+  type Language,
+} from '@jammy/shared/languages';
+import { PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itineraries';
+import {
+  REGIONS,
+  type Localized,
+  type PresetContent,
+  type PresetDetail,
+  type PresetSummary,
+  type Region,
+} from '@jammy/shared/presets';
+import type { FastifyRequest } from 'fastify';
+import type { PresetListRow, PresetRow } from './presets.repository';
+
+/** Who reads a preset: their language, interests and whether they may see everything. */
+export interface Reader {
+  language: Language;
+  /** Empty for an anonymous reader. */
+  interests: readonly string[];
+  signedIn: boolean;
+  admin: boolean;
+}
+
+/**
+ * The reader's language: the signed-in traveller's own, else the language cookie, else the
+ * browser's Accept-Language, else the default.
+ */
+export function readerLanguage(request: FastifyRequest, profileLanguage: string | null): Language {
+  if (isLanguage(profileLanguage)) return profileLanguage;
+  const cookie = request.cookies[LANGUAGE_COOKIE.name];
+  if (isLanguage(cookie)) return cookie;
+  return preferredLanguage(parseAcceptLanguage(request.headers['accept-language']));
+}
+
+/** The text in `language`, else in the preset's own language, else any there is. */
+export function pick<T>(
+  text: Localized<T>,
+  language: Language,
+  fallback: string,
+): { value: T | undefined; language: Language } {
+  const own = text[language];
+  if (own !== undefined) return { value: own, language };
+  const original = isLanguage(fallback) ? text[fallback] : undefined;
+  if (original !== undefined && isLanguage(fallback))
+    return { value: original, language: fallback };
+  const first = Object.entries(text).find(([key]) => isLanguage(key));
+  const firstLanguage = first?.[0];
+  return isLanguage(firstLanguage)
+    ? { value: text[firstLanguage], language: firstLanguage }
+    : { value: undefined, language: DEFAULT_LANGUAGE };
+}
+
+// The JSON columns are written only by Jammy (validated catalogue files or snapshots built
+// by presets.service), so their shape is known.
+export function textOf(row: { text: unknown }): Localized<{ title: string; description: string }> {
+  return row.text as Localized<{ title: string; description: string }>;
+}
+export function contentOf(row: { content: unknown }): PresetContent {
+  return row.content as PresetContent;
+}
+
+function region(value: string): Region {
+  return REGIONS.find((known) => known === value) ?? 'europe';
+}
+function interests(values: readonly string[]): InterestId[] {
+  return INTEREST_IDS.filter((id) => values.includes(id));
+}
+export function placeCategory(value: string): PlaceCategory {
+  return PLACE_CATEGORIES.find((known) => known === value) ?? 'other';
+}
+
+/** Interests a preset shares with the reader. */
+export function matchingInterests(presetInterests: readonly string[], reader: Reader): number {
+  return presetInterests.filter((id) => reader.interests.includes(id)).length;
+}
+
+type SummaryRow = Omit<PresetListRow, 'readerLanguage' | 'readerInterests'>;
+
+export function presentSummary(row: SummaryRow, reader: Reader): PresetSummary {
+  const title = pick(textOf(row), reader.language, row.defaultLanguage).value;
+  return {
+    id: row.id,
+    title: title?.title ?? '',
+    description: title?.description ?? '',
+    region: region(row.region),
+    days: row.days,
+    interests: interests(row.interests),
+    coverUrl: row.coverUrl,
+    coverCredit: row.coverCredit,
+    premium: row.premium,
+    published: row.published,
+    stageCount: row.stageCount,
+    placeCount: row.placeCount,
+    matchingInterests: matchingInterests(row.interests, reader),
+    copyable: !row.premium || reader.admin,
+    ...(reader.admin
+      ? {
+          admin: {
+            version: row.version,
+            slug: row.slug,
+            catalogue: row.slug !== null,
+            defaultLanguage: isLanguage(row.defaultLanguage) ? row.defaultLanguage : 'en',
+            sourceItineraryId: row.sourceItineraryId,
+            publishedBy: row.publishedBy,
+            updatedAt: row.updatedAt.toISOString(),
+          },
+        }
+      : {}),
+  };
+}
+
+/** Recommended first for a signed-in reader (shared interests), then by title. */
+export function orderSummaries(summaries: PresetSummary[], reader: Reader): PresetSummary[] {
+  const collator = new Intl.Collator(reader.language, { sensitivity: 'base' });
+  return summaries.sort(
+    (a, b) =>
+      (reader.signedIn ? b.matchingInterests - a.matchingInterests : 0) ||
+      collator.compare(a.title, b.title) ||
+      (a.id < b.id ? -1 : 1),
+  );
+}
+
+export function presentDetail(
+  row: PresetRow & { stageCount: number; placeCount: number },
+  reader: Reader,
+): PresetDetail {
+  const summary = presentSummary(row, reader);
+  const fallback = row.defaultLanguage;
+  return {
+    ...summary,
+    language: pick(textOf(row), reader.language, fallback).language,
+    stages: contentOf(row).stages.map((stage, index) => {
+      const text = pick(stage.text, reader.language, fallback).value;
+      return {
+        index,
+        title: text?.title ?? stage.destinationName,
+        tip: text?.tip ?? '',
+        destinationName: stage.destinationName,
+        lat: stage.lat,
+        lng: stage.lng,
+        countryCode: stage.countryCode,
+        startDay: stage.startDay,
+        days: stage.days,
+        places: stage.places.map((place, placeIndex) => ({
+          index: placeIndex,
+          name: place.name,
+          category: placeCategory(place.category),
+          lat: place.lat,
+          lng: place.lng,
+          address: place.address ?? null,
+          url: place.url ?? null,
+          day: place.day ?? null,
+          time: place.time ?? null,
+          durationMinutes: place.durationMinutes ?? null,
+          notes: place.text ? (pick(place.text, reader.language, fallback).value?.notes ?? '') : '',
+        })),
+      };
+    }),
+  };
+}

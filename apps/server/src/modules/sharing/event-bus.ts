@@ -1,0 +1,356 @@
+import { randomBytes } from 'node:crypto';
+import {
+  EVENT_HEARTBEAT_SECONDS,
+  MAX_REPLAYED_EVENTS,
+  type ItineraryEvent,
+  type Presence,
+} from '@jammy/shared/sharing';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Db } from '../../db/client';
+import { EVENTS_CHANNEL, eventsAfter, findEvent } from './events.repository';
+
+type Viewer = Presence['viewers'][number];
+
+/** One open event stream: who is watching which itinerary, and how to reach them. */
+export interface Subscriber {
+  itineraryId: string;
+  viewer: Viewer;
+  /** Writes one raw SSE chunk. */
+  write(chunk: string): void;
+  /** Ends the stream (the client may reconnect and is then checked again). */
+  end(): void;
+}
+
+/**
+ * Live events of itineraries for this process's streams. Every write NOTIFYs
+ * `itinerary_events` with `<itineraryId>:<eventId>`; one LISTEN connection per process
+ * fans the rows out to local subscribers. Presence travels on the same channel as
+ * `presence:<json>` (this process's viewers of one itinerary), so each process can show the
+ * merged list of everyone who has the itinerary open on any process.
+ */
+export interface EventBus {
+  /** Starts streaming to `subscriber`, first replaying what followed `lastEventId`. */
+  subscribe(subscriber: Subscriber, lastEventId: number | null): Promise<() => void>;
+  start(): Promise<void>;
+  /** Ends every stream and the LISTEN connection. */
+  close(): Promise<void>;
+}
+
+interface Entry {
+  subscriber: Subscriber;
+  /** The newest event id sent; live events at or below it are duplicates. */
+  lastId: number;
+  /** Live events held back while the replay runs. */
+  buffer: ItineraryEvent[] | null;
+}
+
+interface PresenceMessage {
+  /** Process id. */
+  p: string;
+  /** Itinerary id. */
+  i: string;
+  v: Viewer[];
+  /** The sender just got a viewer: other processes answer with theirs. */
+  ask: boolean;
+}
+
+const PRESENCE_PREFIX = 'presence:';
+/** NOTIFY payloads are limited to 8000 bytes: a presence names at most this many viewers. */
+const MAX_VIEWERS = 50;
+const RECONNECT_DELAY_MS = [250, 1000, 5000];
+
+export function sseEvent(event: ItineraryEvent): string {
+  return `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+function sseData(kind: string, data: unknown): string {
+  return `event: ${kind}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export function createEventBus(deps: {
+  db: Db;
+  pool: pg.Pool;
+  logger: FastifyBaseLogger;
+  heartbeatMs?: number;
+}): EventBus {
+  const { db, pool, logger } = deps;
+  const heartbeatMs = deps.heartbeatMs ?? EVENT_HEARTBEAT_SECONDS * 1000;
+  const processId = randomBytes(8).toString('hex');
+  const streams = new Map<string, Set<Entry>>();
+  /** itinerary → process → its viewers and when they were last announced. */
+  const remote = new Map<string, Map<string, { viewers: Viewer[]; at: number }>>();
+  /** The presence last sent to local streams, per itinerary (to send only changes). */
+  const sentPresence = new Map<string, string>();
+  let listener: pg.PoolClient | undefined;
+  let closed = false;
+  let failures = 0;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  function localViewers(itineraryId: string): Viewer[] {
+    const viewers = new Map<string, Viewer>();
+    for (const entry of streams.get(itineraryId) ?? []) {
+      viewers.set(entry.subscriber.viewer.id, entry.subscriber.viewer);
+    }
+    return [...viewers.values()].slice(0, MAX_VIEWERS);
+  }
+
+  function mergedViewers(itineraryId: string): Viewer[] {
+    const viewers = new Map<string, Viewer>();
+    for (const viewer of localViewers(itineraryId)) viewers.set(viewer.id, viewer);
+    for (const announced of remote.get(itineraryId)?.values() ?? []) {
+      for (const viewer of announced.viewers) viewers.set(viewer.id, viewer);
+    }
+    return [...viewers.values()].sort(
+      (a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+    );
+  }
+
+  /** Sends the merged viewer list to this process's streams when it changed (or `force`). */
+  function sendPresence(itineraryId: string, force = false) {
+    const entries = streams.get(itineraryId);
+    if (!entries || entries.size === 0) {
+      sentPresence.delete(itineraryId);
+      return;
+    }
+    const presence: Presence = { viewers: mergedViewers(itineraryId) };
+    const text = sseData('presence', presence);
+    if (!force && sentPresence.get(itineraryId) === text) return;
+    sentPresence.set(itineraryId, text);
+    for (const entry of entries) entry.subscriber.write(text);
+  }
+
+  async function publishPresence(itineraryId: string, ask: boolean) {
+    const message: PresenceMessage = {
+      p: processId,
+      i: itineraryId,
+      v: localViewers(itineraryId),
+      ask,
+    };
+    try {
+      await pool.query('select pg_notify($1, $2)', [
+        EVENTS_CHANNEL,
+        PRESENCE_PREFIX + JSON.stringify(message),
+      ]);
+    } catch (error) {
+      logger.warn({ err: error }, 'could not publish presence');
+    }
+  }
+
+  function deliver(entry: Entry, event: ItineraryEvent) {
+    if (entry.buffer) {
+      entry.buffer.push(event);
+      return;
+    }
+    if (event.id <= entry.lastId) return;
+    entry.lastId = event.id;
+    entry.subscriber.write(sseEvent(event));
+  }
+
+  /** After the event is sent: streams of a removed member (or a trashed trip) end. */
+  function enforceAccess(itineraryId: string, event: ItineraryEvent) {
+    const entries = streams.get(itineraryId);
+    if (!entries) return;
+    const removedUser =
+      event.kind === 'member.removed' && typeof event.data.userId === 'string'
+        ? event.data.userId
+        : undefined;
+    for (const entry of [...entries]) {
+      if (event.kind === 'itinerary.trashed' || entry.subscriber.viewer.id === removedUser) {
+        entry.subscriber.end();
+      }
+    }
+  }
+
+  async function onEvent(itineraryId: string, eventId: number) {
+    if (!streams.get(itineraryId)?.size) return;
+    const found = await findEvent(db, eventId);
+    if (!found) return;
+    for (const entry of streams.get(itineraryId) ?? []) deliver(entry, found.event);
+    enforceAccess(itineraryId, found.event);
+  }
+
+  function onPresence(message: PresenceMessage) {
+    if (message.p === processId) return;
+    let byProcess = remote.get(message.i);
+    if (message.v.length === 0) byProcess?.delete(message.p);
+    else {
+      if (!byProcess) remote.set(message.i, (byProcess = new Map()));
+      byProcess.set(message.p, { viewers: message.v, at: Date.now() });
+    }
+    if (byProcess?.size === 0) remote.delete(message.i);
+    if (message.ask && streams.get(message.i)?.size) void publishPresence(message.i, false);
+    sendPresence(message.i);
+  }
+
+  function onNotification(payload: string | undefined) {
+    if (!payload) return;
+    if (payload.startsWith(PRESENCE_PREFIX)) {
+      try {
+        onPresence(JSON.parse(payload.slice(PRESENCE_PREFIX.length)) as PresenceMessage);
+      } catch (error) {
+        logger.warn({ err: error }, 'unreadable presence notification');
+      }
+      return;
+    }
+    const [itineraryId, id] = payload.split(':');
+    const eventId = Number(id);
+    if (!itineraryId || !Number.isSafeInteger(eventId)) return;
+    onEvent(itineraryId, eventId).catch((error: unknown) =>
+      logger.warn({ err: error, eventId }, 'could not deliver an itinerary event'),
+    );
+  }
+
+  /** Sends every stream what it missed while the LISTEN connection was down. */
+  async function catchUp() {
+    for (const [itineraryId, entries] of streams) {
+      for (const entry of entries) {
+        if (entry.buffer) continue;
+        const missed = await eventsAfter(db, itineraryId, entry.lastId, MAX_REPLAYED_EVENTS + 1);
+        if (missed.length > MAX_REPLAYED_EVENTS) {
+          entry.subscriber.write(sseData('reset', {}));
+          entry.lastId = missed.at(-1)?.id ?? entry.lastId;
+        } else for (const event of missed) deliver(entry, event);
+      }
+    }
+  }
+
+  async function listen(): Promise<void> {
+    const client = await pool.connect();
+    let released = false;
+    const lost = (error: Error) => {
+      if (released) return;
+      released = true;
+      client.release(error);
+      if (listener !== client) return;
+      listener = undefined;
+      if (!closed) {
+        logger.warn({ err: error }, 'the live-events connection was lost; reconnecting');
+        scheduleReconnect();
+      }
+    };
+    client.on('error', lost);
+    client.on('notification', (message) => {
+      if (message.channel === EVENTS_CHANNEL) onNotification(message.payload);
+    });
+    try {
+      await client.query(`listen ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      lost(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+    listener = client;
+    failures = 0;
+  }
+
+  function scheduleReconnect() {
+    const delay = RECONNECT_DELAY_MS[Math.min(failures, RECONNECT_DELAY_MS.length - 1)] ?? 5000;
+    failures += 1;
+    reconnectTimer = setTimeout(() => {
+      if (closed) return;
+      listen()
+        .then(catchUp)
+        .catch((error: unknown) => {
+          logger.warn({ err: error }, 'live-events reconnect failed');
+          if (!closed && !listener) scheduleReconnect();
+        });
+    }, delay);
+    reconnectTimer.unref();
+  }
+
+  function tick() {
+    const staleBefore = Date.now() - 3 * heartbeatMs;
+    for (const [itineraryId, byProcess] of remote) {
+      for (const [process, announced] of byProcess) {
+        if (announced.at < staleBefore) byProcess.delete(process);
+      }
+      if (byProcess.size === 0) remote.delete(itineraryId);
+      sendPresence(itineraryId);
+    }
+    for (const [itineraryId, entries] of streams) {
+      for (const entry of entries) entry.subscriber.write(': keep-alive\n\n');
+      void publishPresence(itineraryId, false);
+    }
+  }
+
+  return {
+    async start() {
+      // An unreachable database must not stop the app from starting: retry in the background.
+      await listen().catch((error: unknown) => {
+        logger.warn({ err: error }, 'live events are not available yet; retrying');
+        if (!closed) scheduleReconnect();
+      });
+      heartbeat = setInterval(tick, heartbeatMs);
+      heartbeat.unref();
+    },
+
+    async subscribe(subscriber, lastEventId) {
+      const entry: Entry = { subscriber, lastId: lastEventId ?? 0, buffer: [] };
+      const { itineraryId } = subscriber;
+      let entries = streams.get(itineraryId);
+      if (!entries) streams.set(itineraryId, (entries = new Set()));
+      entries.add(entry);
+      let unsubscribed = false;
+      const unsubscribe = () => {
+        if (unsubscribed) return;
+        unsubscribed = true;
+        const current = streams.get(itineraryId);
+        current?.delete(entry);
+        if (current?.size === 0) streams.delete(itineraryId);
+        if (!closed) {
+          void publishPresence(itineraryId, false);
+          sendPresence(itineraryId);
+        }
+      };
+
+      subscriber.write(`retry: 2000\n: connected\n\n`);
+      try {
+        if (lastEventId !== null) {
+          const missed = await eventsAfter(db, itineraryId, lastEventId, MAX_REPLAYED_EVENTS + 1);
+          if (missed.length > MAX_REPLAYED_EVENTS) {
+            // Too far behind to replay: the client refetches the itinerary instead.
+            subscriber.write(sseData('reset', {}));
+            entry.lastId = 0;
+          } else {
+            for (const event of missed) {
+              entry.lastId = event.id;
+              subscriber.write(sseEvent(event));
+            }
+          }
+        }
+      } finally {
+        const held = entry.buffer ?? [];
+        entry.buffer = null;
+        for (const event of held) deliver(entry, event);
+      }
+      sendPresence(itineraryId, true);
+      void publishPresence(itineraryId, true);
+      return unsubscribe;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      clearTimeout(reconnectTimer);
+      const itineraries = [...streams.keys()];
+      for (const entries of streams.values()) {
+        for (const entry of entries) entry.subscriber.end();
+      }
+      streams.clear();
+      // Others drop this process's viewers at once rather than after the stale timeout.
+      await Promise.all(itineraries.map((itineraryId) => publishPresence(itineraryId, false)));
+      const client = listener;
+      listener = undefined;
+      if (client) {
+        try {
+          await client.query(`unlisten ${EVENTS_CHANNEL}`);
+        } catch {
+          // The connection may already be gone; it is released either way.
+        }
+        client.release();
+      }
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import type { AddressInfo } from 'node:net';
+import type { ItineraryEvent, Presence } from '@jammy/shared/sharing';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addMember,
+  apiFor,
+  createItinerary,
+  createSignedInUser,
+  createStage,
+  expectError,
+  startItineraryTest,
+  type Api,
+  type ItineraryTest,
+  type SignedInUser,
+} from '../../../test/itinerary-helpers';
+import { openEventStream, type SseConnection } from './sse-client.test-helpers';
+
+let test: ItineraryTest;
+let api: Api;
+let base: string;
+let owner: SignedInUser;
+let editor: SignedInUser;
+let viewer: SignedInUser;
+let stranger: SignedInUser;
+const open: SseConnection[] = [];
+
+beforeAll(async () => {
+  test = await startItineraryTest();
+  api = apiFor(test.testApp);
+  await test.testApp.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = test.testApp.app.server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+  [owner, editor, viewer, stranger] = await Promise.all([
+    createSignedInUser(test.testApp, 'owner'),
+    createSignedInUser(test.testApp, 'editor'),
+    createSignedInUser(test.testApp, 'viewer'),
+    createSignedInUser(test.testApp, 'stranger'),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  // Closing the app with streams still open must end them, not hang.
+  await test?.close();
+  for (const connection of open) await connection.ended;
+});
+
+async function tripWithMembers(): Promise<string> {
+  const trip = await createItinerary(test.testApp, owner, { title: 'Kyoto' });
+  await addMember(test.testApp, trip.id, editor.id, 'editor');
+  await addMember(test.testApp, trip.id, viewer.id, 'viewer');
+  return trip.id;
+}
+
+async function stream(
+  user: SignedInUser | null,
+  itineraryId: string,
+  headers: Record<string, string> = {},
+): Promise<SseConnection> {
+  const connection = await openEventStream(`${base}/api/itineraries/${itineraryId}/events`, {
+    ...(user ? { cookie: user.cookie } : {}),
+    ...headers,
+  });
+  open.push(connection);
+  return connection;
+}
+
+const data = (event: { data: unknown }) => event.data as ItineraryEvent;
+
+describe('GET /api/itineraries/{id}/events', () => {
+  it('a member receives another member’s change within a second, as an SSE event', async () => {
+    const id = await tripWithMembers();
+    const connection = await stream(viewer, id, { 'accept-encoding': 'gzip, br' });
+    expect(connection.status).toBe(200);
+    expect(connection.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(connection.headers['x-accel-buffering']).toBe('no');
+    expect(connection.headers['content-encoding']).toBeUndefined();
+    expect(connection.headers['x-content-type-options']).toBe('nosniff');
+    await connection.next((event) => event.event === 'presence');
+
+    const written = Date.now();
+    const stage = await createStage(test.testApp, editor, id, { title: 'Arashiyama' });
+    const received = await connection.next((event) => event.event === 'stage.created', 1000);
+    expect(Date.now() - written).toBeLessThan(1000);
+    expect(received.id).toBe(String(data(received).id));
+    expect(data(received)).toMatchObject({
+      kind: 'stage.created',
+      actor: { id: editor.id, name: 'Test Traveller' },
+      data: { stageId: stage.id, title: 'Arashiyama' },
+    });
+    connection.close();
+  });
+
+  it('resumes with Last-Event-ID: the missed events come first, in order, then live ones', async () => {
+    const id = await tripWithMembers();
+    const first = await stream(owner, id);
+    await createStage(test.testApp, editor, id, { title: 'One' });
+    const seen = await first.next((event) => event.event === 'stage.created');
+    first.close();
+
+    await createStage(test.testApp, editor, id, { title: 'Two' });
+    await createStage(test.testApp, editor, id, { title: 'Three' });
+    const resumed = await stream(owner, id, { 'last-event-id': String(seen.id) });
+    const two = await resumed.next((event) => event.event === 'stage.created');
+    const three = await resumed.next((event) => event.event === 'stage.created');
+    expect([data(two).data.title, data(three).data.title]).toEqual(['Two', 'Three']);
+    await createStage(test.testApp, editor, id, { title: 'Four' });
+    const four = await resumed.next((event) => event.event === 'stage.created');
+    expect(data(four).data.title).toBe('Four');
+    expect(Number(four.id)).toBeGreaterThan(Number(three.id));
+    resumed.close();
+  });
+
+  it('too far behind (more than 500 missed events): a `reset` event tells the client to refetch', async () => {
+    const id = await tripWithMembers();
+    const result = await test.testApp.database.db.execute<{ id: string }>(
+      sql`insert into itinerary_event (itinerary_id, actor_id, kind, data)
+          select ${id}, ${owner.id}, 'stage.updated', '{}'::jsonb from generate_series(1, 502)
+          returning id`,
+    );
+    const firstId = Math.min(...result.rows.map((row) => Number(row.id)));
+    const connection = await stream(owner, id, { 'last-event-id': String(firstId - 1) });
+    await connection.next((event) => event.event === 'reset');
+    expect(connection.events.filter((event) => event.event === 'stage.updated')).toEqual([]);
+    connection.close();
+  });
+
+  it('presence: every viewer sees who else has the itinerary open, and who left', async () => {
+    const id = await tripWithMembers();
+    const ownerStream = await stream(owner, id);
+    const viewerStream = await stream(viewer, id);
+    const both = (event: { event: string; data: unknown }) =>
+      event.event === 'presence' && (event.data as Presence).viewers.length === 2;
+    const seenByOwner = await ownerStream.next(both);
+    await viewerStream.next(both);
+    expect((seenByOwner.data as Presence).viewers.map((v) => v.id).sort()).toEqual(
+      [owner.id, viewer.id].sort(),
+    );
+    viewerStream.close();
+    const alone = await ownerStream.next(
+      (event) => event.event === 'presence' && (event.data as Presence).viewers.length === 1,
+    );
+    expect((alone.data as Presence).viewers).toEqual([{ id: owner.id, name: 'Test Traveller' }]);
+    ownerStream.close();
+  });
+
+  it('a member removed from the itinerary has their stream closed', async () => {
+    const id = await tripWithMembers();
+    const viewerStream = await stream(viewer, id);
+    await viewerStream.next((event) => event.event === 'presence');
+    const removal = await api(owner, 'DELETE', `/api/itineraries/${id}/members/${viewer.id}`);
+    expect(removal.statusCode, removal.body).toBe(204);
+    const removed = await viewerStream.next((event) => event.event === 'member.removed');
+    expect(data(removed).data).toMatchObject({ userId: viewer.id, left: false });
+    await viewerStream.ended;
+    const again = await stream(viewer, id);
+    expect(again.status).toBe(404);
+  });
+
+  it('only members: anonymous 401, stranger 404, a bad Last-Event-ID 400', async () => {
+    const id = await tripWithMembers();
+    expectError(
+      await api(null, 'GET', `/api/itineraries/${id}/events`),
+      401,
+      'auth/unauthenticated',
+    );
+    expectError(
+      await api(stranger, 'GET', `/api/itineraries/${id}/events`),
+      404,
+      'itinerary/not-found',
+    );
+    const bad = await api(owner, 'GET', `/api/itineraries/${id}/events`, {
+      headers: { 'last-event-id': 'yesterday' },
+    });
+    expectError(bad, 400, 'request/invalid');
+  });
+
+  it('the app closing ends open streams', async () => {
+    const id = await tripWithMembers();
+    const connection = await stream(editor, id);
+    await connection.next((event) => event.event === 'presence');
+    // afterAll closes the app and waits for this stream (and the others) to end.
+    expect(connection.status).toBe(200);
+  });
+});

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession, type Sessions } from '../../auth/session';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { authorize } from '../itineraries/access';
+import { itineraryParams } from '../itineraries/itineraries.routes';
+import type { EventBus } from './event-bus';
+import { findMember } from './sharing.repository';
+
+// Not strict: a share-link reader's `?share=` is ignored here (the route answers 401/404).
+const eventsQuery = z.object({
+  /** For clients that cannot set the Last-Event-ID header. */
+  lastEventId: z.string().optional(),
+});
+
+/** The Last-Event-ID to resume after (header first, then the query); null for a new stream. */
+function resumeAfter(header: string | string[] | undefined, query: string | undefined) {
+  const value = (Array.isArray(header) ? header[0] : header) ?? query;
+  if (value === undefined || value === '') return null;
+  if (!/^\d{1,15}$/.test(value)) {
+    throw new AppError('request/invalid', 'Last-Event-ID: must be the id of an event', {
+      issues: [{ field: 'Last-Event-ID', message: 'must be the id of an event' }],
+    });
+  }
+  return Number(value);
+}
+
+/**
+ * GET /api/itineraries/{id}/events: Server-Sent Events of every change, for members. Each
+ * event has `id:` (resume with Last-Event-ID), `event:` (its kind) and `data:` (JSON
+ * ItineraryEvent); `presence` lists who has the itinerary open; `reset` means "refetch".
+ */
+export function eventRoutes(
+  root: FastifyInstance,
+  deps: { db: Db; sessions: Sessions; bus: EventBus },
+) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, sessions, bus } = deps;
+
+  app.get(
+    '/api/itineraries/:id/events',
+    {
+      // A stream must reach the client as written: no compression buffering it.
+      compress: false,
+      schema: {
+        tags: ['sharing'],
+        summary: 'Live changes (Server-Sent Events), resumable with Last-Event-ID',
+        params: itineraryParams,
+        querystring: eventsQuery,
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(sessions, request);
+      const { itinerary } = await authorize(db, request.params.id, user.id, 'read');
+      const lastEventId = resumeAfter(request.headers['last-event-id'], request.query.lastEventId);
+      const member = await findMember(db, itinerary.id, user.id);
+
+      reply.hijack();
+      const raw = reply.raw;
+      // The headers set so far (security headers, request id) go out with the stream's own.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined)
+          raw.setHeader(name, typeof value === 'number' ? String(value) : value);
+      }
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // Proxies such as nginx must pass each event on at once.
+        'x-accel-buffering': 'no',
+      });
+      let open = true;
+      let unsubscribe: (() => void) | undefined;
+      const end = () => {
+        if (!open) return;
+        open = false;
+        unsubscribe?.();
+        raw.end();
+      };
+      request.raw.once('close', end);
+      raw.once('close', end);
+      try {
+        unsubscribe = await bus.subscribe(
+          {
+            itineraryId: itinerary.id,
+            viewer: { id: user.id, name: member?.name ?? '' },
+            write: (chunk) => {
+              if (open) raw.write(chunk);
+            },
+            end,
+          },
+          lastEventId,
+        );
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not start an event stream');
+        end();
+        return;
+      }
+      // The client may have gone while the replay ran.
+      if (!open) unsubscribe();
+    },
+  );
+}

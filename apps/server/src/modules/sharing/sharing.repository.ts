@@ -1,0 +1,292 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { MemberRole } from '@jammy/shared/sharing';
+import { TOKEN_BYTES } from '@jammy/shared/sharing';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { Executor as Db } from '../../db/client';
+import { user } from '../../db/schema/auth';
+import {
+  itinerary,
+  itineraryInvitation,
+  itineraryMember,
+  shareLink,
+} from '../../db/schema/itineraries';
+
+export type InvitationRow = typeof itineraryInvitation.$inferSelect;
+export type ShareLinkRow = typeof shareLink.$inferSelect;
+
+/** A fresh random token (base64url) and the SHA-256 hex digest that is stored instead. */
+export function newToken(): { token: string; hash: string } {
+  const token = randomBytes(TOKEN_BYTES).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+// --- members ---
+
+export interface MemberRow {
+  userId: string;
+  name: string;
+  email: string;
+  role: MemberRole;
+  joinedAt: Date;
+}
+
+const ROLE_ORDER = sql`case ${itineraryMember.role} when 'owner' then 0 when 'editor' then 1 else 2 end`;
+
+/** The members of an itinerary: owner first, then editors, then viewers, by name. */
+export function listMembers(db: Db, itineraryId: string): Promise<MemberRow[]> {
+  return db
+    .select({
+      userId: itineraryMember.userId,
+      name: user.name,
+      email: user.email,
+      role: itineraryMember.role,
+      joinedAt: itineraryMember.createdAt,
+    })
+    .from(itineraryMember)
+    .innerJoin(user, eq(user.id, itineraryMember.userId))
+    .where(eq(itineraryMember.itineraryId, itineraryId))
+    .orderBy(ROLE_ORDER, asc(user.name), asc(user.id));
+}
+
+export async function findMember(
+  db: Db,
+  itineraryId: string,
+  userId: string,
+): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select({
+      userId: itineraryMember.userId,
+      name: user.name,
+      email: user.email,
+      role: itineraryMember.role,
+      joinedAt: itineraryMember.createdAt,
+    })
+    .from(itineraryMember)
+    .innerJoin(user, eq(user.id, itineraryMember.userId))
+    .where(and(eq(itineraryMember.itineraryId, itineraryId), eq(itineraryMember.userId, userId)));
+  return row;
+}
+
+/** The member whose account has this (lower-cased) e-mail address, if any. */
+export async function findMemberByEmail(db: Db, itineraryId: string, email: string) {
+  const [row] = await db
+    .select({ userId: itineraryMember.userId })
+    .from(itineraryMember)
+    .innerJoin(user, eq(user.id, itineraryMember.userId))
+    .where(and(eq(itineraryMember.itineraryId, itineraryId), sql`lower(${user.email}) = ${email}`));
+  return row;
+}
+
+export async function setMemberRole(
+  db: Db,
+  itineraryId: string,
+  userId: string,
+  role: MemberRole,
+): Promise<void> {
+  await db
+    .update(itineraryMember)
+    .set({ role })
+    .where(and(eq(itineraryMember.itineraryId, itineraryId), eq(itineraryMember.userId, userId)));
+}
+
+export async function removeMember(db: Db, itineraryId: string, userId: string): Promise<boolean> {
+  const removed = await db
+    .delete(itineraryMember)
+    .where(and(eq(itineraryMember.itineraryId, itineraryId), eq(itineraryMember.userId, userId)))
+    .returning({ userId: itineraryMember.userId });
+  return removed.length > 0;
+}
+
+/** Adds a member; an existing membership is left as it is. True when it was added. */
+export async function addMember(
+  db: Db,
+  itineraryId: string,
+  userId: string,
+  role: MemberRole,
+): Promise<boolean> {
+  const added = await db
+    .insert(itineraryMember)
+    .values({ itineraryId, userId, role })
+    .onConflictDoNothing()
+    .returning({ userId: itineraryMember.userId });
+  return added.length > 0;
+}
+
+export async function setOwner(db: Db, itineraryId: string, ownerId: string): Promise<void> {
+  await db
+    .update(itinerary)
+    .set({ ownerId, version: sql`${itinerary.version} + 1`, updatedAt: new Date() })
+    .where(eq(itinerary.id, itineraryId));
+}
+
+// --- invitations ---
+
+export function listInvitations(db: Db, itineraryId: string): Promise<InvitationRow[]> {
+  return db
+    .select()
+    .from(itineraryInvitation)
+    .where(eq(itineraryInvitation.itineraryId, itineraryId))
+    .orderBy(desc(itineraryInvitation.sentAt), asc(itineraryInvitation.id));
+}
+
+export async function findInvitation(db: Db, itineraryId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(itineraryInvitation)
+    .where(and(eq(itineraryInvitation.id, id), eq(itineraryInvitation.itineraryId, itineraryId)));
+  return row;
+}
+
+export async function findInvitationByEmail(db: Db, itineraryId: string, email: string) {
+  const [row] = await db
+    .select()
+    .from(itineraryInvitation)
+    .where(
+      and(eq(itineraryInvitation.itineraryId, itineraryId), eq(itineraryInvitation.email, email)),
+    );
+  return row;
+}
+
+export async function findInvitationByToken(db: Db, token: string) {
+  const [row] = await db
+    .select()
+    .from(itineraryInvitation)
+    .where(eq(itineraryInvitation.tokenHash, hashToken(token)));
+  return row;
+}
+
+/**
+ * Creates the invitation of `email`, or renews the pending one (new token, role, expiry):
+ * one row per address and itinerary.
+ */
+export async function upsertInvitation(
+  db: Db,
+  values: {
+    itineraryId: string;
+    email: string;
+    role: 'editor' | 'viewer';
+    tokenHash: string;
+    invitedBy: string;
+    expiresAt: Date;
+  },
+): Promise<InvitationRow> {
+  const now = new Date();
+  const [row] = await db
+    .insert(itineraryInvitation)
+    .values({ id: uuidv7(), ...values, createdAt: now, sentAt: now })
+    .onConflictDoUpdate({
+      target: [itineraryInvitation.itineraryId, itineraryInvitation.email],
+      set: {
+        role: values.role,
+        tokenHash: values.tokenHash,
+        invitedBy: values.invitedBy,
+        sentAt: now,
+        expiresAt: values.expiresAt,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('The invitation was not written');
+  return row;
+}
+
+export async function renewInvitation(
+  db: Db,
+  id: string,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .update(itineraryInvitation)
+    .set({ tokenHash, sentAt: new Date(), expiresAt })
+    .where(eq(itineraryInvitation.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteInvitation(db: Db, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(itineraryInvitation)
+    .where(eq(itineraryInvitation.id, id))
+    .returning({ id: itineraryInvitation.id });
+  return deleted.length > 0;
+}
+
+// --- share links ---
+
+/** The links not revoked, newest first. */
+export function listShareLinks(db: Db, itineraryId: string): Promise<ShareLinkRow[]> {
+  return db
+    .select()
+    .from(shareLink)
+    .where(and(eq(shareLink.itineraryId, itineraryId), isNull(shareLink.revokedAt)))
+    .orderBy(desc(shareLink.createdAt), desc(shareLink.id));
+}
+
+export async function insertShareLink(
+  db: Db,
+  values: { itineraryId: string; tokenHash: string; createdBy: string; expiresAt: Date | null },
+): Promise<ShareLinkRow> {
+  const [row] = await db
+    .insert(shareLink)
+    .values({ id: uuidv7(), ...values, createdAt: new Date() })
+    .returning();
+  if (!row) throw new Error('The share link was not created');
+  return row;
+}
+
+export async function findShareLink(db: Db, itineraryId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(shareLink)
+    .where(and(eq(shareLink.id, id), eq(shareLink.itineraryId, itineraryId)));
+  return row;
+}
+
+export async function revokeShareLink(db: Db, id: string): Promise<void> {
+  await db
+    .update(shareLink)
+    .set({ revokedAt: sql`coalesce(${shareLink.revokedAt}, now())` })
+    .where(eq(shareLink.id, id));
+}
+
+/** The link a token opens, found by the token's hash (never by the token itself). */
+export async function findShareLinkByToken(db: Db, token: string) {
+  const [row] = await db
+    .select({
+      id: shareLink.id,
+      itineraryId: shareLink.itineraryId,
+      expiresAt: shareLink.expiresAt,
+      revokedAt: shareLink.revokedAt,
+    })
+    .from(shareLink)
+    .where(eq(shareLink.tokenHash, hashToken(token)));
+  return row;
+}
+
+/** The language and name of the account with this e-mail address, if there is one. */
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: user.id, name: user.name, language: user.language })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email}`);
+  return row;
+}
+
+export async function findUser(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      language: user.language,
+    })
+    .from(user)
+    .where(eq(user.id, id));
+  return row;
+}
