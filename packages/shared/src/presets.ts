@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INTEREST_IDS, type InterestId } from './interests';
 import { dateSchema, type PlaceCategory } from './itineraries';
-import type { Language } from './languages';
+import { LANGUAGES, type Language } from './languages';
 
 /** Regions a Jammy itinerary belongs to (filter on /jammy-itineraries). */
 export const REGIONS = [
@@ -113,7 +113,12 @@ export const listPresetsQuerySchema = z.strictObject({
   length: z.enum(['short', 'week', 'long']).optional(),
   /** Admins only: include unpublished presets. */
   all: z.enum(['true', 'false']).optional(),
+  /** The page's language: it wins over the profile's, the cookie and Accept-Language. */
+  lang: z.enum(LANGUAGES).optional(),
 });
+
+/** Query of GET /api/presets/{id} and POST …/copy: the page's language. */
+export const presetLanguageQuerySchema = z.strictObject({ lang: z.enum(LANGUAGES).optional() });
 
 /** POST /api/presets/{id}/copy */
 export const copyPresetSchema = z.strictObject({

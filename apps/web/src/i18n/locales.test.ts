@@ -34,8 +34,17 @@ const placeholders = (text: string) =>
 // Values that are the same in every language (the brand), and loanwords native sites use.
 const SAME_EVERYWHERE = new Set(['app.name']);
 const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
-  it: ['nav.faq', 'nav.privacy', 'nav.account'],
-  fr: ['nav.faq'],
+  it: [
+    'nav.faq',
+    'nav.privacy',
+    'nav.account',
+    'regions.asia',
+    'regions.africa',
+    'regions.oceania',
+    'card.premium',
+  ],
+  fr: ['nav.faq', 'interests.architecture', 'interests.nature', 'regions.europe', 'card.premium'],
+  es: ['regions.asia'],
   de: ['nav.faq', 'nav.shop', 'routes.shop.title'],
 };
 

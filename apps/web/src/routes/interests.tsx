@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/planned-page';
+import { InterestsPage } from '../features/presets/components/interests-page';
 
 export function Component() {
-  return <PlannedPage routeId="interests" />;
+  return <InterestsPage />;
 }

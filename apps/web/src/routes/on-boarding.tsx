@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/planned-page';
+import { OnboardingPage } from '../features/onboarding/components/onboarding-page';
 
 export function Component() {
-  return <PlannedPage routeId="on-boarding" />;
+  return <OnboardingPage />;
 }

@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/planned-page';
+import { PresetsPage } from '../features/presets/components/presets-page';
 
 export function Component() {
-  return <PlannedPage routeId="presets" />;
+  return <PresetsPage />;
 }

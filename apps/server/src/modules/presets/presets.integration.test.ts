@@ -138,7 +138,7 @@ describe('GET /api/presets', () => {
     ]);
   });
 
-  it('speaks the reader’s language: profile, then cookie, then Accept-Language, else English', async () => {
+  it('speaks the page’s language (lang), else the profile’s, the cookie, Accept-Language, English', async () => {
     const title = async (user: SignedInUser | null, headers: Record<string, string>) =>
       (await list(user, '', headers)).items.find((item) => item.id === idOf(twoMatches))?.title;
     expect(await title(null, { 'accept-language': 'it-IT,it;q=0.9' })).toBe(
@@ -156,6 +156,12 @@ describe('GET /api/presets', () => {
         cookie: `${german.cookie}; i18n_redirected=fr`,
       }),
     ).toBe(twoMatches.text.de.title);
+    // The page's language (?lang=) wins over everything: /ar/… shows Arabic to a German.
+    const titleAsked = async (user: SignedInUser | null, lang: string) =>
+      (await list(user, `?lang=${lang}`)).items.find((item) => item.id === idOf(twoMatches))?.title;
+    expect(await titleAsked(german, 'ar')).toBe(twoMatches.text.ar.title);
+    expect(await titleAsked(null, 'es')).toBe(twoMatches.text.es.title);
+    expectStatus(await api(null, 'GET', '/api/presets?lang=xx'), 400);
   });
 
   it('filters by interest, region and trip length', async () => {

@@ -30,10 +30,12 @@ export interface Reader {
 }
 
 /**
- * The reader's language: the signed-in traveller's own, else the language cookie, else the
- * browser's Accept-Language, else the default.
+ * The reader's language: the page's (`?lang=`), else the signed-in traveller's own, else the
+ * language cookie, else the browser's Accept-Language, else the default.
  */
 export function readerLanguage(request: FastifyRequest, profileLanguage: string | null): Language {
+  const asked = (request.query as { lang?: unknown } | undefined)?.lang;
+  if (isLanguage(asked)) return asked;
   if (isLanguage(profileLanguage)) return profileLanguage;
   const cookie = request.cookies[LANGUAGE_COOKIE.name];
   if (isLanguage(cookie)) return cookie;

@@ -4,6 +4,7 @@ import {
   PREMIUM_NOT_AVAILABLE_MESSAGE,
   copyPresetSchema,
   listPresetsQuerySchema,
+  presetLanguageQuerySchema,
   publishPresetSchema,
   updatePresetSchema,
 } from '@jammy/shared/presets';
@@ -128,6 +129,7 @@ export function presetRoutes(
         tags: TAGS,
         summary: 'A Jammy itinerary with its stages and places, localized',
         params: presetParams,
+        querystring: presetLanguageQuerySchema,
       },
     },
     async (request, reply) => {
@@ -154,6 +156,7 @@ export function presetRoutes(
         tags: TAGS,
         summary: 'Copy a Jammy itinerary into a new itinerary of mine, starting on startDate',
         params: presetParams,
+        querystring: presetLanguageQuerySchema,
         body: copyPresetSchema,
       },
     },

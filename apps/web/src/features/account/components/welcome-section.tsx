@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { IconRoute } from '@tabler/icons-react';
+import { IconRoute, IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
@@ -8,6 +8,7 @@ import { SectionCard, SectionHeader } from './section-card';
 /** A way back into the welcome tour (interests and a first trip). */
 export function WelcomeSection() {
   const { t } = useTranslation('account');
+  const { t: tc } = useTranslation();
   const { to } = useLanguage();
   return (
     <>
@@ -22,6 +23,14 @@ export function WelcomeSection() {
             leftSection={<IconRoute size={18} aria-hidden />}
           >
             {t('welcome.again')}
+          </Button>
+          <Button
+            component={Link}
+            to={to('/interests')}
+            variant="default"
+            leftSection={<IconSparkles size={18} aria-hidden />}
+          >
+            {tc('nav.interests')}
           </Button>
         </Group>
       </SectionCard>

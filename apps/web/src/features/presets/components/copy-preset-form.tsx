@@ -1,0 +1,115 @@
+import type { PresetSummary } from '@jammy/shared/presets';
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { IconCopy, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLanguage } from '../../../i18n/use-language';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateRange } from '../../../lib/format';
+import { useCopyPreset } from '../api/presets';
+import { addDays, today } from '../lib/filters';
+
+function copyProblem(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'copy.errors.server';
+  if (error.code === 'preset/premium') return 'copy.errors.premium';
+  if (error.isNetworkError) return 'copy.errors.network';
+  if (error.status === 400) return 'copy.errors.invalid';
+  if (error.status === 401) return 'copy.errors.signIn';
+  if (error.status === 404) return 'copy.errors.notFound';
+  if (error.status === 429) return 'copy.errors.rateLimited';
+  return 'copy.errors.server';
+}
+
+/**
+ * Copies a Jammy itinerary into a new trip of mine: the start date shifts every day of it.
+ * On success, opens the new itinerary (or calls `onCopied` when the caller goes elsewhere).
+ */
+export function CopyPresetForm({
+  preset,
+  autoFocus = false,
+  onCopied,
+}: {
+  preset: PresetSummary;
+  autoFocus?: boolean;
+  onCopied?: (itineraryId: string) => Promise<void> | void;
+}) {
+  const { t } = useTranslation('presets');
+  const { language, to } = useLanguage();
+  const navigate = useNavigate();
+  const copy = useCopyPreset(preset.id);
+  const [startDate, setStartDate] = useState(() => addDays(today(), 30));
+  const [dateError, setDateError] = useState<string | null>(null);
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(startDate);
+  const range = valid
+    ? formatDateRange(startDate, addDays(startDate, preset.days - 1), language)
+    : null;
+
+  if (!preset.copyable) {
+    return (
+      <Alert
+        color="yellow"
+        variant="light"
+        icon={<IconLock size={20} aria-hidden />}
+        title={t('copy.premiumTitle')}
+        data-state="premium-locked"
+      >
+        <Text size="sm">{t('copy.premiumText')}</Text>
+      </Alert>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={t('copy.formLabel', { title: preset.title })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!valid) {
+          setDateError(t('copy.dateRequired'));
+          return;
+        }
+        setDateError(null);
+        copy.mutate(
+          { startDate, language },
+          {
+            onSuccess: async (itinerary) => {
+              if (onCopied) await onCopied(itinerary.id);
+              else await navigate(to(`/itinerary/${itinerary.id}`));
+            },
+          },
+        );
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          type="date"
+          label={t('copy.startDate')}
+          description={range ? t('copy.range', { range }) : t('copy.dateHint')}
+          value={startDate}
+          onChange={(event) => setStartDate(event.currentTarget.value)}
+          error={dateError}
+          required
+          data-autofocus={autoFocus || undefined}
+          autoFocus={autoFocus}
+        />
+        {copy.isError && (
+          <Alert color="red" variant="light" role="alert" p="xs">
+            <Text size="sm" c="red.9">
+              {t(copyProblem(copy.error))}
+            </Text>
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={copy.isPending}
+          leftSection={<IconCopy size={18} aria-hidden />}
+        >
+          {t('copy.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

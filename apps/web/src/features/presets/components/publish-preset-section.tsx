@@ -1,0 +1,112 @@
+import type { Itinerary } from '@jammy/shared/itineraries';
+import { Alert, Button, Container, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconWorldUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLanguage } from '../../../i18n/use-language';
+import { ApiError } from '../../../lib/api-client';
+import { useMe } from '../../auth/session';
+import { usePublishPreset } from '../api/presets';
+import { ListingFields, type ListingValues } from './listing-fields';
+
+function publishProblem(error: unknown): string {
+  if (error instanceof ApiError && error.status === 403) return 'admin.forbidden';
+  if (error instanceof ApiError && error.status === 400) return 'admin.invalid';
+  if (error instanceof ApiError && error.isNetworkError) return 'copy.errors.network';
+  return 'admin.failed';
+}
+
+/**
+ * Admins only, on their own itinerary: publish a snapshot of it as a Jammy itinerary. Later
+ * changes to the itinerary do not change the published one.
+ */
+export function PublishPresetSection({ itinerary }: { itinerary: Itinerary }) {
+  const { t } = useTranslation('presets');
+  const { to } = useLanguage();
+  const navigate = useNavigate();
+  const { data: me } = useMe();
+  const publish = usePublishPreset();
+  const [opened, setOpened] = useState(false);
+  const [values, setValues] = useState<ListingValues>({
+    region: 'europe',
+    interests: [],
+    premium: false,
+  });
+  if (me?.role !== 'admin' || itinerary.ownerId !== me.id) return null;
+
+  return (
+    <Container size="lg" pb="xl">
+      <Paper
+        withBorder
+        radius="lg"
+        p="lg"
+        bg="gray.0"
+        component="section"
+        aria-labelledby="publish-title"
+      >
+        <Group justify="space-between" gap="md">
+          <Stack gap={4} maw={560}>
+            <Title order={2} size="h4" id="publish-title">
+              {t('admin.publishSectionTitle')}
+            </Title>
+            <Text size="sm" c="gray.8">
+              {t('admin.publishSectionText')}
+            </Text>
+          </Stack>
+          <Button
+            variant="light"
+            c="jam.9"
+            leftSection={<IconWorldUpload size={18} aria-hidden />}
+            onClick={() => setOpened(true)}
+          >
+            {t('admin.publish')}
+          </Button>
+        </Group>
+      </Paper>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t('admin.publishTitle')}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('copy.close') }}
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            publish.mutate(
+              { itineraryId: itinerary.id, ...values },
+              {
+                onSuccess: (preset) => {
+                  setOpened(false);
+                  void navigate(to(`/jammy-itineraries/${preset.id}`));
+                },
+              },
+            );
+          }}
+        >
+          <Stack gap="md">
+            <Text size="sm" c="gray.8">
+              {t('admin.publishLead', { title: itinerary.title })}
+            </Text>
+            <ListingFields value={values} onChange={setValues} />
+            {publish.isError && (
+              <Alert color="red" variant="light" role="alert">
+                <Text size="sm" c="red.9">
+                  {t(publishProblem(publish.error))}
+                </Text>
+              </Alert>
+            )}
+            <Button
+              type="submit"
+              loading={publish.isPending}
+              leftSection={<IconWorldUpload size={18} aria-hidden />}
+            >
+              {t('admin.publishSubmit')}
+            </Button>
+          </Stack>
+        </form>
+      </Modal>
+    </Container>
+  );
+}
