@@ -6,7 +6,7 @@ import {
   type Presence,
 } from '@jammy/shared/sharing';
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Db } from '../../db/client';
 import { EVENTS_CHANNEL, eventsAfter, findEvent } from './events.repository';
 
@@ -59,6 +59,8 @@ const PRESENCE_PREFIX = 'presence:';
 /** NOTIFY payloads are limited to 8000 bytes: a presence names at most this many viewers. */
 const MAX_VIEWERS = 50;
 const RECONNECT_DELAY_MS = [250, 1000, 5000];
+/** How long app start waits for the LISTEN connection before going on without it. */
+const START_WAIT_MS = 2000;
 
 export function sseEvent(event: ItineraryEvent): string {
   return `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
@@ -82,7 +84,13 @@ export function createEventBus(deps: {
   const remote = new Map<string, Map<string, { viewers: Viewer[]; at: number }>>();
   /** The presence last sent to local streams, per itinerary (to send only changes). */
   const sentPresence = new Map<string, string>();
-  let listener: pg.PoolClient | undefined;
+  /**
+   * The LISTEN connection: its own client, not one borrowed from the pool, so that ending the
+   * pool never waits for it and a broken pool does not take live events down with it.
+   */
+  let listener: pg.Client | undefined;
+  /** How to give up each connection still being opened (app closing meanwhile). */
+  const connecting = new Set<() => void>();
   let closed = false;
   let failures = 0;
   let heartbeat: NodeJS.Timeout | undefined;
@@ -217,12 +225,17 @@ export function createEventBus(deps: {
   }
 
   async function listen(): Promise<void> {
-    const client = await pool.connect();
-    let released = false;
+    const client = new pg.Client(pool.options);
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      connecting.delete(end);
+      client.end().catch(() => undefined);
+    };
+    connecting.add(end);
     const lost = (error: Error) => {
-      if (released) return;
-      released = true;
-      client.release(error);
+      end();
       if (listener !== client) return;
       listener = undefined;
       if (!closed) {
@@ -231,15 +244,22 @@ export function createEventBus(deps: {
       }
     };
     client.on('error', lost);
+    client.on('end', () => lost(new Error('the live-events connection ended')));
     client.on('notification', (message) => {
       if (message.channel === EVENTS_CHANNEL) onNotification(message.payload);
     });
     try {
+      await client.connect();
       await client.query(`listen ${EVENTS_CHANNEL}`);
     } catch (error) {
-      lost(error instanceof Error ? error : new Error(String(error)));
+      end();
       throw error;
     }
+    if (closed) {
+      end();
+      return;
+    }
+    connecting.delete(end);
     listener = client;
     failures = 0;
   }
@@ -276,11 +296,21 @@ export function createEventBus(deps: {
 
   return {
     async start() {
-      // An unreachable database must not stop the app from starting: retry in the background.
-      await listen().catch((error: unknown) => {
+      // An unreachable or unresponsive database must not stop the app from starting: wait a
+      // moment for the connection, then let it finish (or retry) in the background.
+      const first = listen().catch((error: unknown) => {
         logger.warn({ err: error }, 'live events are not available yet; retrying');
-        if (!closed) scheduleReconnect();
+        if (!closed && !listener) scheduleReconnect();
       });
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([
+        first,
+        new Promise<void>((resolve) => {
+          waited = setTimeout(resolve, START_WAIT_MS);
+          waited.unref();
+        }),
+      ]);
+      clearTimeout(waited);
       heartbeat = setInterval(tick, heartbeatMs);
       heartbeat.unref();
     },
@@ -341,16 +371,10 @@ export function createEventBus(deps: {
       streams.clear();
       // Others drop this process's viewers at once rather than after the stale timeout.
       await Promise.all(itineraries.map((itineraryId) => publishPresence(itineraryId, false)));
+      for (const giveUp of [...connecting]) giveUp();
       const client = listener;
       listener = undefined;
-      if (client) {
-        try {
-          await client.query(`unlisten ${EVENTS_CHANNEL}`);
-        } catch {
-          // The connection may already be gone; it is released either way.
-        }
-        client.release();
-      }
+      await client?.end().catch(() => undefined);
     },
   };
 }
