@@ -13,7 +13,8 @@ const messages = { en, ar };
 
 /** Where a page sends a visitor who may not see it, or null when it shows the page. */
 function redirectFor(route: Route, signedIn: boolean, path: string, language: Language) {
-  if (!signedIn && route.access === 'signed-in') {
+  // No page here carries a share link: a shareable page asks for sign-in like the others.
+  if (!signedIn && (route.access === 'signed-in' || route.access === 'signed-in-or-share')) {
     return `${localizePath('/login/start', language)}?redirect=${encodeURIComponent(path)}`;
   }
   if (signedIn && route.access === 'anonymous') return localizePath('/itineraries', language);

@@ -8,6 +8,7 @@ import {
 } from '@jammy/shared/route-table';
 import { localizePath } from '@jammy/shared/languages';
 import type { Me } from '@jammy/shared/account';
+import { SHARE_QUERY_PARAM } from '@jammy/shared/sharing';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import {
@@ -61,8 +62,9 @@ const BEFORE_PROFILE: ReadonlySet<RouteId> = new Set(['finish-register', 'logout
 function accessRedirect(route: Route, me: Me | null, url: URL, language: Language): string | null {
   const here = `${url.pathname}${url.search}`;
   if (!me) {
-    const sharedView = route.id === 'itinerary' && url.searchParams.has('share');
-    if (route.access === 'signed-in' && !sharedView) {
+    const shareLink =
+      route.access === 'signed-in-or-share' && url.searchParams.has(SHARE_QUERY_PARAM);
+    if ((route.access === 'signed-in' || route.access === 'signed-in-or-share') && !shareLink) {
       return `${localizePath('/login/start', language)}?redirect=${encodeURIComponent(here)}`;
     }
     return null;

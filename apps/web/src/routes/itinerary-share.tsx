@@ -1,5 +1,15 @@
-import { PlannedPage } from '../components/planned-page';
+import { useTranslation } from 'react-i18next';
+import { ItineraryTreeGate } from '../features/itineraries/components/itinerary-tree-gate';
+import { useItineraryParams } from '../features/itineraries/use-itinerary-params';
+import { SharePage } from '../features/sharing/components/share-page';
 
+/** /itinerary/{id}/share: members and roles, invitations and read-only links. */
 export function Component() {
-  return <PlannedPage routeId="itinerary-share" />;
+  const { t } = useTranslation();
+  const { id } = useItineraryParams();
+  return (
+    <ItineraryTreeGate id={id} heading={t('routes.itinerary-share.title')}>
+      {(tree) => <SharePage tree={tree} />}
+    </ItineraryTreeGate>
+  );
 }

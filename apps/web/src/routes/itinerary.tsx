@@ -1,14 +1,26 @@
+import { SHARE_QUERY_PARAM } from '@jammy/shared/sharing';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ItineraryOverview } from '../features/itineraries/components/itinerary-overview';
 import { ItineraryTreeGate } from '../features/itineraries/components/itinerary-tree-gate';
 import { useItineraryParams } from '../features/itineraries/use-itinerary-params';
+import { PublishPresetSection } from '../features/presets/components/publish-preset-section';
+import { SharedItineraryView } from '../features/sharing/components/shared-itinerary-view';
 
+/** /itinerary/{id}: the trip's overview; with `?share=` the read-only view of a link holder. */
 export function Component() {
   const { t } = useTranslation();
   const { id } = useItineraryParams();
+  const share = useSearchParams()[0].get(SHARE_QUERY_PARAM);
+  if (share) return <SharedItineraryView id={id} token={share} />;
   return (
     <ItineraryTreeGate id={id} heading={t('routes.itinerary.title')} headingIsTitle>
-      {(tree) => <ItineraryOverview tree={tree} />}
+      {(tree) => (
+        <>
+          <ItineraryOverview tree={tree} />
+          <PublishPresetSection itinerary={tree.itinerary} />
+        </>
+      )}
     </ItineraryTreeGate>
   );
 }

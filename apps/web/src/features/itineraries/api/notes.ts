@@ -58,6 +58,7 @@ export function useCreateNote(itineraryId: string) {
           title: input.title ?? '',
           body: input.body ?? '',
           pinned: input.pinned ?? false,
+          private: input.private ?? true,
           createdAt: now,
           updatedAt: now,
           version: 1,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange, tripDays } from '../../../lib/format';
+import { LivePresence } from '../../sharing/components/live-presence';
 import classes from './itinerary-header.module.css';
 
 const TABS = [
@@ -17,8 +18,8 @@ const TABS = [
 
 /**
  * The top of every page of one itinerary: back to the list, title, dates, the caller's role,
- * and the itinerary's sections as tabs. `heading` is the page's own h1 (the itinerary title
- * by default).
+ * who else has it open (and the page stays live), and the itinerary's sections as tabs.
+ * `heading` is the page's own h1 (the itinerary title by default).
  */
 export function ItineraryHeader({
   itinerary,
@@ -74,6 +75,7 @@ export function ItineraryHeader({
                   </Badge>
                 )}
               </Group>
+              <LivePresence itineraryId={itinerary.id} />
             </Stack>
             {canEdit && !onEditPage && (
               <Button

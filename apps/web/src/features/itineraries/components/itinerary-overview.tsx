@@ -1,11 +1,13 @@
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { Anchor, Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconMap2, IconPlus, IconRoute } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { TripMap } from '../../maps/components/trip-map';
+import { ActivityPanel } from '../../sharing/components/activity-panel';
 import { ItineraryHeader } from './itinerary-header';
 import { NotesSummary } from './notes-summary';
 import { StageTimeline } from './stage-timeline';
@@ -69,7 +71,8 @@ function NothingPlanned({ itineraryId, canEdit }: { itineraryId: string; canEdit
 
 /**
  * /itinerary/{id}: the whole trip at a glance. Totals, the stages as a timeline with their
- * places, everything numbered on a map, and the notes and lists. Viewers see no edit controls.
+ * places, everything numbered on a map, the notes and lists, and who changed what lately.
+ * Viewers see no edit controls.
  */
 export function ItineraryOverview({ tree }: { tree: ItineraryTree }) {
   const { t } = useTranslation('itineraries');
@@ -80,6 +83,8 @@ export function ItineraryOverview({ tree }: { tree: ItineraryTree }) {
   const { points, numbers } = useMemo(() => tripPoints(groups, loose), [groups, loose]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const empty = tree.stages.length === 0 && tree.places.length === 0;
+  // The activity sits beside the timeline when there is room, else after it.
+  const wide = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false });
 
   const select = (id: string) => {
     setSelectedId(id);
@@ -167,9 +172,11 @@ export function ItineraryOverview({ tree }: { tree: ItineraryTree }) {
                   </Stack>
                 </section>
                 <NotesSummary itineraryId={itinerary.id} />
+                {wide && <ActivityPanel itineraryId={itinerary.id} />}
               </Stack>
             </Grid.Col>
           </Grid>
+          {!wide && <ActivityPanel itineraryId={itinerary.id} />}
         </Stack>
       </Container>
     </>

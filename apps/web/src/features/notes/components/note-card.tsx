@@ -59,7 +59,11 @@ export function NoteCard({
   const update = useUpdateNote(itineraryId);
   const create = useCreateNote(itineraryId);
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<NoteDraft>({ title: note.title, body: note.body });
+  const [draft, setDraft] = useState<NoteDraft>({
+    title: note.title,
+    body: note.body,
+    private: note.private,
+  });
   const [problem, setProblem] = useState<{ problem: Problem; pin?: boolean } | null>(null);
   const article = useRef<HTMLElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -75,7 +79,7 @@ export function NoteCard({
   }, [autoFocus, editing, onFocused]);
 
   function startEditing() {
-    setDraft({ title: note.title, body: note.body });
+    setDraft({ title: note.title, body: note.body, private: note.private });
     setProblem(null);
     setEditing(true);
   }
@@ -85,7 +89,13 @@ export function NoteCard({
     setProblem(null);
     requestAnimationFrame(() => article.current?.focus());
     update.mutate(
-      { noteId: note.id, title: draft.title.trim(), body: draft.body, version },
+      {
+        noteId: note.id,
+        title: draft.title.trim(),
+        body: draft.body,
+        private: draft.private,
+        version,
+      },
       {
         onError: (error) => {
           setProblem({ problem: problemOf(error) });
@@ -98,7 +108,7 @@ export function NoteCard({
   function saveAsNew() {
     setEditing(false);
     setProblem(null);
-    create.mutate({ title: draft.title.trim(), body: draft.body });
+    create.mutate({ title: draft.title.trim(), body: draft.body, private: draft.private });
   }
 
   function pin(pinned: boolean, version: number) {

@@ -1,5 +1,15 @@
 import { LIMITS } from '@jammy/shared/itineraries';
-import { Button, Group, Paper, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { IconEye, IconMarkdown, IconPencil } from '@tabler/icons-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +19,11 @@ import { MarkdownView } from './markdown-view';
 export interface NoteDraft {
   title: string;
   body: string;
+  /** Hidden from read-only share links (the default). */
+  private: boolean;
 }
 
-export type NoteField = keyof NoteDraft;
+export type NoteField = 'title' | 'body';
 
 /** What is wrong with a draft before it is sent (empty: nothing). */
 export function draftErrors(draft: NoteDraft): Partial<Record<NoteField | 'form', string>> {
@@ -140,6 +152,12 @@ export function NoteEditor({
               </Paper>
             </Tabs.Panel>
           </Tabs>
+          <Switch
+            label={t('editor.shared')}
+            description={t('editor.sharedHint')}
+            checked={!draft.private}
+            onChange={(event) => onChange({ ...draft, private: !event.currentTarget.checked })}
+          />
           {errors.form && (
             <Text id={formError} role="alert" size="sm" c="red.9">
               {t('editor.empty')}

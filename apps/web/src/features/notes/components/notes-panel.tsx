@@ -11,7 +11,7 @@ import { NoteEditor, type NoteDraft } from './note-editor';
 import { ProblemNotice } from './problem-notice';
 import classes from './notes.module.css';
 
-const EMPTY: NoteDraft = { title: '', body: '' };
+const EMPTY: NoteDraft = { title: '', body: '', private: true };
 
 /** Pinned notes first, then the most recently changed (as the server orders them). */
 function byPinnedThenRecent(a: Note, b: Note): number {
@@ -43,7 +43,7 @@ export function NotesPanel({ itineraryId, canEdit }: { itineraryId: string; canE
     setCreating(false);
     setCreateProblem(null);
     create.mutate(
-      { title: draft.title.trim(), body: draft.body },
+      { title: draft.title.trim(), body: draft.body, private: draft.private },
       {
         onSuccess: (note) => {
           setDraft(EMPTY);

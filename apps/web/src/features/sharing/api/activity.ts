@@ -1,0 +1,17 @@
+import type { ActivityPage } from '@jammy/shared/sharing';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { retryUnlessFinal } from '../../itineraries/components/problem';
+import { sharingKeys } from './keys';
+
+/** The itinerary's recent history, newest first. */
+export function useActivity(id: string) {
+  return useQuery({
+    queryKey: sharingKeys.activity(id),
+    queryFn: ({ signal }) =>
+      apiRequest<ActivityPage>(`/api/itineraries/${id}/activity`, { signal }).then(
+        (page) => page.items,
+      ),
+    retry: retryUnlessFinal,
+  });
+}

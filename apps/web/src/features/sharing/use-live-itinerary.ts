@@ -1,0 +1,123 @@
+import { EVENT_KINDS, type EventKind } from '@jammy/shared/sharing';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { itineraryKeys } from '../itineraries/api/keys';
+import { sharingKeys } from './api/keys';
+import { presenceOf } from './presence';
+
+/** Changes arriving together are applied in one go after this pause (well within a second). */
+const BATCH_MS = 120;
+/** Waits before opening a new stream once the browser has given up on one, doubling to a cap. */
+const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+
+/** The queries an event of `kind` makes stale, besides the activity list. */
+export function keysFor(kind: EventKind, id: string): QueryKey[] {
+  const [subject] = kind.split('.');
+  switch (subject) {
+    case 'itinerary':
+      return [itineraryKeys.tree(id), itineraryKeys.lists()];
+    case 'stage':
+    case 'place':
+      return [itineraryKeys.tree(id)];
+    case 'note':
+      return [itineraryKeys.notes(id)];
+    case 'list':
+    case 'item':
+      return [itineraryKeys.lists_(id)];
+    case 'member':
+      return [itineraryKeys.tree(id), sharingKeys.members(id), itineraryKeys.lists()];
+    default:
+      return [];
+  }
+}
+
+/** Marks queries stale in batches, never while one of our own saves is on its way. */
+function batcher(queryClient: QueryClient) {
+  const pending = new Map<string, QueryKey>();
+  let timer: number | undefined;
+  const flush = () => {
+    timer = undefined;
+    // Our own optimistic change would flicker back if the tree were refetched under it.
+    if (queryClient.isMutating() > 0) {
+      timer = window.setTimeout(flush, BATCH_MS);
+      return;
+    }
+    const keys = [...pending.values()];
+    pending.clear();
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+  return {
+    add(keys: QueryKey[]) {
+      for (const key of keys) pending.set(JSON.stringify(key), key);
+      timer ??= window.setTimeout(flush, BATCH_MS);
+    },
+    stop() {
+      window.clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * Keeps an open itinerary page up to date: listens to the itinerary's Server-Sent Events and
+ * refreshes what each change touches, keeps who else is viewing in the query cache
+ * (`sharingKeys.presence`), refetches everything on `reset` or after a stream had to be
+ * reopened (the browser itself resumes with Last-Event-ID while it can).
+ */
+export function useLiveItinerary(id: string, enabled = true) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const batch = batcher(queryClient);
+    let source: EventSource | null = null;
+    let retryTimer: number | undefined;
+    let failures = 0;
+    let reopened = false;
+
+    const refetchAll = () =>
+      batch.add([
+        itineraryKeys.tree(id),
+        itineraryKeys.notes(id),
+        itineraryKeys.lists_(id),
+        sharingKeys.members(id),
+        sharingKeys.activity(id),
+      ]);
+
+    const onChange = (event: MessageEvent<string>) => {
+      batch.add([...keysFor(event.type as EventKind, id), sharingKeys.activity(id)]);
+    };
+    const onPresence = (event: MessageEvent<string>) => {
+      const presence = presenceOf(event.data);
+      if (presence) queryClient.setQueryData(sharingKeys.presence(id), presence);
+    };
+
+    const open = () => {
+      source = new EventSource(`/api/itineraries/${id}/events`, { withCredentials: true });
+      for (const kind of EVENT_KINDS) {
+        if (kind !== 'presence') source.addEventListener(kind, onChange);
+      }
+      source.addEventListener('presence', onPresence);
+      source.addEventListener('reset', refetchAll);
+      source.addEventListener('open', () => {
+        failures = 0;
+        // A new stream cannot resume the old one: what happened in between is fetched.
+        if (reopened) refetchAll();
+      });
+      source.addEventListener('error', () => {
+        if (source?.readyState !== EventSource.CLOSED) return; // the browser retries itself
+        source = null;
+        reopened = true;
+        const wait = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)] ?? 30_000;
+        failures += 1;
+        retryTimer = window.setTimeout(open, wait);
+      });
+    };
+    open();
+
+    return () => {
+      window.clearTimeout(retryTimer);
+      batch.stop();
+      source?.close();
+      queryClient.removeQueries({ queryKey: sharingKeys.presence(id) });
+    };
+  }, [id, enabled, queryClient]);
+}
