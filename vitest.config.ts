@@ -27,7 +27,10 @@ export default defineConfig({
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time against the one server: each test uses its own accounts
+          // and client address, and the suite takes two thirds of the time.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

@@ -307,6 +307,12 @@ describe('notes and lists of an itinerary', () => {
     expect(await list.getByRole('checkbox', { name: 'Passport' }).isChecked()).toBe(true);
 
     // Reorder by keyboard: the move button keeps the focus.
+    const savedMoves: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/move') && response.request().method() === 'POST') {
+        savedMoves.push(response.status());
+      }
+    });
     await list.getByRole('button', { name: 'Move “Rain jacket” up' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(items).toEqual(['Passport', 'Rain jacket', 'Sunscreen']);
@@ -315,6 +321,8 @@ describe('notes and lists of an itinerary', () => {
       .toBe('Move “Rain jacket” up');
     await page.keyboard.press('Enter');
     await expect.poll(items).toEqual(['Rain jacket', 'Passport', 'Sunscreen']);
+    // The page shows a move at once; the reload below waits for the server to have both.
+    await expect.poll(() => savedMoves).toEqual([200, 200]);
     // At the top "up" is disabled: the focus moves to "down".
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
