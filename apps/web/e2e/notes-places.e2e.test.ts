@@ -319,10 +319,11 @@ describe('notes and lists of an itinerary', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Move “Rain jacket” up');
+    // Pressed again at once: this move waits for the first one's answer (and its version).
     await page.keyboard.press('Enter');
-    await expect.poll(items).toEqual(['Rain jacket', 'Passport', 'Sunscreen']);
-    // The page shows a move at once; the reload below waits for the server to have both.
-    await expect.poll(() => savedMoves).toEqual([200, 200]);
+    await expect.poll(items, { timeout: 5000 }).toEqual(['Rain jacket', 'Passport', 'Sunscreen']);
+    // The reload below waits for the server to have both moves.
+    await expect.poll(() => savedMoves, { timeout: 5000 }).toEqual([200, 200]);
     // At the top "up" is disabled: the focus moves to "down".
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
@@ -330,13 +331,22 @@ describe('notes and lists of an itinerary', () => {
     await page.reload();
     await expect.poll(items).toEqual(['Rain jacket', 'Passport', 'Sunscreen']);
 
+    // Two quick presses: the second move waits for the first and carries its new version.
+    await list.getByRole('button', { name: 'Move “Sunscreen” up' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect.poll(items, { timeout: 5000 }).toEqual(['Sunscreen', 'Rain jacket', 'Passport']);
+    await expect.poll(() => savedMoves, { timeout: 5000 }).toEqual([200, 200, 200, 200]);
+    await page.reload();
+    await expect.poll(items).toEqual(['Sunscreen', 'Rain jacket', 'Passport']);
+
     // Delete one: the focus goes to its neighbour.
-    await list.getByRole('button', { name: 'Delete “Passport”' }).click();
-    await expect.poll(items).toEqual(['Rain jacket', 'Sunscreen']);
-    await list.getByText('0 of 2 packed').waitFor();
+    await list.getByRole('button', { name: 'Delete “Rain jacket”' }).click();
+    await expect.poll(items).toEqual(['Sunscreen', 'Passport']);
+    await list.getByText('1 of 2 packed').waitFor();
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.closest('li')?.textContent))
-      .toContain('Sunscreen');
+      .toContain('Passport');
 
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();

@@ -1,14 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 /** Asks before something is deleted for everyone on the trip. Focus is left to the caller. */
-export function ConfirmDelete({
-  opened,
-  title,
-  message,
-  onConfirm,
-  onCancel,
-}: {
+export function ConfirmDelete(props: {
   opened: boolean;
   title: string;
   message: string;
@@ -17,27 +11,11 @@ export function ConfirmDelete({
 }) {
   const { t } = useTranslation('notes');
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={title}
-      centered
-      radius="lg"
+    <ConfirmDialog
+      {...props}
+      confirm={t('confirm.delete')}
+      cancel={t('confirm.cancel')}
       returnFocus={false}
-    >
-      <Stack gap="lg">
-        <Text size="sm" c="gray.8">
-          {message}
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} data-autofocus>
-            {t('confirm.cancel')}
-          </Button>
-          <Button color="red.8" onClick={onConfirm}>
-            {t('confirm.delete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    />
   );
 }

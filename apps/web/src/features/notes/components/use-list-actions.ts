@@ -119,7 +119,13 @@ export function useListActions(itineraryId: string, list: TripList) {
       setFailure(null);
       return run(
         () =>
-          move.mutateAsync({ listId: list.id, itemId: item.id, afterId, version: item.version }),
+          move.mutateAsync({
+            listId: list.id,
+            itemId: item.id,
+            afterId,
+            // Read when the move's turn comes: an earlier move of the same item bumped it.
+            version: versionOf(item.id, item.version),
+          }),
         (problem) => ({ problem, action: 'move', item }),
       );
     },

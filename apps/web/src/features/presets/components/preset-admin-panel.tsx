@@ -4,17 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
-import { ApiError } from '../../../lib/api-client';
 import type { PresetDetail } from '@jammy/shared/presets';
 import { useDeletePreset, useUpdatePreset } from '../api/presets';
+import { adminProblem } from '../lib/admin-problem';
 import { ListingFields, type ListingValues } from './listing-fields';
-
-function adminProblem(error: unknown): string {
-  if (error instanceof ApiError && error.status === 409) return 'admin.conflict';
-  if (error instanceof ApiError && error.status === 403) return 'admin.forbidden';
-  if (error instanceof ApiError && error.isNetworkError) return 'copy.errors.network';
-  return 'admin.failed';
-}
 
 /** Admins only: edit where a Jammy itinerary is listed, publish or unpublish it, or delete it. */
 export function PresetAdminPanel({ preset }: { preset: PresetDetail }) {

@@ -5,17 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
-import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../../auth/session';
 import { usePublishPreset } from '../api/presets';
+import { adminProblem } from '../lib/admin-problem';
 import { ListingFields, type ListingValues } from './listing-fields';
-
-function publishProblem(error: unknown): string {
-  if (error instanceof ApiError && error.status === 403) return 'admin.forbidden';
-  if (error instanceof ApiError && error.status === 400) return 'admin.invalid';
-  if (error instanceof ApiError && error.isNetworkError) return 'copy.errors.network';
-  return 'admin.failed';
-}
 
 /**
  * Admins only, on their own itinerary: publish a snapshot of it as a Jammy itinerary. Later
@@ -93,7 +86,7 @@ export function PublishPresetSection({ itinerary }: { itinerary: Itinerary }) {
             {publish.isError && (
               <Alert color="red" variant="light" role="alert">
                 <Text size="sm" c="red.9">
-                  {t(publishProblem(publish.error))}
+                  {t(adminProblem(publish.error))}
                 </Text>
               </Alert>
             )}

@@ -1,16 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 /** Asks before a change to who may see the trip; the cancel button has the focus. */
-export function ConfirmAction({
-  opened,
-  title,
-  message,
-  confirm,
-  pending,
-  onConfirm,
-  onCancel,
-}: {
+export function ConfirmAction(props: {
   opened: boolean;
   title: string;
   message: string;
@@ -21,21 +13,5 @@ export function ConfirmAction({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('sharing');
-  return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered radius="lg">
-      <Stack gap="lg">
-        <Text size="sm" c="gray.8">
-          {message}
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} data-autofocus>
-            {t('actions.cancel')}
-          </Button>
-          <Button color="red.8" onClick={onConfirm} loading={pending}>
-            {confirm}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
+  return <ConfirmDialog {...props} cancel={t('actions.cancel')} />;
 }

@@ -1,0 +1,54 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+
+/**
+ * Asks before a destructive change (delete, remove, revoke): the cancel button has the
+ * focus, the confirm button is red and shows `pending`.
+ */
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  confirm,
+  cancel,
+  pending = false,
+  returnFocus = true,
+  onConfirm,
+  onCancel,
+}: {
+  opened: boolean;
+  title: string;
+  message: string;
+  /** The confirm button's label ("Delete", "Remove", "Revoke"). */
+  confirm: string;
+  cancel: string;
+  pending?: boolean;
+  /** False when the caller moves the focus itself after closing. */
+  returnFocus?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      radius="lg"
+      returnFocus={returnFocus}
+    >
+      <Stack gap="lg">
+        <Text size="sm" c="gray.8">
+          {message}
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} data-autofocus>
+            {cancel}
+          </Button>
+          <Button color="red.8" onClick={onConfirm} loading={pending}>
+            {confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
