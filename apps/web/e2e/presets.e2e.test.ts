@@ -133,7 +133,7 @@ describe('Jammy itineraries', () => {
 
     // Browsing needs no account; filters live in the URL.
     await page.goto(url('/jammy-itineraries'));
-    expect(await heading(page)).toBe(en.routes.presets.title);
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe(en.routes.presets.title);
     await main.locator('[data-preset]').first().waitFor();
     expect(await main.locator('[data-preset]').count()).toBeGreaterThan(3);
     await expectAccessible(page);
@@ -175,13 +175,13 @@ describe('Jammy itineraries', () => {
 
     // First sign-in: the welcome tour, with the chosen preset waiting at its end.
     await page.waitForURL(/\/on-boarding\?redirect=/);
-    expect(await heading(page)).toBe(enOnboarding.welcome.title);
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe(enOnboarding.welcome.title);
     await expectAccessible(page);
     await shoot(page, 'onboarding-welcome-desktop-en');
     expect(await main.getByRole('button', { name: enOnboarding.skip }).isVisible()).toBe(true);
     await main.getByRole('button', { name: enOnboarding.start }).click();
 
-    expect(await heading(page)).toBe(enOnboarding.interests.title);
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe(enOnboarding.interests.title);
     for (const interest of ['art', 'history'] as const) {
       await main.getByRole('button', { name: enPresets.interests[interest] }).click();
     }
@@ -254,7 +254,7 @@ describe('Jammy itineraries', () => {
     const page = await context.newPage();
     const main = page.locator('main');
     await page.goto(url('/interests'));
-    expect(await heading(page)).toBe(en.routes.interests.title);
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe(en.routes.interests.title);
     const save = main.getByRole('button', { name: enPresets.interestsPage.save });
     expect(await save.isDisabled()).toBe(true);
     // Keyboard: focus a toggle, press Space.
@@ -321,7 +321,7 @@ describe('Jammy itineraries', () => {
     const context = await newContext(browser, options);
     const page = await context.newPage();
     await page.goto(url('/ar/jammy-itineraries'));
-    expect(await heading(page)).toBe(ar.routes.presets.title);
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe(ar.routes.presets.title);
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     await page.locator('main [data-preset]').first().waitFor();
     expect(await page.getByLabel(arPresets.filters.region).isVisible()).toBe(true);
@@ -345,7 +345,7 @@ describe('Jammy itineraries', () => {
     await expectAccessible(page);
     await shoot(page, `onboarding-interests-${name}-ar`);
     await page.goto(url('/ar/interests'));
-    expect(await heading(page)).toBe(ar.routes.interests.title);
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe(ar.routes.interests.title);
     await expectAccessible(page);
     await shoot(page, `interests-${name}-ar`);
     await context.close();

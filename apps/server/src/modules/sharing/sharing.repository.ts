@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { MemberRole } from '@jammy/shared/sharing';
-import { TOKEN_BYTES } from '@jammy/shared/sharing';
+import { INVITATION_TTL_DAYS, TOKEN_BYTES } from '@jammy/shared/sharing';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor as Db } from '../../db/client';
@@ -160,6 +160,11 @@ export async function findInvitationByToken(db: Db, token: string) {
   return row;
 }
 
+/** When an invitation sent at `sentAt` stops working. */
+function invitationExpiry(sentAt: Date): Date {
+  return new Date(sentAt.getTime() + INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000);
+}
+
 /**
  * Creates the invitation of `email`, or renews the pending one (new token, role, expiry):
  * one row per address and itinerary.
@@ -172,13 +177,13 @@ export async function upsertInvitation(
     role: 'editor' | 'viewer';
     tokenHash: string;
     invitedBy: string;
-    expiresAt: Date;
   },
 ): Promise<InvitationRow> {
   const now = new Date();
+  const expiresAt = invitationExpiry(now);
   const [row] = await db
     .insert(itineraryInvitation)
-    .values({ id: uuidv7(), ...values, createdAt: now, sentAt: now })
+    .values({ id: uuidv7(), ...values, createdAt: now, sentAt: now, expiresAt })
     .onConflictDoUpdate({
       target: [itineraryInvitation.itineraryId, itineraryInvitation.email],
       set: {
@@ -186,7 +191,7 @@ export async function upsertInvitation(
         tokenHash: values.tokenHash,
         invitedBy: values.invitedBy,
         sentAt: now,
-        expiresAt: values.expiresAt,
+        expiresAt,
       },
     })
     .returning();
@@ -198,11 +203,11 @@ export async function renewInvitation(
   db: Db,
   id: string,
   tokenHash: string,
-  expiresAt: Date,
 ): Promise<InvitationRow | undefined> {
+  const now = new Date();
   const [row] = await db
     .update(itineraryInvitation)
-    .set({ tokenHash, sentAt: new Date(), expiresAt })
+    .set({ tokenHash, sentAt: now, expiresAt: invitationExpiry(now) })
     .where(eq(itineraryInvitation.id, id))
     .returning();
   return row;

@@ -154,7 +154,6 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
         role,
         tokenHash: hash,
         invitedBy: user.id,
-        expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
       });
       await sendInvitation({
         email,
@@ -182,12 +181,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       const current = await sharing.findInvitation(db, itinerary.id, request.params.invitationId);
       if (!current) throw invitationNotFound();
       const { token, hash } = sharing.newToken();
-      const row = await sharing.renewInvitation(
-        db,
-        current.id,
-        hash,
-        new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
-      );
+      const row = await sharing.renewInvitation(db, current.id, hash);
       if (!row) throw invitationNotFound();
       await sendInvitation({
         email: row.email,

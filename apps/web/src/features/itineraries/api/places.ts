@@ -7,6 +7,7 @@ import type {
 import { byPosition, positionAfter, positionBetween } from '@jammy/shared/positions';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { queueMove } from './move-queue';
 import { temporaryId, useTreeMutation } from './tree-mutation';
 
 export type CreatePlace = z.input<typeof createPlaceSchema>;
@@ -82,13 +83,20 @@ export function useMovePlace(itineraryId: string) {
   return useTreeMutation(itineraryId, {
     request: ({
       placeId,
+      version,
       ...body
     }: {
       placeId: string;
       afterId: string | null;
       stageId?: string | null;
       version?: number;
-    }) => apiRequest<Place>(`${base(itineraryId)}/${placeId}/move`, { method: 'POST', body }),
+    }) =>
+      queueMove(itineraryId, placeId, version, (current) =>
+        apiRequest<Place>(`${base(itineraryId)}/${placeId}/move`, {
+          method: 'POST',
+          body: { ...body, ...(current === undefined ? {} : { version: current }) },
+        }),
+      ),
     apply: (tree, { placeId, afterId, stageId }) => {
       const moving = tree.places.find((place) => place.id === placeId);
       if (!moving) return tree;

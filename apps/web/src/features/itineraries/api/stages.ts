@@ -7,6 +7,7 @@ import type {
 import { byPosition, positionAfter, positionBetween } from '@jammy/shared/positions';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { queueMove } from './move-queue';
 import { temporaryId, useTreeMutation } from './tree-mutation';
 
 export type CreateStage = z.input<typeof createStageSchema>;
@@ -88,10 +89,12 @@ export function useMoveStage(itineraryId: string) {
       afterId: string | null;
       version?: number;
     }) =>
-      apiRequest<Stage>(`${base(itineraryId)}/${stageId}/move`, {
-        method: 'POST',
-        body: { afterId, ...(version === undefined ? {} : { version }) },
-      }),
+      queueMove(itineraryId, stageId, version, (current) =>
+        apiRequest<Stage>(`${base(itineraryId)}/${stageId}/move`, {
+          method: 'POST',
+          body: { afterId, ...(current === undefined ? {} : { version: current }) },
+        }),
+      ),
     apply: (tree, { stageId, afterId }) => {
       const others = tree.stages.filter((stage) => stage.id !== stageId);
       const position = positionAfter(others, afterId);
