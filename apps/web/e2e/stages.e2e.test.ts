@@ -286,4 +286,28 @@ describe('the stage pages', () => {
     }
     await sized.close();
   });
+
+  it('deletes a place and a stage after asking, and keeps the rest', async () => {
+    await page.goto(url(stagePath()));
+    await expectHeading('Kyoto');
+    const before = await rows('Places of Kyoto in order');
+    await page.getByRole('button', { name: /^Delete Himeji/ }).click();
+    const placeDialog = page.getByRole('dialog', { name: /Himeji/ });
+    await placeDialog.getByRole('button', { name: 'Delete the place' }).click();
+    await placeDialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => rows('Places of Kyoto in order')).toHaveLength(before.length - 1);
+    expect((await rows('Places of Kyoto in order')).join(' ')).not.toContain('Himeji');
+
+    await page.goto(url(`/itinerary/${itineraryId}/stage`));
+    await expectHeading('Stages');
+    await page.getByRole('button', { name: 'Delete Osaka nights' }).click();
+    const stageDialog = page.getByRole('dialog', { name: 'Delete “Osaka nights”?' });
+    await stageDialog.getByText('The stage has no places. This cannot be undone.').waitFor();
+    await stageDialog.getByRole('button', { name: 'Delete the stage' }).click();
+    await stageDialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => rows('Stages in order')).toHaveLength(1);
+    await page.reload();
+    await expect.poll(() => rows('Stages in order')).toHaveLength(1);
+    expect((await rows('Stages in order'))[0]).toContain('Kyoto');
+  });
 });

@@ -86,14 +86,6 @@ export function createSessions(auth: Auth, db: Db): Sessions {
   };
 }
 
-/** The signed-in caller, or null for an anonymous one. */
-export async function findSession(
-  sessions: Sessions,
-  request: FastifyRequest,
-): Promise<CurrentSession | null> {
-  return sessions.find(request);
-}
-
 /** The signed-in caller; 401 otherwise. */
 export async function requireSession(
   sessions: Sessions,

@@ -13,7 +13,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  findSession,
   requireAdmin,
   requireSession,
   type CurrentSession,
@@ -98,7 +97,7 @@ export function presetRoutes(
       },
     },
     async (request, reply) => {
-      const current = await findSession(sessions, request);
+      const current = await sessions.find(request);
       const admin = current?.user.role === 'admin';
       const { interest, region, length, all } = request.query;
       const rows = await listPresets(db, {
@@ -133,7 +132,7 @@ export function presetRoutes(
       },
     },
     async (request, reply) => {
-      const current = await findSession(sessions, request);
+      const current = await sessions.find(request);
       const row = await findPresetForReader(db, request.params.id, current?.user.id ?? null);
       const reader = readerOf(request, current, row);
       if (!row || (!row.preset.published && !reader.admin)) throw notFound();
