@@ -18,6 +18,9 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each file has a database of its own; two at a time keep both cores busy while
+          // one waits on PostgreSQL.
+          maxWorkers: 2,
         },
       },
       {

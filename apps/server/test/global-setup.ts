@@ -55,7 +55,21 @@ export async function setup(project: TestProject): Promise<void> {
     persistent: false,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // A throw-away cluster: nothing needs to survive a crash, so nothing waits for the disk.
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=300',
+    ],
     onLog: (message) => log.push(message),
     onError: (error) => log.push(error instanceof Error ? error.message : String(error)),
   });

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startOidcProvider } from '../../server/test/oidc-provider';
 import { startMailCatcher } from './mail-catcher';
+import { startTileServer } from './tile-server';
 
 /** The person the test OpenID provider signs in (one per run: their first sign-in creates them). */
 export const OIDC_ACCOUNT = {
@@ -45,6 +46,7 @@ export async function setup(project: TestProject) {
   await chmod(dataDir, 0o755);
   const port = await freePort();
   const mail = await startMailCatcher(path.join(dataDir, 'mail-received'));
+  const tiles = await startTileServer();
   // A private copy of the build: rebuilding the app while the suite runs cannot break it.
   const webDistDir = path.join(dataDir, 'web');
   await cp(path.dirname(webIndex), webDistDir, { recursive: true });
@@ -71,6 +73,7 @@ export async function setup(project: TestProject) {
       OIDC_CLIENT_SECRET: oidc.clientSecret,
       OIDC_NAME,
       SMTP_URL: mail.url,
+      MAP_TILE_URL: tiles.url,
       MAIL_FROM: 'Jammy <no-reply@jammy.test>',
       ADMIN_EMAILS: 'admin@jammy.test,presets-admin@jammy.test',
       // Tests tell the server which client they are (X-Forwarded-For), so rate limits per
@@ -87,6 +90,7 @@ export async function setup(project: TestProject) {
   return async () => {
     await stop(server);
     await mail.close();
+    await tiles.close();
     await oidc.close();
     await rm(dataDir, { recursive: true, force: true });
   };

@@ -105,6 +105,16 @@ describe('the map of an itinerary', () => {
       .poll(() => list.getByRole('button', { name: /Ryokan Yoshida-sanso/ }).textContent())
       .toContain('Not on the map');
     await expect.poll(() => page.locator('.leaflet-marker-icon').count()).toBe(4);
+    // Tiles come from MAP_TILE_URL (here the suite's own tile server on loopback).
+    await expect
+      .poll(() =>
+        page
+          .locator('img.leaflet-tile-loaded')
+          .evaluateAll((tiles) =>
+            tiles.map((tile) => new URL((tile as HTMLImageElement).src).hostname),
+          ),
+      )
+      .toContain('127.0.0.1');
 
     // Choosing a marker highlights its row; choosing a row shows what it is under the map.
     await page.locator('.leaflet-marker-icon[title="3. Tōdai-ji"]').click();

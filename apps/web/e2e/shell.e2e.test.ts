@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, baseUrl, launchBrowser, newContext } from './browser';
+import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -70,5 +70,25 @@ describe('app shell', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(violations).toEqual([]);
+  });
+
+  it('has an accessibility check that does report serious violations', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await page.goto(`${baseUrl()}/faq`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.evaluate(() => {
+      const main = document.querySelector('main');
+      const button = document.createElement('button');
+      main?.append(button);
+      const faint = document.createElement('p');
+      faint.textContent = 'Barely readable';
+      faint.style.color = '#eeeeee';
+      faint.style.background = '#ffffff';
+      main?.append(faint);
+    });
+    const violations = await seriousViolations(page);
+    expect(violations.some((line) => line.startsWith('button-name'))).toBe(true);
+    expect(violations.some((line) => line.startsWith('color-contrast'))).toBe(true);
   });
 });

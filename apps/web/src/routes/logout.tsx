@@ -25,8 +25,10 @@ export function Component() {
   const { to } = useLanguage();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // Only a visitor known to be anonymous is "already out"; when it is not known (the check of
+  // the session failed), signing out is tried, and a failure says so with a retry.
   const [state, setState] = useState<State>(() =>
-    queryClient.getQueryData(meQuery.queryKey) ? 'signing-out' : 'already-out',
+    queryClient.getQueryData(meQuery.queryKey) === null ? 'already-out' : 'signing-out',
   );
   const [failure, setFailure] = useState<AuthFailure | null>(null);
   const signingOut = state === 'signing-out';
@@ -35,7 +37,9 @@ export function Component() {
     if (!signingOut) return;
     let cancelled = false;
     callAuth((fetchOptions) => authClient.signOut({ fetchOptions }))
-      .then(() => resetSession(queryClient))
+      // Signed out is signed out: the cache is emptied at once, and learning who is here now
+      // can wait for the next page if it fails.
+      .then(() => resetSession(queryClient).catch(() => undefined))
       .then(
         () => {
           if (!cancelled) setState('signed-out');

@@ -1,5 +1,5 @@
 import type { Me } from '@jammy/shared/account';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { isCancelledError, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
 /** The signed-in traveller, or null for an anonymous visitor. */
@@ -20,8 +20,29 @@ export function useMe() {
   return useQuery(meQuery);
 }
 
-/** After signing in or out: forget everything cached for the previous person. */
-export async function resetSession(queryClient: QueryClient): Promise<void> {
-  queryClient.removeQueries();
-  await queryClient.fetchQuery(meQuery);
+const resetsInFlight = new WeakMap<QueryClient, Promise<void>>();
+
+/**
+ * After signing in or out: forget everything cached for the previous person and learn who is
+ * here now. Resets that overlap (the sign-out page and the session watcher both noticing the
+ * end of a session) share one run, so neither cancels the other's fetch of `me`.
+ */
+export function resetSession(queryClient: QueryClient): Promise<void> {
+  const running = resetsInFlight.get(queryClient);
+  if (running) return running;
+  const run = (async () => {
+    queryClient.removeQueries();
+    // Removing the cache cancels a fetch of `me` already under way; a cancelled fetch is
+    // asked again (a few times at most), never reported as a failure.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await queryClient.fetchQuery(meQuery);
+        return;
+      } catch (error) {
+        if (!isCancelledError(error) || attempt === 3) throw error;
+      }
+    }
+  })().finally(() => resetsInFlight.delete(queryClient));
+  resetsInFlight.set(queryClient, run);
+  return run;
 }
