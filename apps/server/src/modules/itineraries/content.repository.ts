@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { Executor as Db } from '../../db/client';
 import { itinerary, list, listItem, note, place, stage } from '../../db/schema/itineraries';
+import { recordEvent, type NewEvent } from '../sharing/events.repository';
 
 // The rows of an itinerary's content. Every write names the itinerary too, so an id from
 // another itinerary never matches; a versioned write returns undefined when stale.
@@ -33,6 +34,32 @@ export function withItineraryLock<T>(db: Db, itineraryId: string, work: (tx: Db)
       .where(eq(itinerary.id, itineraryId))
       .for('update');
     return work(tx);
+  });
+}
+
+/** What happened, for the activity and the live stream (see `recordEvent`). */
+export type ChangeEvent = Pick<NewEvent, 'kind' | 'data'>;
+
+/**
+ * Makes a change to an itinerary and records its event in one transaction: the change and
+ * its event are kept or lost together, and the NOTIFY goes out when both are committed.
+ * Every write takes the itinerary's row lock first, so writers never wait on each other in
+ * opposite orders. When `work` changes nothing (a stale version: it returns undefined or
+ * false), no event is recorded and the caller answers 409.
+ */
+export function changeWithEvent<T>(
+  db: Db,
+  target: { itineraryId: string; actorId: string | null },
+  work: (tx: Db) => Promise<T>,
+  describe: (result: NonNullable<T>) => ChangeEvent,
+  options: { touch?: boolean } = {},
+): Promise<T> {
+  return withItineraryLock(db, target.itineraryId, async (tx) => {
+    const result = await work(tx);
+    if (result !== undefined && result !== null && result !== false) {
+      await recordEvent(tx, { ...target, ...describe(result) }, options);
+    }
+    return result;
   });
 }
 

@@ -13,7 +13,7 @@ import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
-import { recordEvent } from '../sharing/events.repository';
+import { changeWithEvent } from './content.repository';
 import { authorize, authorizeLink } from './access';
 import { readItineraryDocument, readSharedItineraryDocument } from './itinerary-document';
 import {
@@ -130,23 +130,18 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; sessions:
           issues: [{ field: 'endDate', message: 'must not be before startDate' }],
         });
       }
-      const row = await updateItinerary(
+      const expected = expectedVersion(request, version);
+      const row = await changeWithEvent(
         db,
-        access.itinerary.id,
-        changes,
-        expectedVersion(request, version),
-      );
-      if (!row) throw conflict(presentItinerary(access.itinerary, access.role));
-      await recordEvent(
-        db,
-        {
-          itineraryId: row.id,
-          actorId: user.id,
+        { itineraryId: access.itinerary.id, actorId: user.id },
+        (tx) => updateItinerary(tx, access.itinerary.id, changes, expected),
+        (updated) => ({
           kind: 'itinerary.updated',
-          data: { title: row.title, fields: Object.keys(changes) },
-        },
+          data: { title: updated.title, fields: Object.keys(changes) },
+        }),
         { touch: false },
       );
+      if (!row) throw conflict(presentItinerary(access.itinerary, access.role));
       return presentItinerary(row, access.role);
     },
   );
@@ -168,18 +163,14 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; sessions:
       if (version !== undefined && version !== access.itinerary.version) {
         throw conflict(presentItinerary(access.itinerary, access.role));
       }
-      const row = await setTrashed(db, access.itinerary.id, new Date());
-      if (!row) throw new AppError('itinerary/not-found', 'There is no such itinerary');
-      await recordEvent(
+      const row = await changeWithEvent(
         db,
-        {
-          itineraryId: row.id,
-          actorId: user.id,
-          kind: 'itinerary.trashed',
-          data: { title: row.title },
-        },
+        { itineraryId: access.itinerary.id, actorId: user.id },
+        (tx) => setTrashed(tx, access.itinerary.id, new Date()),
+        (trashed) => ({ kind: 'itinerary.trashed', data: { title: trashed.title } }),
         { touch: false },
       );
+      if (!row) throw new AppError('itinerary/not-found', 'There is no such itinerary');
       return presentItinerary(row, access.role);
     },
   );
@@ -199,18 +190,14 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; sessions:
         includeTrashed: true,
       });
       if (!access.itinerary.deletedAt) return presentItinerary(access.itinerary, access.role);
-      const row = await setTrashed(db, access.itinerary.id, null);
-      if (!row) throw new AppError('itinerary/not-found', 'There is no such itinerary');
-      await recordEvent(
+      const row = await changeWithEvent(
         db,
-        {
-          itineraryId: row.id,
-          actorId: user.id,
-          kind: 'itinerary.restored',
-          data: { title: row.title },
-        },
+        { itineraryId: access.itinerary.id, actorId: user.id },
+        (tx) => setTrashed(tx, access.itinerary.id, null),
+        (restored) => ({ kind: 'itinerary.restored', data: { title: restored.title } }),
         { touch: false },
       );
+      if (!row) throw new AppError('itinerary/not-found', 'There is no such itinerary');
       return presentItinerary(row, access.role);
     },
   );

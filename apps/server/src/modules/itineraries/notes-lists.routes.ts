@@ -15,7 +15,6 @@ import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
-import { recordEvent } from '../sharing/events.repository';
 import { authorize, authorizeReader, type Action } from './access';
 import * as content from './content.repository';
 import type { NoteRow } from './content.repository';
@@ -93,13 +92,15 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
     },
     async (request, reply) => {
       const { itinerary, actorId } = await access(request, request.params.id, 'write');
-      const row = await content.insertNote(db, { ...request.body, itineraryId: itinerary.id });
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'note.created',
-        data: noteData(row),
-      });
+      const row = await content.changeWithEvent(
+        db,
+        { itineraryId: itinerary.id, actorId },
+        (tx) => content.insertNote(tx, { ...request.body, itineraryId: itinerary.id }),
+        (row) => ({
+          kind: 'note.created',
+          data: noteData(row),
+        }),
+      );
       return reply.status(201).send(presentNote(row));
     },
   );
@@ -130,20 +131,23 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
       const current = await content.findNote(db, itinerary.id, request.params.noteId);
       if (!current) throw noteNotFound();
       const { version, ...changes } = request.body;
-      const row = await content.updateNote(
+      const row = await content.changeWithEvent(
         db,
-        itinerary.id,
-        current.id,
-        changes,
-        expectedVersion(request, version),
+        { itineraryId: itinerary.id, actorId },
+        (tx) =>
+          content.updateNote(
+            tx,
+            itinerary.id,
+            current.id,
+            changes,
+            expectedVersion(request, version),
+          ),
+        (row) => ({
+          kind: 'note.updated',
+          data: { ...noteData(row), fields: Object.keys(changes) },
+        }),
       );
       if (!row) throw conflict(presentNote(current));
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'note.updated',
-        data: { ...noteData(row), fields: Object.keys(changes) },
-      });
       return presentNote(row);
     },
   );
@@ -162,19 +166,22 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
       const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const current = await content.findNote(db, itinerary.id, request.params.noteId);
       if (!current) throw noteNotFound();
-      const deleted = await content.deleteNote(
+      const deleted = await content.changeWithEvent(
         db,
-        itinerary.id,
-        current.id,
-        expectedVersion(request, request.body?.version),
+        { itineraryId: itinerary.id, actorId },
+        (tx) =>
+          content.deleteNote(
+            tx,
+            itinerary.id,
+            current.id,
+            expectedVersion(request, request.body?.version),
+          ),
+        () => ({
+          kind: 'note.deleted',
+          data: noteData(current),
+        }),
       );
       if (!deleted) throw conflict(presentNote(current));
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'note.deleted',
-        data: noteData(current),
-      });
       return reply.status(204).send();
     },
   );
@@ -217,20 +224,22 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
     },
     async (request, reply) => {
       const { itinerary, actorId } = await access(request, request.params.id, 'write');
-      const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
-        const siblings = await content.listSiblings(tx, itinerary.id);
-        return content.insertList(tx, {
-          ...request.body,
-          itineraryId: itinerary.id,
-          position: positionBetween(siblings.at(-1)?.position ?? null, null),
-        });
-      });
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'list.created',
-        data: { listId: row.id, title: row.title, kind: row.kind },
-      });
+      const row = await content.changeWithEvent(
+        db,
+        { itineraryId: itinerary.id, actorId },
+        async (tx) => {
+          const siblings = await content.listSiblings(tx, itinerary.id);
+          return content.insertList(tx, {
+            ...request.body,
+            itineraryId: itinerary.id,
+            position: positionBetween(siblings.at(-1)?.position ?? null, null),
+          });
+        },
+        (row) => ({
+          kind: 'list.created',
+          data: { listId: row.id, title: row.title, kind: row.kind },
+        }),
+      );
       return reply.status(201).send(presentList(row, []));
     },
   );
@@ -265,21 +274,18 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
       const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const current = await listOf(itinerary.id, request.params.listId);
       const { version, ...changes } = request.body;
-      const row = await content.updateList(
+      const expected = expectedVersion(request, version);
+      const row = await content.changeWithEvent(
         db,
-        itinerary.id,
-        current.id,
-        changes,
-        expectedVersion(request, version),
+        { itineraryId: itinerary.id, actorId },
+        (tx) => content.updateList(tx, itinerary.id, current.id, changes, expected),
+        (updated) => ({
+          kind: 'list.updated',
+          data: { listId: updated.id, title: updated.title, fields: Object.keys(changes) },
+        }),
       );
       const items = await content.listItems(db, current.id);
       if (!row) throw conflict(presentList(current, items));
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'list.updated',
-        data: { listId: row.id, title: row.title, fields: Object.keys(changes) },
-      });
       return presentList(row, items);
     },
   );
@@ -297,19 +303,22 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
     async (request, reply) => {
       const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const current = await listOf(itinerary.id, request.params.listId);
-      const deleted = await content.deleteList(
+      const deleted = await content.changeWithEvent(
         db,
-        itinerary.id,
-        current.id,
-        expectedVersion(request, request.body?.version),
+        { itineraryId: itinerary.id, actorId },
+        (tx) =>
+          content.deleteList(
+            tx,
+            itinerary.id,
+            current.id,
+            expectedVersion(request, request.body?.version),
+          ),
+        () => ({
+          kind: 'list.deleted',
+          data: { listId: current.id, title: current.title },
+        }),
       );
       if (!deleted) throw conflict(presentList(current, await content.listItems(db, current.id)));
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'list.deleted',
-        data: { listId: current.id, title: current.title },
-      });
       return reply.status(204).send();
     },
   );
@@ -329,20 +338,22 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
     async (request, reply) => {
       const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const parent = await listOf(itinerary.id, request.params.listId);
-      const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
-        const siblings = await content.itemSiblings(tx, parent.id);
-        return content.insertItem(tx, {
-          ...request.body,
-          listId: parent.id,
-          position: positionBetween(siblings.at(-1)?.position ?? null, null),
-        });
-      });
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'item.created',
-        data: { listId: parent.id, listTitle: parent.title, itemId: row.id, text: row.text },
-      });
+      const row = await content.changeWithEvent(
+        db,
+        { itineraryId: itinerary.id, actorId },
+        async (tx) => {
+          const siblings = await content.itemSiblings(tx, parent.id);
+          return content.insertItem(tx, {
+            ...request.body,
+            listId: parent.id,
+            position: positionBetween(siblings.at(-1)?.position ?? null, null),
+          });
+        },
+        (row) => ({
+          kind: 'item.created',
+          data: { listId: parent.id, listTitle: parent.title, itemId: row.id, text: row.text },
+        }),
+      );
       return reply.status(201).send(presentListItem(row));
     },
   );
@@ -363,27 +374,24 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
       const current = await content.findItem(db, parent.id, request.params.itemId);
       if (!current) throw itemNotFound();
       const { version, ...changes } = request.body;
-      const row = await content.updateItem(
+      const row = await content.changeWithEvent(
         db,
-        parent.id,
-        current.id,
-        changes,
-        expectedVersion(request, version),
+        { itineraryId: itinerary.id, actorId },
+        (tx) =>
+          content.updateItem(tx, parent.id, current.id, changes, expectedVersion(request, version)),
+        (row) => ({
+          kind: 'item.updated',
+          data: {
+            listId: parent.id,
+            listTitle: parent.title,
+            itemId: row.id,
+            text: row.text,
+            checked: row.checked,
+            fields: Object.keys(changes),
+          },
+        }),
       );
       if (!row) throw conflict(presentListItem(current));
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'item.updated',
-        data: {
-          listId: parent.id,
-          listTitle: parent.title,
-          itemId: row.id,
-          text: row.text,
-          checked: row.checked,
-          fields: Object.keys(changes),
-        },
-      });
       return presentListItem(row);
     },
   );
@@ -403,24 +411,27 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
       const parent = await listOf(itinerary.id, request.params.listId);
       const current = await content.findItem(db, parent.id, request.params.itemId);
       if (!current) throw itemNotFound();
-      const deleted = await content.deleteItem(
+      const deleted = await content.changeWithEvent(
         db,
-        parent.id,
-        current.id,
-        expectedVersion(request, request.body?.version),
+        { itineraryId: itinerary.id, actorId },
+        (tx) =>
+          content.deleteItem(
+            tx,
+            parent.id,
+            current.id,
+            expectedVersion(request, request.body?.version),
+          ),
+        () => ({
+          kind: 'item.deleted',
+          data: {
+            listId: parent.id,
+            listTitle: parent.title,
+            itemId: current.id,
+            text: current.text,
+          },
+        }),
       );
       if (!deleted) throw conflict(presentListItem(current));
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'item.deleted',
-        data: {
-          listId: parent.id,
-          listTitle: parent.title,
-          itemId: current.id,
-          text: current.text,
-        },
-      });
       return reply.status(204).send();
     },
   );
@@ -441,30 +452,32 @@ export function noteAndListRoutes(root: FastifyInstance, deps: { db: Db; session
       const current = await content.findItem(db, parent.id, request.params.itemId);
       if (!current) throw itemNotFound();
       const version = expectedVersion(request, request.body.version);
-      const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
-        const siblings = (await content.itemSiblings(tx, parent.id)).filter(
-          (item) => item.id !== current.id,
-        );
-        const position = positionAfter(siblings, request.body.afterId);
-        if (position === null) {
-          throw new AppError('request/invalid', 'afterId: is not an item of this list', {
-            issues: [{ field: 'afterId', message: 'is not an item of this list' }],
-          });
-        }
-        return content.updateItem(tx, parent.id, current.id, { position }, version);
-      });
-      if (!row) throw conflict(presentListItem(current));
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'item.moved',
-        data: {
-          listId: parent.id,
-          listTitle: parent.title,
-          itemId: row.id,
-          afterId: request.body.afterId,
+      const row = await content.changeWithEvent(
+        db,
+        { itineraryId: itinerary.id, actorId },
+        async (tx) => {
+          const siblings = (await content.itemSiblings(tx, parent.id)).filter(
+            (item) => item.id !== current.id,
+          );
+          const position = positionAfter(siblings, request.body.afterId);
+          if (position === null) {
+            throw new AppError('request/invalid', 'afterId: is not an item of this list', {
+              issues: [{ field: 'afterId', message: 'is not an item of this list' }],
+            });
+          }
+          return content.updateItem(tx, parent.id, current.id, { position }, version);
         },
-      });
+        (row) => ({
+          kind: 'item.moved',
+          data: {
+            listId: parent.id,
+            listTitle: parent.title,
+            itemId: row.id,
+            afterId: request.body.afterId,
+          },
+        }),
+      );
+      if (!row) throw conflict(presentListItem(current));
       return presentListItem(row);
     },
   );

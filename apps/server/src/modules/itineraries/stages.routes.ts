@@ -16,7 +16,6 @@ import { AppError } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
 import { authorize, type Action } from './access';
 import * as content from './content.repository';
-import { recordEvent } from '../sharing/events.repository';
 import { listPlaces, listStages } from './itineraries.repository';
 import { itineraryParams } from './itineraries.routes';
 import { positionAfter, positionBetween } from '@jammy/shared/positions';
@@ -82,21 +81,23 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
     async (request, reply) => {
       const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const { afterId, ...values } = request.body;
-      const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
-        const siblings = await content.stageSiblings(tx, itinerary.id);
-        const position =
-          afterId === undefined
-            ? positionBetween(siblings.at(-1)?.position ?? null, null)
-            : positionAfter(siblings, afterId);
-        if (position === null) throw badMoveTarget();
-        return content.insertStage(tx, { ...values, itineraryId: itinerary.id, position });
-      });
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'stage.created',
-        data: { stageId: row.id, title: row.title },
-      });
+      const row = await content.changeWithEvent(
+        db,
+        { itineraryId: itinerary.id, actorId },
+        async (tx) => {
+          const siblings = await content.stageSiblings(tx, itinerary.id);
+          const position =
+            afterId === undefined
+              ? positionBetween(siblings.at(-1)?.position ?? null, null)
+              : positionAfter(siblings, afterId);
+          if (position === null) throw badMoveTarget();
+          return content.insertStage(tx, { ...values, itineraryId: itinerary.id, position });
+        },
+        (created) => ({
+          kind: 'stage.created',
+          data: { stageId: created.id, title: created.title },
+        }),
+      );
       return reply.status(201).send(presentStage(row));
     },
   );
@@ -131,20 +132,17 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
         changes.startDate === undefined ? current.startDate : changes.startDate,
         changes.endDate === undefined ? current.endDate : changes.endDate,
       );
-      const row = await content.updateStage(
+      const expected = expectedVersion(request, version);
+      const row = await content.changeWithEvent(
         db,
-        itinerary.id,
-        current.id,
-        changes,
-        expectedVersion(request, version),
+        { itineraryId: itinerary.id, actorId },
+        (tx) => content.updateStage(tx, itinerary.id, current.id, changes, expected),
+        (updated) => ({
+          kind: 'stage.updated',
+          data: { stageId: updated.id, title: updated.title, fields: Object.keys(changes) },
+        }),
       );
       if (!row) throw conflict(presentStage(current));
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'stage.updated',
-        data: { stageId: row.id, title: row.title, fields: Object.keys(changes) },
-      });
       return presentStage(row);
     },
   );
@@ -163,19 +161,14 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
       const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const current = await content.findStage(db, itinerary.id, request.params.stageId);
       if (!current) throw stageNotFound();
-      const deleted = await content.deleteStage(
+      const expected = expectedVersion(request, request.body?.version);
+      const deleted = await content.changeWithEvent(
         db,
-        itinerary.id,
-        current.id,
-        expectedVersion(request, request.body?.version),
+        { itineraryId: itinerary.id, actorId },
+        (tx) => content.deleteStage(tx, itinerary.id, current.id, expected),
+        () => ({ kind: 'stage.deleted', data: { stageId: current.id, title: current.title } }),
       );
       if (!deleted) throw conflict(presentStage(current));
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'stage.deleted',
-        data: { stageId: current.id, title: current.title },
-      });
       return reply.status(204).send();
     },
   );
@@ -195,21 +188,23 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
       const current = await content.findStage(db, itinerary.id, request.params.stageId);
       if (!current) throw stageNotFound();
       const version = expectedVersion(request, request.body.version);
-      const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
-        const siblings = (await content.stageSiblings(tx, itinerary.id)).filter(
-          (s) => s.id !== current.id,
-        );
-        const position = positionAfter(siblings, request.body.afterId);
-        if (position === null) throw badMoveTarget();
-        return content.updateStage(tx, itinerary.id, current.id, { position }, version);
-      });
+      const row = await content.changeWithEvent(
+        db,
+        { itineraryId: itinerary.id, actorId },
+        async (tx) => {
+          const siblings = (await content.stageSiblings(tx, itinerary.id)).filter(
+            (s) => s.id !== current.id,
+          );
+          const position = positionAfter(siblings, request.body.afterId);
+          if (position === null) throw badMoveTarget();
+          return content.updateStage(tx, itinerary.id, current.id, { position }, version);
+        },
+        (moved) => ({
+          kind: 'stage.moved',
+          data: { stageId: moved.id, title: moved.title, afterId: request.body.afterId },
+        }),
+      );
       if (!row) throw conflict(presentStage(current));
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'stage.moved',
-        data: { stageId: row.id, title: row.title, afterId: request.body.afterId },
-      });
       return presentStage(row);
     },
   );
@@ -262,22 +257,29 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
       const { cost, ...values } = request.body;
       const stageId = values.stageId ?? null;
       const stage = await assertStageOf(itinerary.id, stageId);
-      const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
-        const siblings = await content.placeSiblings(tx, itinerary.id, stageId);
-        return content.insertPlace(tx, {
-          ...values,
-          ...(cost === undefined ? {} : { cost: cost === null ? null : cost.toFixed(2) }),
-          stageId,
-          itineraryId: itinerary.id,
-          position: positionBetween(siblings.at(-1)?.position ?? null, null),
-        });
-      });
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'place.created',
-        data: { placeId: row.id, name: row.name, stageId, stageTitle: stage?.title ?? null },
-      });
+      const row = await content.changeWithEvent(
+        db,
+        { itineraryId: itinerary.id, actorId },
+        async (tx) => {
+          const siblings = await content.placeSiblings(tx, itinerary.id, stageId);
+          return content.insertPlace(tx, {
+            ...values,
+            ...(cost === undefined ? {} : { cost: cost === null ? null : cost.toFixed(2) }),
+            stageId,
+            itineraryId: itinerary.id,
+            position: positionBetween(siblings.at(-1)?.position ?? null, null),
+          });
+        },
+        (created) => ({
+          kind: 'place.created',
+          data: {
+            placeId: created.id,
+            name: created.name,
+            stageId,
+            stageTitle: stage?.title ?? null,
+          },
+        }),
+      );
       return reply.status(201).send(presentPlace(row));
     },
   );
@@ -318,39 +320,41 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
       }
       const stageChanged = changes.stageId !== undefined && changes.stageId !== current.stageId;
       const expected = expectedVersion(request, version);
-      const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
-        // Moved to another stage: it goes last there.
-        const position = stageChanged
-          ? positionBetween(
-              (await content.placeSiblings(tx, itinerary.id, changes.stageId ?? null)).at(-1)
-                ?.position ?? null,
-              null,
-            )
-          : undefined;
-        return content.updatePlace(
-          tx,
-          itinerary.id,
-          current.id,
-          {
-            ...changes,
-            ...(cost === undefined ? {} : { cost: nextCost }),
-            ...(position ? { position } : {}),
-          },
-          expected,
-        );
-      });
-      if (!row) throw conflict(presentPlace(current));
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'place.updated',
-        data: {
-          placeId: row.id,
-          name: row.name,
-          stageId: row.stageId,
-          fields: Object.keys(request.body).filter((key) => key !== 'version'),
+      const row = await content.changeWithEvent(
+        db,
+        { itineraryId: itinerary.id, actorId },
+        async (tx) => {
+          // Moved to another stage: it goes last there.
+          const position = stageChanged
+            ? positionBetween(
+                (await content.placeSiblings(tx, itinerary.id, changes.stageId ?? null)).at(-1)
+                  ?.position ?? null,
+                null,
+              )
+            : undefined;
+          return content.updatePlace(
+            tx,
+            itinerary.id,
+            current.id,
+            {
+              ...changes,
+              ...(cost === undefined ? {} : { cost: nextCost }),
+              ...(position ? { position } : {}),
+            },
+            expected,
+          );
         },
-      });
+        (updated) => ({
+          kind: 'place.updated',
+          data: {
+            placeId: updated.id,
+            name: updated.name,
+            stageId: updated.stageId,
+            fields: Object.keys(request.body).filter((key) => key !== 'version'),
+          },
+        }),
+      );
+      if (!row) throw conflict(presentPlace(current));
       return presentPlace(row);
     },
   );
@@ -369,19 +373,17 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
       const { itinerary, actorId } = await access(request, request.params.id, 'write');
       const current = await content.findPlace(db, itinerary.id, request.params.placeId);
       if (!current) throw placeNotFound();
-      const deleted = await content.deletePlace(
+      const expected = expectedVersion(request, request.body?.version);
+      const deleted = await content.changeWithEvent(
         db,
-        itinerary.id,
-        current.id,
-        expectedVersion(request, request.body?.version),
+        { itineraryId: itinerary.id, actorId },
+        (tx) => content.deletePlace(tx, itinerary.id, current.id, expected),
+        () => ({
+          kind: 'place.deleted',
+          data: { placeId: current.id, name: current.name, stageId: current.stageId },
+        }),
       );
       if (!deleted) throw conflict(presentPlace(current));
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'place.deleted',
-        data: { placeId: current.id, name: current.name, stageId: current.stageId },
-      });
       return reply.status(204).send();
     },
   );
@@ -403,26 +405,28 @@ export function stageAndPlaceRoutes(root: FastifyInstance, deps: { db: Db; sessi
       const stageId = request.body.stageId === undefined ? current.stageId : request.body.stageId;
       await assertStageOf(itinerary.id, stageId);
       const version = expectedVersion(request, request.body.version);
-      const row = await content.withItineraryLock(db, itinerary.id, async (tx) => {
-        const siblings = (await content.placeSiblings(tx, itinerary.id, stageId)).filter(
-          (p) => p.id !== current.id,
-        );
-        const position = positionAfter(siblings, request.body.afterId);
-        if (position === null) throw badMoveTarget();
-        return content.updatePlace(tx, itinerary.id, current.id, { position, stageId }, version);
-      });
-      if (!row) throw conflict(presentPlace(current));
-      await recordEvent(db, {
-        itineraryId: itinerary.id,
-        actorId,
-        kind: 'place.moved',
-        data: {
-          placeId: row.id,
-          name: row.name,
-          stageId: row.stageId,
-          afterId: request.body.afterId,
+      const row = await content.changeWithEvent(
+        db,
+        { itineraryId: itinerary.id, actorId },
+        async (tx) => {
+          const siblings = (await content.placeSiblings(tx, itinerary.id, stageId)).filter(
+            (p) => p.id !== current.id,
+          );
+          const position = positionAfter(siblings, request.body.afterId);
+          if (position === null) throw badMoveTarget();
+          return content.updatePlace(tx, itinerary.id, current.id, { position, stageId }, version);
         },
-      });
+        (moved) => ({
+          kind: 'place.moved',
+          data: {
+            placeId: moved.id,
+            name: moved.name,
+            stageId: moved.stageId,
+            afterId: request.body.afterId,
+          },
+        }),
+      );
+      if (!row) throw conflict(presentPlace(current));
       return presentPlace(row);
     },
   );

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { ItineraryTree } from '@jammy/shared/itineraries';
 import type { ItineraryEvent, Presence } from '@jammy/shared/sharing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +8,10 @@ import {
   apiFor,
   createItinerary,
   createSignedInUser,
+  createNote,
   createStage,
   expectError,
+  expectStatus,
   startItineraryTest,
   type Api,
   type ItineraryTest,
@@ -181,5 +184,57 @@ describe('GET /api/itineraries/{id}/events', () => {
     await connection.next((event) => event.event === 'presence');
     // afterAll closes the app and waits for this stream (and the others) to end.
     expect(connection.status).toBe(200);
+  });
+});
+
+describe('a change and its event', () => {
+  it('are kept or lost together: when the event cannot be recorded, the change is rolled back', async () => {
+    const id = await tripWithMembers();
+    const stage = await createStage(test.testApp, editor, id, { title: 'Kyoto nights' });
+    const note = await createNote(test.testApp, editor, id, { body: 'Bring cash' });
+    const db = test.testApp.database.db;
+    // A fault in the event log of this one itinerary (a trigger refusing its inserts).
+    await db.execute(
+      sql.raw(`create function refuse_event() returns trigger language plpgsql as $$
+        begin
+          if new.itinerary_id = '${id}' then raise exception 'the event log is unavailable'; end if;
+          return new;
+        end $$`),
+    );
+    await db.execute(
+      sql`create trigger refuse_event before insert on itinerary_event for each row execute function refuse_event()`,
+    );
+    try {
+      const path = `/api/itineraries/${id}`;
+      const writes = await Promise.all([
+        api(editor, 'PATCH', `${path}/stages/${stage.id}`, {
+          payload: { title: 'Kyoto days', version: stage.version },
+        }),
+        api(editor, 'POST', `${path}/stages`, { payload: { title: 'Nara' } }),
+        api(editor, 'DELETE', `${path}/notes/${note.id}`, { payload: { version: note.version } }),
+        api(editor, 'POST', `${path}/lists`, { payload: { title: 'Packing', kind: 'packing' } }),
+        api(owner, 'PATCH', path, { payload: { title: 'Japan', version: 1 } }),
+      ]);
+      expect(writes.map((response) => response.statusCode)).toEqual([500, 500, 500, 500, 500]);
+
+      const document = expectStatus<ItineraryTree>(await api(owner, 'GET', path), 200);
+      expect([document.itinerary.title, document.itinerary.version]).toEqual(['Kyoto', 1]);
+      expect(document.stages.map((row) => [row.title, row.version])).toEqual([
+        ['Kyoto nights', stage.version],
+      ]);
+      const notes = expectStatus<{ items: unknown[] }>(
+        await api(owner, 'GET', `${path}/notes`),
+        200,
+      );
+      expect(notes.items).toHaveLength(1);
+      const lists = expectStatus<{ items: unknown[] }>(
+        await api(owner, 'GET', `${path}/lists`),
+        200,
+      );
+      expect(lists.items).toHaveLength(0);
+    } finally {
+      await db.execute(sql`drop trigger refuse_event on itinerary_event`);
+      await db.execute(sql`drop function refuse_event()`);
+    }
   });
 });
