@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { InterestId } from './interests';
+import { interestListSchema, type InterestId } from './interests';
 import { LANGUAGES } from './languages';
 
 /** Limits of account fields, shared by the forms and the server. */
@@ -29,6 +29,7 @@ export const updateMeSchema = z.strictObject({
   /** Accepting the terms completes a profile begun by an e-mail link, phone or federation. */
   acceptTerms: z.literal(true).optional(),
   onboarded: z.literal(true).optional(),
+  interests: interestListSchema.optional(),
   version: z.number().int().positive().optional(),
 });
 export type UpdateMe = z.infer<typeof updateMeSchema>;

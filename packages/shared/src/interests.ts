@@ -34,11 +34,18 @@ export const INTEREST_IDS = INTERESTS.map((interest) => interest.id) as unknown 
 
 export const interestIdSchema = z.enum(INTEREST_IDS, 'is not an interest of the catalogue');
 
-/** PUT /api/me/interests: the whole set, replacing the previous one. */
+/** A set of interests: ids of the catalogue, repeats dropped. */
+export const interestListSchema = z
+  .array(interestIdSchema)
+  .max(INTERESTS.length)
+  .transform((ids) => [...new Set(ids)]);
+
+/**
+ * PUT /api/me/interests: the whole set, replacing the previous one; with the profile's
+ * `version` it was based on (stale: 409 with the current profile).
+ */
 export const setInterestsSchema = z.strictObject({
-  interests: z
-    .array(interestIdSchema)
-    .max(INTERESTS.length)
-    .transform((ids) => [...new Set(ids)]),
+  interests: interestListSchema,
+  version: z.number().int().positive().optional(),
 });
 export type SetInterests = z.infer<typeof setInterestsSchema>;

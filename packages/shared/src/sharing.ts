@@ -15,6 +15,8 @@ export interface Member {
   email: string;
   role: MemberRole;
   joinedAt: string;
+  /** Bumped by every role change; send it back with a change (stale: 409 with the member). */
+  version: number;
 }
 
 export interface Invitation {
@@ -51,7 +53,10 @@ export const inviteSchema = z.strictObject({
   role: z.enum(['editor', 'viewer']),
 });
 
-export const changeRoleSchema = z.strictObject({ role: z.enum(['editor', 'viewer']) });
+export const changeRoleSchema = z.strictObject({
+  role: z.enum(['editor', 'viewer']),
+  version: z.number().int().positive().optional(),
+});
 
 export const transferOwnershipSchema = z.strictObject({ userId: z.string() });
 

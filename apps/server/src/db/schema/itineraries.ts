@@ -73,6 +73,9 @@ export const itineraryMember = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['owner', 'editor', 'viewer'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every role change: a change based on an older one gets 409. */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     primaryKey({ columns: [table.itineraryId, table.userId] }),

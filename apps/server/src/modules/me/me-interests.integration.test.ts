@@ -58,6 +58,52 @@ describe('PUT /api/me/interests', () => {
     ).toEqual([]);
   });
 
+  it('refuses a set based on an older profile with 409 and the current one', async () => {
+    const user = await createSignedInUser(test.testApp, 'two-tabs');
+    const seen = expectStatus<Me>(await api(user, 'GET', '/api/me'), 200);
+    // Another tab saved first.
+    const saved = expectStatus<Me>(
+      await api(user, 'PUT', '/api/me/interests', {
+        payload: { interests: ['art'], version: seen.version },
+      }),
+      200,
+    );
+    const stale = expectError(
+      await api(user, 'PUT', '/api/me/interests', {
+        payload: { interests: ['hiking'], version: seen.version },
+      }),
+      409,
+      'conflict',
+    );
+    expect((stale.error.details as { current: Me }).current).toMatchObject({
+      interests: ['art'],
+      version: saved.version,
+    });
+    const again = expectStatus<Me>(
+      await api(user, 'PUT', '/api/me/interests', {
+        payload: { interests: ['art', 'hiking'], version: saved.version },
+      }),
+      200,
+    );
+    expect(again.interests).toEqual(['art', 'hiking']);
+  });
+
+  it('PATCH /api/me sets them too, with the other profile fields (DESIGN: one profile)', async () => {
+    const user = await createSignedInUser(test.testApp, 'patcher');
+    const seen = expectStatus<Me>(await api(user, 'GET', '/api/me'), 200);
+    const patched = expectStatus<Me>(
+      await api(user, 'PATCH', '/api/me', {
+        payload: { interests: ['food-and-drink', 'art', 'art'], version: seen.version },
+      }),
+      200,
+    );
+    expect([...patched.interests].sort()).toEqual(['art', 'food-and-drink']);
+    expectFieldError(
+      await api(user, 'PATCH', '/api/me', { payload: { interests: ['karaoke'] } }),
+      'interests.0',
+    );
+  });
+
   it('answers 400 naming an unknown interest or a missing list, and 401 to strangers', async () => {
     const user = await createSignedInUser(test.testApp, 'picky');
     const unknown = await api(user, 'PUT', '/api/me/interests', {

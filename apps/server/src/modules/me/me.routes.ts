@@ -32,6 +32,14 @@ export function meRoutes(app: FastifyInstance, deps: { db: Db; sessions: Session
     return reply.header('cache-control', 'no-store').send(presentMe(row));
   });
 
+  /** 409 with the profile as it is now: it changed since the version the client sent. */
+  async function profileConflict(id: string): Promise<AppError> {
+    const current = await findUser(db, id);
+    return new AppError('conflict', 'Your profile changed elsewhere; here is the current one', {
+      current: current ? presentMe(current) : null,
+    });
+  }
+
   app.patch('/api/me', async (request) => {
     const row = await currentUser(request);
     const input = parseInput(updateMeSchema, request.body ?? {});
@@ -41,18 +49,14 @@ export function meRoutes(app: FastifyInstance, deps: { db: Db; sessions: Session
     if (input.homePlace !== undefined) changes.homePlace = input.homePlace || null;
     if (input.acceptTerms && !row.termsAcceptedAt) changes.termsAcceptedAt = new Date();
     if (input.onboarded && !row.onboardedAt) changes.onboardedAt = new Date();
+    if (input.interests !== undefined) changes.interests = input.interests;
     const updated = await updateProfile(
       db,
       row.id,
       changes,
       expectedVersion(request, input.version),
     );
-    if (!updated) {
-      const current = await findUser(db, row.id);
-      throw new AppError('conflict', 'Your profile changed elsewhere; here is the current one', {
-        current: current ? presentMe(current) : null,
-      });
-    }
+    if (!updated) throw await profileConflict(row.id);
     return presentMe(updated);
   });
 
@@ -80,9 +84,9 @@ export function meRoutes(app: FastifyInstance, deps: { db: Db; sessions: Session
         db,
         row.id,
         { interests: request.body.interests },
-        undefined,
+        expectedVersion(request, request.body.version),
       );
-      if (!updated) throw new AppError('auth/unauthenticated', 'Sign in to continue');
+      if (!updated) throw await profileConflict(row.id);
       return presentMe(updated);
     },
   );

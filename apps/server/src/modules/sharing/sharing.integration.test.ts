@@ -303,6 +303,47 @@ describe('members and roles', () => {
     );
   });
 
+  it('a change based on an older version of the member gets 409 with the member as they are', async () => {
+    const id = await trip();
+    const url = `/api/itineraries/${id}/members/${editor.id}`;
+    const { members } = expectStatus<Sharing>(
+      await api(owner, 'GET', `/api/itineraries/${id}/members`),
+      200,
+    );
+    const seen = members.find((member) => member.userId === editor.id);
+    expect(seen).toMatchObject({ role: 'editor', version: 1 });
+
+    // In another tab, the owner made them a viewer; this tab still shows version 1.
+    const first = expectStatus<Member>(
+      await api(owner, 'PATCH', url, { payload: { role: 'viewer', version: 1 } }),
+      200,
+    );
+    expect(first).toMatchObject({ role: 'viewer', version: 2 });
+    const stale = expectError(
+      await api(owner, 'PATCH', url, { payload: { role: 'editor', version: 1 } }),
+      409,
+      'conflict',
+    );
+    expect((stale.error.details as { current: Member }).current).toMatchObject({
+      userId: editor.id,
+      role: 'viewer',
+      version: 2,
+    });
+    // If-Match works too, and the same role again changes nothing.
+    const same = await api(owner, 'PATCH', url, {
+      payload: { role: 'viewer' },
+      headers: { 'if-match': '"2"' },
+    });
+    expect(expectStatus<Member>(same, 200)).toMatchObject({ role: 'viewer', version: 2 });
+    expectError(await api(owner, 'DELETE', url, { payload: { version: 1 } }), 409, 'conflict');
+    expectNoContent(await api(owner, 'DELETE', url, { payload: { version: 2 } }));
+    expectError(
+      await api(owner, 'PATCH', url, { payload: { role: 'editor', version: 2 } }),
+      404,
+      'member/not-found',
+    );
+  });
+
   it('the owner removes a member; a member leaves; the owner cannot leave', async () => {
     const id = await trip();
     expectError(

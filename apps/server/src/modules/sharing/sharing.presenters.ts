@@ -8,6 +8,7 @@ export function presentMember(row: MemberRow): Member {
     email: row.email,
     role: row.role,
     joinedAt: row.joinedAt.toISOString(),
+    version: row.version,
   };
 }
 

@@ -33,6 +33,7 @@ export interface MemberRow {
   email: string;
   role: MemberRole;
   joinedAt: Date;
+  version: number;
 }
 
 const ROLE_ORDER = sql`case ${itineraryMember.role} when 'owner' then 0 when 'editor' then 1 else 2 end`;
@@ -46,6 +47,7 @@ export function listMembers(db: Db, itineraryId: string): Promise<MemberRow[]> {
       email: user.email,
       role: itineraryMember.role,
       joinedAt: itineraryMember.createdAt,
+      version: itineraryMember.version,
     })
     .from(itineraryMember)
     .innerJoin(user, eq(user.id, itineraryMember.userId))
@@ -65,6 +67,7 @@ export async function findMember(
       email: user.email,
       role: itineraryMember.role,
       joinedAt: itineraryMember.createdAt,
+      version: itineraryMember.version,
     })
     .from(itineraryMember)
     .innerJoin(user, eq(user.id, itineraryMember.userId))
@@ -82,22 +85,47 @@ export async function findMemberByEmail(db: Db, itineraryId: string, email: stri
   return row;
 }
 
+/**
+ * Gives a member another role, if their row is still at `expectedVersion` (when given).
+ * Answers the new version, or undefined when the row was stale or is gone.
+ */
 export async function setMemberRole(
   db: Db,
   itineraryId: string,
   userId: string,
   role: MemberRole,
-): Promise<void> {
-  await db
+  expectedVersion?: number,
+): Promise<number | undefined> {
+  const [row] = await db
     .update(itineraryMember)
-    .set({ role })
-    .where(and(eq(itineraryMember.itineraryId, itineraryId), eq(itineraryMember.userId, userId)));
+    .set({ role, version: sql`${itineraryMember.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(itineraryMember.itineraryId, itineraryId),
+        eq(itineraryMember.userId, userId),
+        expectedVersion === undefined ? undefined : eq(itineraryMember.version, expectedVersion),
+      ),
+    )
+    .returning({ version: itineraryMember.version });
+  return row?.version;
 }
 
-export async function removeMember(db: Db, itineraryId: string, userId: string): Promise<boolean> {
+/** Removes a member, if their row is still at `expectedVersion` (when given). */
+export async function removeMember(
+  db: Db,
+  itineraryId: string,
+  userId: string,
+  expectedVersion?: number,
+): Promise<boolean> {
   const removed = await db
     .delete(itineraryMember)
-    .where(and(eq(itineraryMember.itineraryId, itineraryId), eq(itineraryMember.userId, userId)))
+    .where(
+      and(
+        eq(itineraryMember.itineraryId, itineraryId),
+        eq(itineraryMember.userId, userId),
+        expectedVersion === undefined ? undefined : eq(itineraryMember.version, expectedVersion),
+      ),
+    )
     .returning({ userId: itineraryMember.userId });
   return removed.length > 0;
 }

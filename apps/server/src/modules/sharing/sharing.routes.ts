@@ -1,4 +1,5 @@
 import { idSchema } from '@jammy/shared/ids';
+import { versionOnlySchema } from '@jammy/shared/itineraries';
 import { DEFAULT_LANGUAGE, isLanguage } from '@jammy/shared/languages';
 import {
   ACTIVITY_PAGE_SIZE,
@@ -21,6 +22,7 @@ import { requireSession, type Sessions } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { conflict, expectedVersion } from '../../lib/versions';
 import type { Mailer } from '../../mail/mailer';
 import { mailMessages, renderMail } from '../../mail/templates';
 import { authorize } from '../itineraries/access';
@@ -62,6 +64,12 @@ export interface SharingDeps {
 export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, sessions, mailer, config } = deps;
+
+  /** A stale change of a member: 409 with the member as they are now, or 404 once gone. */
+  async function memberConflict(itineraryId: string, userId: string): Promise<AppError> {
+    const current = await sharing.findMember(db, itineraryId, userId);
+    return current ? conflict(presentMember(current)) : memberNotFound();
+  }
   const origin = config.baseUrl.origin;
 
   async function readSharing(itineraryId: string, isOwner: boolean): Promise<Sharing> {
@@ -287,22 +295,34 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
         );
       }
       const { role } = request.body;
-      if (member.role !== role) {
-        await db.transaction(async (tx) => {
-          await sharing.setMemberRole(tx, itinerary.id, member.userId, role);
-          await recordEvent(
-            tx,
-            {
-              itineraryId: itinerary.id,
-              actorId: user.id,
-              kind: 'member.updated',
-              data: { userId: member.userId, name: member.name, role },
-            },
-            { touch: false },
-          );
-        });
+      const expected = expectedVersion(request, request.body.version);
+      if (expected !== undefined && expected !== member.version) {
+        throw conflict(presentMember(member));
       }
-      return presentMember({ ...member, role });
+      if (member.role === role) return presentMember(member);
+      const version = await db.transaction(async (tx) => {
+        const changed = await sharing.setMemberRole(
+          tx,
+          itinerary.id,
+          member.userId,
+          role,
+          expected,
+        );
+        if (changed === undefined) return undefined;
+        await recordEvent(
+          tx,
+          {
+            itineraryId: itinerary.id,
+            actorId: user.id,
+            kind: 'member.updated',
+            data: { userId: member.userId, name: member.name, role },
+          },
+          { touch: false },
+        );
+        return changed;
+      });
+      if (version === undefined) throw await memberConflict(itinerary.id, member.userId);
+      return presentMember({ ...member, role, version });
     },
   );
 
@@ -313,6 +333,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
         tags: TAGS,
         summary: 'Remove a member (owner), or leave (a member removing themself)',
         params: memberParams,
+        body: versionOnlySchema.nullish(),
       },
     },
     async (request, reply) => {
@@ -332,8 +353,12 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
           'The owner cannot leave: transfer the ownership to an editor first',
         );
       }
-      await db.transaction(async (tx) => {
-        if (!(await sharing.removeMember(tx, itinerary.id, member.userId))) throw memberNotFound();
+      const expected = expectedVersion(request, request.body?.version);
+      if (expected !== undefined && expected !== member.version) {
+        throw conflict(presentMember(member));
+      }
+      const removed = await db.transaction(async (tx) => {
+        if (!(await sharing.removeMember(tx, itinerary.id, member.userId, expected))) return false;
         await recordEvent(
           tx,
           {
@@ -344,7 +369,9 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
           },
           { touch: false },
         );
+        return true;
       });
+      if (!removed) throw await memberConflict(itinerary.id, member.userId);
       return reply.status(204).send();
     },
   );

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { useMe } from '../../auth/session';
-import { interestsOf, useSaveInterests } from '../api/interests';
+import { interestsOf, isStaleProfile, useSaveInterests } from '../api/interests';
 import { InterestPicker } from './interest-picker';
 
 function sameSet(a: InterestId[], b: InterestId[]): boolean {
@@ -55,7 +55,7 @@ function InterestsForm({ saved }: { saved: InterestId[] }) {
         {save.isError && (
           <Alert color="red" variant="light" role="alert">
             <Text size="sm" c="red.9">
-              {t('interestsPage.failed')}
+              {t(isStaleProfile(save.error) ? 'interestsPage.stale' : 'interestsPage.failed')}
             </Text>
           </Alert>
         )}

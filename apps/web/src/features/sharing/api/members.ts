@@ -1,4 +1,4 @@
-import type { MemberRole, Sharing, InvitedRole, Invitation } from '@jammy/shared/sharing';
+import type { Invitation, InvitedRole, Member, MemberRole, Sharing } from '@jammy/shared/sharing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { itineraryKeys } from '../../itineraries/api/keys';
@@ -50,19 +50,26 @@ export function useWithdrawInvitation(id: string) {
   );
 }
 
+/**
+ * Changes a member's role from the version this page showed: a change made meanwhile (in
+ * another tab, by the owner) answers 409, and the refreshed list shows it.
+ */
 export function useChangeRole(id: string) {
-  return useMembersMutation(id, (input: { userId: string; role: Exclude<MemberRole, 'owner'> }) =>
-    apiRequest<unknown>(`${base(id)}/members/${input.userId}`, {
+  return useMembersMutation(id, (input: { member: Member; role: Exclude<MemberRole, 'owner'> }) =>
+    apiRequest<Member>(`${base(id)}/members/${input.member.userId}`, {
       method: 'PATCH',
-      body: { role: input.role },
+      body: { role: input.role, version: input.member.version },
     }),
   );
 }
 
-/** Removes a member, or leaves the itinerary when `userId` is the caller's own. */
+/** Removes a member, or leaves the itinerary when the member is the caller. */
 export function useRemoveMember(id: string) {
-  return useMembersMutation(id, (userId: string) =>
-    apiRequest<undefined>(`${base(id)}/members/${userId}`, { method: 'DELETE' }),
+  return useMembersMutation(id, (member: Member) =>
+    apiRequest<undefined>(`${base(id)}/members/${member.userId}`, {
+      method: 'DELETE',
+      body: { version: member.version },
+    }),
   );
 }
 

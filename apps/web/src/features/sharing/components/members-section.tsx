@@ -153,7 +153,7 @@ export function MembersSection({
     const { kind, member } = pending;
     try {
       if (kind === 'transfer') await transfer.mutateAsync(member.userId);
-      else await remove.mutateAsync(member.userId);
+      else await remove.mutateAsync(member);
       setAsking(false);
       if (kind === 'leave') void navigate(to('/itineraries'));
     } catch {
@@ -192,7 +192,7 @@ export function MembersSection({
                 setPending(next);
                 setAsking(true);
               }}
-              onRole={(role) => changeRole.mutate({ userId: member.userId, role })}
+              onRole={(role) => changeRole.mutate({ member, role })}
             />
           ))}
         </Stack>

@@ -10,7 +10,8 @@ export function sharingProblemKey(error: unknown): string {
   if (error.status === 400) return 'errors.invalid';
   if (error.status === 403) return 'errors.forbidden';
   if (error.status === 404) return 'errors.notFound';
-  if (error.status === 409) return 'errors.conflict';
+  // Changed meanwhile (a stale version) is not the same as "not possible".
+  if (error.status === 409) return error.code === 'conflict' ? 'errors.stale' : 'errors.conflict';
   if (error.status === 429) return 'errors.rateLimited';
   return 'errors.server';
 }

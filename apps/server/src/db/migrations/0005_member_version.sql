@@ -1,0 +1,2 @@
+ALTER TABLE "itinerary_member" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "itinerary_member" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
