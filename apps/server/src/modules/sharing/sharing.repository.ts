@@ -38,8 +38,8 @@ export interface MemberRow {
 
 const ROLE_ORDER = sql`case ${itineraryMember.role} when 'owner' then 0 when 'editor' then 1 else 2 end`;
 
-/** The members of an itinerary: owner first, then editors, then viewers, by name. */
-export function listMembers(db: Db, itineraryId: string): Promise<MemberRow[]> {
+/** Members with their names and addresses (the caller adds the where clause). */
+function selectMembers(db: Db) {
   return db
     .select({
       userId: itineraryMember.userId,
@@ -50,7 +50,12 @@ export function listMembers(db: Db, itineraryId: string): Promise<MemberRow[]> {
       version: itineraryMember.version,
     })
     .from(itineraryMember)
-    .innerJoin(user, eq(user.id, itineraryMember.userId))
+    .innerJoin(user, eq(user.id, itineraryMember.userId));
+}
+
+/** The members of an itinerary: owner first, then editors, then viewers, by name. */
+export function listMembers(db: Db, itineraryId: string): Promise<MemberRow[]> {
+  return selectMembers(db)
     .where(eq(itineraryMember.itineraryId, itineraryId))
     .orderBy(ROLE_ORDER, asc(user.name), asc(user.id));
 }
@@ -60,18 +65,9 @@ export async function findMember(
   itineraryId: string,
   userId: string,
 ): Promise<MemberRow | undefined> {
-  const [row] = await db
-    .select({
-      userId: itineraryMember.userId,
-      name: user.name,
-      email: user.email,
-      role: itineraryMember.role,
-      joinedAt: itineraryMember.createdAt,
-      version: itineraryMember.version,
-    })
-    .from(itineraryMember)
-    .innerJoin(user, eq(user.id, itineraryMember.userId))
-    .where(and(eq(itineraryMember.itineraryId, itineraryId), eq(itineraryMember.userId, userId)));
+  const [row] = await selectMembers(db).where(
+    and(eq(itineraryMember.itineraryId, itineraryId), eq(itineraryMember.userId, userId)),
+  );
   return row;
 }
 
