@@ -113,6 +113,52 @@ describe('the stage pages', () => {
     expect(kyotoId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('saves two quick moves of a stage, in order, each with the version the first left', async () => {
+    const api = `/api/itineraries/${itineraryId}/stages`;
+    const created = await context.request.post(url(api), {
+      headers: { origin: baseUrl() },
+      data: { title: 'Nara day trip' },
+    });
+    expect(created.status()).toBe(201);
+    const naraId = ((await created.json()) as { id: string }).id;
+    // Each row, by the stage it shows.
+    const order = async () =>
+      (await rows('Stages in order')).map((row) =>
+        ['Kyoto', 'Osaka', 'Nara'].find((name) => row.includes(name)),
+      );
+    await page.reload();
+    await expect.poll(order, { timeout: 10_000 }).toEqual(['Kyoto', 'Osaka', 'Nara']);
+
+    const moves: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/move') && response.request().method() === 'POST') {
+        moves.push(response.status());
+      }
+    });
+    // The server takes its time: the second press comes while the first move is on its way,
+    // so it must wait for it and send the version that move left (else 409 and a rollback).
+    const slowMoves = /\/stages\/[^/]+\/move$/;
+    await page.route(slowMoves, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Move Nara day trip up' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect.poll(order, { timeout: 10_000 }).toEqual(['Nara', 'Kyoto', 'Osaka']);
+    await expect.poll(() => moves, { timeout: 10_000 }).toEqual([200, 200]);
+    await page.unroute(slowMoves);
+    await page.reload();
+    await expect.poll(order, { timeout: 10_000 }).toEqual(['Nara', 'Kyoto', 'Osaka']);
+
+    const removed = await context.request.delete(url(`${api}/${naraId}`), {
+      headers: { origin: baseUrl() },
+    });
+    expect(removed.status()).toBe(204);
+    await page.reload();
+    await expect.poll(order, { timeout: 10_000 }).toEqual(['Kyoto', 'Osaka']);
+  });
+
   it('adds places picked from the search, then shows them in order on the list and map', async () => {
     await page.getByRole('link', { name: 'Kyoto', exact: true }).click();
     await expectHeading('Kyoto');

@@ -14,11 +14,12 @@ import {
   sortableKeyboardCoordinates,
   useSortable,
   verticalListSortingStrategy,
+  arrayMove,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Group, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { afterIdForMove, isSaved } from '../lib/move';
 import classes from './stages.module.css';
@@ -41,7 +42,7 @@ interface RowProps {
   index: number;
   total: number;
   canReorder: boolean;
-  onStep: (index: number, to: number, via: 'up' | 'down') => void;
+  onStep: (via: 'up' | 'down') => void;
   children: (controls: ReactNode) => ReactNode;
 }
 
@@ -79,7 +80,7 @@ function SortableRow({ id, name, index, total, canReorder, onStep, children }: R
         data-move={`${id}-up`}
         aria-label={t('reorder.up', { name })}
         disabled={index === 0}
-        onClick={() => onStep(index, index - 1, 'up')}
+        onClick={() => onStep('up')}
       >
         <IconArrowUp size={18} aria-hidden />
       </ActionIcon>
@@ -90,7 +91,7 @@ function SortableRow({ id, name, index, total, canReorder, onStep, children }: R
         data-move={`${id}-down`}
         aria-label={t('reorder.down', { name })}
         disabled={index === total - 1}
-        onClick={() => onStep(index, index + 1, 'down')}
+        onClick={() => onStep('down')}
       >
         <IconArrowDown size={18} aria-hidden />
       </ActionIcon>
@@ -131,8 +132,16 @@ export function SortableList<T extends { id: string }>({
   );
   const ids = useMemo(() => items.map((item) => item.id), [items]);
   const total = items.length;
+  // The order as this list last moved it: a second step pressed before the moved rows are
+  // drawn (the optimistic update is asynchronous) starts from where the first step left.
+  const order = useRef<readonly string[]>(ids);
+  useLayoutEffect(() => {
+    order.current = ids;
+  }, [ids]);
 
-  useEffect(() => {
+  // Before paint, in the commit that moved the row: the button that lost the focus when its
+  // row moved gets it back before the next key press can land on the page's body.
+  useLayoutEffect(() => {
     if (!focusTarget.current) return;
     const button = document.querySelector<HTMLButtonElement>(
       `[data-move="${focusTarget.current}"]`,
@@ -150,11 +159,19 @@ export function SortableList<T extends { id: string }>({
   const position = (id: UniqueIdentifier | undefined) =>
     id === undefined ? 0 : ids.indexOf(String(id)) + 1;
 
-  const move = (from: number, to: number) => {
-    const item = items[from];
-    if (!item || from === to || to < 0 || to >= total) return;
-    onMove(item, afterIdForMove(ids, from, to));
+  /** Moves one step up or down from where the row is now; false at the edge. */
+  const step = (item: T, via: 'up' | 'down'): boolean => {
+    const current = order.current;
+    const from = current.indexOf(item.id);
+    const to = via === 'up' ? from - 1 : from + 1;
+    if (from < 0 || to < 0 || to >= current.length) return false;
+    onMove(item, afterIdForMove(current, from, to));
+    order.current = arrayMove([...current], from, to);
     setAnnouncement(t('reorder.moved', { name: nameOf(item), position: to + 1, total }));
+    focusTarget.current = `${item.id}-${
+      to === 0 && via === 'up' ? 'down' : to === current.length - 1 && via === 'down' ? 'up' : via
+    }`;
+    return true;
   };
 
   const announcements: Announcements = {
@@ -197,11 +214,7 @@ export function SortableList<T extends { id: string }>({
               index={index}
               total={total}
               canReorder={canReorder}
-              onStep={(from, to, via) => {
-                move(from, to);
-                const edge = via === 'up' ? to === 0 : to === total - 1;
-                focusTarget.current = `${item.id}-${edge ? (via === 'up' ? 'down' : 'up') : via}`;
-              }}
+              onStep={(via) => step(item, via)}
             >
               {(controls) => renderItem(item, index, controls)}
             </SortableRow>
