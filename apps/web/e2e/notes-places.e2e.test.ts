@@ -83,6 +83,13 @@ describe('the map of an itinerary', () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
     const trip = await setUpTrip(context);
+    // Nothing leaves this machine: tiles come from MAP_TILE_URL only, never a default.
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).hostname !== '127.0.0.1') elsewhere.push(request.url());
+    });
+    await page.goto(`${baseUrl()}/itinerary/${trip.id}`);
+    await page.locator('.leaflet-tile-loaded').first().waitFor();
     await page.goto(`${baseUrl()}/itinerary/${trip.id}/place`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Places on the map');
 
@@ -115,6 +122,8 @@ describe('the map of an itinerary', () => {
           ),
       )
       .toContain('127.0.0.1');
+    expect(elsewhere).toEqual([]);
+    expect(await page.getByText('The map background could not load').count()).toBe(0);
 
     // Choosing a marker highlights its row; choosing a row shows what it is under the map.
     await page.locator('.leaflet-marker-icon[title="3. Tōdai-ji"]').click();

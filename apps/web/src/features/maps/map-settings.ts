@@ -6,20 +6,17 @@ export interface MapSettings {
   attribution: string;
 }
 
-/** OpenStreetMap's standard tiles, the default when the server names no other. */
-export const DEFAULT_MAP_SETTINGS: MapSettings = {
-  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-  attribution:
-    '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-};
-
-/** The tile server and its attribution configured on the server (MAP_TILE_URL). */
-export function useMapSettings(): MapSettings {
-  const { data } = useQuery({
+/**
+ * The tile server and its attribution configured on the server (MAP_TILE_URL). Until the
+ * server has said, there is no tile address: a map never asks a tile server the
+ * installation did not choose. `failed` when the server could not be asked (offline).
+ */
+export function useMapSettings(): { settings: MapSettings | undefined; failed: boolean } {
+  const { data, isError } = useQuery({
     queryKey: ['client-config'],
     queryFn: () => apiRequest<{ map: MapSettings }>('/api/client-config'),
     staleTime: Infinity,
     retry: false,
   });
-  return data?.map ?? DEFAULT_MAP_SETTINGS;
+  return { settings: data?.map, failed: isError };
 }

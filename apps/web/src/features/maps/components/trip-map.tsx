@@ -94,7 +94,7 @@ export function TripMap({
   name,
 }: TripMapProps) {
   const { t } = useTranslation('maps');
-  const settings = useMapSettings();
+  const { settings, failed: settingsFailed } = useMapSettings();
   const [tilesFailed, setTilesFailed] = useState(false);
   const route = useMemo(
     () => points.map((point) => [point.lat, point.lng] as [number, number]),
@@ -117,11 +117,13 @@ export function TripMap({
         scrollWheelZoom={false}
         worldCopyJump
       >
-        <TileLayer
-          url={settings.tileUrl}
-          attribution={settings.attribution}
-          eventHandlers={{ tileerror: () => setTilesFailed(true) }}
-        />
+        {settings && (
+          <TileLayer
+            url={settings.tileUrl}
+            attribution={settings.attribution}
+            eventHandlers={{ tileerror: () => setTilesFailed(true) }}
+          />
+        )}
         {showRoute && route.length > 1 && (
           <Polyline
             positions={route}
@@ -143,7 +145,7 @@ export function TripMap({
         {onPick && <PickHandler onPick={onPick} />}
         <FitBounds points={points} />
       </MapContainer>
-      {tilesFailed && (
+      {(tilesFailed || settingsFailed) && (
         <Alert className={classes.notice} color="gray" variant="white" radius="md" p="xs">
           <Text size="xs" c="gray.8">
             {t('tilesFailed')}
