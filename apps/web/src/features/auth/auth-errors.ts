@@ -1,4 +1,5 @@
 import { ApiError } from '../../lib/api-client';
+import { runAuthCall, type AuthFetchOptions, type AuthResult } from './auth-call';
 
 /** The form fields an identity error can belong to. */
 export type AuthField =
@@ -140,31 +141,14 @@ export function toAuthFailure(error: unknown): AuthFailure {
   return new AuthFailure('errors.unknown');
 }
 
-type AuthResult<T> = { data: T; error: null } | { data: null; error: AuthClientError };
-
-/** The fetch options `callAuth` hands to a better-auth call to read the answer's headers. */
-export interface AuthFetchOptions {
-  onError: (context: { response: Response }) => void;
-}
+export type { AuthFetchOptions } from './auth-call';
 
 /**
  * Runs one better-auth client call and returns its data, or throws an AuthFailure (with
  * Retry-After read from a 429 answer, and network failures and time-outs told apart).
  */
-export async function callAuth<T>(
-  run: (fetchOptions: AuthFetchOptions) => Promise<AuthResult<T>>,
+export function callAuth<T>(
+  run: (fetchOptions: AuthFetchOptions) => Promise<AuthResult<T, AuthClientError>>,
 ): Promise<T> {
-  let retryAfter: string | null = null;
-  let result: AuthResult<T>;
-  try {
-    result = await run({
-      onError: ({ response }) => {
-        retryAfter = response.headers.get('retry-after') ?? response.headers.get('x-retry-after');
-      },
-    });
-  } catch (error) {
-    throw toAuthFailure(error);
-  }
-  if (result.error) throw fromAuthError(result.error, retryAfter);
-  return result.data;
+  return runAuthCall(run, fromAuthError, toAuthFailure);
 }

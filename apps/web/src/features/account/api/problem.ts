@@ -1,4 +1,5 @@
 import { ApiError } from '../../../lib/api-client';
+import { runAuthCall, type AuthFetchOptions, type AuthResult } from '../../auth/auth-call';
 
 /** What went wrong with an account operation, in terms the page can explain. */
 export type ProblemKind =
@@ -137,32 +138,15 @@ export function problemFromAuth(error: AuthErrorBody, retryAfter?: string | null
   return byStatus(status);
 }
 
-type AuthResult<T> = { data: T; error: null } | { data: null; error: AuthErrorBody };
-
-/** Hooks handed to a better-auth client call so we can read the Retry-After of a refusal. */
-export interface AuthFetchOptions {
-  onError: (context: { response: Response }) => void;
-}
-
 /**
  * Runs a better-auth client call and returns its data; any failure (refusal, network,
  * the 30 s timeout) is thrown as an AccountProblem.
  */
-export async function authCall<T>(
-  run: (fetchOptions: AuthFetchOptions) => Promise<AuthResult<T>>,
+export function authCall<T>(
+  run: (fetchOptions: AuthFetchOptions) => Promise<AuthResult<T, AuthErrorBody>>,
 ): Promise<T> {
-  let retryAfter: string | null = null;
-  let result: AuthResult<T>;
-  try {
-    result = await run({
-      onError: ({ response }) => {
-        retryAfter = response.headers.get('retry-after');
-      },
-    });
-  } catch (error) {
+  return runAuthCall(run, problemFromAuth, (error) => {
     const aborted = error instanceof DOMException && /Abort|Timeout/.test(error.name);
-    throw new AccountProblem(aborted ? 'timeout' : 'network');
-  }
-  if (result.error) throw problemFromAuth(result.error, retryAfter);
-  return result.data;
+    return new AccountProblem(aborted ? 'timeout' : 'network');
+  });
 }
