@@ -1,5 +1,6 @@
 import { useCallback, useState, type RefObject } from 'react';
 import { toAuthFailure, type AuthFailure, type AuthField } from './auth-errors';
+import { useAuthMessages } from './auth-messages';
 import type { FieldProblem } from './validation';
 
 type Focusable = RefObject<HTMLElement | null>;
@@ -14,6 +15,13 @@ export function useAuthForm<Field extends AuthField>(
 ) {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<AuthFailure | null>(null);
+  const { message } = useAuthMessages();
+
+  /** The message shown under a field, if it has a problem. */
+  const errorOf = (field: Field): string | undefined => {
+    const key = fieldErrors[field];
+    return key ? message(key) : undefined;
+  };
 
   /** Shows these field problems; true when there is at least one (the form must not be sent). */
   const check = useCallback(
@@ -68,5 +76,5 @@ export function useAuthForm<Field extends AuthField>(
     setFailure(null);
   }, []);
 
-  return { fieldErrors, failure, check, fail, clear, reset };
+  return { fieldErrors, failure, check, fail, clear, reset, errorOf };
 }

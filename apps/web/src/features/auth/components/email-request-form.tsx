@@ -1,11 +1,10 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useAuthMessages } from '../auth-messages';
 import { useAuthForm } from '../use-auth-form';
 import { checkEmail } from '../validation';
 import { FormAlert } from './form-alert';
+import { EmailField } from './identity-fields';
 
 const FIELDS = ['email'] as const;
 
@@ -24,8 +23,6 @@ export function EmailRequestForm({
   send: (email: string) => Promise<unknown>;
   onSent: (email: string) => void;
 }) {
-  const { t } = useTranslation('auth');
-  const { message } = useAuthMessages();
   const emailRef = useRef<HTMLInputElement>(null);
   const [refs] = useState(() => ({ email: emailRef }));
   const form = useAuthForm(FIELDS, refs);
@@ -49,19 +46,14 @@ export function EmailRequestForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <FormAlert failure={form.failure} />
-        <TextInput
+        <EmailField
           ref={emailRef}
-          type="email"
-          label={t('fields.email')}
-          autoComplete="email"
-          dir="ltr"
-          size="md"
           value={email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value);
+          onChange={(value) => {
+            setEmail(value);
             form.clear('email');
           }}
-          error={form.fieldErrors.email ? message(form.fieldErrors.email) : undefined}
+          error={form.errorOf('email')}
         />
         <Button type="submit" size="md" loading={request.isPending}>
           {submitLabel}

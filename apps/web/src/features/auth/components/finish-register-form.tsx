@@ -1,19 +1,19 @@
 import type { Me } from '@jammy/shared/account';
 import { LANGUAGES, LANGUAGE_NAMES, isLanguage, type Language } from '@jammy/shared/languages';
-import { Button, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { rememberLanguage } from '../../../i18n/language-cookie';
 import { completeProfile } from '../api/complete-profile';
-import { useAuthMessages } from '../auth-messages';
 import { DEFAULT_AFTER_SIGN_UP, inLanguage } from '../auth-redirect';
 import { resetSession } from '../session';
 import { useAuthForm } from '../use-auth-form';
 import { useAuthRedirect } from '../use-auth-redirect';
 import { checkName } from '../validation';
 import { FormAlert } from './form-alert';
+import { NameField } from './identity-fields';
 import { TermsCheckbox } from './terms-checkbox';
 
 const FIELDS = ['name', 'language', 'terms'] as const;
@@ -24,7 +24,6 @@ const FIELDS = ['name', 'language', 'terms'] as const;
  */
 export function FinishRegisterForm({ me }: { me: Me }) {
   const { t } = useTranslation('auth');
-  const { message } = useAuthMessages();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { language: current, target } = useAuthRedirect();
@@ -61,27 +60,18 @@ export function FinishRegisterForm({ me }: { me: Me }) {
     save.mutate({ name: name.trim(), language });
   }
 
-  const error = (field: (typeof FIELDS)[number]) => {
-    const key = form.fieldErrors[field];
-    return key ? message(key) : undefined;
-  };
-
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <FormAlert failure={form.failure} />
-        <TextInput
+        <NameField
           ref={nameRef}
-          label={t('fields.name')}
-          description={t('fields.nameDescription')}
-          autoComplete="name"
-          size="md"
           value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
+          onChange={(value) => {
+            setName(value);
             form.clear('name');
           }}
-          error={error('name')}
+          error={form.errorOf('name')}
         />
         <NativeSelect
           ref={languageRef}
@@ -94,7 +84,7 @@ export function FinishRegisterForm({ me }: { me: Me }) {
             if (isLanguage(next)) setLanguage(next);
           }}
           data={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
-          error={error('language')}
+          error={form.errorOf('language')}
         />
         <TermsCheckbox
           ref={termsRef}
@@ -103,7 +93,7 @@ export function FinishRegisterForm({ me }: { me: Me }) {
             setTerms(checked);
             form.clear('terms');
           }}
-          error={error('terms')}
+          error={form.errorOf('terms')}
         />
         <Button type="submit" size="md" loading={save.isPending}>
           {t('finishRegister.submit')}

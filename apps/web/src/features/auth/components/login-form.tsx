@@ -1,10 +1,9 @@
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callAuth, toAuthFailure, type AuthFailure } from '../auth-errors';
-import { useAuthMessages } from '../auth-messages';
 import { authClient } from '../auth-client';
 import { DEFAULT_AFTER_SIGN_UP } from '../auth-redirect';
 import { useAuthForm } from '../use-auth-form';
@@ -12,6 +11,7 @@ import { useAuthRedirect } from '../use-auth-redirect';
 import { useCompleteSignIn } from '../use-complete-sign-in';
 import { checkCurrentPassword, checkEmail, isolate } from '../validation';
 import { FormAlert, Notice } from './form-alert';
+import { EmailField } from './identity-fields';
 import { PasswordField } from './password-field';
 
 const FIELDS = ['email', 'password'] as const;
@@ -22,7 +22,6 @@ const FIELDS = ['email', 'password'] as const;
  */
 export function LoginForm() {
   const { t } = useTranslation('auth');
-  const { message } = useAuthMessages();
   const { link, target } = useAuthRedirect();
   const completeSignIn = useCompleteSignIn();
   const emailRef = useRef<HTMLInputElement>(null);
@@ -83,19 +82,14 @@ export function LoginForm() {
           <Notice>{t('login.verificationSent', { email: isolate(resend.variables ?? '') })}</Notice>
         ) : null}
         <FormAlert failure={resendFailure} />
-        <TextInput
+        <EmailField
           ref={emailRef}
-          type="email"
-          label={t('fields.email')}
-          autoComplete="email"
-          dir="ltr"
-          size="md"
           value={email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value);
+          onChange={(value) => {
+            setEmail(value);
             form.clear('email');
           }}
-          error={form.fieldErrors.email ? message(form.fieldErrors.email) : undefined}
+          error={form.errorOf('email')}
         />
         <Stack gap={6}>
           <PasswordField
@@ -107,7 +101,7 @@ export function LoginForm() {
               setPassword(value);
               form.clear('password');
             }}
-            error={form.fieldErrors.password ? message(form.fieldErrors.password) : undefined}
+            error={form.errorOf('password')}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to={link('/forgot-password')} size="sm" fw={500}>

@@ -1,4 +1,4 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useAuthForm } from '../use-auth-form';
 import { useAuthRedirect } from '../use-auth-redirect';
 import { checkEmail, checkName, checkNewPassword } from '../validation';
 import { FormAlert } from './form-alert';
+import { EmailField, NameField } from './identity-fields';
 import { PasswordField } from './password-field';
 import { TermsCheckbox } from './terms-checkbox';
 
@@ -67,41 +68,27 @@ export function RegisterForm() {
     signUp.mutate({ name: name.trim(), email: email.trim(), password });
   }
 
-  const error = (field: (typeof FIELDS)[number]) => {
-    const key = form.fieldErrors[field];
-    return key ? message(key) : undefined;
-  };
-
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <FormAlert failure={form.failure} />
-        <TextInput
+        <NameField
           ref={nameRef}
-          label={t('fields.name')}
-          description={t('fields.nameDescription')}
-          autoComplete="name"
-          size="md"
           value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
+          onChange={(value) => {
+            setName(value);
             form.clear('name');
           }}
-          error={error('name')}
+          error={form.errorOf('name')}
         />
-        <TextInput
+        <EmailField
           ref={emailRef}
-          type="email"
-          label={t('fields.email')}
-          autoComplete="email"
-          dir="ltr"
-          size="md"
           value={email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value);
+          onChange={(value) => {
+            setEmail(value);
             form.clear('email');
           }}
-          error={error('email')}
+          error={form.errorOf('email')}
         />
         <PasswordField
           ref={passwordRef}
@@ -114,7 +101,7 @@ export function RegisterForm() {
             setPassword(value);
             form.clear('password');
           }}
-          error={error('password')}
+          error={form.errorOf('password')}
         />
         <TermsCheckbox
           ref={termsRef}
@@ -123,7 +110,7 @@ export function RegisterForm() {
             setTerms(checked);
             form.clear('terms');
           }}
-          error={error('terms')}
+          error={form.errorOf('terms')}
         />
         <Button type="submit" size="md" loading={signUp.isPending}>
           {t('register.submit')}

@@ -57,11 +57,6 @@ export function ResetPasswordForm({
     reset.mutate(password);
   }
 
-  const error = (field: (typeof FIELDS)[number]) => {
-    const key = form.fieldErrors[field];
-    return key ? message(key) : undefined;
-  };
-
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -77,7 +72,7 @@ export function ResetPasswordForm({
             setPassword(value);
             form.clear('password');
           }}
-          error={error('password')}
+          error={form.errorOf('password')}
         />
         <PasswordField
           ref={confirmRef}
@@ -88,7 +83,7 @@ export function ResetPasswordForm({
             setConfirm(value);
             form.clear('confirmPassword');
           }}
-          error={error('confirmPassword')}
+          error={form.errorOf('confirmPassword')}
         />
         <Button type="submit" size="md" loading={reset.isPending}>
           {t('forgot.save')}
