@@ -284,7 +284,12 @@ describe('notes and lists of an itinerary', () => {
     const alert = page.getByRole('alert');
     await alert.getByText('Their version').waitFor();
     expect(await alert.textContent()).toContain('Nara Hotel too');
+    // Reapplied on top of their version: saved (200) before the page is reloaded.
+    const reapplied = page.waitForResponse(
+      (response) => response.url().includes('/notes/') && response.request().method() === 'PATCH',
+    );
     await alert.getByRole('button', { name: 'Reapply my changes' }).click();
+    expect((await reapplied).status()).toBe(200);
     await page.getByRole('article', { name: 'Bookings' }).getByText('ref. KX-20931').waitFor();
     await page.reload();
     await page.getByRole('article', { name: 'Bookings' }).getByText('ref. KX-20931').waitFor();
@@ -350,12 +355,19 @@ describe('notes and lists of an itinerary', () => {
     await page.reload();
     await expect.poll(items).toEqual(['Rain jacket', 'Passport', 'Sunscreen']);
 
-    // Two quick presses: the second move waits for the first and carries its new version.
+    // Two quick presses while the server is slow: the second starts from where the first
+    // left (not the row's old place), waits for it and carries its new version.
+    const slowMoves = /\/items\/[^/]+\/move$/;
+    await page.route(slowMoves, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
     await list.getByRole('button', { name: 'Move “Sunscreen” up' }).focus();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await expect.poll(items, { timeout: 5000 }).toEqual(['Sunscreen', 'Rain jacket', 'Passport']);
     await expect.poll(() => savedMoves, { timeout: 5000 }).toEqual([200, 200, 200, 200]);
+    await page.unroute(slowMoves);
     await page.reload();
     await expect.poll(items).toEqual(['Sunscreen', 'Rain jacket', 'Passport']);
 

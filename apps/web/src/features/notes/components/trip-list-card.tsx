@@ -1,4 +1,4 @@
-import { LIMITS, type TripList } from '@jammy/shared/itineraries';
+import { LIMITS, type ListItem, type TripList } from '@jammy/shared/itineraries';
 import { byPosition } from '@jammy/shared/positions';
 import {
   ActionIcon,
@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconChecklist, IconDots, IconLuggage, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddItemForm } from './add-item-form';
 import { ListFailureNotice } from './list-failure-notice';
@@ -50,8 +50,15 @@ export function TripListCard({
   const done = items.filter(actions.isChecked).length;
   const Icon = list.kind === 'packing' ? IconLuggage : IconChecklist;
   const saved = !list.id.startsWith('temp-');
+  // The order as this card last moved it: a second press can come before the moved list is
+  // drawn (the optimistic update is asynchronous), and must start from where the first left.
+  const order = useRef<readonly string[]>([]);
+  useLayoutEffect(() => {
+    order.current = items.map((item) => item.id);
+  }, [items]);
 
-  useEffect(() => {
+  // Before paint, in the commit that moved the row, so the next key press finds the button.
+  useLayoutEffect(() => {
     const pending = pendingFocus.current;
     if (!pending) return;
     if (items.findIndex((item) => item.id === pending.itemId) === pending.from) return;
@@ -65,13 +72,17 @@ export function TripListCard({
     }
   }, [items]);
 
-  function move(index: number, direction: 'up' | 'down') {
-    const item = items[index];
-    if (!item) return;
+  function move(item: ListItem, direction: 'up' | 'down') {
+    const current = order.current;
+    const index = current.indexOf(item.id);
+    const to = direction === 'up' ? index - 1 : index + 1;
+    if (index < 0 || to < 0 || to >= current.length) return;
     // Up: after the item two places above (or first); down: after the next item.
     const afterId =
-      direction === 'up' ? (items[index - 2]?.id ?? null) : (items[index + 1]?.id ?? null);
-    if (direction === 'down' && afterId === null) return;
+      direction === 'up' ? (current[index - 2] ?? null) : (current[index + 1] ?? null);
+    const next = current.filter((id) => id !== item.id);
+    next.splice(to, 0, item.id);
+    order.current = next;
     const other = direction === 'up' ? 'down' : 'up';
     pendingFocus.current = {
       itemId: item.id,
@@ -79,7 +90,7 @@ export function TripListCard({
       selectors: [`[data-move="${item.id}-${direction}"]`, `[data-move="${item.id}-${other}"]`],
     };
     const position = direction === 'up' ? index : index + 2;
-    setAnnouncement(t('lists.moved', { item: item.text, position, count: items.length }));
+    setAnnouncement(t('lists.moved', { item: item.text, position, count: current.length }));
     void actions.moveItem(item, afterId);
   }
 
@@ -202,7 +213,7 @@ export function TripListCard({
                 first={index === 0}
                 last={index === items.length - 1}
                 onToggle={(checked) => void actions.toggle(item, checked)}
-                onMove={(direction) => move(index, direction)}
+                onMove={(direction) => move(item, direction)}
                 onDelete={() => remove(index)}
               />
             ))}
