@@ -71,3 +71,19 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .join(', ')}`,
     );
 }
+
+/**
+ * Holds every request of `page` whose address matches `pattern` for `ms` before sending it
+ * on (a slow server, so a second action can overlap the first). Answers how to undo it.
+ */
+export async function slowDown(
+  page: Page,
+  pattern: RegExp,
+  ms: number,
+): Promise<() => Promise<void>> {
+  await page.route(pattern, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+  return () => page.unroute(pattern);
+}

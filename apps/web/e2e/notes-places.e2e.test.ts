@@ -1,7 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from './accounts';
-import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  launchBrowser,
+  newContext,
+  seriousViolations,
+  slowDown,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -357,17 +365,13 @@ describe('notes and lists of an itinerary', () => {
 
     // Two quick presses while the server is slow: the second starts from where the first
     // left (not the row's old place), waits for it and carries its new version.
-    const slowMoves = /\/items\/[^/]+\/move$/;
-    await page.route(slowMoves, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    const restoreSpeed = await slowDown(page, /\/items\/[^/]+\/move$/, 400);
     await list.getByRole('button', { name: 'Move “Sunscreen” up' }).focus();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await expect.poll(items, { timeout: 5000 }).toEqual(['Sunscreen', 'Rain jacket', 'Passport']);
     await expect.poll(() => savedMoves, { timeout: 5000 }).toEqual([200, 200, 200, 200]);
-    await page.unroute(slowMoves);
+    await restoreSpeed();
     await page.reload();
     await expect.poll(items).toEqual(['Sunscreen', 'Rain jacket', 'Passport']);
 

@@ -2,7 +2,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import stagesAr from '../src/features/stages/locales/ar.json';
 import { signUpVerified } from './accounts';
-import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  launchBrowser,
+  newContext,
+  seriousViolations,
+  slowDown,
+} from './browser';
 
 // The stage pages of one itinerary, walked through as a traveller would: stages added with the
 // gazetteer, reordered with the keyboard, places added by search and by pin, a cost edited, a
@@ -137,17 +145,13 @@ describe('the stage pages', () => {
     });
     // The server takes its time: the second press comes while the first move is on its way,
     // so it must wait for it and send the version that move left (else 409 and a rollback).
-    const slowMoves = /\/stages\/[^/]+\/move$/;
-    await page.route(slowMoves, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    const restoreSpeed = await slowDown(page, /\/stages\/[^/]+\/move$/, 400);
     await page.getByRole('button', { name: 'Move Nara day trip up' }).focus();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await expect.poll(order, { timeout: 10_000 }).toEqual(['Nara', 'Kyoto', 'Osaka']);
     await expect.poll(() => moves, { timeout: 10_000 }).toEqual([200, 200]);
-    await page.unroute(slowMoves);
+    await restoreSpeed();
     await page.reload();
     await expect.poll(order, { timeout: 10_000 }).toEqual(['Nara', 'Kyoto', 'Osaka']);
 

@@ -26,6 +26,7 @@ import { conflict, expectedVersion } from '../../lib/versions';
 import type { Mailer } from '../../mail/mailer';
 import { mailMessages, renderMail } from '../../mail/templates';
 import { authorize } from '../itineraries/access';
+import { changeWithEvent } from '../itineraries/content.repository';
 import { itineraryParams } from '../itineraries/itineraries.routes';
 import { latestEvents, recordEvent } from './events.repository';
 import * as sharing from './sharing.repository';
@@ -296,31 +297,20 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       }
       const { role } = request.body;
       const expected = expectedVersion(request, request.body.version);
-      if (expected !== undefined && expected !== member.version) {
-        throw conflict(presentMember(member));
+      // The same role again, from the current version: nothing to change.
+      if (member.role === role && (expected ?? member.version) === member.version) {
+        return presentMember(member);
       }
-      if (member.role === role) return presentMember(member);
-      const version = await db.transaction(async (tx) => {
-        const changed = await sharing.setMemberRole(
-          tx,
-          itinerary.id,
-          member.userId,
-          role,
-          expected,
-        );
-        if (changed === undefined) return undefined;
-        await recordEvent(
-          tx,
-          {
-            itineraryId: itinerary.id,
-            actorId: user.id,
-            kind: 'member.updated',
-            data: { userId: member.userId, name: member.name, role },
-          },
-          { touch: false },
-        );
-        return changed;
-      });
+      const version = await changeWithEvent(
+        db,
+        { itineraryId: itinerary.id, actorId: user.id },
+        (tx) => sharing.setMemberRole(tx, itinerary.id, member.userId, role, expected),
+        () => ({
+          kind: 'member.updated',
+          data: { userId: member.userId, name: member.name, role },
+        }),
+        { touch: false },
+      );
       if (version === undefined) throw await memberConflict(itinerary.id, member.userId);
       return presentMember({ ...member, role, version });
     },
@@ -354,23 +344,16 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
         );
       }
       const expected = expectedVersion(request, request.body?.version);
-      if (expected !== undefined && expected !== member.version) {
-        throw conflict(presentMember(member));
-      }
-      const removed = await db.transaction(async (tx) => {
-        if (!(await sharing.removeMember(tx, itinerary.id, member.userId, expected))) return false;
-        await recordEvent(
-          tx,
-          {
-            itineraryId: itinerary.id,
-            actorId: user.id,
-            kind: 'member.removed',
-            data: { userId: member.userId, name: member.name, left: leaving },
-          },
-          { touch: false },
-        );
-        return true;
-      });
+      const removed = await changeWithEvent(
+        db,
+        { itineraryId: itinerary.id, actorId: user.id },
+        (tx) => sharing.removeMember(tx, itinerary.id, member.userId, expected),
+        () => ({
+          kind: 'member.removed',
+          data: { userId: member.userId, name: member.name, left: leaving },
+        }),
+        { touch: false },
+      );
       if (!removed) throw await memberConflict(itinerary.id, member.userId);
       return reply.status(204).send();
     },

@@ -14,6 +14,7 @@ import {
 import { IconChecklist, IconDots, IconLuggage, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStepOrder } from '../../../lib/step-order';
 import { AddItemForm } from './add-item-form';
 import { ListFailureNotice } from './list-failure-notice';
 import { ListItemRow } from './list-item-row';
@@ -50,12 +51,8 @@ export function TripListCard({
   const done = items.filter(actions.isChecked).length;
   const Icon = list.kind === 'packing' ? IconLuggage : IconChecklist;
   const saved = !list.id.startsWith('temp-');
-  // The order as this card last moved it: a second press can come before the moved list is
-  // drawn (the optimistic update is asynchronous), and must start from where the first left.
-  const order = useRef<readonly string[]>([]);
-  useLayoutEffect(() => {
-    order.current = items.map((item) => item.id);
-  }, [items]);
+  const ids = useMemo(() => items.map((item) => item.id), [items]);
+  const stepOf = useStepOrder(ids);
 
   // Before paint, in the commit that moved the row, so the next key press finds the button.
   useLayoutEffect(() => {
@@ -73,25 +70,18 @@ export function TripListCard({
   }, [items]);
 
   function move(item: ListItem, direction: 'up' | 'down') {
-    const current = order.current;
-    const index = current.indexOf(item.id);
-    const to = direction === 'up' ? index - 1 : index + 1;
-    if (index < 0 || to < 0 || to >= current.length) return;
-    // Up: after the item two places above (or first); down: after the next item.
-    const afterId =
-      direction === 'up' ? (current[index - 2] ?? null) : (current[index + 1] ?? null);
-    const next = current.filter((id) => id !== item.id);
-    next.splice(to, 0, item.id);
-    order.current = next;
+    const moved = stepOf(item.id, direction);
+    if (!moved) return;
     const other = direction === 'up' ? 'down' : 'up';
     pendingFocus.current = {
       itemId: item.id,
-      from: index,
+      from: moved.from,
       selectors: [`[data-move="${item.id}-${direction}"]`, `[data-move="${item.id}-${other}"]`],
     };
-    const position = direction === 'up' ? index : index + 2;
-    setAnnouncement(t('lists.moved', { item: item.text, position, count: current.length }));
-    void actions.moveItem(item, afterId);
+    setAnnouncement(
+      t('lists.moved', { item: item.text, position: moved.to + 1, count: moved.total }),
+    );
+    void actions.moveItem(item, moved.afterId);
   }
 
   function remove(index: number) {

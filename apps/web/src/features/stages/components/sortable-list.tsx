@@ -14,14 +14,14 @@ import {
   sortableKeyboardCoordinates,
   useSortable,
   verticalListSortingStrategy,
-  arrayMove,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Group, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { afterIdForMove, isSaved } from '../lib/move';
+import { afterIdForMove, useStepOrder } from '../../../lib/step-order';
+import { isSaved } from '../lib/move';
 import classes from './stages.module.css';
 
 export interface SortableListProps<T extends { id: string }> {
@@ -132,12 +132,7 @@ export function SortableList<T extends { id: string }>({
   );
   const ids = useMemo(() => items.map((item) => item.id), [items]);
   const total = items.length;
-  // The order as this list last moved it: a second step pressed before the moved rows are
-  // drawn (the optimistic update is asynchronous) starts from where the first step left.
-  const order = useRef<readonly string[]>(ids);
-  useLayoutEffect(() => {
-    order.current = ids;
-  }, [ids]);
+  const stepOf = useStepOrder(ids);
 
   // Before paint, in the commit that moved the row: the button that lost the focus when its
   // row moved gets it back before the next key press can land on the page's body.
@@ -159,19 +154,15 @@ export function SortableList<T extends { id: string }>({
   const position = (id: UniqueIdentifier | undefined) =>
     id === undefined ? 0 : ids.indexOf(String(id)) + 1;
 
-  /** Moves one step up or down from where the row is now; false at the edge. */
-  const step = (item: T, via: 'up' | 'down'): boolean => {
-    const current = order.current;
-    const from = current.indexOf(item.id);
-    const to = via === 'up' ? from - 1 : from + 1;
-    if (from < 0 || to < 0 || to >= current.length) return false;
-    onMove(item, afterIdForMove(current, from, to));
-    order.current = arrayMove([...current], from, to);
-    setAnnouncement(t('reorder.moved', { name: nameOf(item), position: to + 1, total }));
-    focusTarget.current = `${item.id}-${
-      to === 0 && via === 'up' ? 'down' : to === current.length - 1 && via === 'down' ? 'up' : via
-    }`;
-    return true;
+  /** Moves a row one step up or down from where it is now (nothing at the edge). */
+  const step = (item: T, via: 'up' | 'down') => {
+    const moved = stepOf(item.id, via);
+    if (!moved) return;
+    onMove(item, moved.afterId);
+    setAnnouncement(t('reorder.moved', { name: nameOf(item), position: moved.to + 1, total }));
+    // The same button keeps the focus, or its twin once the row reached the top or bottom.
+    const edge = via === 'up' ? moved.to === 0 : moved.to === moved.total - 1;
+    focusTarget.current = `${item.id}-${edge ? (via === 'up' ? 'down' : 'up') : via}`;
   };
 
   const announcements: Announcements = {
