@@ -16,6 +16,7 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/server/**/*.integration.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['apps/server/test/contract-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file has a database of its own; two at a time keep both cores busy while

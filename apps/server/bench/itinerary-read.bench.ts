@@ -129,7 +129,7 @@ async function seedItinerary(app: FastifyInstance, db: Db, cookie: string, origi
       url: 'https://example.com/place',
       time: '10:00',
       durationMinutes: 60,
-      cost: '9.50',
+      costMinor: 950,
       currency: 'EUR',
       notes: 'Worth a visit',
     })),

@@ -17,15 +17,16 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
+  jsonSchemaTransformObject,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { describeStandardErrors, validateResponses } from './lib/contract';
+import { boundedJsonBodies } from './lib/json-body';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
 import { purgeTrash } from './modules/itineraries/itineraries.repository';
-import { noteAndListRoutes } from './modules/itineraries/notes-lists.routes';
-import { stageAndPlaceRoutes } from './modules/itineraries/stages.routes';
+import { contentRoutes } from './modules/itineraries/content.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { registerSharing } from './modules/sharing/register';
 import { presetRoutes } from './modules/presets/presets.routes';
@@ -85,7 +86,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setErrorHandler(handleError);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Presenters build every answer field by field, so production only stringifies; the
+  // shape is checked against the route's schema in test mode (lib/contract.ts).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  describeStandardErrors(app);
+  if (config.env === 'test') validateResponses(app);
+  boundedJsonBodies(app);
 
   const https = config.publicUrl?.protocol === 'https:';
   await app.register(fastifyHelmet, {
@@ -147,9 +153,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         description:
           'Trips as itineraries of stages and places. Sign in through /api/auth (cookie session). ' +
           'Errors: { error: { code, message, details? } }. Writes send back `version`; a stale one answers 409.',
+        license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
       },
+      servers: [{ url: config.baseUrl.origin, description: 'This installation' }],
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'jammy.session_token',
+            description: 'The session cookie better-auth sets at sign-in (/api/auth/*).',
+          },
+        },
+      },
+      // Every operation needs a session unless it says otherwise (`security: []`).
+      security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -165,8 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   outboxRoutes(app, { sessions, outboxDir });
   const content = { db: deps.database.db, sessions };
   itineraryRoutes(app, content);
-  stageAndPlaceRoutes(app, content);
-  noteAndListRoutes(app, content);
+  contentRoutes(app, content);
   registerSharing(app, { database: deps.database, sessions, mailer, config });
   geoRoutes(app, { sessions, config });
   presetRoutes(app, { ...content, publicUrl: config.publicUrl });

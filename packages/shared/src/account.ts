@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { interestListSchema, type InterestId } from './interests';
+import { instantSchema, versionSchema } from './fields';
+import { idSchema } from './ids';
+import { interestIdSchema, interestListSchema } from './interests';
 import { LANGUAGES } from './languages';
+import { textSchema } from './text';
 
 /** Limits of account fields, shared by the forms and the server. */
 export const PASSWORD_MIN_LENGTH = 10;
@@ -10,27 +13,18 @@ export const HOME_PLACE_MAX_LENGTH = 120;
 /** What a traveller types to confirm deleting their account. */
 export const DELETE_CONFIRMATION = 'DELETE';
 
-export const displayNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(DISPLAY_NAME_MAX_LENGTH, `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`);
+export const displayNameSchema = textSchema({ max: DISPLAY_NAME_MAX_LENGTH, required: true });
 
 /** PATCH /api/me: only the traveller's own editable fields (never role or e-mail). */
 export const updateMeSchema = z.strictObject({
   name: displayNameSchema.optional(),
   language: z.enum(LANGUAGES).optional(),
-  homePlace: z
-    .string()
-    .trim()
-    .max(HOME_PLACE_MAX_LENGTH, `must be at most ${HOME_PLACE_MAX_LENGTH} characters`)
-    .nullable()
-    .optional(),
+  homePlace: textSchema({ max: HOME_PLACE_MAX_LENGTH }).nullable().optional(),
   /** Accepting the terms completes a profile begun by an e-mail link, phone or federation. */
   acceptTerms: z.literal(true).optional(),
   onboarded: z.literal(true).optional(),
   interests: interestListSchema.optional(),
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
 });
 export type UpdateMe = z.infer<typeof updateMeSchema>;
 
@@ -39,31 +33,45 @@ export const deleteMeSchema = z.strictObject({
 });
 
 /** The signed-in traveller, as GET /api/me returns it. */
-export interface Me {
-  id: string;
-  name: string;
-  email: string | null;
-  emailVerified: boolean;
-  phoneNumber: string | null;
-  role: 'user' | 'admin';
-  language: (typeof LANGUAGES)[number];
-  homePlace: string | null;
-  termsAcceptedAt: string | null;
-  onboardedAt: string | null;
+export const meSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  role: z.enum(['user', 'admin']),
+  language: z.enum(LANGUAGES),
+  homePlace: z.string().nullable(),
+  termsAcceptedAt: instantSchema.nullable(),
+  onboardedAt: instantSchema.nullable(),
   /** What the traveller likes (ids of the interests catalogue), set with PUT /api/me/interests. */
-  interests: InterestId[];
+  interests: z.array(interestIdSchema),
   /** False until a name is set and the terms accepted (then /finish-register is done). */
-  profileComplete: boolean;
-  createdAt: string;
-  version: number;
-}
+  profileComplete: z.boolean(),
+  createdAt: instantSchema,
+  version: z.number().int(),
+});
+export type Me = z.infer<typeof meSchema>;
 
 /** Which ways to sign in this installation offers (GET /api/sign-in-methods). */
-export interface SignInMethods {
-  password: true;
-  emailLink: true;
-  phone: true;
-  oidc: { name: string } | null;
-  google: boolean;
-  github: boolean;
-}
+export const signInMethodsSchema = z.object({
+  password: z.literal(true),
+  emailLink: z.literal(true),
+  phone: z.literal(true),
+  oidc: z.object({ name: z.string() }).nullable(),
+  google: z.boolean(),
+  github: z.boolean(),
+});
+export type SignInMethods = z.infer<typeof signInMethodsSchema>;
+
+/** One signed-in device of mine (GET /api/me/sessions), without its token. */
+export const deviceSessionSchema = z.object({
+  id: z.string(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: instantSchema,
+  updatedAt: instantSchema,
+  expiresAt: instantSchema,
+  current: z.boolean(),
+});
+export type DeviceSession = z.infer<typeof deviceSessionSchema>;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Stable error codes of the API (DESIGN §2). The client maps them back to messages;
  * the status travels with each.
@@ -46,11 +48,17 @@ export interface FieldIssue {
   message: string;
 }
 
-/** The JSON body of every error answer. */
-export interface ErrorBody {
-  error: {
-    code: string;
-    message: string;
-    details?: unknown;
-  };
-}
+/** The JSON body of every error answer (one schema for every operation). */
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      /** A stable code of `ERROR_CODES` (or `storage/*` for the storage protocol). */
+      code: z.string(),
+      /** For people; clients map `code` to their own words. */
+      message: z.string(),
+      /** `issues` for a 400 (each field and what is wrong), `current` for a 409. */
+      details: z.unknown().optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof errorBodySchema>;

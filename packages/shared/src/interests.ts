@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionSchema } from './fields';
 
 /**
  * The interests catalogue: what a traveller likes, used to recommend Jammy itineraries.
@@ -46,6 +47,11 @@ export const interestListSchema = z
  */
 export const setInterestsSchema = z.strictObject({
   interests: interestListSchema,
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
 });
+
+/** GET /api/interests: the catalogue. */
+export const interestCatalogueSchema = z.array(
+  z.object({ id: interestIdSchema, icon: z.string() }),
+);
 export type SetInterests = z.infer<typeof setInterestsSchema>;

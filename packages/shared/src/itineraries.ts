@@ -1,5 +1,19 @@
 import { z } from 'zod';
+import {
+  amountMinorSchema,
+  currencySchema,
+  dateSchema,
+  instantSchema,
+  latitudeSchema,
+  longitudeSchema,
+  timeOfDaySchema,
+  timeZoneSchema,
+  versionSchema,
+  webUrlSchema,
+  WEB_URL_MAX_LENGTH,
+} from './fields';
 import { idSchema } from './ids';
+import { textSchema } from './text';
 
 /** Limits of itinerary content, shared by forms and server. */
 export const LIMITS = {
@@ -8,7 +22,7 @@ export const LIMITS = {
   stageNotes: 10_000,
   placeName: 160,
   address: 300,
-  url: 2048,
+  url: WEB_URL_MAX_LENGTH,
   placeNotes: 4000,
   noteTitle: 160,
   noteBody: 50_000,
@@ -16,7 +30,6 @@ export const LIMITS = {
   listItem: 300,
   category: 40,
   durationMinutes: 60 * 24 * 30,
-  cost: 99_999_999,
 } as const;
 
 export const PLACE_CATEGORIES = [
@@ -38,56 +51,11 @@ export const LIST_KINDS = ['packing', 'todo'] as const;
 /** Days an itinerary stays in the trash before it is gone for good. */
 export const TRASH_RETENTION_DAYS = 30;
 
-const ISO_CURRENCIES: ReadonlySet<string> = new Set(
-  typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [],
-);
-
-/** A calendar date `YYYY-MM-DD` that exists. */
-export const dateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'is not a real date');
-
-export const latitudeSchema = z
-  .number('must be a number')
-  .min(-90, 'must lie between -90 and 90')
-  .max(90, 'must lie between -90 and 90');
-export const longitudeSchema = z
-  .number('must be a number')
-  .min(-180, 'must lie between -180 and 180')
-  .max(180, 'must lie between -180 and 180');
-
-export const currencySchema = z
-  .string()
-  .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as EUR')
-  .refine(
-    (code) => ISO_CURRENCIES.size === 0 || ISO_CURRENCIES.has(code),
-    'is not an ISO 4217 currency',
-  );
-
-export const webUrlSchema = z
-  .string()
-  .trim()
-  .max(LIMITS.url)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http:// or https:// address');
-
-const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM');
-
-function text(max: number) {
-  return z.string().trim().max(max, `must be at most ${max} characters`);
+function text(max: number, multiline = false) {
+  return textSchema({ max, multiline });
 }
 function requiredText(max: number) {
-  return text(max).min(1, 'must not be empty');
+  return textSchema({ max, required: true });
 }
 
 /** Checks that `endDate` is not before `startDate` when both are given. */
@@ -104,14 +72,14 @@ function datesInOrder<T extends { startDate?: string | null; endDate?: string | 
   }
 }
 
-const versionField = { version: z.number().int().positive().optional() };
+const versionField = { version: versionSchema.optional() };
 
 const itineraryFields = {
   title: requiredText(LIMITS.title),
-  description: text(LIMITS.description),
+  description: text(LIMITS.description, true),
   startDate: dateSchema.nullable(),
   endDate: dateSchema.nullable(),
-  timezone: z.string().max(64).nullable(),
+  timezone: timeZoneSchema.nullable(),
   coverUrl: webUrlSchema.nullable(),
 };
 
@@ -148,7 +116,7 @@ const stageFields = {
     .nullable(),
   startDate: dateSchema.nullable(),
   endDate: dateSchema.nullable(),
-  notes: text(LIMITS.stageNotes),
+  notes: text(LIMITS.stageNotes, true),
 };
 export const createStageSchema = z
   .strictObject({
@@ -187,17 +155,23 @@ const placeFields = {
   address: text(LIMITS.address).nullable(),
   url: webUrlSchema.nullable(),
   day: dateSchema.nullable(),
-  time: timeSchema.nullable(),
-  durationMinutes: z.number().int().min(0).max(LIMITS.durationMinutes).nullable(),
-  cost: z.number().min(0).max(LIMITS.cost).multipleOf(0.01).nullable(),
+  time: timeOfDaySchema.nullable(),
+  durationMinutes: z
+    .number('must be a number')
+    .int('must be a whole number of minutes')
+    .min(0, 'must not be negative')
+    .max(LIMITS.durationMinutes, `must be at most ${LIMITS.durationMinutes}`)
+    .nullable(),
+  /** In the currency's minor unit (cents for EUR, yen for JPY): never a float. */
+  costMinor: amountMinorSchema.nullable(),
   currency: currencySchema.nullable(),
-  notes: text(LIMITS.placeNotes),
+  notes: text(LIMITS.placeNotes, true),
 };
 function costHasCurrency(
-  value: { cost?: number | null; currency?: string | null },
+  value: { costMinor?: number | null; currency?: string | null },
   context: z.RefinementCtx,
 ) {
-  if (value.cost !== undefined && value.cost !== null && !value.currency) {
+  if (value.costMinor !== undefined && value.costMinor !== null && !value.currency) {
     context.addIssue({ code: 'custom', path: ['currency'], message: 'is required with a cost' });
   }
 }
@@ -213,7 +187,7 @@ export const createPlaceSchema = z
     day: placeFields.day.optional(),
     time: placeFields.time.optional(),
     durationMinutes: placeFields.durationMinutes.optional(),
-    cost: placeFields.cost.optional(),
+    costMinor: placeFields.costMinor.optional(),
     currency: placeFields.currency.optional(),
     notes: placeFields.notes.optional(),
   })
@@ -229,7 +203,7 @@ export const updatePlaceSchema = z.strictObject({
   day: placeFields.day.optional(),
   time: placeFields.time.optional(),
   durationMinutes: placeFields.durationMinutes.optional(),
-  cost: placeFields.cost.optional(),
+  costMinor: placeFields.costMinor.optional(),
   currency: placeFields.currency.optional(),
   notes: placeFields.notes.optional(),
   ...versionField,
@@ -245,14 +219,14 @@ export const moveSchema = z.strictObject({
 
 export const createNoteSchema = z.strictObject({
   title: text(LIMITS.noteTitle).optional(),
-  body: text(LIMITS.noteBody).optional(),
+  body: text(LIMITS.noteBody, true).optional(),
   pinned: z.boolean().optional(),
   /** Private notes (the default) are never shown through a share link. */
   private: z.boolean().optional(),
 });
 export const updateNoteSchema = z.strictObject({
   title: text(LIMITS.noteTitle).optional(),
-  body: text(LIMITS.noteBody).optional(),
+  body: text(LIMITS.noteBody, true).optional(),
   pinned: z.boolean().optional(),
   private: z.boolean().optional(),
   ...versionField,
@@ -276,116 +250,134 @@ export const updateListItemSchema = z.strictObject({
 export const versionOnlySchema = z.strictObject({ ...versionField });
 
 export const listItinerariesQuerySchema = z.strictObject({
-  q: z.string().trim().max(LIMITS.title).optional(),
+  q: text(LIMITS.title).optional(),
   sort: z.enum(['updated', 'start']).default('updated'),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(24),
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'is not a cursor of this list')
+    .optional(),
+  limit: z.coerce
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(24),
   trash: z.enum(['true', 'false']).default('false'),
 });
 
-export type Role = 'owner' | 'editor' | 'viewer';
+export const ROLES = ['owner', 'editor', 'viewer'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
 
-export interface Itinerary {
-  id: string;
-  title: string;
-  description: string;
-  startDate: string | null;
-  endDate: string | null;
-  timezone: string | null;
-  coverUrl: string | null;
-  ownerId: string;
-  role: Role;
-  deletedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+// --- what the API answers (the web client reads the same schemas' types) ---
 
-export interface ItinerarySummary extends Itinerary {
-  stageCount: number;
-  placeCount: number;
-}
+const timestamps = {
+  createdAt: instantSchema,
+  updatedAt: instantSchema,
+  version: z.number().int(),
+};
 
-export interface Stage {
-  id: string;
-  itineraryId: string;
-  position: string;
-  title: string;
-  destinationName: string | null;
-  lat: number | null;
-  lng: number | null;
-  countryCode: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  notes: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+export const itinerarySchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  description: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  timezone: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+  ownerId: idSchema,
+  role: roleSchema,
+  deletedAt: instantSchema.nullable(),
+  ...timestamps,
+});
+export type Itinerary = z.infer<typeof itinerarySchema>;
 
-export interface Place {
-  id: string;
-  itineraryId: string;
-  stageId: string | null;
-  position: string;
-  name: string;
-  category: PlaceCategory;
-  lat: number | null;
-  lng: number | null;
-  address: string | null;
-  url: string | null;
-  day: string | null;
-  time: string | null;
-  durationMinutes: number | null;
-  cost: number | null;
-  currency: string | null;
-  notes: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+export const itinerarySummarySchema = itinerarySchema.extend({
+  stageCount: z.number().int(),
+  placeCount: z.number().int(),
+});
+export type ItinerarySummary = z.infer<typeof itinerarySummarySchema>;
 
-export interface Note {
-  id: string;
-  itineraryId: string;
-  title: string;
-  body: string;
-  pinned: boolean;
+export const stageSchema = z.object({
+  id: idSchema,
+  itineraryId: idSchema,
+  position: z.string(),
+  title: z.string(),
+  destinationName: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  countryCode: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  notes: z.string(),
+  ...timestamps,
+});
+export type Stage = z.infer<typeof stageSchema>;
+
+export const placeSchema = z.object({
+  id: idSchema,
+  itineraryId: idSchema,
+  stageId: idSchema.nullable(),
+  position: z.string(),
+  name: z.string(),
+  category: z.enum(PLACE_CATEGORIES),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  address: z.string().nullable(),
+  url: z.string().nullable(),
+  day: z.string().nullable(),
+  time: z.string().nullable(),
+  durationMinutes: z.number().int().nullable(),
+  /** In the currency's minor unit (see `currencyExponent`). */
+  costMinor: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  notes: z.string(),
+  ...timestamps,
+});
+export type Place = z.infer<typeof placeSchema>;
+
+export const noteSchema = z.object({
+  id: idSchema,
+  itineraryId: idSchema,
+  title: z.string(),
+  body: z.string(),
+  pinned: z.boolean(),
   /** Members only: hidden from share-link readers. */
-  private: boolean;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+  private: z.boolean(),
+  ...timestamps,
+});
+export type Note = z.infer<typeof noteSchema>;
 
-export interface ListItem {
-  id: string;
-  listId: string;
-  text: string;
-  checked: boolean;
-  position: string;
-  updatedAt: string;
-  version: number;
-}
+export const listItemSchema = z.object({
+  id: idSchema,
+  listId: idSchema,
+  text: z.string(),
+  checked: z.boolean(),
+  position: z.string(),
+  updatedAt: instantSchema,
+  version: z.number().int(),
+});
+export type ListItem = z.infer<typeof listItemSchema>;
 
-export interface TripList {
-  id: string;
-  itineraryId: string;
-  title: string;
-  kind: (typeof LIST_KINDS)[number];
-  position: string;
-  items: ListItem[];
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+export const tripListSchema = z.object({
+  id: idSchema,
+  itineraryId: idSchema,
+  title: z.string(),
+  kind: z.enum(LIST_KINDS),
+  position: z.string(),
+  items: z.array(listItemSchema),
+  ...timestamps,
+});
+export type TripList = z.infer<typeof tripListSchema>;
 
 /** GET /api/itineraries/{id}: the itinerary with its stages and places, in order. */
-export interface ItineraryTree {
-  itinerary: Itinerary;
-  stages: Stage[];
-  places: Place[];
-}
+export const itineraryTreeSchema = z.object({
+  itinerary: itinerarySchema,
+  stages: z.array(stageSchema),
+  places: z.array(placeSchema),
+});
+export type ItineraryTree = z.infer<typeof itineraryTreeSchema>;
 
 export interface Page<T> {
   items: T[];

@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { INTEREST_IDS, type InterestId } from './interests';
-import { dateSchema, type PlaceCategory } from './itineraries';
+import { dateSchema, instantSchema, versionSchema } from './fields';
+import { idSchema } from './ids';
+import { INTEREST_IDS, interestIdSchema } from './interests';
+import { PLACE_CATEGORIES, type PlaceCategory } from './itineraries';
 import { LANGUAGES, type Language } from './languages';
+import { textSchema } from './text';
 
 /** Regions a Jammy itinerary belongs to (filter on /jammy-itineraries). */
 export const REGIONS = [
@@ -58,53 +61,80 @@ export interface PresetContent {
   stages: PresetStageContent[];
 }
 
-/** A card on /jammy-itineraries, in the reader's language (falling back to the preset's). */
-export interface PresetSummary {
-  id: string;
-  title: string;
-  description: string;
-  region: Region;
-  days: number;
-  interests: InterestId[];
-  coverUrl: string | null;
-  coverCredit: string | null;
-  premium: boolean;
-  /** False only for admins looking at an unpublished preset. */
-  published: boolean;
-  stageCount: number;
-  placeCount: number;
-  /** Interests shared with the signed-in reader (0 when anonymous). */
-  matchingInterests: number;
-  /** Whether the reader may copy it now (premium ones: admins only until the shop exists). */
-  copyable: boolean;
-  /** Only for admins: what editing (PATCH, DELETE) needs. */
-  admin?: PresetAdminInfo;
-}
+const languageSchema = z.enum(LANGUAGES);
 
 /** Editing facts of a preset, shown to admins only. */
-export interface PresetAdminInfo {
-  version: number;
+export const presetAdminInfoSchema = z.object({
+  version: z.number().int(),
   /** The catalogue file's slug; null for a preset an admin published. */
-  slug: string | null;
+  slug: z.string().nullable(),
   /** Shipped with Jammy: it can be unpublished, not deleted. */
-  catalogue: boolean;
+  catalogue: z.boolean(),
   /** The language of its own text; PATCH title/description write this one. */
-  defaultLanguage: Language;
-  sourceItineraryId: string | null;
-  publishedBy: string | null;
-  updatedAt: string;
-}
+  defaultLanguage: languageSchema,
+  sourceItineraryId: idSchema.nullable(),
+  publishedBy: idSchema.nullable(),
+  updatedAt: instantSchema,
+});
+export type PresetAdminInfo = z.infer<typeof presetAdminInfoSchema>;
+
+/** A card on /jammy-itineraries, in the reader's language (falling back to the preset's). */
+export const presetSummarySchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  description: z.string(),
+  region: z.enum(REGIONS),
+  days: z.number().int(),
+  interests: z.array(interestIdSchema),
+  coverUrl: z.string().nullable(),
+  coverCredit: z.string().nullable(),
+  premium: z.boolean(),
+  /** False only for admins looking at an unpublished preset. */
+  published: z.boolean(),
+  stageCount: z.number().int(),
+  placeCount: z.number().int(),
+  /** Interests shared with the signed-in reader (0 when anonymous). */
+  matchingInterests: z.number().int(),
+  /** Whether the reader may copy it now (premium ones: admins only until the shop exists). */
+  copyable: z.boolean(),
+  /** Only for admins: what editing (PATCH, DELETE) needs. */
+  admin: presetAdminInfoSchema.optional(),
+});
+export type PresetSummary = z.infer<typeof presetSummarySchema>;
+
+const presetPlaceDetailSchema = z.object({
+  index: z.number().int(),
+  name: z.string(),
+  category: z.enum(PLACE_CATEGORIES),
+  lat: z.number(),
+  lng: z.number(),
+  address: z.string().nullable(),
+  url: z.string().nullable(),
+  day: z.number().int().nullable(),
+  time: z.string().nullable(),
+  durationMinutes: z.number().int().nullable(),
+  notes: z.string(),
+});
 
 /** GET /api/presets/{id}: the card plus stages and places (localized), for the map. */
-export interface PresetDetail extends PresetSummary {
-  language: Language;
-  stages: (Omit<PresetStageContent, 'text' | 'places'> & {
-    index: number;
-    title: string;
-    tip: string;
-    places: (Required<Omit<PresetPlaceContent, 'text'>> & { index: number; notes: string })[];
-  })[];
-}
+export const presetDetailSchema = presetSummarySchema.extend({
+  language: languageSchema,
+  stages: z.array(
+    z.object({
+      index: z.number().int(),
+      destinationName: z.string(),
+      lat: z.number(),
+      lng: z.number(),
+      countryCode: z.string(),
+      startDay: z.number().int(),
+      days: z.number().int(),
+      title: z.string(),
+      tip: z.string(),
+      places: z.array(presetPlaceDetailSchema),
+    }),
+  ),
+});
+export type PresetDetail = z.infer<typeof presetDetailSchema>;
 
 /** GET /api/presets query: filters; recommended first for a signed-in reader. */
 export const listPresetsQuerySchema = z.strictObject({
@@ -124,12 +154,12 @@ export const presetLanguageQuerySchema = z.strictObject({ lang: z.enum(LANGUAGES
 export const copyPresetSchema = z.strictObject({
   startDate: dateSchema,
   /** Defaults to the preset's title in the caller's language. */
-  title: z.string().trim().min(1).max(120).optional(),
+  title: textSchema({ max: 120, required: true }).optional(),
 });
 
 /** POST /api/presets (admin): publish a snapshot of one of the admin's itineraries. */
 export const publishPresetSchema = z.strictObject({
-  itineraryId: z.string(),
+  itineraryId: idSchema,
   region: z.enum(REGIONS),
   interests: z.array(z.enum(INTEREST_IDS)).max(INTEREST_IDS.length),
   premium: z.boolean().default(false),
@@ -141,9 +171,9 @@ export const updatePresetSchema = z.strictObject({
   interests: z.array(z.enum(INTEREST_IDS)).max(INTEREST_IDS.length).optional(),
   premium: z.boolean().optional(),
   published: z.boolean().optional(),
-  title: z.string().trim().min(1).max(120).optional(),
-  description: z.string().trim().max(4000).optional(),
-  version: z.number().int().positive(),
+  title: textSchema({ max: 120, required: true }).optional(),
+  description: textSchema({ max: 4000, multiline: true }).optional(),
+  version: versionSchema,
 });
 
 export type ListPresetsQuery = z.infer<typeof listPresetsQuerySchema>;

@@ -47,6 +47,13 @@ export function validationError(error: z.ZodError): AppError {
   return new AppError('request/invalid', message, { issues });
 }
 
+/** A 400 naming one field and what is wrong with it, in the shape validation errors have. */
+export function invalidField(field: string, message: string): AppError {
+  return new AppError('request/invalid', `${field}: ${message}`, {
+    issues: [{ field, message }],
+  });
+}
+
 /** Validates `input` with `schema`, throwing a 400 that names the fields on failure. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input);

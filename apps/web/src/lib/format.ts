@@ -1,3 +1,4 @@
+import { fromMinorUnits } from '@jammy/shared/fields';
 /** Dates, numbers and money in the active language, with Intl (DESIGN §4). */
 
 function utcDate(date: string): Date {
@@ -24,6 +25,11 @@ export function tripDays(start: string | null, end: string | null): number | nul
 
 export function formatMoney(amount: number, currency: string, language: string): string {
   return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
+}
+
+/** An amount in the currency's minor unit (1250 cents) as "€12.50" in the language. */
+export function formatMinorUnits(minor: number, currency: string, language: string): string {
+  return formatMoney(fromMinorUnits(minor, currency), currency, language);
 }
 
 /** "1 h 30 min" in the language's own units. */

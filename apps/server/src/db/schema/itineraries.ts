@@ -9,7 +9,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -123,7 +122,8 @@ export const place = pgTable(
     day: date('day'),
     time: time('time'),
     durationMinutes: integer('duration_minutes'),
-    cost: numeric('cost', { precision: 12, scale: 2 }),
+    /** In the currency's minor unit (ISO 4217 exponent): integers, never floats. */
+    costMinor: bigint('cost_minor', { mode: 'number' }),
     currency: text('currency'),
     notes: text('notes').notNull().default(''),
   },

@@ -1,7 +1,10 @@
+import { dateSchema, instantSchema } from '@jammy/shared/fields';
+import { idSchema } from '@jammy/shared/ids';
 import { TRASH_RETENTION_DAYS, type Role } from '@jammy/shared/itineraries';
 import { and, asc, desc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
+import { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
 import { itinerary, itineraryMember, place, stage } from '../../db/schema/itineraries';
 import type { ItineraryRow } from './access';
@@ -105,24 +108,28 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-export function decodeCursor(value: string | undefined): Cursor | null | 'invalid' {
+const cursorSchemas = {
+  updated: z.strictObject({ id: idSchema, key: instantSchema }),
+  start: z.strictObject({ id: idSchema, key: dateSchema.nullable() }),
+};
+
+/**
+ * A cursor the client handed back, checked like any input: it must be one this list makes
+ * for this sort (a valid id and key), else 'invalid' (the route answers 400).
+ */
+export function decodeCursor(
+  value: string | undefined,
+  sort: 'updated' | 'start',
+): Cursor | null | 'invalid' {
   if (value === undefined) return null;
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-    if (
-      typeof parsed === 'object' &&
-      parsed !== null &&
-      'id' in parsed &&
-      typeof parsed.id === 'string' &&
-      'key' in parsed &&
-      (typeof parsed.key === 'string' || parsed.key === null)
-    ) {
-      return { id: parsed.id, key: parsed.key };
-    }
+    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
   } catch {
-    // Fall through.
+    return 'invalid';
   }
-  return 'invalid';
+  const result = cursorSchemas[sort].safeParse(parsed);
+  return result.success ? result.data : 'invalid';
 }
 
 export interface ListOptions {

@@ -1,17 +1,23 @@
 import { idSchema } from '@jammy/shared/ids';
+import { pageSchema } from '@jammy/shared/fields';
 import {
   TRASH_RETENTION_DAYS,
   createItinerarySchema,
+  itinerarySchema,
+  itinerarySummarySchema,
+  itineraryTreeSchema,
   listItinerariesQuerySchema,
   updateItinerarySchema,
   versionOnlySchema,
 } from '@jammy/shared/itineraries';
+import { shareTokenSchema } from '@jammy/shared/sharing';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { replies, sendJsonText } from '../../lib/contract';
+import { AppError, invalidField } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
 import { changeWithEvent } from './content.repository';
 import { authorize, authorizeLink } from './access';
@@ -27,7 +33,7 @@ import { presentItinerary } from './presenters';
 
 export const itineraryParams = z.object({ id: idSchema });
 /** `?share=<token>`: a read through a share link (the itinerary and its non-private notes). */
-export const shareQuery = z.object({ share: z.string().min(1).max(200).optional() });
+export const shareQuery = z.object({ share: shareTokenSchema.optional() });
 const TAGS = ['itineraries'];
 
 /** /api/itineraries: the caller's trips, one trip's whole tree, and the trash. */
@@ -42,14 +48,14 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; sessions:
         tags: TAGS,
         summary: 'My itineraries and those shared with me',
         querystring: listItinerariesQuerySchema,
+        response: replies({ 200: pageSchema(itinerarySummarySchema) }, [401]),
       },
     },
     async (request) => {
       const { user } = await requireSession(sessions, request);
       const query = request.query;
-      const cursor = decodeCursor(query.cursor);
-      if (cursor === 'invalid')
-        throw new AppError('request/invalid', 'cursor: is not a cursor of this list');
+      const cursor = decodeCursor(query.cursor, query.sort);
+      if (cursor === 'invalid') throw invalidField('cursor', 'is not a cursor of this list');
       const page = await listItineraries(db, {
         userId: user.id,
         q: query.q,
@@ -71,7 +77,14 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; sessions:
 
   app.post(
     '/api/itineraries',
-    { schema: { tags: TAGS, summary: 'Create an itinerary', body: createItinerarySchema } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Create an itinerary',
+        body: createItinerarySchema,
+        response: replies({ 201: itinerarySchema }, [401]),
+      },
+    },
     async (request, reply) => {
       const { user } = await requireSession(sessions, request);
       const row = await createItinerary(db, user.id, request.body);
@@ -88,6 +101,8 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; sessions:
           'An itinerary with its stages and places, in order (members, or anyone with ?share=<token>)',
         params: itineraryParams,
         querystring: shareQuery,
+        security: [{ session: [] }, {}],
+        response: replies({ 200: itineraryTreeSchema }, [401, 404]),
       },
     },
     async (request, reply) => {
@@ -106,7 +121,7 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; sessions:
       if (!document || document.trashed) {
         throw new AppError('itinerary/not-found', 'There is no such itinerary');
       }
-      return reply.type('application/json; charset=utf-8').send(document.json);
+      return sendJsonText(reply, document.json);
     },
   );
 
@@ -118,6 +133,7 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; sessions:
         summary: 'Change an itinerary',
         params: itineraryParams,
         body: updateItinerarySchema,
+        response: replies({ 200: itinerarySchema }, [401, 403, 404, 409]),
       },
     },
     async (request) => {
@@ -154,6 +170,7 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; sessions:
         summary: `Move an itinerary to the trash (restorable for ${TRASH_RETENTION_DAYS} days)`,
         params: itineraryParams,
         body: versionOnlySchema.nullish(),
+        response: replies({ 200: itinerarySchema }, [401, 403, 404, 409]),
       },
     },
     async (request) => {
@@ -182,6 +199,7 @@ export function itineraryRoutes(root: FastifyInstance, deps: { db: Db; sessions:
         tags: TAGS,
         summary: 'Restore an itinerary from the trash',
         params: itineraryParams,
+        response: replies({ 200: itinerarySchema }, [401, 403, 404]),
       },
     },
     async (request) => {

@@ -71,7 +71,7 @@ async function readDocument(
           'category', case when p.category in ${[...PLACE_CATEGORIES]} then p.category else 'other' end,
           'lat', p.lat, 'lng', p.lng, 'address', p.address, 'url', p.url, 'day', p.day,
           'time', left(p.time::text, 5), 'durationMinutes', p.duration_minutes,
-          'cost', p.cost::float8, 'currency', p.currency, 'notes', p.notes,
+          'costMinor', p.cost_minor, 'currency', p.currency, 'notes', p.notes,
           'createdAt', ${iso('p.created_at')}, 'updatedAt', ${iso('p.updated_at')},
           'version', p.version
         ) order by p.position, p.id)

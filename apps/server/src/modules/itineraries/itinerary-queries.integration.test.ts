@@ -46,7 +46,7 @@ async function seed(itineraryId: string, stages: number, places: number): Promis
     name: `Place ${index + 1}`,
     lat: 38.7 + index / 1000,
     lng: -9.1 - index / 1000,
-    cost: '12.50',
+    costMinor: 1250,
     currency: 'EUR',
   }));
   await db.insert(place).values(placeRows);
@@ -162,7 +162,7 @@ describe('the document PostgreSQL builds', () => {
         day: '2027-03-02',
         time: '09:30:00',
         durationMinutes: 45,
-        cost: '12.50',
+        costMinor: 1250,
         currency: 'EUR',
         notes: 'Go early',
       },
@@ -178,7 +178,7 @@ describe('the document PostgreSQL builds', () => {
         itineraryId: created.id,
         position: 'a2',
         name: 'Free',
-        cost: '0.00',
+        costMinor: 0,
         currency: 'EUR',
       },
     ]);

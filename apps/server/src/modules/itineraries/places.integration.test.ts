@@ -56,7 +56,7 @@ const FULL_PLACE = {
   day: '2027-04-03',
   time: '09:30',
   durationMinutes: 90,
-  cost: 12.5,
+  costMinor: 1250,
   currency: 'EUR',
   notes: 'Go early',
 };
@@ -83,18 +83,27 @@ describe('POST /api/itineraries/{id}/places', () => {
       category: 'sight',
       lat: null,
       lng: null,
-      cost: null,
+      costMinor: null,
       currency: null,
       time: null,
       notes: '',
     });
   });
 
-  it('keeps money exact to the cent', async () => {
+  it('keeps money exact: integers of the currency minor unit, up to the largest', async () => {
     const trip = await newTrip();
-    for (const cost of [0, 0.1, 19.99, 1234.56, 99_999_999]) {
-      const created = await createPlace(setup.testApp, owner, trip.id, { cost, currency: 'JPY' });
-      expect(created.cost).toBe(cost);
+    for (const [costMinor, currency] of [
+      [0, 'EUR'],
+      [10, 'EUR'],
+      [1999, 'EUR'],
+      [123_456, 'JPY'],
+      [1_234_567, 'KWD'],
+      [999_999_999_999, 'USD'],
+    ] as const) {
+      const created = await createPlace(setup.testApp, owner, trip.id, { costMinor, currency });
+      expect(created.costMinor).toBe(costMinor);
+      const tree = await getTree(setup.testApp, owner, trip.id);
+      expect(tree.places.find((row) => row.id === created.id)?.costMinor).toBe(costMinor);
     }
   });
 
@@ -106,12 +115,19 @@ describe('POST /api/itineraries/{id}/places', () => {
     ['a javascript: address', { url: 'javascript:alert(1)' }, 'url'],
     ['an ftp: address', { url: 'ftp://x' }, 'url'],
     ['an address that is not one', { url: 'not a url' }, 'url'],
-    ['an unknown currency XYZ', { cost: 5, currency: 'XYZ' }, 'currency'],
-    ['a lower-case currency eur', { cost: 5, currency: 'eur' }, 'currency'],
-    ['a cost without a currency', { cost: 5 }, 'currency'],
-    ['a negative cost', { cost: -1, currency: 'EUR' }, 'cost'],
-    ['a cost with fractions of a cent', { cost: 1.234, currency: 'EUR' }, 'cost'],
-    ['a cost too large', { cost: 100_000_000, currency: 'EUR' }, 'cost'],
+    ['an unknown currency XYZ', { costMinor: 5, currency: 'XYZ' }, 'currency'],
+    ['a lower-case currency eur', { costMinor: 5, currency: 'eur' }, 'currency'],
+    ['a cost without a currency', { costMinor: 5 }, 'currency'],
+    ['a negative cost', { costMinor: -1, currency: 'EUR' }, 'costMinor'],
+    ['a cost with fractions of a cent', { costMinor: 12.5, currency: 'EUR' }, 'costMinor'],
+    ['a cost too large', { costMinor: 1e12, currency: 'EUR' }, 'costMinor'],
+    ['a cost as a string', { costMinor: '12', currency: 'EUR' }, 'costMinor'],
+    ['a time zone-less date in year 0', { day: '0000-01-01' }, 'day'],
+    ['a date in year 10000', { day: '10000-01-01' }, 'day'],
+    ['a name with a control character', { name: 'Bell\u0007' }, 'name'],
+    ['a name with a NUL', { name: 'Nul\u0000' }, 'name'],
+    ['a name with a lone surrogate', { name: 'Half \uD83D' }, 'name'],
+    ['a name on two lines', { name: 'One\nTwo' }, 'name'],
     ['a day that does not exist', { day: '2027-02-30' }, 'day'],
     ['a time that does not exist', { time: '24:00' }, 'time'],
     ['a time with seconds', { time: '09:30:00' }, 'time'],
@@ -187,13 +203,13 @@ describe('PATCH /api/itineraries/{id}/places/{placeId}', () => {
     const trip = await newTrip();
     const place = await createPlace(setup.testApp, owner, trip.id, FULL_PLACE);
     const response = await as(owner, 'PATCH', placeUrl(trip, place), {
-      payload: { name: 'Belém Tower', cost: null, currency: null, time: null, version: 1 },
+      payload: { name: 'Belém Tower', costMinor: null, currency: null, time: null, version: 1 },
     });
     const changed = expectStatus<Place>(response, 200);
     expect(changed).toMatchObject({
       ...FULL_PLACE,
       name: 'Belém Tower',
-      cost: null,
+      costMinor: null,
       currency: null,
       time: null,
       version: 2,
@@ -205,15 +221,20 @@ describe('PATCH /api/itineraries/{id}/places/{placeId}', () => {
 
   it('a cost alone is accepted when a currency is stored', async () => {
     const trip = await newTrip();
-    const place = await createPlace(setup.testApp, owner, trip.id, { cost: 1, currency: 'GBP' });
-    const response = await as(owner, 'PATCH', placeUrl(trip, place), { payload: { cost: 2.5 } });
-    expect(expectStatus<Place>(response, 200)).toMatchObject({ cost: 2.5, currency: 'GBP' });
+    const place = await createPlace(setup.testApp, owner, trip.id, {
+      costMinor: 100,
+      currency: 'GBP',
+    });
+    const response = await as(owner, 'PATCH', placeUrl(trip, place), {
+      payload: { costMinor: 250 },
+    });
+    expect(expectStatus<Place>(response, 200)).toMatchObject({ costMinor: 250, currency: 'GBP' });
   });
 
   const invalid: [string, Record<string, unknown>, string][] = [
     ['latitude 91', { lat: 91 }, 'lat'],
     ['longitude -181', { lng: -181 }, 'lng'],
-    ['a cost while no currency is stored', { cost: 3 }, 'currency'],
+    ['a cost while no currency is stored', { costMinor: 3 }, 'currency'],
     ['an unknown currency XYZ', { currency: 'XYZ' }, 'currency'],
     ['a lower-case currency eur', { currency: 'eur' }, 'currency'],
     ['a javascript: address', { url: 'javascript:alert(1)' }, 'url'],
@@ -233,7 +254,10 @@ describe('PATCH /api/itineraries/{id}/places/{placeId}', () => {
 
   it('400 naming currency when clearing it while a cost is stored', async () => {
     const trip = await newTrip();
-    const place = await createPlace(setup.testApp, owner, trip.id, { cost: 1, currency: 'USD' });
+    const place = await createPlace(setup.testApp, owner, trip.id, {
+      costMinor: 100,
+      currency: 'USD',
+    });
     const response = await as(owner, 'PATCH', placeUrl(trip, place), {
       payload: { currency: null },
     });

@@ -69,7 +69,7 @@ export function presentPlace(row: Row<typeof place>): Place {
     day: row.day,
     time: row.time?.slice(0, 5) ?? null,
     durationMinutes: row.durationMinutes,
-    cost: row.cost === null ? null : Number(row.cost),
+    costMinor: row.costMinor,
     currency: row.currency,
     notes: row.notes,
     createdAt: row.createdAt.toISOString(),

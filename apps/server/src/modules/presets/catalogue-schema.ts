@@ -1,11 +1,6 @@
 import { INTEREST_IDS } from '@jammy/shared/interests';
-import {
-  LIMITS,
-  PLACE_CATEGORIES,
-  latitudeSchema,
-  longitudeSchema,
-  webUrlSchema,
-} from '@jammy/shared/itineraries';
+import { latitudeSchema, longitudeSchema, webUrlSchema } from '@jammy/shared/fields';
+import { LIMITS, PLACE_CATEGORIES } from '@jammy/shared/itineraries';
 import { LANGUAGES, type Language } from '@jammy/shared/languages';
 import { REGIONS } from '@jammy/shared/presets';
 import { z } from 'zod';

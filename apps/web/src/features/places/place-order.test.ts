@@ -38,7 +38,7 @@ function place(id: string, stageId: string | null, position: string, category: P
     day: null,
     time: null,
     durationMinutes: null,
-    cost: null,
+    costMinor: null,
     currency: null,
     notes: '',
     createdAt: stamp,

@@ -1,5 +1,6 @@
 import type { FieldIssue } from '@jammy/shared/errors';
-import { LIMITS, webUrlSchema, type Itinerary } from '@jammy/shared/itineraries';
+import { webUrlSchema } from '@jammy/shared/fields';
+import { LIMITS, type Itinerary } from '@jammy/shared/itineraries';
 import { ApiError } from '../../../lib/api-client';
 
 /** What the itinerary form edits, as the inputs hold it (empty string: not set). */

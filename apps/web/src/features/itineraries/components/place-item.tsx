@@ -2,7 +2,7 @@ import type { Place } from '@jammy/shared/itineraries';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
-import { formatDuration, formatMoney } from '../../../lib/format';
+import { formatDuration, formatMinorUnits } from '../../../lib/format';
 import { CategoryIcon } from './category-icon';
 import classes from './stage-timeline.module.css';
 
@@ -79,9 +79,9 @@ export function PlaceItem({
               {formatDuration(place.durationMinutes, language)}
             </Text>
           )}
-          {place.cost !== null && place.currency && (
+          {place.costMinor !== null && place.currency && (
             <Text size="xs" c="ink.9" fw={600} component="span">
-              {formatMoney(place.cost, place.currency, language)}
+              {formatMinorUnits(place.costMinor, place.currency, language)}
             </Text>
           )}
         </div>

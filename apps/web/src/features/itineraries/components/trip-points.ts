@@ -1,3 +1,4 @@
+import { fromMinorUnits } from '@jammy/shared/fields';
 import type { ItineraryTree, Place, Stage } from '@jammy/shared/itineraries';
 import type { MapPoint } from '../../maps/components/trip-map';
 
@@ -52,13 +53,14 @@ export function tripPoints(
 
 /** Planned costs added up per currency, largest first. */
 export function costsByCurrency(places: Place[]): { currency: string; amount: number }[] {
+  // Summed in minor units (integers), so totals are exact.
   const totals = new Map<string, number>();
   for (const place of places) {
-    if (place.cost === null || !place.currency) continue;
-    totals.set(place.currency, (totals.get(place.currency) ?? 0) + place.cost);
+    if (place.costMinor === null || !place.currency) continue;
+    totals.set(place.currency, (totals.get(place.currency) ?? 0) + place.costMinor);
   }
   return [...totals]
-    .map(([currency, amount]) => ({ currency, amount: Math.round(amount * 100) / 100 }))
+    .map(([currency, minor]) => ({ currency, amount: fromMinorUnits(minor, currency) }))
     .sort((a, b) => b.amount - a.amount);
 }
 

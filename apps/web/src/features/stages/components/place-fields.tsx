@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { currencyOptions } from '../lib/currencies';
-import type { PlaceDraft, PlaceErrors } from '../lib/place-draft';
+import { costDecimals, maxCost, type PlaceDraft, type PlaceErrors } from '../lib/place-draft';
 
 /** The category picker, with each category's name in the active language. */
 export function CategorySelect({
@@ -116,8 +116,8 @@ export function PlaceFields({
         <NumberInput
           label={t('fields.cost')}
           min={0}
-          max={LIMITS.cost}
-          decimalScale={2}
+          max={maxCost(draft.currency)}
+          decimalScale={costDecimals(draft.currency)}
           value={draft.cost}
           error={message(errors.cost)}
           onChange={(value) => set('cost', typeof value === 'number' ? value : '')}

@@ -23,7 +23,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
-import { formatDuration, formatMoney } from '../../../lib/format';
+import { formatDuration, formatMinorUnits } from '../../../lib/format';
 import { isSaved } from '../lib/move';
 import classes from './stages.module.css';
 
@@ -126,10 +126,10 @@ export function PlaceRow({
                   {formatDuration(place.durationMinutes, language)}
                 </span>
               )}
-              {place.cost !== null && place.currency && (
+              {place.costMinor !== null && place.currency && (
                 <span className={classes.metaItem} data-testid="place-cost">
                   <IconReceipt size={15} aria-hidden />
-                  {formatMoney(place.cost, place.currency, language)}
+                  {formatMinorUnits(place.costMinor, place.currency, language)}
                 </span>
               )}
               {place.address && (

@@ -21,7 +21,7 @@ const place: Place = {
   day: null,
   time: null,
   durationMinutes: null,
-  cost: null,
+  costMinor: null,
   currency: null,
   notes: '',
   createdAt: '',
@@ -32,7 +32,7 @@ const place: Place = {
 describe('place drafts', () => {
   it('round-trips a place', () => {
     const input = draftToPlaceInput(placeToDraft(place));
-    expect(input).toMatchObject({ name: 'Fushimi Inari Taisha', cost: null, url: null });
+    expect(input).toMatchObject({ name: 'Fushimi Inari Taisha', costMinor: null, url: null });
   });
 
   it('needs a currency with a cost, and a web address', () => {
@@ -44,10 +44,23 @@ describe('place drafts', () => {
     expect(validatePlaceDraft({ ...draft, currency: 'EUR', url: 'https://inari.jp' })).toEqual({});
   });
 
-  it('rounds a cost to cents', () => {
-    expect(draftToPlaceInput({ ...placeToDraft(place), cost: 10.005, currency: 'EUR' }).cost).toBe(
-      10.01,
-    );
+  it('sends a cost in the minor unit of its currency', () => {
+    const draft = placeToDraft(place);
+    expect(draftToPlaceInput({ ...draft, cost: 10.05, currency: 'EUR' }).costMinor).toBe(1005);
+    expect(draftToPlaceInput({ ...draft, cost: 1500, currency: 'JPY' }).costMinor).toBe(1500);
+    expect(draftToPlaceInput({ ...draft, cost: 1.234, currency: 'KWD' }).costMinor).toBe(1234);
+  });
+
+  it('refuses more decimals than the currency has', () => {
+    const draft = { ...placeToDraft(place), cost: 10.005, currency: 'EUR' };
+    expect(validatePlaceDraft(draft)).toEqual({ cost: 'validation.tooPrecise' });
+    expect(validatePlaceDraft({ ...draft, cost: 15.5, currency: 'JPY' })).toEqual({
+      cost: 'validation.tooPrecise',
+    });
+  });
+
+  it('shows a stored cost in the major unit', () => {
+    expect(placeToDraft({ ...place, costMinor: 1250, currency: 'EUR' }).cost).toBe(12.5);
   });
 
   it('maps server fields', () => {

@@ -1,3 +1,9 @@
+import {
+  MAX_AMOUNT_MINOR,
+  currencyExponent,
+  fromMinorUnits,
+  toMinorUnits,
+} from '@jammy/shared/fields';
 import { LIMITS, type Place, type PlaceCategory } from '@jammy/shared/itineraries';
 
 /** The editable fields of a place as the form holds them. */
@@ -10,6 +16,7 @@ export interface PlaceDraft {
   time: string;
   /** Minutes; '' when unknown. */
   duration: number | '';
+  /** In the currency's major unit, as typed (12.5 EUR); sent in minor units. */
   cost: number | '';
   currency: string | null;
   notes: string;
@@ -39,7 +46,10 @@ export function placeToDraft(place: Place): PlaceDraft {
     day: place.day ?? '',
     time: place.time ?? '',
     duration: place.durationMinutes ?? '',
-    cost: place.cost ?? '',
+    cost:
+      place.costMinor === null || !place.currency
+        ? ''
+        : fromMinorUnits(place.costMinor, place.currency),
     currency: place.currency,
     notes: place.notes,
   };
@@ -47,7 +57,6 @@ export function placeToDraft(place: Place): PlaceDraft {
 
 /** The PATCH body for the draft. */
 export function draftToPlaceInput(draft: PlaceDraft) {
-  const hasCost = draft.cost !== '';
   return {
     name: draft.name.trim(),
     category: draft.category,
@@ -56,7 +65,11 @@ export function draftToPlaceInput(draft: PlaceDraft) {
     day: draft.day || null,
     time: draft.time || null,
     durationMinutes: draft.duration === '' ? null : Math.round(draft.duration),
-    cost: hasCost ? Math.round(Number(draft.cost) * 100) / 100 : null,
+    // Validation has checked the amount is exact in this currency's minor unit.
+    costMinor:
+      draft.cost === '' || !draft.currency
+        ? null
+        : Math.round(draft.cost * 10 ** currencyExponent(draft.currency)),
     currency: draft.currency,
     notes: draft.notes,
   };
@@ -69,6 +82,16 @@ function isWebAddress(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The largest cost a place may have, in the currency's major unit. */
+export function maxCost(currency: string | null): number {
+  return currency ? fromMinorUnits(MAX_AMOUNT_MINOR, currency) : MAX_AMOUNT_MINOR / 100;
+}
+
+/** Decimals a cost in `currency` may have (2 for EUR, 0 for JPY). */
+export function costDecimals(currency: string | null): number {
+  return currency ? currencyExponent(currency) : 2;
 }
 
 /** Checks the draft as the server will; values are translation keys (namespace `stages`). */
@@ -84,8 +107,12 @@ export function validatePlaceDraft(draft: PlaceDraft): PlaceErrors {
     errors.duration = 'validation.outOfRange';
   }
   if (draft.cost !== '') {
-    if (draft.cost < 0 || draft.cost > LIMITS.cost) errors.cost = 'validation.outOfRange';
     if (!draft.currency) errors.currency = 'validation.currencyNeeded';
+    else if (draft.cost < 0 || draft.cost > maxCost(draft.currency)) {
+      errors.cost = 'validation.outOfRange';
+    } else if (toMinorUnits(draft.cost, draft.currency) === null) {
+      errors.cost = 'validation.tooPrecise';
+    }
   }
   if (draft.notes.length > LIMITS.placeNotes) errors.notes = 'validation.tooLong';
   return errors;
