@@ -34,6 +34,7 @@ import { sessionRoutes } from './modules/me/sessions.routes';
 import { signInMethodsRoutes } from './modules/me/sign-in-methods.routes';
 import { outboxSms, twilioSms, type SmsSender } from './sms/sms-sender';
 import { healthRoutes } from './modules/health/health.routes';
+import { clientConfigRoutes } from './modules/meta/client-config.routes';
 import { spaRoutes } from './spa/spa.routes';
 
 export interface AppDeps {
@@ -180,9 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   meRoutes(app, { db: deps.database.db, sessions });
   sessionRoutes(app, { db: deps.database.db, auth, sessions });
   signInMethodsRoutes(app, config);
-  app.get('/api/client-config', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=300').send({ map: config.map }),
-  );
+  clientConfigRoutes(app, config);
   outboxRoutes(app, { sessions, outboxDir });
   const content = { db: deps.database.db, sessions };
   itineraryRoutes(app, content);

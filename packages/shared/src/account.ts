@@ -75,3 +75,18 @@ export const deviceSessionSchema = z.object({
   current: z.boolean(),
 });
 export type DeviceSession = z.infer<typeof deviceSessionSchema>;
+
+/** GET /api/me/export: everything Jammy holds about the traveller's account, as a file. */
+export const accountExportSchema = z.object({
+  exportedAt: instantSchema,
+  profile: meSchema,
+  signInMethods: z.array(z.object({ providerId: z.string(), createdAt: instantSchema })),
+  sessions: z.array(
+    z.object({
+      createdAt: instantSchema,
+      expiresAt: instantSchema,
+      ipAddress: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
+});

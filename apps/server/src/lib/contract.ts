@@ -13,16 +13,27 @@ export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 
 /** "No content": the body of a 204. */
 export const noContent = z.null().describe('No content');
 
+/** An answer that is not JSON (an event stream, a calendar file): its media type and body. */
+export interface ContentAnswer {
+  description: string;
+  content: Record<string, { schema: z.ZodType }>;
+}
+
+/** Describes an answer of `mediaType` (e.g. `text/event-stream`, `text/calendar`). */
+export function answerOf(mediaType: string, description: string): ContentAnswer {
+  return { description, content: { [mediaType]: { schema: z.string() } } };
+}
+
 /**
  * A route's `schema.response`: its successful answers, and the error body under each error
- * status it can give. 400 (for routes with input), 413 and 415 (for routes with a body), 500
- * and 503 are added to every route by `describeStandardErrors`.
+ * status it can give. The statuses every route of a kind shares are added by
+ * `describeStandardErrors`.
  */
-export function replies<const T extends Record<number, z.ZodType>>(
+export function replies<const T extends Record<number, z.ZodType | ContentAnswer>>(
   success: T,
   errors: readonly ErrorStatus[] = [],
 ): T & Record<ErrorStatus, typeof errorBodySchema> {
-  const described: Record<number, z.ZodType> = { ...success };
+  const described: Record<number, z.ZodType | ContentAnswer> = { ...success };
   for (const status of errors) described[status] = errorBodySchema;
   return described as T & Record<ErrorStatus, typeof errorBodySchema>;
 }
@@ -44,7 +55,8 @@ function hasInput(schema: RouteOptions['schema']): boolean {
 
 /**
  * Adds the error answers every API route can give to each route's response schema as it is
- * registered: 400 when it takes input, 413 and 415 when it takes a body, 500 and 503 always.
+ * registered: 400 when it takes input, 413 and 415 when it takes a body, 403 when it writes
+ * (the origin check), 500 and 503 always.
  */
 export function describeStandardErrors(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
@@ -56,6 +68,11 @@ export function describeStandardErrors(app: FastifyInstance): void {
     if (route.schema.body) {
       response[413] ??= errorBodySchema;
       response[415] ??= errorBodySchema;
+    }
+    // A write carrying cookies from another site is refused (auth/origin-check.ts).
+    const methods = [route.method].flat();
+    if (methods.some((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method))) {
+      response[403] ??= errorBodySchema;
     }
     response[500] ??= errorBodySchema;
     response[503] ??= errorBodySchema;
@@ -78,9 +95,12 @@ export function contractViolations(): ContractViolation[] {
   return (holder[VIOLATIONS_KEY] ??= []);
 }
 
-function responseSchemaOf(request: FastifyRequest, status: number): z.ZodType | undefined {
+function responseSchemaOf(
+  request: FastifyRequest,
+  status: number,
+): z.ZodType | ContentAnswer | undefined {
   const schemas = request.routeOptions.schema?.response as
-    Record<string, z.ZodType | undefined> | undefined;
+    Record<string, z.ZodType | ContentAnswer | undefined> | undefined;
   return schemas?.[status] ?? schemas?.[`${Math.floor(status / 100)}xx`];
 }
 
@@ -102,9 +122,16 @@ export function validateResponses(app: FastifyInstance): void {
       problem = undefined;
     } else if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
       const type = String(reply.getHeader('content-type') ?? '');
-      if (type.includes('json')) {
+      if (!(described instanceof z.ZodType)) {
+        const declared = Object.keys(described.content);
+        if (!declared.some((mediaType) => type.startsWith(mediaType))) {
+          problem = `content type ${type} is not one of ${declared.join(', ')}`;
+        }
+      } else if (type.includes('json')) {
         const result = described.safeParse(JSON.parse(payload.toString()));
         if (!result.success) problem = z.prettifyError(result.error);
+      } else {
+        problem = `content type ${type} is not JSON`;
       }
     }
     if (!problem) return payload;

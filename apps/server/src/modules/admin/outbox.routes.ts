@@ -1,25 +1,33 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pageSchema } from '@jammy/shared/fields';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { simpleParser } from 'mailparser';
 import { z } from 'zod';
 import { requireAdmin, type Sessions } from '../../auth/session';
+import { replies } from '../../lib/contract';
 import { AppError, parseInput } from '../../lib/errors';
 
 const OUTBOX_FILE =
   /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}\.(eml|sms\.json)$/;
 const paramsSchema = z.object({ file: z.string().regex(OUTBOX_FILE, 'is not an outbox message') });
+// Described loosely, checked in the handler: a traveller learns 403, not the file name rule.
+const describedParams = z.object({
+  file: z.string().describe('{uuidv7}.eml or {uuidv7}.sms.json'),
+});
 const LIST_LIMIT = 100;
 
-interface OutboxMessage {
-  id: string;
-  kind: 'mail' | 'sms';
-  to: string;
-  subject: string | null;
-  createdAt: string;
-  text: string;
-  links: string[];
-}
+const outboxMessageSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['mail', 'sms']),
+  to: z.string(),
+  subject: z.string().nullable(),
+  createdAt: z.string(),
+  text: z.string(),
+  links: z.array(z.string()),
+});
+type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 async function readMessage(dir: string, file: string): Promise<OutboxMessage> {
   const raw = await readFile(path.join(dir, file));
@@ -59,10 +67,17 @@ async function readMessage(dir: string, file: string): Promise<OutboxMessage> {
  * text messages Jammy would have sent, newest first.
  */
 export function outboxRoutes(
-  app: FastifyInstance,
+  root: FastifyInstance,
   deps: { sessions: Sessions; outboxDir: string },
 ) {
-  app.get('/api/admin/outbox', async (request) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin'];
+  const listSchema = {
+    tags,
+    summary: 'The outbox: mails and text messages kept instead of sent (admins), newest first',
+    response: replies({ 200: pageSchema(outboxMessageSchema) }, [401, 403]),
+  };
+  app.get('/api/admin/outbox', { schema: listSchema }, async (request) => {
     await requireAdmin(deps.sessions, request);
     let files: string[];
     try {
@@ -76,7 +91,13 @@ export function outboxRoutes(
     return { items, nextCursor: null };
   });
 
-  app.get('/api/admin/outbox/:file', async (request) => {
+  const messageSchema = {
+    tags,
+    summary: 'One message of the outbox (admins)',
+    params: describedParams,
+    response: replies({ 200: outboxMessageSchema }, [401, 403, 404]),
+  };
+  app.get('/api/admin/outbox/:file', { schema: messageSchema }, async (request) => {
     await requireAdmin(deps.sessions, request);
     const { file } = parseInput(paramsSchema, request.params);
     try {

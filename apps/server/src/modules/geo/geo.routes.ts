@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Config } from '../../config';
+import { replies } from '../../lib/contract';
 import { sharedGazetteer } from './gazetteer';
 import { createGeocoder } from './geocoder';
 import { searchPlaces } from './geo.service';
@@ -25,7 +26,7 @@ export function geoRoutes(root: FastifyInstance, deps: { sessions: Sessions; con
           'Prefix search ignoring case and accents ("sao p" finds São Paulo), most populous ' +
           'first. Show `attribution` with the results.',
         querystring: geoSearchQuerySchema,
-        response: { 200: geoSearchResultSchema },
+        response: replies({ 200: geoSearchResultSchema }, [401]),
       },
     },
     async (request) => {

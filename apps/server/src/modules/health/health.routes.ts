@@ -1,11 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
+import { z } from 'zod';
+import { PUBLIC, replies } from '../../lib/contract';
 
 const DATABASE_CHECK_TIMEOUT_MS = 2000;
 
+const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  build: z.string(),
+  checks: z.object({ database: z.enum(['up', 'down']) }),
+  databaseMs: z.number().optional(),
+});
+
 /** GET /api/health: 200 when the database answers, 503 when it does not. */
-export function healthRoutes(app: FastifyInstance, deps: { pool: pg.Pool; buildId: string }) {
-  app.get('/api/health', async (request, reply) => {
+export function healthRoutes(root: FastifyInstance, deps: { pool: pg.Pool; buildId: string }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    tags: ['operations'],
+    summary: 'Health: 200 when the database answers within 2 s, else 503',
+    ...PUBLIC,
+    response: replies({ 200: healthSchema, 503: healthSchema }),
+  };
+  app.get('/api/health', { schema }, async (request, reply) => {
     const started = performance.now();
     try {
       await withTimeout(deps.pool.query('select 1'), DATABASE_CHECK_TIMEOUT_MS);

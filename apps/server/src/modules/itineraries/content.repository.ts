@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor as Db } from '../../db/client';
-import { itinerary, list, listItem, note, place, stage } from '../../db/schema/itineraries';
+import type { place, stage } from '../../db/schema/itineraries';
+import { itinerary, list, listItem, note } from '../../db/schema/itineraries';
 import { recordEvent, type NewEvent } from '../sharing/events.repository';
 
 // The rows of an itinerary's content, and the one way to change them (with their event).

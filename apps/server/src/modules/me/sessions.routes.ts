@@ -1,20 +1,33 @@
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  deviceSessionSchema,
+} from '@jammy/shared/account';
+import { pageSchema } from '@jammy/shared/fields';
 import { idSchema } from '@jammy/shared/ids';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@jammy/shared/account';
+import { hasControlCharacter, hasLoneSurrogate } from '@jammy/shared/text';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Auth } from '../../auth/auth';
 import { requireSession, toHeaders, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
+import { noContent, replies } from '../../lib/contract';
 import { AppError } from '../../lib/errors';
 import { deleteOtherSessions, deleteSession, listActiveSessions } from './me.repository';
 
 const sessionParams = z.object({ sessionId: idSchema });
+// A password is never normalised or trimmed (it must match what is typed next time), but it
+// is text: no control characters or broken ones.
 const setPasswordSchema = z.strictObject({
   newPassword: z
     .string()
     .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .refine(
+      (value) => !hasLoneSurrogate(value) && !hasControlCharacter(value),
+      'must not contain control characters',
+    ),
 });
 
 /**
@@ -31,7 +44,13 @@ export function sessionRoutes(
 
   app.get(
     '/api/me/sessions',
-    { schema: { tags, summary: 'My signed-in devices' } },
+    {
+      schema: {
+        tags,
+        summary: 'My signed-in devices',
+        response: replies({ 200: pageSchema(deviceSessionSchema) }, [401]),
+      },
+    },
     async (request, reply) => {
       const { user, sessionId } = await requireSession(sessions, request);
       const rows = await listActiveSessions(db, user.id);
@@ -52,19 +71,32 @@ export function sessionRoutes(
 
   app.delete(
     '/api/me/sessions/:sessionId',
-    { schema: { tags, summary: 'Sign one device out', params: sessionParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign one device out',
+        params: sessionParams,
+        response: replies({ 204: noContent }, [401, 404]),
+      },
+    },
     async (request, reply) => {
       const { user } = await requireSession(sessions, request);
       if (!(await deleteSession(db, user.id, request.params.sessionId))) {
         throw new AppError('session/not-found', 'There is no such session of yours');
       }
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   app.post(
     '/api/me/sessions/revoke-others',
-    { schema: { tags, summary: 'Sign every other device out' } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign every other device out',
+        response: replies({ 200: z.object({ revoked: z.number().int() }) }, [401]),
+      },
+    },
     async (request) => {
       const { user, sessionId } = await requireSession(sessions, request);
       return { revoked: await deleteOtherSessions(db, user.id, sessionId) };
@@ -78,6 +110,7 @@ export function sessionRoutes(
         tags,
         summary: 'Set a first password (accounts made by e-mail link, phone or another provider)',
         body: setPasswordSchema,
+        response: replies({ 204: noContent }, [401, 409]),
       },
     },
     async (request, reply) => {
@@ -93,7 +126,7 @@ export function sessionRoutes(
           cause: error instanceof Error ? error.message : undefined,
         });
       }
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

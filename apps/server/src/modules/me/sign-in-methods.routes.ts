@@ -1,9 +1,11 @@
-import type { SignInMethods } from '@jammy/shared/account';
+import { signInMethodsSchema, type SignInMethods } from '@jammy/shared/account';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import { PUBLIC, replies } from '../../lib/contract';
 
 /** GET /api/sign-in-methods: the ways to sign in this installation offers. */
-export function signInMethodsRoutes(app: FastifyInstance, config: Config) {
+export function signInMethodsRoutes(root: FastifyInstance, config: Config) {
   const methods: SignInMethods = {
     password: true,
     emailLink: true,
@@ -12,5 +14,16 @@ export function signInMethodsRoutes(app: FastifyInstance, config: Config) {
     google: config.google !== undefined,
     github: config.github !== undefined,
   };
-  app.get('/api/sign-in-methods', async () => methods);
+  root.withTypeProvider<ZodTypeProvider>().get(
+    '/api/sign-in-methods',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The ways to sign in this installation offers',
+        ...PUBLIC,
+        response: replies({ 200: signInMethodsSchema }),
+      },
+    },
+    async () => methods,
+  );
 }

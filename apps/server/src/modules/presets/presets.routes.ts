@@ -4,11 +4,13 @@ import {
   PREMIUM_NOT_AVAILABLE_MESSAGE,
   copyPresetSchema,
   listPresetsQuerySchema,
+  presetDetailSchema,
   presetLanguageQuerySchema,
+  presetSummarySchema,
   publishPresetSchema,
   updatePresetSchema,
 } from '@jammy/shared/presets';
-import { versionOnlySchema } from '@jammy/shared/itineraries';
+import { itinerarySchema, versionOnlySchema } from '@jammy/shared/itineraries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +21,7 @@ import {
   type Sessions,
 } from '../../auth/session';
 import type { Db } from '../../db/client';
+import { noContent, replies } from '../../lib/contract';
 import { AppError } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
 import { presentItinerary } from '../itineraries/presenters';
@@ -94,6 +97,8 @@ export function presetRoutes(
           'then Accept-Language), falling back to the preset’s own. `all=true` lists unpublished ' +
           'ones too, for admins.',
         querystring: listPresetsQuerySchema,
+        security: [{ session: [] }, {}],
+        response: replies({ 200: z.array(presetSummarySchema) }),
       },
     },
     async (request, reply) => {
@@ -129,6 +134,8 @@ export function presetRoutes(
         summary: 'A Jammy itinerary with its stages and places, localized',
         params: presetParams,
         querystring: presetLanguageQuerySchema,
+        security: [{ session: [] }, {}],
+        response: replies({ 200: presetDetailSchema }, [404]),
       },
     },
     async (request, reply) => {
@@ -157,6 +164,7 @@ export function presetRoutes(
         params: presetParams,
         querystring: presetLanguageQuerySchema,
         body: copyPresetSchema,
+        response: replies({ 201: itinerarySchema }, [401, 403, 404]),
       },
     },
     async (request, reply) => {
@@ -185,16 +193,12 @@ export function presetRoutes(
         tags: TAGS,
         summary: 'Publish one of my itineraries as a Jammy itinerary (admins; a snapshot)',
         body: publishPresetSchema,
+        response: replies({ 201: presetDetailSchema }, [401, 403, 404]),
       },
     },
     async (request, reply) => {
       const current = await requireAdmin(sessions, request);
       const { itineraryId, region, interests, premium } = request.body;
-      if (!idSchema.safeParse(itineraryId).success) {
-        throw new AppError('request/invalid', 'itineraryId: must be a UUIDv7 id', {
-          issues: [{ field: 'itineraryId', message: 'must be a UUIDv7 id' }],
-        });
-      }
       const source = await findOwnedItineraryContent(db, itineraryId, current.user.id);
       if (!source) throw new AppError('itinerary/not-found', 'There is no such itinerary');
       // The snapshot's text is the admin's, in their language: the preset's own language.
@@ -225,6 +229,7 @@ export function presetRoutes(
         summary: 'Change a Jammy itinerary’s listing, text, publication or premium flag (admins)',
         params: presetParams,
         body: updatePresetSchema,
+        response: replies({ 200: presetDetailSchema }, [401, 403, 404, 409]),
       },
     },
     async (request) => {
@@ -257,6 +262,7 @@ export function presetRoutes(
         summary: 'Remove a Jammy itinerary an admin published (catalogue ones: unpublish instead)',
         params: presetParams,
         body: versionOnlySchema.nullish(),
+        response: replies({ 204: noContent }, [401, 403, 404, 409]),
       },
     },
     async (request, reply) => {
@@ -275,7 +281,7 @@ export function presetRoutes(
       }
       const deleted = await deletePublishedPreset(db, row.id, version);
       if (!deleted) throw notFound();
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

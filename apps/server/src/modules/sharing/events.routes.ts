@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
+import { answerOf, replies } from '../../lib/contract';
 import { AppError } from '../../lib/errors';
 import { authorize } from '../itineraries/access';
 import { itineraryParams } from '../itineraries/itineraries.routes';
@@ -12,7 +13,7 @@ import { findMember } from './sharing.repository';
 // Not strict: a share-link reader's `?share=` is ignored here (the route answers 401/404).
 const eventsQuery = z.object({
   /** For clients that cannot set the Last-Event-ID header. */
-  lastEventId: z.string().optional(),
+  lastEventId: z.string().max(32).optional(),
 });
 
 /** The Last-Event-ID to resume after (header first, then the query); null for a new stream. */
@@ -49,6 +50,12 @@ export function eventRoutes(
         summary: 'Live changes (Server-Sent Events), resumable with Last-Event-ID',
         params: itineraryParams,
         querystring: eventsQuery,
+        response: replies(
+          {
+            200: answerOf('text/event-stream', 'A stream of events: id, event (kind), data (JSON)'),
+          },
+          [401, 404, 503],
+        ),
       },
     },
     async (request, reply) => {

@@ -7,9 +7,15 @@ import {
   INVITATION_TTL_DAYS,
   SHARE_QUERY_PARAM,
   acceptInvitationSchema,
+  acceptedInvitationSchema,
+  activityPageSchema,
   changeRoleSchema,
   createShareLinkSchema,
+  invitationSchema,
   inviteSchema,
+  memberSchema,
+  shareLinkSchema,
+  sharingSchema,
   transferOwnershipSchema,
   type AcceptedInvitation,
   type ActivityPage,
@@ -21,6 +27,7 @@ import { z } from 'zod';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { noContent, replies } from '../../lib/contract';
 import { AppError } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
 import type { Mailer } from '../../mail/mailer';
@@ -125,6 +132,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       schema: {
         tags: TAGS,
         summary: 'Members; pending invitations and share links (owner only, else empty)',
+        response: replies({ 200: sharingSchema }, [401, 404]),
         params: itineraryParams,
       },
     },
@@ -141,6 +149,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       schema: {
         tags: TAGS,
         summary: `Invite by e-mail with a role (valid ${INVITATION_TTL_DAYS} days; a pending one is renewed and sent again)`,
+        response: replies({ 200: invitationSchema, 201: invitationSchema }, [401, 403, 404, 409]),
         params: itineraryParams,
         body: inviteSchema,
       },
@@ -181,6 +190,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       schema: {
         tags: TAGS,
         summary: 'Send an invitation again, with a new link and a new expiry',
+        response: replies({ 200: invitationSchema }, [401, 403, 404]),
         params: invitationParams,
       },
     },
@@ -206,7 +216,12 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
   app.delete(
     '/api/itineraries/:id/invitations/:invitationId',
     {
-      schema: { tags: TAGS, summary: 'Withdraw an invitation', params: invitationParams },
+      schema: {
+        tags: TAGS,
+        summary: 'Withdraw an invitation',
+        params: invitationParams,
+        response: replies({ 204: noContent }, [401, 403, 404]),
+      },
     },
     async (request, reply) => {
       const { user } = await requireSession(sessions, request);
@@ -215,7 +230,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       if (!current || !(await sharing.deleteInvitation(db, current.id))) {
         throw invitationNotFound();
       }
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -225,6 +240,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       schema: {
         tags: TAGS,
         summary: 'Accept an invitation as the signed-in account (its e-mail must match)',
+        response: replies({ 200: acceptedInvitationSchema }, [401, 403, 404, 410]),
         body: acceptInvitationSchema,
       },
     },
@@ -280,6 +296,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       schema: {
         tags: TAGS,
         summary: "Change a member's role (owner only; not the owner's own)",
+        response: replies({ 200: memberSchema }, [401, 403, 404, 409]),
         params: memberParams,
         body: changeRoleSchema,
       },
@@ -322,6 +339,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       schema: {
         tags: TAGS,
         summary: 'Remove a member (owner), or leave (a member removing themself)',
+        response: replies({ 204: noContent }, [401, 403, 404, 409]),
         params: memberParams,
         body: versionOnlySchema.nullish(),
       },
@@ -355,7 +373,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
         { touch: false },
       );
       if (!removed) throw await memberConflict(itinerary.id, member.userId);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -365,8 +383,9 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       schema: {
         tags: TAGS,
         summary: 'Make an editor the owner (the former owner becomes an editor)',
+        response: replies({ 200: sharingSchema }, [401, 403, 404, 409]),
         params: itineraryParams,
-        body: transferOwnershipSchema.extend({ userId: idSchema }),
+        body: transferOwnershipSchema,
       },
     },
     async (request): Promise<Sharing> => {
@@ -412,6 +431,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       schema: {
         tags: TAGS,
         summary: 'Create a read-only link (its address, with the token, is answered only now)',
+        response: replies({ 201: shareLinkSchema }, [401, 403, 404]),
         params: itineraryParams,
         body: createShareLinkSchema,
       },
@@ -446,6 +466,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       schema: {
         tags: TAGS,
         summary: 'Revoke a link (opening it then says so)',
+        response: replies({ 204: noContent }, [401, 403, 404]),
         params: linkParams,
       },
     },
@@ -455,7 +476,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       const link = await sharing.findShareLink(db, itinerary.id, request.params.linkId);
       if (!link) throw new AppError('share-link/not-found', 'There is no such link');
       await sharing.revokeShareLink(db, link.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -465,6 +486,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       schema: {
         tags: TAGS,
         summary: `Recent changes, newest first (${ACTIVITY_PAGE_SIZE} a page)`,
+        response: replies({ 200: activityPageSchema }, [401, 404]),
         params: itineraryParams,
         querystring: activityQuery,
       },

@@ -1,8 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import type { PresetSummary } from '@jammy/shared/presets';
 import type { Invitation, ShareLink } from '@jammy/shared/sharing';
+import { eq } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
+import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from '../../../test/auth-helpers';
+import { uniqueEmail } from '../test/auth-helpers';
 import {
   addMember,
   apiFor,
@@ -18,74 +21,128 @@ import {
   type Api,
   type ItineraryTest,
   type SignedInUser,
-} from '../../../test/itinerary-helpers';
-import { openEventStream } from './sse-client.test-helpers';
+} from '../test/itinerary-helpers';
+import { session, user as userTable } from './db/schema/auth';
+import { openEventStream } from './modules/sharing/sse-client.test-helpers';
 
 /**
- * THE guard of every itinerary endpoint: each route under /api/itineraries, called by each
- * kind of caller, answers exactly the status in this table. A new route fails the coverage
- * check below until it is added here.
+ * THE guard of every endpoint: each route of the app, called by each kind of caller, answers
+ * exactly the status of this table. The routes come from the app itself, so a new endpoint
+ * fails the coverage check until its row is written here: nothing ships unchecked.
+ *
+ * Callers: nobody signed in; a stranger (signed in, not a member); a share-link holder (not
+ * signed in, `?share=<token>` of the itinerary); a viewer, an editor and the owner of the
+ * itinerary; an administrator of the installation (who is NOT a member: admins do not read
+ * travellers' trips).
  */
-const CALLERS = ['anonymous', 'stranger', 'link holder', 'viewer', 'editor', 'owner'] as const;
+const CALLERS = [
+  'anonymous',
+  'stranger',
+  'link holder',
+  'viewer',
+  'editor',
+  'owner',
+  'admin',
+] as const;
 type Caller = (typeof CALLERS)[number];
-type Statuses = readonly [number, number, number, number, number, number];
-
-/** Params a route needs, made fresh in the caller's own itinerary. */
-type Prepare = (id: string) => Promise<Record<string, string>>;
+type Statuses = readonly [number, number, number, number, number, number, number];
+type Params = Record<string, string>;
 
 interface Row {
   method: HTTPMethods;
   path: string;
   expect: Statuses;
-  prepare?: Prepare;
-  payload?: () => object;
+  /** Params the route needs beyond the itinerary's `id`, made fresh for each call. */
+  prepare?: (id: string, caller: Caller) => Promise<Params>;
+  payload?: (params: Params, caller: Caller) => object;
+  /** The call uses up the caller (deleting the account): a fresh account each time. */
+  consumesCaller?: boolean;
 }
 
-// anonymous, stranger, link holder (anonymous with ?share=), viewer, editor, owner
-const memberRead = (ok = 200): Statuses => [401, 404, 401, ok, ok, ok];
-const linkRead: Statuses = [401, 404, 200, 200, 200, 200];
-const memberWrite = (ok: number): Statuses => [401, 404, 401, 403, ok, ok];
-const ownerOnly = (ok: number): Statuses => [401, 404, 401, 403, 403, ok];
+// anonymous, stranger, link holder, viewer, editor, owner, admin
+const memberRead = (ok = 200): Statuses => [401, 404, 401, ok, ok, ok, 404];
+const linkRead: Statuses = [401, 404, 200, 200, 200, 200, 404];
+const memberWrite = (ok: number): Statuses => [401, 404, 401, 403, ok, ok, 404];
+const ownerOnly = (ok: number): Statuses => [401, 404, 401, 403, 403, ok, 404];
+const signedIn = (ok: number, link = 401): Statuses => [401, ok, link, ok, ok, ok, ok];
+const adminOnly = (ok: number, link = 401): Statuses => [401, 403, link, 403, 403, 403, ok];
+const everyone = (ok = 200, link = ok): Statuses => [ok, ok, link, ok, ok, ok, ok];
 
 let test: ItineraryTest;
 let api: Api;
 let base: string;
 const users = {} as Record<Exclude<Caller, 'anonymous' | 'link holder'> | 'target', SignedInUser>;
+let presetId: string;
 
-const stage: Prepare = async (id) => ({
+const stage = async (id: string) => ({
   stageId: (await createStage(test.testApp, users.owner, id)).id,
 });
-const place: Prepare = async (id) => ({
+const place = async (id: string) => ({
   placeId: (await createPlace(test.testApp, users.owner, id)).id,
 });
-const note: Prepare = async (id) => ({
+const note = async (id: string) => ({
   noteId: (await createNote(test.testApp, users.owner, id)).id,
 });
-const list: Prepare = async (id) => ({
+const list = async (id: string) => ({
   listId: (await createList(test.testApp, users.owner, id)).id,
 });
-const item: Prepare = async (id) => {
+const item = async (id: string) => {
   const { listId } = await list(id);
-  if (!listId) throw new Error('no list');
   return { listId, itemId: (await createListItem(test.testApp, users.owner, id, listId)).id };
 };
-const invitation: Prepare = async (id) => {
+const invitation = async (id: string) => {
   const response = await api(users.owner, 'POST', `/api/itineraries/${id}/invitations`, {
     payload: { email: uniqueEmail('invitee'), role: 'viewer' },
   });
   return { invitationId: expectStatus<Invitation>(response, 201).id };
 };
-const link: Prepare = async (id) => ({ linkId: (await createLink(id)).id });
-const target: Prepare = async () => ({ userId: users.target.id });
+const link = async (id: string) => ({ linkId: (await createLink(id)).id });
+const target = async () => ({ userId: users.target.id });
+/** Someone else's session: never anyone's to end but its own user's. */
+const targetSession = async () => {
+  const [row] = await test.testApp.database.db
+    .select({ id: session.id })
+    .from(session)
+    .where(eq(session.userId, users.target.id));
+  return { sessionId: row?.id ?? uuidv7() };
+};
+const preset = async () => ({ presetId });
+/** An itinerary of the admin's that can be published: one stage with a destination. */
+async function publishableTrip(): Promise<string> {
+  const trip = await createItinerary(test.testApp, users.admin, { title: 'Mine' });
+  await createStage(test.testApp, users.admin, trip.id, {
+    title: 'Rome',
+    destinationName: 'Rome',
+    lat: 41.9,
+    lng: 12.5,
+    countryCode: 'IT',
+  });
+  return trip.id;
+}
+/** A Jammy itinerary an admin published (deletable, unlike the catalogue's). */
+const publishedPreset = async () => {
+  const response = await api(users.admin, 'POST', '/api/presets', {
+    payload: { itineraryId: await publishableTrip(), region: 'europe', interests: [] },
+  });
+  const created = expectStatus<PresetSummary & { admin: { version: number } }>(response, 201);
+  return { presetId: created.id, version: String(created.admin.version) };
+};
+const adminTrip = async () => ({ adminTripId: await publishableTrip() });
+const outboxFile = async () => {
+  const response = await api(users.admin, 'GET', '/api/admin/outbox');
+  const { items } = expectStatus<{ items: { id: string }[] }>(response, 200);
+  return { file: items[0]?.id ?? `${uuidv7()}.eml` };
+};
 
 const TABLE: Row[] = [
+  // --- itineraries ---
   // Lists with strict query schemas refuse the unknown `share` parameter (400) before any
   // authorisation; nothing is revealed either way.
-  { method: 'GET', path: '/api/itineraries', expect: [401, 200, 400, 200, 200, 200] },
+  { method: 'GET', path: '/api/itineraries', expect: signedIn(200, 400) },
   {
     method: 'POST',
     path: '/api/itineraries',
-    expect: [401, 201, 401, 201, 201, 201],
+    expect: signedIn(201),
     payload: () => ({ title: 'Mine' }),
   },
   { method: 'GET', path: '/api/itineraries/:id', expect: linkRead },
@@ -97,7 +154,7 @@ const TABLE: Row[] = [
   },
   { method: 'DELETE', path: '/api/itineraries/:id', expect: ownerOnly(200) },
   { method: 'POST', path: '/api/itineraries/:id/restore', expect: ownerOnly(200) },
-  // stages
+  // --- stages ---
   { method: 'GET', path: '/api/itineraries/:id/stages', expect: memberRead() },
   {
     method: 'POST',
@@ -131,8 +188,12 @@ const TABLE: Row[] = [
     prepare: stage,
     payload: () => ({ afterId: null }),
   },
-  // places
-  { method: 'GET', path: '/api/itineraries/:id/places', expect: [401, 404, 400, 200, 200, 200] },
+  // --- places ---
+  {
+    method: 'GET',
+    path: '/api/itineraries/:id/places',
+    expect: [401, 404, 400, 200, 200, 200, 404],
+  },
   {
     method: 'POST',
     path: '/api/itineraries/:id/places',
@@ -165,7 +226,7 @@ const TABLE: Row[] = [
     prepare: place,
     payload: () => ({ afterId: null }),
   },
-  // notes
+  // --- notes ---
   { method: 'GET', path: '/api/itineraries/:id/notes', expect: linkRead },
   {
     method: 'POST',
@@ -192,7 +253,7 @@ const TABLE: Row[] = [
     expect: memberWrite(204),
     prepare: note,
   },
-  // lists and items
+  // --- lists and items ---
   { method: 'GET', path: '/api/itineraries/:id/lists', expect: memberRead() },
   {
     method: 'POST',
@@ -227,6 +288,12 @@ const TABLE: Row[] = [
     payload: () => ({ text: 'Socks' }),
   },
   {
+    method: 'GET',
+    path: '/api/itineraries/:id/lists/:listId/items/:itemId',
+    expect: memberRead(),
+    prepare: item,
+  },
+  {
     method: 'PATCH',
     path: '/api/itineraries/:id/lists/:listId/items/:itemId',
     expect: memberWrite(200),
@@ -246,7 +313,7 @@ const TABLE: Row[] = [
     prepare: item,
     payload: () => ({ afterId: null }),
   },
-  // sharing
+  // --- sharing ---
   { method: 'GET', path: '/api/itineraries/:id/members', expect: memberRead() },
   {
     method: 'PATCH',
@@ -299,6 +366,94 @@ const TABLE: Row[] = [
   },
   { method: 'GET', path: '/api/itineraries/:id/activity', expect: memberRead() },
   { method: 'GET', path: '/api/itineraries/:id/events', expect: memberRead() },
+  // An unknown token opens nothing, whoever asks.
+  {
+    method: 'POST',
+    path: '/api/invitations/accept',
+    expect: signedIn(404),
+    payload: () => ({ token: 'unknown-token' }),
+  },
+  // --- the traveller's own account ---
+  { method: 'GET', path: '/api/me', expect: signedIn(200) },
+  {
+    method: 'PATCH',
+    path: '/api/me',
+    expect: signedIn(200),
+    payload: () => ({ homePlace: 'Lisbon' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/me',
+    expect: signedIn(204),
+    consumesCaller: true,
+    payload: () => ({ confirmation: 'DELETE' }),
+  },
+  { method: 'GET', path: '/api/me/export', expect: signedIn(200) },
+  {
+    method: 'PUT',
+    path: '/api/me/interests',
+    expect: signedIn(200),
+    payload: () => ({ interests: ['art'] }),
+  },
+  { method: 'GET', path: '/api/me/sessions', expect: signedIn(200) },
+  // Another traveller's session is nobody else's to end.
+  {
+    method: 'DELETE',
+    path: '/api/me/sessions/:sessionId',
+    expect: signedIn(404),
+    prepare: targetSession,
+  },
+  { method: 'POST', path: '/api/me/sessions/revoke-others', expect: signedIn(200) },
+  // Every test account already has a password.
+  {
+    method: 'POST',
+    path: '/api/me/password',
+    expect: signedIn(409),
+    payload: () => ({ newPassword: 'a-long-new-password' }),
+  },
+  // --- public information ---
+  { method: 'GET', path: '/api/interests', expect: everyone() },
+  { method: 'GET', path: '/api/sign-in-methods', expect: everyone() },
+  { method: 'GET', path: '/api/client-config', expect: everyone() },
+  { method: 'GET', path: '/api/health', expect: everyone() },
+  { method: 'GET', path: '/api/geo/search?q=Rome', expect: signedIn(200, 400) },
+  // --- Jammy itineraries ---
+  { method: 'GET', path: '/api/presets', expect: everyone(200, 400) },
+  { method: 'GET', path: '/api/presets/:presetId', expect: everyone(200, 400), prepare: preset },
+  {
+    method: 'POST',
+    path: '/api/presets/:presetId/copy',
+    expect: signedIn(201, 400),
+    prepare: preset,
+    payload: () => ({ startDate: '2027-05-01' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/presets',
+    expect: adminOnly(201),
+    prepare: adminTrip,
+    payload: ({ adminTripId = '' }) => ({
+      itineraryId: adminTripId,
+      region: 'europe',
+      interests: ['art'],
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/presets/:presetId',
+    expect: adminOnly(200),
+    prepare: publishedPreset,
+    payload: ({ version = '1' }) => ({ published: false, version: Number(version) }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/presets/:presetId',
+    expect: adminOnly(204),
+    prepare: publishedPreset,
+  },
+  // --- administration ---
+  { method: 'GET', path: '/api/admin/outbox', expect: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/outbox/:file', expect: adminOnly(200), prepare: outboxFile },
 ];
 
 async function createLink(id: string): Promise<ShareLink & { token: string }> {
@@ -309,17 +464,30 @@ async function createLink(id: string): Promise<ShareLink & { token: string }> {
   return { ...created, token: new URL(created.url ?? '').searchParams.get('share') ?? '' };
 }
 
+async function makeAdmin(account: SignedInUser): Promise<SignedInUser> {
+  await test.testApp.database.db
+    .update(userTable)
+    .set({ role: 'admin' })
+    .where(eq(userTable.id, account.id));
+  return account;
+}
+
 beforeAll(async () => {
   test = await startItineraryTest();
   api = apiFor(test.testApp);
   await test.testApp.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(test.testApp.app.server.address() as AddressInfo).port}`;
-  const names = ['stranger', 'viewer', 'editor', 'owner', 'target'] as const;
+  const names = ['stranger', 'viewer', 'editor', 'owner', 'target', 'admin'] as const;
   const created = await Promise.all(names.map((name) => createSignedInUser(test.testApp, name)));
   names.forEach((name, index) => {
-    const user = created[index];
-    if (user) users[name] = user;
+    const account = created[index];
+    if (account) users[name] = account;
   });
+  await makeAdmin(users.admin);
+  const presets = expectStatus<PresetSummary[]>(await api(null, 'GET', '/api/presets'), 200);
+  const free = presets.find((candidate) => !candidate.premium);
+  if (!free) throw new Error('the catalogue has no free Jammy itinerary');
+  presetId = free.id;
 }, 60_000);
 
 afterAll(async () => {
@@ -335,7 +503,7 @@ async function world(): Promise<string> {
   return trip.id;
 }
 
-/** Every route the app has under /api/itineraries, as `METHOD /path`, from printRoutes. */
+/** Every route of the app under /api, as `METHOD /path`, from Fastify's own route tree. */
 function appRoutes(): string[] {
   const printed = test.testApp.app.printRoutes({ commonPrefix: false });
   const stack: string[] = [];
@@ -347,7 +515,9 @@ function appRoutes(): string[] {
     stack.length = depth;
     stack.push(match[2] ?? '');
     const path = stack.join('');
-    if (!match[3] || !/^\/api\/itineraries(\/|$)/.test(path)) continue;
+    // better-auth's own routes are covered by its tests and the fuzz suite; the docs UI is static.
+    if (!match[3] || !path.startsWith('/api/') || /^\/api\/(auth|docs)\b/.test(path)) continue;
+    if (path === '/api/openapi.json') continue;
     for (const method of match[3].split(', ')) {
       if (method !== 'HEAD') routes.push(`${method} ${path}`);
     }
@@ -355,28 +525,41 @@ function appRoutes(): string[] {
   return routes.sort();
 }
 
+const routeOf = (row: Row) =>
+  `${row.method} ${row.path.replace(/\?.*$/, '').replace(':presetId', ':id')}`;
+
+async function callerAccount(row: Row, caller: Caller): Promise<SignedInUser | null> {
+  if (caller === 'anonymous' || caller === 'link holder') return null;
+  if (!row.consumesCaller) return users[caller];
+  const fresh = await createSignedInUser(test.testApp, caller);
+  return caller === 'admin' ? makeAdmin(fresh) : fresh;
+}
+
 async function statusOf(row: Row, caller: Caller): Promise<number> {
   const id = await world();
-  const params: Record<string, string> = { id, ...(await row.prepare?.(id)) };
+  const params: Params = { id, ...(await row.prepare?.(id, caller)) };
   let url = row.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? `:${name}`);
   if (caller === 'link holder') {
     const { token } = await createLink(id);
     url += `${url.includes('?') ? '&' : '?'}share=${token}`;
   }
-  const user = caller === 'anonymous' || caller === 'link holder' ? null : users[caller];
+  const account = await callerAccount(row, caller);
   if (row.path.endsWith('/events')) {
-    const stream = await openEventStream(`${base}${url}`, user ? { cookie: user.cookie } : {});
+    const stream = await openEventStream(
+      `${base}${url}`,
+      account ? { cookie: account.cookie } : {},
+    );
     stream.close();
     return stream.status;
   }
-  const payload = row.payload?.();
-  const response = await api(user, row.method, url, payload ? { payload } : {});
+  const payload = row.payload?.(params, caller);
+  const response = await api(account, row.method, url, payload ? { payload } : {});
   return response.statusCode;
 }
 
-describe('authorisation matrix of /api/itineraries', () => {
-  it('every route of the app under /api/itineraries is in the table, and only those', () => {
-    const table = TABLE.map((row) => `${row.method} ${row.path}`).sort();
+describe('authorisation matrix', () => {
+  it('has a row for every route of the app, and only for those', () => {
+    const table = TABLE.map(routeOf).sort();
     expect(new Set(table).size).toBe(table.length);
     expect(appRoutes()).toEqual(table);
   });

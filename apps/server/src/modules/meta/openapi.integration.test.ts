@@ -1,0 +1,111 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+
+const run = promisify(execFile);
+const repoRoot = fileURLToPath(new URL('../../../../..', import.meta.url));
+
+let testDatabase: TestDatabase;
+let testApp: TestApp;
+let document: OpenApi;
+
+interface Operation {
+  summary?: string;
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+interface OpenApi {
+  paths: Record<string, Record<string, Operation>>;
+}
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  testApp = await buildTestApp({ databaseUrl: testDatabase.url });
+  const response = await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  document = response.json<OpenApi>();
+});
+
+afterAll(async () => {
+  await testApp?.close();
+  await testDatabase?.drop();
+});
+
+const operations = () =>
+  Object.entries(document.paths).flatMap(([url, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ url, method, operation })),
+  );
+
+describe('the OpenAPI document', () => {
+  it('describes a successful answer with its schema for every operation', () => {
+    const undescribed = operations()
+      .filter(({ operation }) => {
+        const success = Object.entries(operation.responses ?? {}).filter(([status]) =>
+          status.startsWith('2'),
+        );
+        return (
+          success.length === 0 ||
+          success.some(([status, answer]) => status !== '204' && !answer.content)
+        );
+      })
+      .map(({ method, url }) => `${method.toUpperCase()} ${url}`);
+    expect(undescribed).toEqual([]);
+    expect(operations().length).toBeGreaterThan(60);
+  });
+
+  it('describes the error answers with the one error schema', () => {
+    for (const { method, url, operation } of operations()) {
+      const errors = Object.entries(operation.responses ?? {}).filter(
+        // The health check's 503 is the same report as its 200, which probes read.
+        ([status]) => /^[45]/.test(status) && !(url === '/api/health' && status === '503'),
+      );
+      expect(errors.length, `${method} ${url}`).toBeGreaterThan(0);
+      for (const [status, answer] of errors) {
+        expect(
+          JSON.stringify(answer.content?.['application/json']?.schema),
+          `${method} ${url} ${status}`,
+        ).toContain('#/components/schemas/Error');
+      }
+    }
+  });
+
+  it('passes Redocly’s recommended lint rules with no error', { timeout: 60_000 }, async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'jammy-openapi-'));
+    const file = path.join(folder, 'openapi.json');
+    try {
+      await writeFile(file, JSON.stringify(document));
+      const result = await run(
+        process.execPath,
+        [
+          path.join(repoRoot, 'node_modules/@redocly/cli/bin/cli.js'),
+          'lint',
+          file,
+          '--config',
+          path.join(repoRoot, 'redocly.yaml'),
+          '--format',
+          'json',
+        ],
+        { cwd: repoRoot, env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' } },
+      ).catch((error: { stdout?: string; stderr?: string }) => error);
+      const output = String(result.stdout ?? '');
+      const report = JSON.parse(output.slice(output.indexOf('{'))) as {
+        totals: { errors: number; warnings: number };
+        problems: { ruleId: string; message: string; severity: string; location: unknown[] }[];
+      };
+      const errors = report.problems
+        .filter((problem) => problem.severity === 'error')
+        .map(
+          (problem) => `${problem.ruleId}: ${problem.message} ${JSON.stringify(problem.location)}`,
+        );
+      expect(errors).toEqual([]);
+      expect(report.totals.errors).toBe(0);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
