@@ -93,7 +93,7 @@ async function kyotoTrip(context: BrowserContext, title: string): Promise<Create
     category: 'sight',
     lat: 34.9949,
     lng: 135.785,
-    cost: 500,
+    costMinor: 500,
     currency: 'JPY',
   });
   await api(context, 'POST', `${base}/places`, { name: 'Ryokan', category: 'lodging' });
