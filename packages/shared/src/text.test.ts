@@ -13,8 +13,12 @@ function messages(schema: z.ZodType, value: unknown): string[] {
 describe('the text rule', () => {
   it('puts text in NFC and trims it', () => {
     // "e" + combining acute accent becomes the one character "é".
-    expect(title.parse('  Cafe\u0301 ')).toBe('Café');
-    expect(title.parse('Café')).toHaveLength(4);
+    expect(title.parse('Cafe\u0301')).toBe('Café');
+    expect(textSchema({ max: 10 }).parse('  Cafe\u0301 ')).toBe('Café');
+  });
+
+  it('counts the text as sent as well, so JSON Schema’s maxLength is exact', () => {
+    expect(messages(title, ' abcd ')).toEqual(['must be at most 5 characters']);
   });
 
   it('counts characters, not UTF-16 units: five emoji fit five characters', () => {

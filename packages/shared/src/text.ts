@@ -5,10 +5,11 @@ import { z } from 'zod';
  * through `textSchema`, so the database never sees a value this rule would refuse.
  *
  * In order: lone surrogates are refused (they are not characters and cannot be stored as
- * UTF-8), the text is put in Unicode NFC and trimmed, line ends become `\n` in multi-line
- * fields, control characters (C0, DEL, C1) are refused except tab and newline where the
- * field is multi-line, and the length is counted in characters (code points, as JSON Schema
- * counts them) with a ceiling in UTF-8 bytes too.
+ * UTF-8), the length is checked as sent (so JSON Schema's `maxLength` is exact), the text is
+ * put in Unicode NFC and trimmed, line ends become `\n` in multi-line fields, control
+ * characters (C0, DEL, C1) are refused except tab and newline where the field is multi-line,
+ * and the length is checked again in characters (code points, as JSON Schema counts them),
+ * with a ceiling in UTF-8 bytes too.
  */
 export interface TextRule {
   /** Most characters (code points) allowed. */
@@ -51,12 +52,14 @@ const encoder = new TextEncoder();
 export function textSchema(rule: TextRule) {
   const { max, multiline = false } = rule;
   const maxBytes = rule.maxBytes ?? max * 4;
+  const tooLong = { message: `must be at most ${max} characters`, abort: true };
   let schema = z
     .string('must be text')
     .refine((value) => !hasLoneSurrogate(value), {
       message: 'must not contain broken characters (lone surrogates)',
       abort: true,
     })
+    .refine((value) => characterCount(value) <= max, tooLong)
     .normalize('NFC')
     .trim();
   if (multiline) schema = schema.overwrite((value) => value.replace(/\r\n?/g, '\n'));
@@ -67,10 +70,7 @@ export function textSchema(rule: TextRule) {
         : 'must not contain control characters or line breaks',
       abort: true,
     })
-    .refine((value) => characterCount(value) <= max, {
-      message: `must be at most ${max} characters`,
-      abort: true,
-    })
+    .refine((value) => characterCount(value) <= max, tooLong)
     .refine((value) => encoder.encode(value).length <= maxBytes, {
       message: `must be at most ${maxBytes} bytes long`,
     })
@@ -78,13 +78,15 @@ export function textSchema(rule: TextRule) {
   return rule.required ? schema.min(1, 'must not be empty') : schema;
 }
 
-/** An e-mail address: the text rule, lower case, and the shape of an address. */
+/**
+ * An e-mail address: the text rule, lower case, and the shape of an address (checked after
+ * trimming, so the schema does not claim the `email` format of the text as sent).
+ */
 const emailFormat = z.email();
 export function emailSchema(max = 254) {
   return textSchema({ max })
     .toLowerCase()
-    .refine((value) => emailFormat.safeParse(value).success, 'must be an e-mail address')
-    .meta({ format: 'email' });
+    .refine((value) => emailFormat.safeParse(value).success, 'must be an e-mail address');
 }
 
 /** A token handed out in a link (share links, invitations): base64url, nothing else. */
