@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
+import { checkAuthInput } from './auth-input';
 
 /**
  * Hands /api/auth/* to better-auth: the Fastify request becomes a web Request and the
@@ -13,6 +14,7 @@ export function authRoutes(app: FastifyInstance, auth: Auth) {
     // better-auth's own API, with its own error body: not part of our OpenAPI document (its
     // routes are fuzzed from better-auth's list, see the fuzz suite).
     schema: { hide: true },
+    preHandler: checkAuthInput,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const url = new URL(request.url, auth.options.baseURL);
       const headers = new Headers();

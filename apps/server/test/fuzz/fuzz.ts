@@ -103,7 +103,7 @@ const AUTH_ROUTES: { method: HTTPMethods; path: string; fields: string[] }[] = [
   {
     method: 'POST',
     path: '/api/auth/sign-up/email',
-    fields: ['email', 'password', 'name', 'callbackURL'],
+    fields: ['email', 'password', 'name', 'acceptTerms', 'callbackURL'],
   },
   { method: 'POST', path: '/api/auth/sign-in/email', fields: ['email', 'password', 'rememberMe'] },
   {
@@ -600,7 +600,12 @@ export async function fuzzApi(testApp: TestApp, options: FuzzOptions): Promise<F
           ...fields.map(() =>
             fc.oneof(
               hostileValue,
-              fc.constantFrom('ana@example.com', 'correct horse battery', '+393331234567'),
+              fc.constantFrom<unknown>(
+                'ana@example.com',
+                'correct horse battery',
+                '+393331234567',
+                true,
+              ),
             ),
           ),
         )

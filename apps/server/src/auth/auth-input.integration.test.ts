@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { readOutboxMails } from '../../test/identity-app';
+import { nextIp, signUp, uniqueEmail } from '../../test/auth-helpers';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+
+let testDatabase: TestDatabase;
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  testApp = await buildTestApp({ databaseUrl: testDatabase.url });
+});
+
+afterAll(async () => {
+  await testApp?.close();
+  await testDatabase?.drop();
+});
+
+interface Refused {
+  code: string;
+  message: string;
+  error: { code: string; details: { issues: { field: string }[] } };
+}
+
+function expectRefused(response: { statusCode: number; json<T>(): T }, field: string) {
+  expect(response.statusCode).toBe(400);
+  const body = response.json<Refused>();
+  // better-auth's client reads code and message; our own clients read `error`.
+  expect(body.code).toBe('VALIDATION_ERROR');
+  expect(body.message).toMatch(new RegExp(`^${field}: `));
+  expect(body.error.code).toBe('request/invalid');
+  expect(body.error.details.issues[0]?.field).toBe(field);
+}
+
+describe('the text rule on better-auth’s routes', () => {
+  it('refuses a name with a NUL in an e-mail link request, and sends no mail', async () => {
+    const email = uniqueEmail('nul');
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/magic-link',
+      remoteAddress: nextIp(),
+      payload: { email, name: 'Ana\u0000', callbackURL: '/' },
+    });
+    expectRefused(response, 'name');
+    const mails = await readOutboxMails(testApp.config.dataDir);
+    expect(mails.some((mail) => mail.to.includes(email))).toBe(false);
+  });
+
+  it.each([
+    ['a control character in the name', { name: 'Bell\u0007' }, 'name'],
+    ['a lone surrogate in the name', { name: 'Half \uD83D' }, 'name'],
+    ['a name on two lines', { name: 'One\nTwo' }, 'name'],
+    ['a NUL in the password', { password: 'correct horse\u0000battery' }, 'password'],
+    ['a control character in the address', { email: 'ana\u0001@example.com' }, 'email'],
+  ])('refuses a sign-up with %s', async (_label, values, field) => {
+    expectRefused(await signUp(testApp.app, { email: uniqueEmail('bad'), ...values }), field);
+  });
+
+  it('stores a name in NFC, trimmed', async () => {
+    const response = await signUp(testApp.app, {
+      email: uniqueEmail('nfc'),
+      name: '  Zoe\u0308  ',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ user: { name: string } }>().user.name).toBe('Zoë');
+  });
+
+  it('refuses a control character in a query string too', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/verify-email?token=%00abc',
+      remoteAddress: nextIp(),
+    });
+    expectRefused(response, 'token');
+  });
+});
