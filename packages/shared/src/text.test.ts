@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { characterCount, emailSchema, textSchema } from './text';
+import { characterCount, emailSchema, storableHeader, textSchema } from './text';
 
 const title = textSchema({ max: 5, required: true });
 const body = textSchema({ max: 20, multiline: true });
@@ -81,5 +81,19 @@ describe('e-mail addresses', () => {
     expect(messages(email, 'a\u0000@example.com')).toEqual([
       'must not contain control characters or line breaks',
     ]);
+  });
+});
+
+describe('stored headers', () => {
+  it('keep a normal User-Agent as it is', () => {
+    expect(storableHeader('Mozilla/5.0 (X11; Linux x86_64)')).toBe(
+      'Mozilla/5.0 (X11; Linux x86_64)',
+    );
+  });
+  it('lose control and broken characters, and stop at 512 characters', () => {
+    expect(storableHeader('Agent\u0085/1\u0000 \uD800x')).toBe('Agent/1 x');
+    expect(storableHeader('a'.repeat(600))).toHaveLength(512);
+    expect(storableHeader('\u0001')).toBeNull();
+    expect(storableHeader(undefined)).toBeNull();
   });
 });

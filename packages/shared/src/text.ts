@@ -24,6 +24,7 @@ export interface TextRule {
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE_GLOBAL = new RegExp(LONE_SURROGATE.source, 'g');
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]/;
 // eslint-disable-next-line no-control-regex -- as above, but tab and newline are text here
@@ -93,3 +94,25 @@ export function emailSchema(max = 254) {
 export const tokenSchema = z
   .string('must be text')
   .regex(/^[A-Za-z0-9_-]{1,200}$/, 'is not a token of this kind');
+
+/** Most characters of a request header Jammy stores (a device's User-Agent). */
+export const STORED_HEADER_MAX_LENGTH = 512;
+const storedHeader = textSchema({ max: STORED_HEADER_MAX_LENGTH });
+
+/**
+ * A header value to store (the User-Agent of a session): the text rule when it passes,
+ * otherwise the same value with what the rule refuses taken out. Nobody typed it, so it is
+ * cleaned instead of refused: a browser's odd header must not stop a sign-in.
+ */
+export function storableHeader(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const checked = storedHeader.safeParse(value);
+  if (checked.success) return checked.data;
+  const cleaned = [...value.replace(LONE_SURROGATE_GLOBAL, '')]
+    .filter((char) => !hasControlCharacter(char))
+    .slice(0, STORED_HEADER_MAX_LENGTH)
+    .join('')
+    .normalize('NFC')
+    .trim();
+  return cleaned || null;
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { readOutboxMails } from '../../test/identity-app';
 import { nextIp, signUp, uniqueEmail } from '../../test/auth-helpers';
+import { call, createSignedInUser } from '../../test/itinerary-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
 let testDatabase: TestDatabase;
@@ -73,5 +74,24 @@ describe('the text rule on better-auth’s routes', () => {
       remoteAddress: nextIp(),
     });
     expectRefused(response, 'token');
+  });
+});
+
+describe('headers Jammy stores', () => {
+  it('keeps a device’s User-Agent without control characters (latin-1 bytes decode to C1)', async () => {
+    const traveller = await createSignedInUser(testApp, 'agent');
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: nextIp(),
+      headers: { 'user-agent': 'Odd\u0085Agent/1.0\u0090' },
+      payload: { email: traveller.email, password: 'correct horse battery' },
+    });
+    expect(response.statusCode).toBe(200);
+    const sessions = await call(testApp, traveller, 'GET', '/api/me/sessions');
+    const agents = sessions
+      .json<{ items: { userAgent: string | null }[] }>()
+      .items.map((item) => item.userAgent);
+    expect(agents).toContain('OddAgent/1.0');
   });
 });

@@ -1,3 +1,4 @@
+import { storableHeader } from '@jammy/shared/text';
 import { LANGUAGES, LANGUAGE_COOKIE, isLanguage, type Language } from '@jammy/shared/languages';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@jammy/shared/account';
 import { betterAuth } from 'better-auth';
@@ -222,6 +223,10 @@ export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps
       },
       session: {
         create: {
+          // The device's User-Agent is stored and shown on the account page: text rule.
+          before: async (session) => ({
+            data: { ...session, userAgent: storableHeader(session.userAgent) },
+          }),
           after: async (session) => {
             const [row] = await db
               .select({
