@@ -30,6 +30,7 @@ import { contentRoutes } from './modules/itineraries/content.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { registerSharing } from './modules/sharing/register';
 import { presetRoutes } from './modules/presets/presets.routes';
+import { sessionRoute } from './modules/me/session.routes';
 import { sessionRoutes } from './modules/me/sessions.routes';
 import { signInMethodsRoutes } from './modules/me/sign-in-methods.routes';
 import { outboxSms, twilioSms, type SmsSender } from './sms/sms-sender';
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, { pool: deps.database.pool, buildId: deps.buildId });
   authRoutes(app, auth);
   meRoutes(app, { db: deps.database.db, sessions });
+  sessionRoute(app, { db: deps.database.db, sessions });
   sessionRoutes(app, { db: deps.database.db, auth, sessions });
   signInMethodsRoutes(app, config);
   clientConfigRoutes(app, config);

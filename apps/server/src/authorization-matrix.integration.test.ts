@@ -374,6 +374,8 @@ const TABLE: Row[] = [
     payload: () => ({ token: 'unknown-token' }),
   },
   // --- the traveller's own account ---
+  // Who is here: anyone may ask; each caller learns only about themselves, or that nobody is.
+  { method: 'GET', path: '/api/session', expect: everyone() },
   { method: 'GET', path: '/api/me', expect: signedIn(200) },
   {
     method: 'PATCH',

@@ -12,7 +12,8 @@ import { ItineraryHeader } from './itinerary-header';
 import { NotesSummary } from './notes-summary';
 import { StageTimeline } from './stage-timeline';
 import { TripTotals } from './trip-totals';
-import { groupByStage, tripPoints } from './trip-points';
+import { groupByStage, numberTrip, tripMarkers } from './trip-points';
+import { useMarkerTitles } from './use-marker-titles';
 
 function About({ tree, canEdit }: { tree: ItineraryTree; canEdit: boolean }) {
   const { t } = useTranslation('itineraries');
@@ -80,7 +81,12 @@ export function ItineraryOverview({ tree }: { tree: ItineraryTree }) {
   const { itinerary } = tree;
   const canEdit = itinerary.role !== 'viewer';
   const { groups, loose } = useMemo(() => groupByStage(tree), [tree]);
-  const { points, numbers } = useMemo(() => tripPoints(groups, loose), [groups, loose]);
+  const titles = useMarkerTitles();
+  const numbers = useMemo(() => numberTrip(groups, loose), [groups, loose]);
+  const points = useMemo(
+    () => tripMarkers(groups, loose, numbers, titles),
+    [groups, loose, numbers, titles],
+  );
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const empty = tree.stages.length === 0 && tree.places.length === 0;
   // The activity sits beside the timeline when there is room, else after it.
