@@ -2,7 +2,7 @@ import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { Anchor, Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMap2, IconPlus, IconRoute } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
@@ -75,7 +75,14 @@ function NothingPlanned({ itineraryId, canEdit }: { itineraryId: string; canEdit
  * places, everything numbered on a map, the notes and lists, and who changed what lately.
  * Viewers see no edit controls.
  */
-export function ItineraryOverview({ tree }: { tree: ItineraryTree }) {
+export function ItineraryOverview({
+  tree,
+  notice,
+}: {
+  tree: ItineraryTree;
+  /** Shown first, under the header (the copy step's word on the dates). */
+  notice?: ReactNode;
+}) {
   const { t } = useTranslation('itineraries');
   const { to } = useLanguage();
   const { itinerary } = tree;
@@ -104,6 +111,7 @@ export function ItineraryOverview({ tree }: { tree: ItineraryTree }) {
       <ItineraryHeader itinerary={itinerary} />
       <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="xl">
+          {notice}
           <About tree={tree} canEdit={canEdit} />
           <TripTotals tree={tree} />
           <Grid gap="xl">

@@ -91,9 +91,7 @@ export function StageTimeline({
                 </span>
                 <Stack gap={6}>
                   <Title order={3} size="h4" className={classes.stageTitle}>
-                    <VisuallyHidden>
-                      {t('overview.stageNumber', { number })}:{' '}
-                    </VisuallyHidden>
+                    <VisuallyHidden>{t('overview.stageNumber', { number })}: </VisuallyHidden>
                     <Link to={to(`/itinerary/${itineraryId}/stage/${stage.id}`)}>
                       <bdi>{stage.title}</bdi>
                     </Link>

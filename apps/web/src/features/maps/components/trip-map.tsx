@@ -154,7 +154,7 @@ export function TripMap({
   const { t } = useTranslation('maps');
   const { settings, failed: settingsFailed } = useMapSettings();
   const [tilesFailed, setTilesFailed] = useState(false);
-  const notice = useElementSize();
+  const { ref: noticeRef, height: noticeHeight } = useElementSize();
   const noticeShown = tilesFailed || settingsFailed;
   const route = useMemo(
     () => points.map((point) => [point.lat, point.lng] as [number, number]),
@@ -203,11 +203,11 @@ export function TripMap({
         ))}
         {pending && <Marker position={[pending.lat, pending.lng]} icon={markerIcon('+', true)} />}
         {onPick && <PickHandler onPick={onPick} />}
-        <FitBounds points={points} bottomInset={noticeShown ? notice.height + 36 : 0} />
+        <FitBounds points={points} bottomInset={noticeShown ? noticeHeight + 36 : 0} />
       </MapContainer>
       {noticeShown && (
         <Alert
-          ref={notice.ref}
+          ref={noticeRef}
           className={classes.notice}
           color="gray"
           variant="white"

@@ -4,11 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconMapPinOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  groupByStage,
-  numberTrip,
-  tripMarkers,
-} from '../../itineraries/components/trip-points';
+import { groupByStage, numberTrip, tripMarkers } from '../../itineraries/components/trip-points';
 import { useMarkerTitles } from '../../itineraries/components/use-marker-titles';
 import { TripMap } from '../../maps/components/trip-map';
 import { filterGroups, groupPlaces, type PlaceFilters } from '../place-order';

@@ -14,11 +14,7 @@ import headerClasses from '../../itineraries/components/itinerary-header.module.
 import { ItineraryPageSkeleton } from '../../itineraries/components/itinerary-tree-gate';
 import { ProblemAlert } from '../../itineraries/components/problem-alert';
 import { TripTotals } from '../../itineraries/components/trip-totals';
-import {
-  groupByStage,
-  numberTrip,
-  tripMarkers,
-} from '../../itineraries/components/trip-points';
+import { groupByStage, numberTrip, tripMarkers } from '../../itineraries/components/trip-points';
 import { useMarkerTitles } from '../../itineraries/components/use-marker-titles';
 import { TripMap } from '../../maps/components/trip-map';
 import { MarkdownView } from '../../notes/components/markdown-view';
