@@ -2,7 +2,6 @@ import type { Itinerary, ItineraryTree } from '@jammy/shared/itineraries';
 import type { PresetSummary } from '@jammy/shared/presets';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import arCore from '../src/i18n/locales/ar.json';
 import arTrip from '../src/features/itineraries/locales/ar.json';
 import { signUpVerified } from './accounts';
 import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext } from './browser';
@@ -253,11 +252,6 @@ describe('the itinerary tabs on a phone', () => {
       await page.close();
     },
   );
-
-  it('has the tab names translated in Arabic', () => {
-    expect(arTrip.header.tabs.share).not.toBe('Share');
-    expect(arCore.nav.skipToContent).toBeTruthy();
-  });
 });
 
 /** Web Mercator pixel of a point at `zoom` (256-pixel tiles), as Leaflet projects it. */
@@ -438,17 +432,19 @@ describe('no lost typing after opening "New itinerary"', () => {
     ['a phone', PHONE],
   ] as const)('keeps a title typed at once on %s', async (_, options) => {
     const { page } = await traveller(options);
-    await page.goto(url('/jammy-itineraries'));
+    // From a page of the same layout: its focus handling runs when the new page arrives.
+    await page.goto(url('/itineraries'));
     await page.locator('h1').first().waitFor();
     if (options === PHONE) {
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('dialog').getByRole('link', { name: 'New itinerary' }).click();
     } else {
-      await page.getByRole('link', { name: 'New itinerary' }).first().click();
+      await page.getByRole('banner').getByRole('link', { name: 'New itinerary' }).click();
     }
-    // Typed the moment the field is there, while the page and the menu still settle.
+    // The traveller types the moment the form shows, without clicking into it first.
     const title = page.locator('input[id$="-title"]');
-    await title.pressSequentially('Lisbon in spring', { delay: 25 });
+    await title.waitFor();
+    await page.keyboard.type('Lisbon in spring', { delay: 20 });
     await page.waitForTimeout(800);
     expect(await title.inputValue()).toBe('Lisbon in spring');
     expect(await title.evaluate((input) => input === document.activeElement)).toBe(true);

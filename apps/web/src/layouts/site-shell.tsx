@@ -1,6 +1,6 @@
 import { Burger, Container, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useLanguage } from '../i18n/use-language';
@@ -38,14 +38,6 @@ export function SiteShell({
   const { t } = useTranslation();
   const { to } = useLanguage();
   const [opened, { toggle, close }] = useDisclosure(false);
-  // Closed by Escape or its button, the menu hands focus back to the burger; closed by
-  // following a link, focus belongs to the new page (and to whatever the traveller is
-  // typing there), not to the burger a moment later.
-  const [returnFocus, setReturnFocus] = useState(true);
-  const closeForNavigation = () => {
-    setReturnFocus(false);
-    close();
-  };
   const mainRef = useFocusOnNavigate<HTMLElement>();
 
   return (
@@ -58,10 +50,7 @@ export function SiteShell({
           <Group gap="xs" wrap="nowrap">
             <Burger
               opened={opened}
-              onClick={() => {
-                setReturnFocus(true);
-                toggle();
-              }}
+              onClick={toggle}
               hiddenFrom="sm"
               size="sm"
               aria-label={t(opened ? 'nav.closeMenu' : 'nav.openMenu')}
@@ -89,7 +78,6 @@ export function SiteShell({
         size="xs"
         title={<BrandLink />}
         closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
-        returnFocus={returnFocus}
         hiddenFrom="sm"
       >
         <Stack gap={4} component="nav" aria-label={t('nav.mainNavigation')}>
@@ -98,12 +86,12 @@ export function SiteShell({
               key={item.path}
               to={to(item.path)}
               className={classes.drawerLink}
-              onClick={closeForNavigation}
+              onClick={close}
             >
               {t(item.labelKey)}
             </NavLink>
           ))}
-          <Stack gap="xs" mt="md" onClick={closeForNavigation}>
+          <Stack gap="xs" mt="md" onClick={close}>
             {drawerActions}
           </Stack>
         </Stack>

@@ -75,11 +75,13 @@ export function NewItineraryPage() {
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <form id={formId} onSubmit={submit} noValidate className={formClasses.form}>
             <Stack gap="xl">
+              {/* A new trip starts with its title: typing right away fills it. */}
               <ItineraryFormFields
                 formId={formId}
                 values={values}
                 errors={errors}
                 onChange={change}
+                focusTitle
               />
               {create.isError && !serverFieldErrors && <ProblemAlert error={create.error} />}
               <Group justify="flex-end" gap="sm">
