@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
+import { PUBLIC, replies } from '../../lib/contract';
 import { presentMe } from './me.presenter';
 import { findUser } from './me.repository';
 
@@ -15,9 +16,10 @@ export function sessionRoute(app: FastifyInstance, deps: { db: Db; sessions: Ses
     '/api/session',
     {
       schema: {
-        tags: ['me'],
+        tags: ['account'],
         summary: 'Who is signed in: my profile, or `user: null` when nobody is (never 401)',
-        response: { 200: sessionSchema },
+        ...PUBLIC,
+        response: replies({ 200: sessionSchema }),
       },
     },
     async (request, reply) => {

@@ -19,7 +19,10 @@ const clientConfigSchema = z.object({
 /** GET /api/client-config: the installation's settings the web app needs (public). */
 export function clientConfigRoutes(root: FastifyInstance, config: Config) {
   // The place search's reach decides its words: "cities and towns" without a geocoder.
-  const body = { map: config.map, placeSearch: { pointsOfInterest: config.geocoder !== undefined } };
+  const body = {
+    map: config.map,
+    placeSearch: { pointsOfInterest: config.geocoder !== undefined },
+  };
   root.withTypeProvider<ZodTypeProvider>().get(
     '/api/client-config',
     {
