@@ -486,7 +486,10 @@ beforeAll(async () => {
     if (account) users[name] = account;
   });
   await makeAdmin(users.admin);
-  const presets = expectStatus<PresetSummary[]>(await api(null, 'GET', '/api/presets'), 200);
+  const presets = expectStatus<{ items: PresetSummary[] }>(
+    await api(null, 'GET', '/api/presets?limit=100'),
+    200,
+  ).items;
   const free = presets.find((candidate) => !candidate.premium);
   if (!free) throw new Error('the catalogue has no free Jammy itinerary');
   presetId = free.id;
