@@ -1,5 +1,16 @@
 import type pg from 'pg';
 
+/**
+ * A UUIDv7 in SQL, cheap enough for millions of rows: 48 bits of milliseconds (`order`
+ * seconds before now), version 7, variant 10, the rest from an MD5 of `key` and `tag`
+ * (distinct per table), so every id is unique when the keys are.
+ */
+function uuid7(order: string, key: string, tag: string): string {
+  const millis = `(extract(epoch from now()) * 1000)::bigint - (${order})::bigint * 1000`;
+  const hash = `md5((${key})::text || '${tag}')`;
+  return `(lpad(to_hex(${millis}), 12, '0') || '7' || substr(${hash}, 1, 3) || '8' || substr(${hash}, 4, 15))::uuid`;
+}
+
 const SEEDED_TABLES = [
   'user',
   'itinerary',
@@ -48,14 +59,6 @@ export async function seedScale(pool: pg.Pool, seed: ScaleSeed): Promise<void> {
     } catch {
       await timed('rollback to savepoint replica');
     }
-    // A UUIDv7 from a time: 48 bits of milliseconds, version 7, then the random bits and
-    // variant of a random UUID.
-    await timed(`
-      create function pg_temp.uuid7(at timestamptz) returns uuid language sql volatile as $$
-        select (lpad(to_hex((extract(epoch from at) * 1000)::bigint), 12, '0') || '7'
-          || substr(r, 16, 3) || substr(r, 20, 4) || substr(r, 25, 12))::uuid
-        from (select gen_random_uuid()::text as r) as random
-      $$`);
     // Secondary indexes are built once after the rows are in (much faster than row by row).
     const { rows: indexes } = await query(
       `select indexname, indexdef from pg_indexes
@@ -68,8 +71,7 @@ export async function seedScale(pool: pg.Pool, seed: ScaleSeed): Promise<void> {
     }
     await timed(
       `create temporary table scale_user on commit drop as
-         select n, pg_temp.uuid7(now() - make_interval(secs => n)) as id
-         from generate_series(1, $1::int) as n`,
+         select n, ${uuid7('n', 'n', 'user')} as id from generate_series(1, $1::int) as n`,
       [users],
     );
     await timed(`
@@ -78,7 +80,7 @@ export async function seedScale(pool: pg.Pool, seed: ScaleSeed): Promise<void> {
       from scale_user`);
     await timed(
       `create temporary table scale_trip on commit drop as
-         select t.n, pg_temp.uuid7(now() - make_interval(secs => t.n)) as id, u.id as owner_id
+         select t.n, ${uuid7('t.n', 't.n', 'trip')} as id, u.id as owner_id
          from generate_series(1, $1::int) as t(n)
          join scale_user u on u.n = 1 + (t.n % $2::int)`,
       [seed.itineraries, users],
@@ -93,14 +95,14 @@ export async function seedScale(pool: pg.Pool, seed: ScaleSeed): Promise<void> {
       select id, owner_id, 'owner' from scale_trip`);
     await timed(
       `insert into stage (id, itinerary_id, position, title)
-       select pg_temp.uuid7(now()), t.id, s.position, 'Stage ' || s.k
+       select ${uuid7('t.n', 't.n * 2 + s.k', 'stage')}, t.id, s.position, 'Stage ' || s.k
        from scale_trip t, (values (1, 'a0'), (2, 'a1')) as s(k, position)
        where t.n <= $1::int`,
       [detailed],
     );
     await timed(`
       insert into place (id, itinerary_id, stage_id, position, name, lat, lng)
-      select pg_temp.uuid7(now()), s.itinerary_id, s.id, p.position, 'Place ' || p.k,
+      select ${uuid7('0', 's.id::text || p.k', 'place')}, s.itinerary_id, s.id, p.position, 'Place ' || p.k,
              41.9 + random(), 12.5 + random()
       from stage s, (values (1, 'a0'), (2, 'a1')) as p(k, position)`);
     await timed(
