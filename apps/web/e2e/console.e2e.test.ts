@@ -48,7 +48,9 @@ async function visit(page: Page, path: string): Promise<void> {
 
 async function firstPresetId(context: BrowserContext): Promise<string> {
   const response = await context.request.get(`${baseUrl()}/api/presets`);
-  const [first] = (await response.json()) as { id: string }[];
+  const {
+    items: [first],
+  } = (await response.json()) as { items: { id: string }[] };
   if (!first) throw new Error('The catalogue has no Jammy itinerary');
   return first.id;
 }

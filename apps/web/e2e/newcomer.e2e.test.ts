@@ -125,9 +125,9 @@ describe('copying a preset asks for the dates it promises', () => {
 
   beforeAll(async () => {
     const context = await newContext(browser);
-    const presets = (await (
-      await context.request.get(url('/api/presets'))
-    ).json()) as PresetSummary[];
+    const { items: presets } = (await (
+      await context.request.get(url('/api/presets?limit=100'))
+    ).json()) as { items: PresetSummary[] };
     const free = presets.find((candidate) => !candidate.premium);
     if (!free) throw new Error('No free Jammy itinerary in the catalogue');
     preset = free;
