@@ -21,12 +21,15 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { describeStandardErrors, validateResponses } from './lib/contract';
+import { conditionalGets } from './lib/http-cache';
 import { boundedJsonBodies } from './lib/json-body';
+import { createNotifications } from './db/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
 import { purgeTrash } from './modules/itineraries/itineraries.repository';
 import { contentRoutes } from './modules/itineraries/content.routes';
+import { createDocumentCache, invalidateOnWrites } from './modules/itineraries/document-cache';
 import { meRoutes } from './modules/me/me.routes';
 import { registerSharing } from './modules/sharing/register';
 import { presetRoutes } from './modules/presets/presets.routes';
@@ -92,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // shape is checked against the route's schema in test mode (lib/contract.ts).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   describeStandardErrors(app);
+  conditionalGets(app);
   if (config.env === 'test') validateResponses(app);
   boundedJsonBodies(app);
 
@@ -143,7 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sms,
     logger: deps.logger,
   });
-  const sessions = createSessions(auth, deps.database.db);
+  // One LISTEN connection per process: live events and cache invalidations from every process.
+  const notifications = createNotifications({ pool: deps.database.pool, logger: deps.logger });
+  const sessions = createSessions(auth, deps.database.db, notifications);
   originCheck(app, auth.options.trustedOrigins ?? [config.baseUrl.origin]);
 
   await app.register(fastifySwagger, {
@@ -186,9 +192,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   clientConfigRoutes(app, config);
   outboxRoutes(app, { sessions, outboxDir });
   const content = { db: deps.database.db, sessions };
-  itineraryRoutes(app, content);
+  const documents = createDocumentCache({ maxBytes: config.documentCacheBytes, notifications });
+  invalidateOnWrites(app, documents);
+  itineraryRoutes(app, { ...content, documents });
   contentRoutes(app, content);
-  registerSharing(app, { database: deps.database, sessions, mailer, config });
+  registerSharing(app, { database: deps.database, sessions, mailer, config, notifications });
   geoRoutes(app, { sessions, config });
   presetRoutes(app, { ...content, publicUrl: config.publicUrl });
 
@@ -200,6 +208,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       (error: unknown) => app.log.warn({ err: error }, 'trash purge failed'),
     );
   let purgeTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', () => notifications.start());
+  // After the live streams have ended (their preClose hook runs first).
+  app.addHook('preClose', () => notifications.close());
   app.addHook('onReady', async () => {
     void purge();
     purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000).unref();

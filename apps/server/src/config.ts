@@ -73,6 +73,11 @@ const envSchema = z.object({
     .default(
       '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     ),
+  DOCUMENT_CACHE_MB: z.coerce
+    .number('must be a number of megabytes')
+    .min(0, 'must be 0 (off) or more')
+    .max(65_536, 'must be at most 65536')
+    .default(64),
 });
 
 /** The server's configuration, read once from the environment at start-up (DESIGN §8). */
@@ -100,6 +105,8 @@ export interface Config {
   geocoder: { url: string; kind: GeocoderKind } | undefined;
   /** The map tiles shown to travellers and the credit they require. */
   map: { tileUrl: string; attribution: string };
+  /** Bytes the in-process cache of itinerary documents may hold (0: no cache). */
+  documentCacheBytes: number;
 }
 
 /** A configuration that cannot start the server; its message lists every problem. */
@@ -160,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter((email) => email !== ''),
     ),
     map: { tileUrl: values.MAP_TILE_URL, attribution: values.MAP_ATTRIBUTION },
+    documentCacheBytes: Math.round(values.DOCUMENT_CACHE_MB * 1024 * 1024),
     geocoder: values.GEOCODER_URL
       ? {
           url: values.GEOCODER_URL,
