@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       github: undefined,
       adminEmails: new Set(),
       geocoder: undefined,
+      documentCacheBytes: 64 * 1024 * 1024,
       map: {
         tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
         attribution:
