@@ -10,7 +10,7 @@ import type { Database } from './db/client';
 import { authRoutes } from './auth/auth.routes';
 import { createAuth } from './auth/auth';
 import { originCheck } from './auth/origin-check';
-import { createSessions } from './auth/session';
+import { createSessions, forgetSessionsOnRevocations } from './auth/session';
 import { handleError } from './lib/errors';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import fastifySwagger from '@fastify/swagger';
@@ -150,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One LISTEN connection per process: live events and cache invalidations from every process.
   const notifications = createNotifications({ pool: deps.database.pool, logger: deps.logger });
   const sessions = createSessions(auth, deps.database.db, notifications);
+  forgetSessionsOnRevocations(app, sessions);
   originCheck(app, auth.options.trustedOrigins ?? [config.baseUrl.origin]);
 
   await app.register(fastifySwagger, {

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { session, user } from '../db/schema/auth';
 import { AppError } from '../lib/errors';
@@ -21,6 +21,33 @@ export interface CurrentSession {
 /** Who is asking: reads the session cookie better-auth set, in one query. */
 export interface Sessions {
   find(request: FastifyRequest): Promise<CurrentSession | null>;
+  /** Forgets every session kept in memory (this process's own revocations, before they answer). */
+  forgetCached(): void;
+}
+
+/** Account routes that only create sessions or send codes: they never end one. */
+const STARTS_SESSIONS =
+  /\/(sign-in|sign-up|send|request|forget-password|verify-email|magic-link\/verify)/;
+
+/**
+ * A sign-out, revocation, password change or account deletion answered by this process drops
+ * the sessions it keeps before it answers, so the next request on this process is refused even
+ * before the NOTIFY of the change comes back (other processes drop them on that NOTIFY).
+ */
+export function forgetSessionsOnRevocations(app: FastifyInstance, sessions: Sessions): void {
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
+      return payload;
+    }
+    // The account routes are one catch-all route: look at the path itself.
+    const route = request.url.split('?')[0] ?? '';
+    const account =
+      (route.startsWith('/api/auth/') && !STARTS_SESSIONS.test(route)) ||
+      route.startsWith('/api/me') ||
+      route.startsWith('/api/admin/');
+    if (account) sessions.forgetCached();
+    return payload;
+  });
 }
 
 /** The request's headers as web Headers, for better-auth's API. */
@@ -157,6 +184,7 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
       }
       return current;
     },
+    forgetCached: clear,
   };
 }
 

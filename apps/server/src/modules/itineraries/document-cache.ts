@@ -207,7 +207,7 @@ export function invalidateOnWrites(app: FastifyInstance, documents: DocumentCach
       documents.invalidate(params.id);
     } else if (route === '/api/itineraries') {
       // A new itinerary: nobody holds it yet.
-    } else if (route.startsWith('/api/auth/') && !route.includes('delete-user')) {
+    } else if (route.startsWith('/api/auth/') && !request.url.includes('/delete-user')) {
       // Sign-in, sign-up, sessions: no document changes.
     } else if (route.startsWith('/api/')) {
       documents.clear();
