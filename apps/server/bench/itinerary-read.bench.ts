@@ -1,7 +1,7 @@
 // `npm run bench`: the hot reads of Jammy side by side, in one run, with a bare node:http
 // server sending the same document bytes from memory (the floor of any Node server here):
-// the itinerary document warm (from the document cache) and cold (an app with the cache
-// off, so PostgreSQL builds it on every read), the list of 50 itineraries, the session check
+// the itinerary document warm (from the document cache) and with the cache off (an app
+// where PostgreSQL builds it for every read that does not join one already under way), the list of 50 itineraries, the session check
 // alone (GET /api/session), and a mixed load of five editors of one trip (nine reads to one
 // write each). It prints req/s, p50 and p99, non-2xx answers, and the process's RSS.
 //
@@ -336,7 +336,7 @@ async function main() {
       const measured: Measured[] = [];
       measured.push(await load('document, warm (cache)', `${base}${documentPath}`, asOwner));
       measured.push(
-        await load('document, cold (cache off)', `${coldBase}${documentPath}`, asOwner),
+        await load('document, cache off (reads shared)', `${coldBase}${documentPath}`, asOwner),
       );
       measured.push(
         await load('list of 50 itineraries', `${base}/api/itineraries?limit=50`, asOwner),
@@ -369,7 +369,7 @@ async function main() {
     );
     printTable(rows, bareRow, body.length);
     console.log(
-      `\nserver process RSS: ${megabytes(rssBefore)} before the loads, ` +
+      `\nprocess RSS (both servers and the load generator's threads): ${megabytes(rssBefore)} before the loads, ` +
         `${megabytes(peak)} at most during them`,
     );
     const failed = rows.filter((row) => row.non2xx > 0 || row.errors > 0);

@@ -48,5 +48,16 @@ CREATE TRIGGER stage_changed AFTER INSERT OR UPDATE OR DELETE ON "stage"
   FOR EACH ROW EXECUTE FUNCTION jammy_notify_itinerary_part_change();--> statement-breakpoint
 CREATE TRIGGER place_changed AFTER INSERT OR UPDATE OR DELETE ON "place"
   FOR EACH ROW EXECUTE FUNCTION jammy_notify_itinerary_part_change();--> statement-breakpoint
+CREATE FUNCTION jammy_notify_member_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM pg_notify('jammy_documents', 'members:' || OLD.itinerary_id::text);
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+    PERFORM pg_notify('jammy_documents', 'members:' || NEW.itinerary_id::text);
+  END IF;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
 CREATE TRIGGER itinerary_member_changed AFTER INSERT OR UPDATE OR DELETE ON "itinerary_member"
-  FOR EACH ROW EXECUTE FUNCTION jammy_notify_itinerary_part_change();
+  FOR EACH ROW EXECUTE FUNCTION jammy_notify_member_change();

@@ -43,11 +43,19 @@ export interface ReadDocument {
 export interface DocumentCache {
   /** The document `userId` may read, when known here. */
   get(itineraryId: string, userId: string): CachedDocument | undefined;
-  /** The document a share-link holder reads (role viewer), when known here. */
-  getShared(itineraryId: string): CachedDocument | undefined;
   /** Call before reading from the database; the answer keeps the read unless it raced. */
   begin(): (itineraryId: string, read: ReadDocument, userId?: string) => CachedDocument;
-  invalidate(itineraryId: string): void;
+  /**
+   * The document `userId` (or, without one, a share-link holder) may read, from memory or
+   * else from `read`: concurrent misses of one reader share one read, so a change does not
+   * send every waiting request to PostgreSQL at once. Undefined when `read` finds none.
+   */
+  load(
+    itineraryId: string,
+    userId: string | undefined,
+    read: () => Promise<(ReadDocument & { trashed: boolean }) | null>,
+  ): Promise<CachedDocument | undefined>;
+  invalidate(itineraryId: string, what?: 'documents' | 'all'): void;
   clear(): void;
   stats(): { entries: number; bytes: number; hits: number; misses: number };
 }
@@ -95,6 +103,8 @@ export function createDocumentCache(deps: {
   let floor = 0;
   const invalidatedAt = new Map<string, number>();
 
+  const loading = new Map<string, Promise<CachedDocument | undefined>>();
+
   const enabled = () => maxBytes > 0 && (notifications?.listening() ?? false);
 
   function drop(itineraryId: string) {
@@ -104,17 +114,34 @@ export function createDocumentCache(deps: {
     bytes -= entry.bytes;
   }
 
-  function invalidate(itineraryId: string) {
+  /**
+   * Forgets an itinerary's documents, and with `all` who its members are too (a member
+   * change); a content change keeps the roles, so the reads that follow share one read per
+   * role rather than one per reader.
+   */
+  function invalidate(itineraryId: string, what: 'documents' | 'all' = 'all') {
     epoch += 1;
     invalidatedAt.set(itineraryId, epoch);
     if (invalidatedAt.size > MAX_REMEMBERED) {
       invalidatedAt.clear();
       floor = epoch;
     }
-    drop(itineraryId);
+    const entry = entries.get(itineraryId);
+    if (what === 'all' || !entry) {
+      drop(itineraryId);
+    } else {
+      entry.documents.clear();
+      bytes -= entry.bytes;
+      entry.bytes = 0;
+    }
+    // A read already under way may predate the change: later requests must not wait on it.
+    for (const key of loading.keys()) {
+      if (key.startsWith(`${itineraryId}:`)) loading.delete(key);
+    }
   }
 
   function clear() {
+    loading.clear();
     epoch += 1;
     floor = epoch;
     invalidatedAt.clear();
@@ -149,39 +176,62 @@ export function createDocumentCache(deps: {
     return document;
   }
 
-  notifications?.on(DOCUMENTS_CHANNEL, (payload) => invalidate(payload));
+  // `members:<itineraryId>` for a member change, `<itineraryId>` for any other.
+  notifications?.on(DOCUMENTS_CHANNEL, (payload) => {
+    if (payload.startsWith('members:')) invalidate(payload.slice('members:'.length), 'all');
+    else invalidate(payload, 'documents');
+  });
   // `<itineraryId>:<eventId>` or `presence:<json>` (presence changes no document).
   notifications?.on(EVENTS_CHANNEL, (payload) => {
-    if (!payload.startsWith('presence:')) invalidate(payload.slice(0, payload.indexOf(':')));
+    if (!payload.startsWith('presence:')) {
+      invalidate(payload.slice(0, payload.indexOf(':')), 'documents');
+    }
   });
   notifications?.onState(() => clear());
+
+  function begin() {
+    const started = epoch;
+    return (itineraryId: string, read: ReadDocument, userId?: string): CachedDocument => {
+      const document = documentOf(read.json);
+      const raced = (invalidatedAt.get(itineraryId) ?? floor) > started;
+      if (!enabled() || raced || Buffer.byteLength(read.json) > maxBytes / 4) return document;
+      let entry = entries.get(itineraryId);
+      if (!entry) {
+        entry = { roles: new Map(), documents: new Map(), bytes: 0 };
+        entries.set(itineraryId, entry);
+      }
+      if (userId) entry.roles.set(userId, read.role);
+      const kept = entry.documents.get(read.role);
+      // Two readers with the same role share one copy (and its compressed forms).
+      if (kept && kept.json === read.json) return kept;
+      entry.documents.set(read.role, document);
+      touch(itineraryId, entry);
+      return document;
+    };
+  }
 
   return {
     get(itineraryId, userId) {
       return lookup(itineraryId, entries.get(itineraryId)?.roles.get(userId));
     },
-    getShared(itineraryId) {
-      return lookup(itineraryId, 'viewer');
-    },
-    begin() {
-      const started = epoch;
-      return (itineraryId, read, userId) => {
-        const document = documentOf(read.json);
-        const raced = (invalidatedAt.get(itineraryId) ?? floor) > started;
-        if (!enabled() || raced || Buffer.byteLength(read.json) > maxBytes / 4) return document;
-        let entry = entries.get(itineraryId);
-        if (!entry) {
-          entry = { roles: new Map(), documents: new Map(), bytes: 0 };
-          entries.set(itineraryId, entry);
-        }
-        if (userId) entry.roles.set(userId, read.role);
-        const kept = entry.documents.get(read.role);
-        // Two readers with the same role share one copy (and its compressed forms).
-        if (kept && kept.json === read.json) return kept;
-        entry.documents.set(read.role, document);
-        touch(itineraryId, entry);
-        return document;
-      };
+    begin,
+    load(itineraryId, userId, read) {
+      const role = userId ? entries.get(itineraryId)?.roles.get(userId) : 'viewer';
+      const cached = lookup(itineraryId, role);
+      if (cached) return Promise.resolve(cached);
+      // Readers of one role share a read; a reader whose role is not known yet reads alone.
+      const key = role ? `${itineraryId}:role:${role}` : `${itineraryId}:user:${userId ?? ''}`;
+      let pending = loading.get(key);
+      if (!pending) {
+        const keep = begin();
+        pending = read()
+          .then((found) => (found && !found.trashed ? keep(itineraryId, found, userId) : undefined))
+          .finally(() => {
+            if (loading.get(key) === pending) loading.delete(key);
+          });
+        loading.set(key, pending);
+      }
+      return pending;
     },
     invalidate,
     clear,
@@ -204,7 +254,8 @@ export function invalidateOnWrites(app: FastifyInstance, documents: DocumentCach
     const route = request.routeOptions.url ?? '';
     const params = request.params as { id?: unknown } | undefined;
     if (route.startsWith('/api/itineraries/:id') && typeof params?.id === 'string') {
-      documents.invalidate(params.id);
+      const members = /\/(members|invitations|transfer)/.test(route);
+      documents.invalidate(params.id, members ? 'all' : 'documents');
     } else if (route === '/api/itineraries') {
       // A new itinerary: nobody holds it yet.
     } else if (route.startsWith('/api/auth/') && !request.url.includes('/delete-user')) {

@@ -117,20 +117,16 @@ export function itineraryRoutes(
       if (!current && share === undefined) {
         throw new AppError('auth/unauthenticated', 'Sign in to continue');
       }
-      let document = current ? documents.get(itineraryId, current.user.id) : undefined;
-      if (!document && current) {
-        const keep = documents.begin();
-        const read = await readItineraryDocument(db, itineraryId, current.user.id);
-        if (read && !read.trashed) document = keep(itineraryId, read, current.user.id);
-      }
+      let document = current
+        ? await documents.load(itineraryId, current.user.id, () =>
+            readItineraryDocument(db, itineraryId, current.user.id),
+          )
+        : undefined;
       if (!document && share !== undefined) {
         await authorizeLink(db, itineraryId, share);
-        document = documents.getShared(itineraryId);
-        if (!document) {
-          const keep = documents.begin();
-          const read = await readSharedItineraryDocument(db, itineraryId);
-          if (read && !read.trashed) document = keep(itineraryId, read);
-        }
+        document = await documents.load(itineraryId, undefined, () =>
+          readSharedItineraryDocument(db, itineraryId),
+        );
       }
       if (!document) throw new AppError('itinerary/not-found', 'There is no such itinerary');
       return sendDocument(request, reply, document);
