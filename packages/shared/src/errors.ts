@@ -36,7 +36,15 @@ export const ERROR_CODES = {
   'preset/premium': 403,
   'preset/catalogue': 409,
   conflict: 409,
+  /** The same thing already exists (a unique key taken by a request that arrived together). */
+  'conflict/duplicate': 409,
+  /** What the change refers to was removed, or something still refers to what it removes. */
+  'conflict/reference': 409,
+  /** Two changes collided in the database and this one lost: send it again. */
+  'conflict/concurrent': 409,
   'health/database-unavailable': 503,
+  /** Too busy or not ready (database pool exhausted, shutting down): retry after `Retry-After`. */
+  'service/unavailable': 503,
   internal: 500,
 } as const;
 

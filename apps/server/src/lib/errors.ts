@@ -3,19 +3,24 @@ import { ERROR_CODES } from '@jammy/shared/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { databaseErrorToAppError } from './database-errors';
 
 /** An error meant for the client: a stable code, its HTTP status, and a human message. */
 export class AppError extends Error {
   override name = 'AppError';
   readonly status: number;
+  /** Sent as `Retry-After` (seconds): with 503 and 429, when the client should try again. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.status = ERROR_CODES[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   toBody(): ErrorBody {
@@ -89,6 +94,16 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   },
 };
 
+function sendAppError(error: AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.status >= 500 && error.code !== 'service/unavailable') {
+    request.log.error({ err: error }, error.message);
+  }
+  if (error.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(error.retryAfterSeconds));
+  }
+  return reply.status(error.status).send(error.toBody());
+}
+
 /**
  * The one error handler: AppErrors and client mistakes become their JSON body; anything
  * else is logged and answered as a 500 without details (never a stack trace).
@@ -98,10 +113,7 @@ export function handleError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  if (error instanceof AppError) {
-    if (error.status >= 500) request.log.error({ err: error }, error.message);
-    return reply.status(error.status).send(error.toBody());
-  }
+  if (error instanceof AppError) return sendAppError(error, request, reply);
   const fastifyCode = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
   const known = fastifyCode ? FASTIFY_CODES[fastifyCode] : undefined;
   if (known) {
@@ -142,6 +154,16 @@ export function handleError(
   if (status >= 400 && status < 500) {
     const body: ErrorBody = { error: { code: 'request/invalid', message: error.message } };
     return reply.status(status).send(body);
+  }
+  // Races, values the database cannot hold, an exhausted pool: 4xx or 503, never a 500.
+  const fromDatabase = databaseErrorToAppError(error);
+  if (fromDatabase) {
+    request.log[fromDatabase.status >= 500 ? 'warn' : 'info'](
+      { err: error, code: fromDatabase.code },
+      'database error answered as %d',
+      fromDatabase.status,
+    );
+    return sendAppError(fromDatabase, request, reply);
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply

@@ -53,10 +53,30 @@ export async function authorize(
   options: { includeTrashed?: boolean } = {},
 ): Promise<Access> {
   const access = await findAccess(db, itineraryId, userId);
-  if (!access || (access.itinerary.deletedAt && !options.includeTrashed)) {
-    throw new AppError('itinerary/not-found', 'There is no such itinerary');
-  }
-  if (!ALLOWED[action].has(access.role)) {
+  assertAllowed(
+    access && { deletedAt: access.itinerary.deletedAt, role: access.role },
+    action,
+    options,
+  );
+  if (!access) throw itineraryNotFound();
+  return access;
+}
+
+function itineraryNotFound(): AppError {
+  return new AppError('itinerary/not-found', 'There is no such itinerary');
+}
+
+/**
+ * The rule of `authorize` on an itinerary's state and the caller's role (null when the
+ * itinerary does not exist or the caller is not a member): 404, 403 or nothing.
+ */
+export function assertAllowed(
+  found: { deletedAt: Date | null; role: Role | null } | null,
+  action: Action,
+  options: { includeTrashed?: boolean } = {},
+): void {
+  if (!found?.role || (found.deletedAt && !options.includeTrashed)) throw itineraryNotFound();
+  if (!ALLOWED[action].has(found.role)) {
     throw new AppError(
       'auth/forbidden',
       action === 'own'
@@ -64,7 +84,6 @@ export async function authorize(
         : 'You can view this itinerary but not change it',
     );
   }
-  return access;
 }
 
 /**

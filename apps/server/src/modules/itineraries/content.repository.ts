@@ -1,8 +1,9 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor as Db } from '../../db/client';
 import type { place, stage } from '../../db/schema/itineraries';
-import { itinerary, list, listItem, note } from '../../db/schema/itineraries';
+import { list, listItem, note } from '../../db/schema/itineraries';
 import { recordEvent, type NewEvent } from '../sharing/events.repository';
+import { withItineraryLock, type LockOptions } from './itinerary-lock';
 
 // The rows of an itinerary's content, and the one way to change them (with their event).
 // Single rows are read and written through the row stores of content.routes.ts.
@@ -13,20 +14,6 @@ export type NoteRow = typeof note.$inferSelect;
 export type ListRow = typeof list.$inferSelect;
 export type ListItemRow = typeof listItem.$inferSelect;
 
-/**
- * Runs `work` in a transaction holding the itinerary's row lock, so that writers computing a
- * position from the current siblings take turns (no two rows get the same position).
- */
-export function withItineraryLock<T>(db: Db, itineraryId: string, work: (tx: Db) => Promise<T>) {
-  return db.transaction(async (tx) => {
-    await tx
-      .select({ id: itinerary.id })
-      .from(itinerary)
-      .where(eq(itinerary.id, itineraryId))
-      .for('update');
-    return work(tx);
-  });
-}
 
 /** What happened, for the activity and the live stream (see `recordEvent`). */
 export type ChangeEvent = Pick<NewEvent, 'kind' | 'data'>;
@@ -34,8 +21,9 @@ export type ChangeEvent = Pick<NewEvent, 'kind' | 'data'>;
 /**
  * Makes a change to an itinerary and records its event in one transaction: the change and
  * its event are kept or lost together, and the NOTIFY goes out when both are committed.
- * Every write takes the itinerary's row lock first, so writers never wait on each other in
- * opposite orders. When `work` changes nothing (a stale version: it returns undefined or
+ * Every write takes the itinerary's row lock first (`withItineraryLock`: it also checks
+ * again that the itinerary is there and the actor still has the right, by default `write`),
+ * so writers never wait on each other in opposite orders. When `work` changes nothing (a stale version: it returns undefined or
  * false), no event is recorded and the caller answers 409.
  */
 export function changeWithEvent<T>(
@@ -43,15 +31,21 @@ export function changeWithEvent<T>(
   target: { itineraryId: string; actorId: string | null },
   work: (tx: Db) => Promise<T>,
   describe: (result: NonNullable<T>, tx: Db) => ChangeEvent | Promise<ChangeEvent>,
-  options: { touch?: boolean } = {},
+  options: { touch?: boolean } & Pick<LockOptions, 'requires' | 'includeTrashed'> = {},
 ): Promise<T> {
-  return withItineraryLock(db, target.itineraryId, async (tx) => {
-    const result = await work(tx);
-    if (result !== undefined && result !== null && result !== false) {
-      await recordEvent(tx, { ...target, ...(await describe(result, tx)) }, options);
-    }
-    return result;
-  });
+  const { touch, requires = 'write', includeTrashed } = options;
+  return withItineraryLock(
+    db,
+    target.itineraryId,
+    async (tx) => {
+      const result = await work(tx);
+      if (result !== undefined && result !== null && result !== false) {
+        await recordEvent(tx, { ...target, ...(await describe(result, tx)) }, { touch });
+      }
+      return result;
+    },
+    { actorId: target.actorId, requires, includeTrashed },
+  );
 }
 
 // --- notes ---

@@ -193,7 +193,7 @@ export function itineraryRoutes(
         { itineraryId: access.itinerary.id, actorId: user.id },
         (tx) => setTrashed(tx, access.itinerary.id, new Date()),
         (trashed) => ({ kind: 'itinerary.trashed', data: { title: trashed.title } }),
-        { touch: false },
+        { touch: false, requires: 'own' },
       );
       if (!row) throw new AppError('itinerary/not-found', 'There is no such itinerary');
       return presentItinerary(row, access.role);
@@ -221,7 +221,7 @@ export function itineraryRoutes(
         { itineraryId: access.itinerary.id, actorId: user.id },
         (tx) => setTrashed(tx, access.itinerary.id, null),
         (restored) => ({ kind: 'itinerary.restored', data: { title: restored.title } }),
-        { touch: false },
+        { touch: false, requires: 'own', includeTrashed: true },
       );
       if (!row) throw new AppError('itinerary/not-found', 'There is no such itinerary');
       return presentItinerary(row, access.role);

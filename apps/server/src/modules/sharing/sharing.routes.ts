@@ -34,6 +34,7 @@ import type { Mailer } from '../../mail/mailer';
 import { mailMessages, renderMail } from '../../mail/templates';
 import { authorize } from '../itineraries/access';
 import { changeWithEvent } from '../itineraries/content.repository';
+import { withItineraryLock } from '../itineraries/itinerary-lock';
 import { itineraryParams } from '../itineraries/itineraries.routes';
 import { latestEvents, recordEvent } from './events.repository';
 import * as sharing from './sharing.repository';
@@ -166,13 +167,19 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       }
       const existing = await sharing.findInvitationByEmail(db, itinerary.id, email);
       const { token, hash } = sharing.newToken();
-      const row = await sharing.upsertInvitation(db, {
-        itineraryId: itinerary.id,
-        email,
-        role,
-        tokenHash: hash,
-        invitedBy: user.id,
-      });
+      const row = await withItineraryLock(
+        db,
+        itinerary.id,
+        (tx) =>
+          sharing.upsertInvitation(tx, {
+            itineraryId: itinerary.id,
+            email,
+            role,
+            tokenHash: hash,
+            invitedBy: user.id,
+          }),
+        { actorId: user.id, requires: 'own' },
+      );
       await sendInvitation({
         email,
         token,
@@ -269,7 +276,8 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
           `This invitation was sent to ${invitation.email}: sign in with that verified address to accept it`,
         );
       }
-      const result = await db.transaction(async (tx) => {
+      // Under the itinerary's lock: a trip trashed or deleted meanwhile gets no new member.
+      const result = await withItineraryLock(db, invitation.itineraryId, async (tx) => {
         const added = await sharing.addMember(tx, invitation.itineraryId, user.id, invitation.role);
         await sharing.deleteInvitation(tx, invitation.id);
         if (added) {
@@ -326,7 +334,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
           kind: 'member.updated',
           data: { userId: member.userId, name: member.name, role },
         }),
-        { touch: false },
+        { touch: false, requires: 'own' },
       );
       if (version === undefined) throw await memberConflict(itinerary.id, member.userId);
       return presentMember({ ...member, role, version });
@@ -370,7 +378,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
           kind: 'member.removed',
           data: { userId: member.userId, name: member.name, left: leaving },
         }),
-        { touch: false },
+        { touch: false, requires: leaving ? 'read' : 'own' },
       );
       if (!removed) throw await memberConflict(itinerary.id, member.userId);
       return reply.status(204).send(null);
@@ -399,28 +407,38 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
           'Ownership can only go to an editor: make this member an editor first',
         );
       }
-      await db.transaction(async (tx) => {
-        await sharing.setMemberRole(tx, itinerary.id, user.id, 'editor');
-        await sharing.setMemberRole(tx, itinerary.id, member.userId, 'owner');
-        await sharing.setOwner(tx, itinerary.id, member.userId);
-        const former = await sharing.findMember(tx, itinerary.id, user.id);
-        for (const [changed, role] of [
-          [member, 'owner'],
-          [former, 'editor'],
-        ] as const) {
-          if (!changed) continue;
-          await recordEvent(
-            tx,
-            {
-              itineraryId: itinerary.id,
-              actorId: user.id,
-              kind: 'member.updated',
-              data: { userId: changed.userId, name: changed.name, role, transfer: true },
-            },
-            { touch: false },
-          );
-        }
-      });
+      const transferred = await withItineraryLock(
+        db,
+        itinerary.id,
+        async (tx) => {
+          // The editor may have left or changed role meanwhile.
+          const target = await sharing.findMember(tx, itinerary.id, member.userId);
+          if (target?.role !== 'editor') return false;
+          await sharing.setMemberRole(tx, itinerary.id, user.id, 'editor');
+          await sharing.setMemberRole(tx, itinerary.id, member.userId, 'owner');
+          await sharing.setOwner(tx, itinerary.id, member.userId);
+          const former = await sharing.findMember(tx, itinerary.id, user.id);
+          for (const [changed, role] of [
+            [member, 'owner'],
+            [former, 'editor'],
+          ] as const) {
+            if (!changed) continue;
+            await recordEvent(
+              tx,
+              {
+                itineraryId: itinerary.id,
+                actorId: user.id,
+                kind: 'member.updated',
+                data: { userId: changed.userId, name: changed.name, role, transfer: true },
+              },
+              { touch: false },
+            );
+          }
+          return true;
+        },
+        { actorId: user.id, requires: 'own' },
+      );
+      if (!transferred) throw await memberConflict(itinerary.id, member.userId);
       return readSharing(itinerary.id, false);
     },
   );
@@ -449,12 +467,18 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       // The link works through its last day (UTC), so it ends at the next midnight.
       const expiresAt = expiresOn ? new Date(Date.parse(`${expiresOn}T00:00:00Z`) + DAY_MS) : null;
       const { token, hash } = sharing.newToken();
-      const row = await sharing.insertShareLink(db, {
-        itineraryId: itinerary.id,
-        tokenHash: hash,
-        createdBy: user.id,
-        expiresAt,
-      });
+      const row = await withItineraryLock(
+        db,
+        itinerary.id,
+        (tx) =>
+          sharing.insertShareLink(tx, {
+            itineraryId: itinerary.id,
+            tokenHash: hash,
+            createdBy: user.id,
+            expiresAt,
+          }),
+        { actorId: user.id, requires: 'own' },
+      );
       const url = `${origin}/itinerary/${itinerary.id}?${SHARE_QUERY_PARAM}=${token}`;
       return reply.status(201).send(presentShareLink(row, url));
     },
