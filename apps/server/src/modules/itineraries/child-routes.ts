@@ -114,7 +114,15 @@ export interface ChildResource<
       context: ChildContext<Parent>,
     ) => Promise<Changes<T>>;
   };
-  remove?: { summary: string };
+  remove?: {
+    summary: string;
+    /** Runs in the deletion's transaction, before the row goes (e.g. to rehome its children). */
+    before?: (
+      tx: Executor,
+      current: T['$inferSelect'],
+      context: ChildContext<Parent>,
+    ) => Promise<void>;
+  };
   /** Ordered resources: move one after a sibling (null: first), writing one row. */
   move?: {
     summary: string;
@@ -377,7 +385,10 @@ export function childRoutes<
         const deleted = await change(
           context,
           'deleted',
-          (tx) => store.remove(tx, context.scopeId, current.id, expected),
+          async (tx) => {
+            await resource.remove?.before?.(tx, current, context);
+            return store.remove(tx, context.scopeId, current.id, expected);
+          },
           async (_deleted, tx) => resource.describe(current, context, tx),
         );
         if (!deleted) throw await missed(context, current.id);

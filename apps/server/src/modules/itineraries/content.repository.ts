@@ -14,7 +14,6 @@ export type NoteRow = typeof note.$inferSelect;
 export type ListRow = typeof list.$inferSelect;
 export type ListItemRow = typeof listItem.$inferSelect;
 
-
 /** What happened, for the activity and the live stream (see `recordEvent`). */
 export type ChangeEvent = Pick<NewEvent, 'kind' | 'data'>;
 

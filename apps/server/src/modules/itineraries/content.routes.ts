@@ -16,7 +16,8 @@ import {
   updatePlaceSchema,
   updateStageSchema,
 } from '@jammy/shared/itineraries';
-import { eq, isNull } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
+import { generateNKeysBetween } from 'fractional-indexing';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Sessions } from '../../auth/session';
@@ -111,7 +112,28 @@ export function contentRoutes(app: FastifyInstance, deps: { db: Db; sessions: Se
         return changes;
       },
     },
-    remove: { summary: 'Delete a stage (its places stay in the itinerary, outside any stage)' },
+    remove: {
+      summary: 'Delete a stage (its places stay in the itinerary, outside any stage)',
+      // Its places join the places outside any stage, after them, in their own order: each
+      // keeps a position of its own there (the foreign key alone would keep their old ones).
+      before: async (tx, current, { itinerary }) => {
+        const homeless = await places.siblings(tx, itinerary.id, inStage(current.id));
+        if (homeless.length === 0) return;
+        const last = (await places.siblings(tx, itinerary.id, inStage(null))).at(-1);
+        const positions = generateNKeysBetween(last?.position ?? null, null, homeless.length);
+        for (const [index, row] of homeless.entries()) {
+          await tx
+            .update(place)
+            .set({
+              stageId: null,
+              position: positions[index] as string,
+              version: sql`${place.version} + 1`,
+              updatedAt: new Date(),
+            })
+            .where(eq(place.id, row.id));
+        }
+      },
+    },
     move: { summary: 'Move a stage after another' },
   });
 
@@ -177,7 +199,10 @@ export function contentRoutes(app: FastifyInstance, deps: { db: Db; sessions: Se
     move: {
       summary: 'Move a place after another, optionally into another stage',
       among: async (tx, current, body, { itinerary }) => {
-        const stageId = body.stageId === undefined ? current.stageId : body.stageId;
+        // Its stage as it is now, under the lock: the stage may have gone since it was read
+        // (the place then stays, outside any stage).
+        const now = await places.find(tx, itinerary.id, current.id);
+        const stageId = body.stageId === undefined ? (now?.stageId ?? null) : body.stageId;
         await stageOf(tx, itinerary.id, stageId);
         return { where: inStage(stageId), changes: { stageId } };
       },
