@@ -36,6 +36,12 @@ import { outboxSms, twilioSms, type SmsSender } from './sms/sms-sender';
 import { healthRoutes } from './modules/health/health.routes';
 import { clientConfigRoutes } from './modules/meta/client-config.routes';
 import { spaRoutes } from './spa/spa.routes';
+import type { BlobStore } from './storage/blob-store';
+import { diskBlobStore } from './storage/disk-blob-store';
+import { s3BlobStore } from './storage/s3-blob-store';
+import { storageApiRoutes } from './storage/storage-api.routes';
+import { storageRoutes } from './storage/storage.routes';
+import { createStorage } from './storage/storage.service';
 
 export interface AppDeps {
   config: Config;
@@ -48,6 +54,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Defaults to a Twilio-compatible API when TWILIO_* is set, else the outbox. */
   sms?: SmsSender;
+  /** Defaults to the S3-compatible store when S3_* is set, else DATA_DIR/files. */
+  blobs?: BlobStore;
 }
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -165,6 +173,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             name: 'jammy.session_token',
             description: 'The session cookie better-auth sets at sign-in (/api/auth/*).',
           },
+          storageToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description:
+              '`Firebase <token>` with a token from POST /api/storage/token (storage protocol only).',
+          },
         },
       },
       // Every operation needs a session unless it says otherwise (`security: []`).
@@ -190,19 +205,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   geoRoutes(app, { sessions, config });
   presetRoutes(app, { ...content, publicUrl: config.publicUrl });
 
+  const blobs =
+    deps.blobs ??
+    (config.storage.s3
+      ? s3BlobStore(config.storage.s3)
+      : diskBlobStore(path.join(config.dataDir, 'files')));
+  await blobs.open();
+  const storage = createStorage({
+    db: deps.database.db,
+    blobs,
+    config: config.storage,
+    logger: deps.logger,
+  });
+  const storageDeps = { ...content, storage, sessionSecret: deps.sessionSecret };
+  await storageRoutes(app, { ...storageDeps, publicUrl: config.publicUrl });
+  storageApiRoutes(app, storageDeps);
+
   // Itineraries left in the trash past the retention period go for good (every process may
   // run this: the delete is idempotent).
+  // Their files go too: the rows cascade, and the sweep deletes the bytes.
   const purge = () =>
-    purgeTrash(deps.database.db).then(
-      (count) => count > 0 && app.log.info({ count }, 'purged itineraries from the trash'),
-      (error: unknown) => app.log.warn({ err: error }, 'trash purge failed'),
-    );
+    purgeTrash(deps.database.db)
+      .then(
+        (count) => count > 0 && app.log.info({ count }, 'purged itineraries from the trash'),
+        (error: unknown) => app.log.warn({ err: error }, 'trash purge failed'),
+      )
+      .then(() => storage.sweep());
   let purgeTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     void purge();
     purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000).unref();
   });
-  app.addHook('onClose', async () => clearInterval(purgeTimer));
+  app.addHook('onClose', async () => {
+    clearInterval(purgeTimer);
+    await storage.sweep();
+    await blobs.close();
+  });
   await spaRoutes(app, { webDistDir: config.webDistDir });
 
   return app;
