@@ -28,6 +28,7 @@ import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
 import { purgeTrash } from './modules/itineraries/itineraries.repository';
 import { contentRoutes } from './modules/itineraries/content.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import { registerSharing } from './modules/sharing/register';
 import { presetRoutes } from './modules/presets/presets.routes';
 import { sessionRoutes } from './modules/me/sessions.routes';
@@ -199,8 +200,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   clientConfigRoutes(app, config);
   outboxRoutes(app, { sessions, outboxDir });
   const content = { db: deps.database.db, sessions };
-  itineraryRoutes(app, content);
+  // Set once storage exists (below): a replaced cover's bytes are cleared at once.
+  let sweepFiles = () => {};
+  itineraryRoutes(app, { ...content, sweepFiles: () => sweepFiles() });
   contentRoutes(app, content);
+  mediaRoutes(app, content);
   registerSharing(app, { database: deps.database, sessions, mailer, config });
   geoRoutes(app, { sessions, config });
   presetRoutes(app, { ...content, publicUrl: config.publicUrl });
@@ -217,8 +221,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: config.storage,
     logger: deps.logger,
   });
+  sweepFiles = () => void storage.sweep();
   const storageDeps = { ...content, storage, sessionSecret: deps.sessionSecret };
   await storageRoutes(app, { ...storageDeps, publicUrl: config.publicUrl });
+  // Deleting what owns files (a photo, an attachment, a stage or place with photos) queues
+  // their bytes for deletion: clear them right after the answer.
+  app.addHook('onResponse', async (request, reply) => {
+    if (
+      request.method === 'DELETE' &&
+      reply.statusCode === 204 &&
+      request.url.startsWith('/api/')
+    ) {
+      sweepFiles();
+    }
+  });
   storageApiRoutes(app, storageDeps);
 
   // Itineraries left in the trash past the retention period go for good (every process may

@@ -89,7 +89,10 @@ const envSchema = z.object({
   STORAGE_BUCKET: z
     .string()
     .trim()
-    .regex(/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/, 'must be 3–63 lower-case letters, digits, . _ or -')
+    .regex(
+      /^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/,
+      'must be 3–63 lower-case letters, digits, . _ or -',
+    )
     .default(DEFAULT_STORAGE_BUCKET),
   STORAGE_IMAGE_MAX_MB: megabytes(DEFAULT_IMAGE_MAX_BYTES),
   STORAGE_DOCUMENT_MAX_MB: megabytes(DEFAULT_DOCUMENT_MAX_BYTES),
@@ -188,9 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const missingS3 = Object.entries(s3Values).filter(([, value]) => value === undefined);
   if (missingS3.length > 0 && missingS3.length < 4) {
-    const lines = missingS3.map(
-      ([name]) => `  ${name}: is required when any S3_* variable is set`,
-    );
+    const lines = missingS3.map(([name]) => `  ${name}: is required when any S3_* variable is set`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return {

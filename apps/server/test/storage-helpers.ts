@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { StorageToken } from '@jammy/shared/storage';
+import type { ObjectMetadata, StorageToken } from '@jammy/shared/storage';
 import sharp from 'sharp';
 import { call, expectStatus, type SignedInUser } from './itinerary-helpers';
 import type { TestApp } from './test-app';
@@ -81,4 +81,36 @@ export function relatedBody(
     Buffer.from(`\r\n--${boundary}--`),
   ]);
   return { body, contentType: `multipart/related; boundary=${boundary}` };
+}
+
+/** Uploads `data` to `path` as `user` (multipart/related, session cookie); the raw answer. */
+export function upload(
+  testApp: TestApp,
+  user: SignedInUser | null,
+  path: string,
+  data: Buffer,
+  metadata: object = {},
+) {
+  const { body, contentType } = relatedBody({ name: path, ...metadata }, data);
+  return testApp.app.inject({
+    method: 'POST',
+    url: `/v0/b/jammy/o?name=${encodeURIComponent(path)}`,
+    headers: {
+      ...(user ? { cookie: user.cookie } : {}),
+      origin: testApp.config.baseUrl.origin,
+      'content-type': contentType,
+    },
+    payload: body,
+  });
+}
+
+/** Uploads and fails the test unless it was stored; the object's metadata. */
+export async function uploaded(
+  testApp: TestApp,
+  user: SignedInUser,
+  path: string,
+  data: Buffer,
+  metadata: object = {},
+): Promise<ObjectMetadata> {
+  return expectStatus<ObjectMetadata>(await upload(testApp, user, path, data, metadata), 200);
 }

@@ -236,3 +236,35 @@ export async function itineraryExists(db: Executor, id: string): Promise<boolean
   const [row] = await db.select({ id: itinerary.id }).from(itinerary).where(eq(itinerary.id, id));
   return row !== undefined;
 }
+
+/** An object of this itinerary by its path (the product's data names files by path). */
+export async function findItineraryObject(
+  db: Executor,
+  itineraryId: string,
+  path: string,
+): Promise<FileObjectRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(fileObject)
+    .where(and(eq(fileObject.itineraryId, itineraryId), eq(fileObject.path, path)));
+  return row;
+}
+
+export async function findObjectById(db: Executor, id: string): Promise<FileObjectRow | undefined> {
+  const [row] = await db.select().from(fileObject).where(eq(fileObject.id, id));
+  return row;
+}
+
+/**
+ * Deletes a cover no longer used: the file of an old cover goes with it when it sat in the
+ * itinerary's `cover/` folder and no photo uses it.
+ */
+export async function deleteUnusedCover(db: Executor, fileId: string): Promise<void> {
+  await db.execute(sql`
+    delete from file_object f
+    where f.id = ${fileId} and f.path like 'itineraries/%/cover/%'
+      and not exists (select 1 from photo p where p.file_id = f.id)
+      and not exists (select 1 from attachment a where a.file_id = f.id)
+      and not exists (select 1 from itinerary i where i.cover_file_id = f.id)
+  `);
+}
