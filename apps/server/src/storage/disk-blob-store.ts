@@ -24,6 +24,8 @@ export function diskBlobStore(root: string): BlobStore {
     },
     async close() {},
     async put(key, source) {
+      // The source may fail while the file is being opened: the pipeline below reports it.
+      source.on('error', () => {});
       const target = fileOf(key);
       const temp = path.join(tempDir, randomUUID());
       const handle = await open(temp, 'w', 0o640);

@@ -39,7 +39,7 @@ export function s3BlobStore(config: S3Config): BlobStore {
     async put(key, source, options = {}) {
       assertBlobKey(key);
       const counter = hashingCounter();
-      source.once('error', (error) => counter.destroy(error));
+      source.on('error', (error) => counter.destroy(error));
       const upload = new Upload({
         client,
         params: {

@@ -81,7 +81,8 @@ export function createStorage(deps: {
     if (size === undefined) return;
     const kinds = allowedKinds(authorized.space);
     const largest = largestAllowed(config, kinds);
-    if (size > largest) throw tooLarge(kinds.length === 1 ? (kinds[0] ?? 'file') : 'file', largest);
+    const kind = kinds.find((each) => limitOf(config, each) === largest) ?? 'file';
+    if (size > largest) throw tooLarge(kind, largest);
   }
 
   let sweeping: Promise<void> | undefined;

@@ -48,7 +48,7 @@ export function limitOf(config: StorageConfig, kind: UploadKind): number {
 
 function megabytes(bytes: number): string {
   const value = bytes / (1024 * 1024);
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} MB`;
+  return `${Number(value.toFixed(2))} MB`;
 }
 
 /** 413 naming the limit that was passed. */
