@@ -31,6 +31,9 @@ export default defineConfig({
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A page rendered on two busy cores can take more than expect.poll's default second
+          // to show what the user asked for: poll as patiently as a user waits.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           // Two files at a time against the one server: each test uses its own accounts
           // and client address, and the suite takes two thirds of the time.
           fileParallelism: true,

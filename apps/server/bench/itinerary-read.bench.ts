@@ -1,10 +1,13 @@
-// `npm run bench`: how fast GET /api/itineraries/{id} answers compared with a bare node:http
-// server sending the same bytes from memory (the floor of any Node server on this machine).
+// `npm run bench`: the hot reads of Jammy side by side, in one run, with a bare node:http
+// server sending the same document bytes from memory (the floor of any Node server here):
+// the itinerary document warm (from the document cache) and with the cache off (an app
+// where PostgreSQL builds it for every read that does not join one already under way), the list of 50 itineraries, the session check
+// alone (GET /api/session), and a mixed load of five editors of one trip (nine reads to one
+// write each). It prints req/s, p50 and p99, non-2xx answers, and the process's RSS.
 //
-// Starts an embedded PostgreSQL and the app on a loopback port, seeds one traveller with an
-// itinerary of 10 stages × 10 places, then runs autocannon (in a worker
-// thread, so the load does not share the servers' event loop) against both, one after the
-// other. Everything it started is stopped and its temporary folders removed at the end.
+// Starts an embedded PostgreSQL and two apps on loopback ports, seeds the travellers, then
+// runs autocannon in worker threads (the load does not share the servers' event loop), one
+// measurement after the other. Everything it started is stopped and removed at the end.
 
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -19,7 +22,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database, type Db } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import { place, stage } from '../src/db/schema/itineraries';
+import { itinerary, itineraryMember, place, stage } from '../src/db/schema/itineraries';
 import { createLogger } from '../src/lib/logger';
 import type { MailMessage, Mailer } from '../src/mail/mailer';
 import { getOrCreateSessionSecret } from '../src/modules/meta/meta.repository';
@@ -54,8 +57,10 @@ function memoryMailer(): Mailer & { sent: MailMessage[] } {
 }
 
 /** Signs a traveller up, follows the mailed verification link, returns the Cookie header. */
+let travellers = 0;
 async function signUp(app: FastifyInstance, mailer: ReturnType<typeof memoryMailer>) {
-  const email = `bench-${Date.now()}@example.com`;
+  travellers += 1;
+  const email = `bench-${Date.now()}-${travellers}@example.com`;
   const signUpResponse = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
@@ -138,24 +143,53 @@ async function seedItinerary(app: FastifyInstance, db: Db, cookie: string, origi
   return itineraryId;
 }
 
-async function load(name: string, url: string, headers: Record<string, string>) {
-  const result = await autocannon({
+interface LoadOptions {
+  headers?: Record<string, string>;
+  connections?: number;
+  /** A sequence each connection repeats (autocannon's `requests`). */
+  requests?: autocannon.Request[];
+}
+
+async function run(url: string, options: LoadOptions) {
+  return autocannon({
     url,
-    connections: CONNECTIONS,
+    connections: options.connections ?? CONNECTIONS,
     duration: DURATION_SECONDS,
-    headers,
+    headers: options.headers,
+    ...(options.requests ? { requests: options.requests } : {}),
     workers: 1,
   });
-  const measured: Measured = {
+}
+
+function measuredOf(name: string, results: autocannon.Result[]): Measured {
+  const p50s = results.map((result) => result.latency.p50).sort((x, y) => x - y);
+  return {
     name,
-    requestsPerSecond: result.requests.average,
-    p99Ms: result.latency.p99,
-    p50Ms: result.latency.p50,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
+    requestsPerSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
+    // Parallel runs: the worst p99, and the middle of the medians.
+    p99Ms: Math.max(...results.map((result) => result.latency.p99)),
+    p50Ms: p50s[Math.floor(p50s.length / 2)] ?? 0,
+    requests: results.reduce((sum, result) => sum + result.requests.total, 0),
+    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
   };
-  return measured;
+}
+
+async function load(name: string, url: string, options: LoadOptions) {
+  return measuredOf(name, [await run(url, options)]);
+}
+
+/** Samples the process's resident memory while `work` runs; answers the highest seen. */
+async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 100);
+  try {
+    return { result: await work(), peak };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 function listen(server: http.Server): Promise<number> {
@@ -165,29 +199,18 @@ function listen(server: http.Server): Promise<number> {
   });
 }
 
-function printTable(rows: Measured[], bodyBytes: number) {
-  const [jammy, bare] = rows;
-  const header = ['server', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'];
-  const lines = rows.map((row) => [
+function printTable(rows: Measured[], bare: Measured, bodyBytes: number) {
+  const header = ['load', 'req/s', '× bare', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'];
+  const lines = [...rows, bare].map((row) => [
     row.name,
     row.requestsPerSecond.toFixed(0),
+    (row.requestsPerSecond / bare.requestsPerSecond).toFixed(3),
     row.p50Ms.toFixed(1),
     row.p99Ms.toFixed(1),
     String(row.requests),
     String(row.non2xx),
     String(row.errors),
   ]);
-  if (jammy && bare) {
-    lines.push([
-      'ratio Jammy/bare',
-      (jammy.requestsPerSecond / bare.requestsPerSecond).toFixed(3),
-      (jammy.p50Ms / bare.p50Ms).toFixed(1),
-      (jammy.p99Ms / bare.p99Ms).toFixed(1),
-      '',
-      '',
-      '',
-    ]);
-  }
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)),
   );
@@ -198,12 +221,38 @@ function printTable(rows: Measured[], bodyBytes: number) {
       )
       .join(' | ');
   console.log(
-    `\nGET /api/itineraries/{id}: ${STAGES} stages × ${PLACES_PER_STAGE} places, ` +
-      `${bodyBytes} bytes of JSON; ${CONNECTIONS} connections, ${DURATION_SECONDS} s each\n`,
+    `\nItinerary document: ${STAGES} stages × ${PLACES_PER_STAGE} places, ${bodyBytes} bytes ` +
+      `of JSON; ${CONNECTIONS} connections, ${DURATION_SECONDS} s per load, one after the other\n`,
   );
   console.log(format(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('-|-'));
   for (const line of lines) console.log(format(line));
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** Fills the owner's list with `count` more itineraries (rows only: the list reads rows). */
+async function seedList(db: Db, ownerId: string, count: number) {
+  const rows = Array.from({ length: count }, (_, index) => ({
+    id: uuidv7(),
+    ownerId,
+    title: `Weekend ${index + 1}`,
+    description: 'A short trip',
+    startDate: '2027-06-01',
+    endDate: '2027-06-03',
+  }));
+  await db.insert(itinerary).values(rows);
+  await db
+    .insert(itineraryMember)
+    .values(rows.map((row) => ({ itineraryId: row.id, userId: ownerId, role: 'owner' as const })));
+}
+
+/** The user id of a session cookie. */
+async function userIdOf(app: FastifyInstance, cookie: string): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+  const id = response.json<{ user: { id: string } | null }>().user?.id;
+  if (!id) throw new Error(`GET /api/session answered ${response.statusCode} without a user`);
+  return id;
 }
 
 async function main() {
@@ -214,6 +263,7 @@ async function main() {
   let fixture: WebDistFixture | undefined;
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
+  let cold: FastifyInstance | undefined;
   const bare = http.createServer();
   try {
     fixture = await createWebDistFixture();
@@ -234,12 +284,35 @@ async function main() {
     app = await buildApp({ config, database, logger, sessionSecret, buildId: 'bench', mailer });
 
     const cookie = await signUp(app, mailer);
-    const itineraryId = await seedItinerary(app, database.db, cookie, config.baseUrl.origin);
+    const origin = config.baseUrl.origin;
+    const itineraryId = await seedItinerary(app, database.db, cookie, origin);
+    // Four more editors of the same trip, for the mixed load.
+    const editors = [cookie];
+    for (let index = 0; index < 4; index += 1) {
+      const editorCookie = await signUp(app, mailer);
+      const userId = await userIdOf(app, editorCookie);
+      await database.db.insert(itineraryMember).values({ itineraryId, userId, role: 'editor' });
+      editors.push(editorCookie);
+    }
+    await seedList(database.db, await userIdOf(app, cookie), 49);
+
+    // The same database with the document cache off: PostgreSQL builds every read.
+    cold = await buildApp({
+      config: { ...config, documentCacheBytes: 0 },
+      database,
+      logger,
+      sessionSecret,
+      buildId: 'bench',
+      mailer,
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
-    const jammyUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/itineraries/${itineraryId}`;
+    await cold.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const coldBase = `http://127.0.0.1:${(cold.server.address() as AddressInfo).port}`;
+    const documentPath = `/api/itineraries/${itineraryId}`;
 
     // The exact bytes Jammy answers, for the bare server to send from memory.
-    const real = await fetch(jammyUrl, { headers: { cookie } });
+    const real = await fetch(`${base}${documentPath}`, { headers: { cookie } });
     if (real.status !== 200) throw new Error(`GET answered ${real.status}: ${await real.text()}`);
     const body = Buffer.from(await real.arrayBuffer());
     const contentType = real.headers.get('content-type') ?? 'application/json';
@@ -247,6 +320,9 @@ async function main() {
     if (tree.stages.length !== STAGES || tree.places.length !== STAGES * PLACES_PER_STAGE) {
       throw new Error('the seeded itinerary is not complete');
     }
+    const list = await fetch(`${base}/api/itineraries?limit=50`, { headers: { cookie } });
+    const listed = ((await list.json()) as { items: unknown[] }).items.length;
+    if (listed !== 50) throw new Error(`the list has ${listed} itineraries, not 50`);
     bare.on('request', (_request, response) => {
       response.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
       response.end(body);
@@ -254,12 +330,49 @@ async function main() {
     const barePort = await listen(bare);
     console.log(`set-up done in ${((Date.now() - started) / 1000).toFixed(1)} s; loading…`);
 
-    const results = [
-      await load('Jammy', jammyUrl, { cookie }),
-      await load('bare node:http', `http://127.0.0.1:${barePort}/`, { cookie }),
-    ];
-    printTable(results, body.length);
-    const failed = results.filter((row) => row.non2xx > 0 || row.errors > 0);
+    const asOwner = { headers: { cookie } };
+    const rssBefore = process.memoryUsage().rss;
+    const { result: rows, peak } = await peakRss(async () => {
+      const measured: Measured[] = [];
+      measured.push(await load('document, warm (cache)', `${base}${documentPath}`, asOwner));
+      measured.push(
+        await load('document, cache off (reads shared)', `${coldBase}${documentPath}`, asOwner),
+      );
+      measured.push(
+        await load('list of 50 itineraries', `${base}/api/itineraries?limit=50`, asOwner),
+      );
+      measured.push(await load('session check (/api/session)', `${base}/api/session`, asOwner));
+      // Five editors of one trip at once, each on 10 connections: nine reads, then a note.
+      const write: autocannon.Request = {
+        method: 'POST',
+        path: `${documentPath}/notes`,
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ title: 'Idea', body: 'Try the night market' }),
+      };
+      const read: autocannon.Request = { method: 'GET', path: documentPath };
+      const mixed = await Promise.all(
+        editors.map((editorCookie) =>
+          run(base, {
+            connections: CONNECTIONS / editors.length,
+            headers: { cookie: editorCookie },
+            requests: [...Array.from({ length: 9 }, () => read), write],
+          }),
+        ),
+      );
+      measured.push(measuredOf('mixed: 5 editors, 90 % reads', mixed));
+      return measured;
+    });
+    const bareRow = await load(
+      'bare node:http (same bytes)',
+      `http://127.0.0.1:${barePort}/`,
+      asOwner,
+    );
+    printTable(rows, bareRow, body.length);
+    console.log(
+      `\nprocess RSS (both servers and the load generator's threads): ${megabytes(rssBefore)} before the loads, ` +
+        `${megabytes(peak)} at most during them`,
+    );
+    const failed = rows.filter((row) => row.non2xx > 0 || row.errors > 0);
     if (failed.length > 0) {
       console.error(
         `\nnon-2xx answers or errors from: ${failed.map((row) => row.name).join(', ')}`,
@@ -269,6 +382,7 @@ async function main() {
   } finally {
     if (bare.listening) await new Promise((resolve) => bare.close(resolve));
     await app?.close();
+    await cold?.close();
     await database?.close();
     await fixture?.remove();
     await rm(tempDir, { recursive: true, force: true });

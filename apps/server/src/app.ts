@@ -10,7 +10,7 @@ import type { Database } from './db/client';
 import { authRoutes } from './auth/auth.routes';
 import { createAuth } from './auth/auth';
 import { originCheck } from './auth/origin-check';
-import { createSessions } from './auth/session';
+import { createSessions, forgetSessionsOnRevocations } from './auth/session';
 import { handleError } from './lib/errors';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import fastifySwagger from '@fastify/swagger';
@@ -21,16 +21,20 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { describeStandardErrors, validateResponses } from './lib/contract';
+import { conditionalGets } from './lib/http-cache';
 import { boundedJsonBodies } from './lib/json-body';
+import { createNotifications } from './db/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
 import { purgeTrash } from './modules/itineraries/itineraries.repository';
 import { contentRoutes } from './modules/itineraries/content.routes';
+import { createDocumentCache, invalidateOnWrites } from './modules/itineraries/document-cache';
 import { meRoutes } from './modules/me/me.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { registerSharing } from './modules/sharing/register';
 import { presetRoutes } from './modules/presets/presets.routes';
+import { sessionRoute } from './modules/me/session.routes';
 import { sessionRoutes } from './modules/me/sessions.routes';
 import { signInMethodsRoutes } from './modules/me/sign-in-methods.routes';
 import { outboxSms, twilioSms, type SmsSender } from './sms/sms-sender';
@@ -100,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // shape is checked against the route's schema in test mode (lib/contract.ts).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   describeStandardErrors(app);
+  conditionalGets(app);
   if (config.env === 'test') validateResponses(app);
   boundedJsonBodies(app);
 
@@ -151,7 +156,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sms,
     logger: deps.logger,
   });
-  const sessions = createSessions(auth, deps.database.db);
+  // One LISTEN connection per process: live events and cache invalidations from every process.
+  const notifications = createNotifications({ pool: deps.database.pool, logger: deps.logger });
+  const sessions = createSessions(auth, deps.database.db, notifications);
+  forgetSessionsOnRevocations(app, sessions);
   originCheck(app, auth.options.trustedOrigins ?? [config.baseUrl.origin]);
 
   await app.register(fastifySwagger, {
@@ -186,7 +194,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Every operation needs a session unless it says otherwise (`security: []`).
       security: [{ session: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      // A wildcard (the storage API's object paths) is an ordinary named parameter to OpenAPI.
+      if (!output.url.endsWith('*')) return output;
+      const params = output.schema.params as
+        { properties?: Record<string, unknown>; required?: string[] } | undefined;
+      const { '*': wildcard, ...others } = params?.properties ?? {};
+      return {
+        url: `${output.url.slice(0, -1)}:objectPath`,
+        schema: {
+          ...output.schema,
+          params: {
+            ...params,
+            properties: { ...others, objectPath: wildcard },
+            required: (params?.required ?? []).map((name) => (name === '*' ? 'objectPath' : name)),
+          },
+        },
+      };
+    },
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -195,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, { pool: deps.database.pool, buildId: deps.buildId });
   authRoutes(app, auth);
   meRoutes(app, { db: deps.database.db, sessions });
+  sessionRoute(app, { db: deps.database.db, sessions });
   sessionRoutes(app, { db: deps.database.db, auth, sessions });
   signInMethodsRoutes(app, config);
   clientConfigRoutes(app, config);
@@ -202,10 +229,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const content = { db: deps.database.db, sessions };
   // Set once storage exists (below): a replaced cover's bytes are cleared at once.
   let sweepFiles = () => {};
-  itineraryRoutes(app, { ...content, sweepFiles: () => sweepFiles() });
+  const documents = createDocumentCache({ maxBytes: config.documentCacheBytes, notifications });
+  invalidateOnWrites(app, documents);
+  itineraryRoutes(app, { ...content, documents, sweepFiles: () => sweepFiles() });
   contentRoutes(app, content);
   mediaRoutes(app, content);
-  registerSharing(app, { database: deps.database, sessions, mailer, config });
+  registerSharing(app, { database: deps.database, sessions, mailer, config, notifications });
   geoRoutes(app, { sessions, config });
   presetRoutes(app, { ...content, publicUrl: config.publicUrl });
 
@@ -248,6 +277,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       )
       .then(() => storage.sweep());
   let purgeTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', () => notifications.start());
+  // After the live streams have ended (their preClose hook runs first).
+  app.addHook('preClose', () => notifications.close());
   app.addHook('onReady', async () => {
     void purge();
     purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000).unref();

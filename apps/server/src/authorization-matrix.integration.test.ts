@@ -447,6 +447,8 @@ const TABLE: Row[] = [
     payload: () => ({ token: 'unknown-token' }),
   },
   // --- the traveller's own account ---
+  // Who is here: anyone may ask; each caller learns only about themselves, or that nobody is.
+  { method: 'GET', path: '/api/session', expect: everyone() },
   { method: 'GET', path: '/api/me', expect: signedIn(200) },
   {
     method: 'PATCH',
@@ -661,7 +663,10 @@ beforeAll(async () => {
     if (account) users[name] = account;
   });
   await makeAdmin(users.admin);
-  const presets = expectStatus<PresetSummary[]>(await api(null, 'GET', '/api/presets'), 200);
+  const presets = expectStatus<{ items: PresetSummary[] }>(
+    await api(null, 'GET', '/api/presets?limit=100'),
+    200,
+  ).items;
   const free = presets.find((candidate) => !candidate.premium);
   if (!free) throw new Error('the catalogue has no free Jammy itinerary');
   presetId = free.id;

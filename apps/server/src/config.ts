@@ -114,6 +114,11 @@ const envSchema = z.object({
     .default(
       '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     ),
+  DOCUMENT_CACHE_MB: z.coerce
+    .number('must be a number of megabytes')
+    .min(0, 'must be 0 (off) or more')
+    .max(65_536, 'must be at most 65536')
+    .default(64),
 });
 
 /** The server's configuration, read once from the environment at start-up (DESIGN §8). */
@@ -143,6 +148,8 @@ export interface Config {
   map: { tileUrl: string; attribution: string };
   /** File storage (DESIGN §6): bucket name, limits, and the S3-compatible store if any. */
   storage: StorageConfig;
+  /** Bytes the in-process cache of itinerary documents may hold (0: no cache). */
+  documentCacheBytes: number;
 }
 
 export interface S3Config {
@@ -253,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : undefined,
     },
+    documentCacheBytes: Math.round(values.DOCUMENT_CACHE_MB * 1024 * 1024),
     geocoder: values.GEOCODER_URL
       ? {
           url: values.GEOCODER_URL,

@@ -170,7 +170,7 @@ describe('the stage pages', () => {
     await page.getByRole('link', { name: 'Add places' }).first().click();
     await expectHeading('Add places');
 
-    const search = page.getByLabel('Cities and places');
+    const search = page.getByLabel('Cities and towns');
     await search.fill('Nara');
     await page.getByRole('checkbox', { name: /Nara-shi/ }).check();
     await search.fill('Himeji');
@@ -242,7 +242,7 @@ describe('the stage pages', () => {
 
   it('lands on the error page when adding fails, and "Try again" adds the kept picks', async () => {
     await page.goto(url(`${stagePath()}/add`));
-    await page.getByLabel('Cities and places').fill('Kobe');
+    await page.getByLabel('Cities and towns').fill('Kobe');
     await page.getByRole('checkbox', { name: 'Kobe', exact: true }).check();
     const places = /\/api\/itineraries\/[^/]+\/places$/;
     await page.route(places, (route) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLACE_CATEGORIES } from './itineraries';
 import { LANGUAGES } from './languages';
 
 /** Limits of GET /api/geo/search, shared by the search box and the server. */
@@ -52,6 +53,12 @@ export const geoPlaceSchema = z.object({
   /** Inhabitants (0 when unknown and for points of interest). */
   population: z.number().int().nonnegative(),
   kind: z.enum(GEO_PLACE_KINDS),
+  /**
+   * The category a place picked from the results gets, read from the data: `city` for the
+   * gazetteer's populated places, the OpenStreetMap tags of a geocoder's place (`other`
+   * when they say nothing Jammy has a category for).
+   */
+  category: z.enum(PLACE_CATEGORIES),
   source: z.enum(GEO_SOURCES),
 });
 export type GeoPlace = z.infer<typeof geoPlaceSchema>;
@@ -64,3 +71,10 @@ export const geoSearchResultSchema = z.object({
   attribution: z.string(),
 });
 export type GeoSearchResult = z.infer<typeof geoSearchResultSchema>;
+
+/** What the web app learns of the place search before searching (GET /api/client-config). */
+export const placeSearchSettingsSchema = z.object({
+  /** A geocoder is configured: the search finds sights, museums, stations… not only towns. */
+  pointsOfInterest: z.boolean(),
+});
+export type PlaceSearchSettings = z.infer<typeof placeSearchSettingsSchema>;

@@ -43,6 +43,8 @@ export const PLACE_CATEGORIES = [
   'shopping',
   'lodging',
   'transport',
+  /** A city, town or village (what the offline place search finds). */
+  'city',
   'other',
 ] as const;
 export type PlaceCategory = (typeof PLACE_CATEGORIES)[number];

@@ -78,9 +78,16 @@ export type Attachment = z.infer<typeof attachmentSchema>;
 const caption = textSchema({ max: MEDIA_LIMITS.caption, multiline: true });
 const title = textSchema({ max: MEDIA_LIMITS.attachmentTitle });
 
-function oneOwner(value: { stageId?: string | null; placeId?: string | null }, context: z.RefinementCtx) {
+function oneOwner(
+  value: { stageId?: string | null; placeId?: string | null },
+  context: z.RefinementCtx,
+) {
   if (value.stageId && value.placeId) {
-    context.addIssue({ code: 'custom', path: ['placeId'], message: 'must be empty when stageId is set' });
+    context.addIssue({
+      code: 'custom',
+      path: ['placeId'],
+      message: 'must be empty when stageId is set',
+    });
   }
 }
 

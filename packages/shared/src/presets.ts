@@ -136,6 +136,10 @@ export const presetDetailSchema = presetSummarySchema.extend({
 });
 export type PresetDetail = z.infer<typeof presetDetailSchema>;
 
+/** Cards in a page of GET /api/presets, by default and at most. */
+export const PRESET_PAGE_SIZE = 24;
+export const PRESET_PAGE_MAX = 100;
+
 /** GET /api/presets query: filters; recommended first for a signed-in reader. */
 export const listPresetsQuerySchema = z.strictObject({
   interest: z.enum(INTEREST_IDS).optional(),
@@ -145,6 +149,23 @@ export const listPresetsQuerySchema = z.strictObject({
   all: z.enum(['true', 'false']).optional(),
   /** The page's language: it wins over the profile's, the cookie and Accept-Language. */
   lang: z.enum(LANGUAGES).optional(),
+  cursor: z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, 'is not a cursor of this list')
+    .optional(),
+  limit: z.coerce
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(PRESET_PAGE_MAX, `must be at most ${PRESET_PAGE_MAX}`)
+    .default(PRESET_PAGE_SIZE),
+});
+
+/** GET /api/presets: one page of cards, in the order of the whole list. */
+export const presetPageSchema = z.object({
+  items: z.array(presetSummarySchema),
+  nextCursor: z.string().nullable(),
 });
 
 /** Query of GET /api/presets/{id} and POST …/copy: the page's language. */

@@ -1,4 +1,4 @@
-import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@jammy/shared/account';
+import { DISPLAY_NAME_MAX_LENGTH } from '@jammy/shared/account';
 import {
   characterCount,
   hasControlCharacter,
@@ -34,10 +34,12 @@ function checkString(field: string, value: string): { value: string } | Refusal 
   if (hasLoneSurrogate(value)) {
     return { field, message: 'must not contain broken characters (lone surrogates)' };
   }
-  // A password is never normalised or trimmed: it must match what is typed next time.
+  // A password is never normalised or trimmed (it must match what is typed next time), and
+  // better-auth checks its length with its own code (PASSWORD_TOO_LONG), which the app reads.
   if (hasControlCharacter(value)) return { field, message: 'must not contain control characters' };
-  const max = SECRET_FIELDS.has(key) ? PASSWORD_MAX_LENGTH : MAX_OTHER_LENGTH;
-  if (characterCount(value) > max) return { field, message: `must be at most ${max} characters` };
+  if (!SECRET_FIELDS.has(key) && characterCount(value) > MAX_OTHER_LENGTH) {
+    return { field, message: `must be at most ${MAX_OTHER_LENGTH} characters` };
+  }
   return { value };
 }
 

@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { session, user } from '../db/schema/auth';
 import { AppError } from '../lib/errors';
+import type { Notifications } from '../db/notifications';
 import type { Auth } from './auth';
 
 export interface SessionUser {
@@ -20,6 +21,33 @@ export interface CurrentSession {
 /** Who is asking: reads the session cookie better-auth set, in one query. */
 export interface Sessions {
   find(request: FastifyRequest): Promise<CurrentSession | null>;
+  /** Forgets every session kept in memory (this process's own revocations, before they answer). */
+  forgetCached(): void;
+}
+
+/** Account routes that only create sessions or send codes: they never end one. */
+const STARTS_SESSIONS =
+  /\/(sign-in|sign-up|send|request|forget-password|verify-email|magic-link\/verify)/;
+
+/**
+ * A sign-out, revocation, password change or account deletion answered by this process drops
+ * the sessions it keeps before it answers, so the next request on this process is refused even
+ * before the NOTIFY of the change comes back (other processes drop them on that NOTIFY).
+ */
+export function forgetSessionsOnRevocations(app: FastifyInstance, sessions: Sessions): void {
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
+      return payload;
+    }
+    // The account routes are one catch-all route: look at the path itself.
+    const route = request.url.split('?')[0] ?? '';
+    const account =
+      (route.startsWith('/api/auth/') && !STARTS_SESSIONS.test(route)) ||
+      route.startsWith('/api/me') ||
+      route.startsWith('/api/admin/');
+    if (account) sessions.forgetCached();
+    return payload;
+  });
 }
 
 /** The request's headers as web Headers, for better-auth's API. */
@@ -42,14 +70,75 @@ export function verifySignedToken(value: string, secret: string): string | null 
   return token;
 }
 
+/** The channel the session and user triggers notify (migration 0009). */
+export const SESSIONS_CHANNEL = 'jammy_sessions';
+/** How long a checked session is trusted without asking the database again. */
+const SESSION_CACHE_MS = 60_000;
+/** Sessions kept in memory at most (the oldest go first). */
+const SESSION_CACHE_ENTRIES = 10_000;
+
+interface CachedSession {
+  current: CurrentSession;
+  /** The session's own expiry (ms since epoch): refused from then on, cache or not. */
+  expiresAt: number;
+  storedAt: number;
+}
+
 /**
  * Sessions checked the way better-auth checks them (signed cookie, unexpired row in the
  * session table) but with one query joining the user, instead of better-auth's endpoint
- * pipeline and its two lookups. Every API request asks this, so it is the hot path.
+ * pipeline and its two lookups. Every API request asks this, so it is the hot path: a
+ * checked session is then kept in memory for a minute, and every change to a session or its
+ * user (sign-out, revocation, password change, account deletion, a new role) reaches every
+ * process at once through NOTIFY (database triggers, migration 0009) and drops it. While the
+ * LISTEN connection is down nothing is cached, so a revocation is never missed.
  * Sliding expiry stays with better-auth: the web client calls /api/auth/get-session on
  * focus and before expiry, which extends the session.
  */
-export function createSessions(auth: Auth, db: Db): Sessions {
+export function createSessions(auth: Auth, db: Db, notifications?: Notifications): Sessions {
+  const cache = new Map<string, CachedSession>();
+  const tokensOfSession = new Map<string, string>();
+  const tokensOfUser = new Map<string, Set<string>>();
+  /** Bumped by every invalidation: a lookup that raced one is not cached. */
+  let epoch = 0;
+
+  const forget = (token: string) => {
+    const entry = cache.get(token);
+    if (!entry) return;
+    cache.delete(token);
+    tokensOfSession.delete(entry.current.sessionId);
+    tokensOfUser.get(entry.current.user.id)?.delete(token);
+  };
+  const clear = () => {
+    epoch += 1;
+    cache.clear();
+    tokensOfSession.clear();
+    tokensOfUser.clear();
+  };
+  notifications?.on(SESSIONS_CHANNEL, (payload) => {
+    epoch += 1;
+    const id = payload.slice(2);
+    if (payload.startsWith('s:')) {
+      const token = tokensOfSession.get(id);
+      if (token) forget(token);
+    } else if (payload.startsWith('u:')) {
+      for (const token of [...(tokensOfUser.get(id) ?? [])]) forget(token);
+      tokensOfUser.delete(id);
+    }
+  });
+  notifications?.onState(clear);
+
+  function remember(token: string, entry: CachedSession) {
+    if (cache.size >= SESSION_CACHE_ENTRIES) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) forget(oldest);
+    }
+    cache.set(token, entry);
+    tokensOfSession.set(entry.current.sessionId, token);
+    let tokens = tokensOfUser.get(entry.current.user.id);
+    if (!tokens) tokensOfUser.set(entry.current.user.id, (tokens = new Set()));
+    tokens.add(token);
+  }
   let cookie: Promise<{ name: string; secret: string }> | undefined;
   const cookieSettings = () =>
     (cookie ??= auth.$context.then((context) => ({
@@ -60,6 +149,7 @@ export function createSessions(auth: Auth, db: Db): Sessions {
   const lookup = db
     .select({
       sessionId: session.id,
+      expiresAt: session.expiresAt,
       id: user.id,
       email: user.email,
       role: user.role,
@@ -76,13 +166,25 @@ export function createSessions(auth: Auth, db: Db): Sessions {
       if (!raw) return null;
       const token = verifySignedToken(raw, secret);
       if (!token) return null;
+      const now = Date.now();
+      const cached = cache.get(token);
+      if (cached && cached.storedAt + SESSION_CACHE_MS > now && cached.expiresAt > now) {
+        return cached.current;
+      }
+      if (cached) forget(token);
+      const startedAt = epoch;
       const [row] = await lookup.execute({ token });
       if (!row) return null;
-      return {
+      const current: CurrentSession = {
         user: { id: row.id, email: row.email, role: row.role ?? 'user' },
         sessionId: row.sessionId,
       };
+      if (notifications?.listening() && epoch === startedAt) {
+        remember(token, { current, expiresAt: row.expiresAt.getTime(), storedAt: now });
+      }
+      return current;
     },
+    forgetCached: clear,
   };
 }
 

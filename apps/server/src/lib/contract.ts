@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { errorBodySchema } from '@jammy/shared/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
@@ -109,6 +110,15 @@ function responseSchemaOf(
   return schemas?.[status] ?? schemas?.[`${Math.floor(status / 100)}xx`];
 }
 
+/** An answer's bytes as the client reads them (a cached document is sent compressed). */
+function decoded(payload: string | Buffer, reply: FastifyReply): string | Buffer {
+  const encoding = reply.getHeader('content-encoding');
+  if (typeof payload === 'string' || !encoding) return payload;
+  if (encoding === 'br') return brotliDecompressSync(payload);
+  if (encoding === 'gzip') return gunzipSync(payload);
+  return payload;
+}
+
 /**
  * Test mode: checks every answer of a described route against its schema for that status.
  * A status the route does not describe, or a body that does not match, is recorded and the
@@ -133,7 +143,7 @@ export function validateResponses(app: FastifyInstance): void {
           problem = `content type ${type} is not one of ${declared.join(', ')}`;
         }
       } else if (type.includes('json')) {
-        const result = described.safeParse(JSON.parse(payload.toString()));
+        const result = described.safeParse(JSON.parse(decoded(payload, reply).toString()));
         if (!result.success) problem = z.prettifyError(result.error);
       } else {
         problem = `content type ${type} is not JSON`;

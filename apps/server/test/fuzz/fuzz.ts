@@ -508,10 +508,10 @@ export async function fuzzApi(testApp: TestApp, options: FuzzOptions): Promise<F
   const strangerTrip = await createItinerary(testApp, users.stranger, {
     title: 'The stranger’s own',
   });
-  const presets = expectStatus<{ id: string; premium: boolean }[]>(
-    await call(testApp, null, 'GET', '/api/presets'),
+  const presets = expectStatus<{ items: { id: string; premium: boolean }[] }>(
+    await call(testApp, null, 'GET', '/api/presets?limit=100'),
     200,
-  );
+  ).items;
   const fuzzer: Fuzzer = {
     testApp,
     users,

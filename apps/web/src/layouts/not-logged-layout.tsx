@@ -23,7 +23,11 @@ export function NotLoggedLayout() {
             <Button component={Link} to={to('/login/start')} variant="subtle" visibleFrom="sm">
               {t('nav.signIn')}
             </Button>
-            <Button component={Link} to={to('/register')}>
+            {/* Tighter on a phone, so the header fits 360 px whatever the system font. */}
+            <Button component={Link} to={to('/register')} visibleFrom="xs">
+              {t('nav.register')}
+            </Button>
+            <Button component={Link} to={to('/register')} size="compact-sm" hiddenFrom="xs">
               {t('nav.register')}
             </Button>
           </>

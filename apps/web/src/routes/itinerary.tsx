@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ItineraryOverview } from '../features/itineraries/components/itinerary-overview';
 import { ItineraryTreeGate } from '../features/itineraries/components/itinerary-tree-gate';
 import { useItineraryParams } from '../features/itineraries/use-itinerary-params';
+import { CopiedNotice } from '../features/presets/components/copied-notice';
 import { PublishPresetSection } from '../features/presets/components/publish-preset-section';
 import { SharedItineraryView } from '../features/sharing/components/shared-itinerary-view';
 
@@ -17,7 +18,7 @@ export function Component() {
     <ItineraryTreeGate id={id} heading={t('routes.itinerary.title')} headingIsTitle>
       {(tree) => (
         <>
-          <ItineraryOverview tree={tree} />
+          <ItineraryOverview tree={tree} notice={<CopiedNotice itinerary={tree.itinerary} />} />
           <PublishPresetSection itinerary={tree.itinerary} />
         </>
       )}

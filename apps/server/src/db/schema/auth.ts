@@ -48,6 +48,8 @@ export const user = pgTable(
   (table) => [
     uniqueIndex('user_email_unique').on(table.email),
     uniqueIndex('user_phone_number_unique').on(table.phoneNumber),
+    // Invitations find an account by its address whatever its case.
+    index('user_email_lower_idx').on(sql`lower(${table.email})`),
   ],
 );
 

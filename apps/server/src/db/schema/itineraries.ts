@@ -59,6 +59,10 @@ export const itinerary = pgTable(
   },
   (table) => [
     index('itinerary_owner_idx').on(table.ownerId),
+    // The trash purge looks for old trashed trips among all of them.
+    index('itinerary_trashed_idx')
+      .on(table.deletedAt)
+      .where(sql`${table.deletedAt} is not null`),
     check(
       'itinerary_dates_ordered',
       sql`${table.endDate} is null or ${table.startDate} is null or ${table.endDate} >= ${table.startDate}`,
@@ -248,7 +252,11 @@ export const itineraryEvent = pgTable(
       .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('itinerary_event_itinerary_idx').on(table.itineraryId, table.id)],
+  (table) => [
+    index('itinerary_event_itinerary_idx').on(table.itineraryId, table.id),
+    // Deleting an account sets its events' actor to null: found by this index, not a scan.
+    index('itinerary_event_actor_idx').on(table.actorId),
+  ],
 );
 
 /**

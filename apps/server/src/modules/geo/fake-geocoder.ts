@@ -33,6 +33,9 @@ function photonAnswer() {
     properties: {
       osm_type: type,
       osm_id: id,
+      ...(place === COLOSSEUM
+        ? { osm_key: 'historic', osm_value: 'monument' }
+        : { osm_key: 'place', osm_value: 'city' }),
       name: place.name,
       countrycode: place.country.toUpperCase(),
       ...(place.city ? { city: place.city } : {}),
@@ -57,6 +60,9 @@ function nominatimAnswer() {
     osm_id: id,
     lat: String(entry.lat),
     lon: String(entry.lng),
+    ...(entry === COLOSSEUM
+      ? { category: 'tourism', type: 'attraction' }
+      : { category: 'boundary', type: 'administrative' }),
     name: entry.name,
     display_name: `${entry.name}, Lazio, Italia`,
     address: {

@@ -1,4 +1,4 @@
-import type { GeoSearchResult } from '@jammy/shared/geo';
+import { placeSearchSettingsSchema, type GeoSearchResult } from '@jammy/shared/geo';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createVerifiedUser,
@@ -97,6 +97,7 @@ describe('GET /api/geo/search', () => {
       lng: expect.closeTo(8.55, 1),
       population: expect.any(Number),
       kind: 'city',
+      category: 'city',
       source: 'gazetteer',
     });
     expect((await found('q=sao%20p&limit=3')).items.map((item) => item.name)).toEqual([
@@ -144,6 +145,8 @@ describe('GET /api/geo/search with a geocoder', () => {
       lng: 12.4922,
       population: 0,
       kind: 'poi',
+      // From its OpenStreetMap tag (historic=monument), not assumed.
+      category: 'sight',
       source: 'geocoder',
     });
     expect(result.items.filter((item) => item.source === 'geocoder')).toHaveLength(1);
@@ -163,6 +166,8 @@ describe('GET /api/geo/search with a geocoder', () => {
   it('speaks Nominatim when the address names it', async () => {
     const result = await found('q=rome&kind=poi', withNominatim);
     expect(result.items.map((item) => item.id)).toEqual(['osm:W25153236', 'osm:R41485']);
+    // tourism=attraction is a sight; an administrative boundary is nothing Jammy names.
+    expect(result.items.map((item) => item.category)).toEqual(['sight', 'other']);
     expect(fake.requests.at(-1)?.path).toBe('/nominatim/search');
   });
 
@@ -183,5 +188,18 @@ describe('GET /api/geo/search with a geocoder', () => {
     expect(elapsed).toBeLessThan(8000);
     expect(result.items.length).toBeGreaterThan(0);
     expect(result.items.every((item) => item.source === 'gazetteer')).toBe(true);
+  });
+});
+
+describe('GET /api/client-config', () => {
+  async function placeSearch(app: TestApp) {
+    const response = await app.app.inject({ method: 'GET', url: '/api/client-config' });
+    expect(response.statusCode).toBe(200);
+    return placeSearchSettingsSchema.parse(response.json<{ placeSearch: unknown }>().placeSearch);
+  }
+
+  it('tells the web app whether the place search knows points of interest', async () => {
+    expect(await placeSearch(identity.main)).toEqual({ pointsOfInterest: false });
+    expect(await placeSearch(withPhoton)).toEqual({ pointsOfInterest: true });
   });
 });

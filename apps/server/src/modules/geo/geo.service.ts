@@ -74,6 +74,8 @@ function presentCity(city: GazetteerCity, lang: Language): GeoPlace {
     lng: city.lng,
     population: city.population,
     kind: 'city',
+    // Every place of the gazetteer is a populated place (GeoNames feature class P).
+    category: 'city',
     source: 'gazetteer',
   };
 }
@@ -89,6 +91,7 @@ function presentPoi(place: GeocodedPlace, lang: Language): GeoPlace {
     lng: place.lng,
     population: 0,
     kind: 'poi',
+    category: place.category,
     source: 'geocoder',
   };
 }

@@ -47,8 +47,19 @@ describe('the Photon client', () => {
         admin: 'Rome',
         lat: 41.8902,
         lng: 12.4922,
+        // historic=monument
+        category: 'sight',
       },
-      { id: 'osm:R41485', name: 'Rome', country: 'IT', admin: 'Lazio', lat: 41.8933, lng: 12.4829 },
+      {
+        id: 'osm:R41485',
+        name: 'Rome',
+        country: 'IT',
+        admin: 'Lazio',
+        lat: 41.8933,
+        lng: 12.4829,
+        // place=city
+        category: 'city',
+      },
     ]);
     expect(await photon().search({ q: 'colosseo', limit: 1, lang: 'en' })).toHaveLength(1);
   });

@@ -1,4 +1,6 @@
+import type { PlaceCategory } from '@jammy/shared/itineraries';
 import { z } from 'zod';
+import { osmCategory } from './osm-category';
 
 /** The geocoder APIs Jammy speaks (GEOCODER_KIND). */
 export const GEOCODER_KINDS = ['photon', 'nominatim'] as const;
@@ -18,6 +20,8 @@ export interface GeocodedPlace {
   admin: string | undefined;
   lat: number;
   lng: number;
+  /** From the place's OpenStreetMap tag (`tourism=museum` → museum), else `other`. */
+  category: PlaceCategory;
 }
 
 export interface GeocoderQuery {
@@ -85,6 +89,8 @@ const photonFeature = z.object({
   properties: z.object({
     osm_type: z.string().optional(),
     osm_id: z.number().optional(),
+    osm_key: z.string().optional(),
+    osm_value: z.string().optional(),
     name: z.string().min(1),
     countrycode: z.string().length(2),
     city: z.string().optional(),
@@ -109,6 +115,7 @@ function fromPhoton(body: unknown): GeocodedPlace[] {
         admin: properties.city ?? properties.state,
         lat,
         lng,
+        category: osmCategory(properties.osm_key, properties.osm_value),
       },
     ];
   });
@@ -119,6 +126,8 @@ const nominatimPlace = z.object({
   osm_id: z.number().optional(),
   lat: z.coerce.number(),
   lon: z.coerce.number(),
+  category: z.string().optional(),
+  type: z.string().optional(),
   name: z.string().optional(),
   display_name: z.string(),
   address: z
@@ -152,6 +161,7 @@ function fromNominatim(body: unknown): GeocodedPlace[] {
           admin: address.city ?? address.town ?? address.village ?? address.state,
           lat: place.lat,
           lng: place.lon,
+          category: osmCategory(place.category, place.type),
         },
       ];
     });

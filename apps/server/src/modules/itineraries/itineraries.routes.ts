@@ -16,7 +16,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
-import { replies, sendJsonText } from '../../lib/contract';
+import { replies } from '../../lib/contract';
+import { notModified, sendDocument } from '../../lib/http-cache';
+import type { DocumentCache } from './document-cache';
 import { AppError, invalidField } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
 import { changeWithEvent } from './content.repository';
@@ -46,10 +48,10 @@ const TAGS = ['itineraries'];
 /** /api/itineraries: the caller's trips, one trip's whole tree, and the trash. */
 export function itineraryRoutes(
   root: FastifyInstance,
-  deps: { db: Db; sessions: Sessions; sweepFiles?: () => void },
+  deps: { db: Db; sessions: Sessions; documents: DocumentCache; sweepFiles?: () => void },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, sessions } = deps;
+  const { db, sessions, documents } = deps;
   const coverOf = async (row: ItineraryRow) =>
     row.coverFileId ? ((await findObjectById(db, row.coverFileId)) ?? null) : null;
 
@@ -114,26 +116,29 @@ export function itineraryRoutes(
         params: itineraryParams,
         querystring: shareQuery,
         security: [{ session: [] }, {}],
-        response: replies({ 200: itineraryTreeSchema }, [401, 404]),
+        response: replies({ 200: itineraryTreeSchema, 304: notModified }, [401, 404]),
       },
     },
     async (request, reply) => {
       const { share } = request.query;
+      const itineraryId = request.params.id;
       const current = await sessions.find(request);
       if (!current && share === undefined) {
         throw new AppError('auth/unauthenticated', 'Sign in to continue');
       }
       let document = current
-        ? await readItineraryDocument(db, request.params.id, current.user.id)
-        : null;
-      if ((!document || document.trashed) && share !== undefined) {
-        await authorizeLink(db, request.params.id, share);
-        document = await readSharedItineraryDocument(db, request.params.id);
+        ? await documents.load(itineraryId, current.user.id, () =>
+            readItineraryDocument(db, itineraryId, current.user.id),
+          )
+        : undefined;
+      if (!document && share !== undefined) {
+        await authorizeLink(db, itineraryId, share);
+        document = await documents.load(itineraryId, undefined, () =>
+          readSharedItineraryDocument(db, itineraryId),
+        );
       }
-      if (!document || document.trashed) {
-        throw new AppError('itinerary/not-found', 'There is no such itinerary');
-      }
-      return sendJsonText(reply, document.json);
+      if (!document) throw new AppError('itinerary/not-found', 'There is no such itinerary');
+      return sendDocument(request, reply, document);
     },
   );
 

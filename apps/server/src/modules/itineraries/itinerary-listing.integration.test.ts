@@ -5,6 +5,7 @@ import { itinerary, stage } from '../../db/schema/itineraries';
 import {
   addMember,
   apiFor,
+  countQueries,
   createItinerary,
   createPlace,
   createSignedInUser,
@@ -135,6 +136,30 @@ describe('GET /api/itineraries: keyset pagination', () => {
 
   it('401 for an anonymous caller', async () => {
     expectError(await as(null, 'GET', '/api/itineraries'), 401, 'auth/unauthenticated');
+  });
+
+  it('a cursor of one sort is not taken for the other, nor a forged one', async () => {
+    const page = await listPage(traveller, { limit: '1' });
+    expectFieldError(
+      await as(traveller, 'GET', `/api/itineraries?sort=start&cursor=${page.nextCursor ?? ''}`),
+      'cursor',
+    );
+    const forged = Buffer.from(JSON.stringify({ id: "x' or 1=1", key: 'now' })).toString(
+      'base64url',
+    );
+    expectFieldError(await as(traveller, 'GET', `/api/itineraries?cursor=${forged}`), 'cursor');
+  });
+
+  it('sends as many statements for a page of 50 as for a page of 1', async () => {
+    const counter = countQueries(setup.testApp.database.pool);
+    try {
+      const small = await counter.measure(() => listPage(traveller, { limit: '1' }));
+      const large = await counter.measure(() => listPage(traveller, { limit: '50' }));
+      expect(large.result.items.length).toBeGreaterThan(small.result.items.length);
+      expect(large.statements.length).toBe(small.statements.length);
+    } finally {
+      counter.stop();
+    }
   });
 });
 

@@ -77,10 +77,10 @@ describe('constant number of queries', () => {
     await seed(small.id, 1, 1);
     const large = await createItinerary(setup.testApp, owner, { title: 'Large' });
     await seed(large.id, 10, 500);
-    // Warm up (first use of a pool client, route compilation).
-    await getTree(setup.testApp, owner, small.id);
-    await getTree(setup.testApp, owner, large.id);
+    // The seed's NOTIFYs (document triggers) reach the app's cache before the reads below.
+    await new Promise((resolve) => setTimeout(resolve, 300));
 
+    // Cold: the session is known, the document is built in one statement.
     const one = await counter.measure(() => getTree(setup.testApp, owner, small.id));
     const many = await counter.measure(() => getTree(setup.testApp, owner, large.id));
     expect(one.result.places).toHaveLength(1);
@@ -93,10 +93,13 @@ describe('constant number of queries', () => {
           .map((statement) => statement.replace(/\s+/g, ' ').slice(0, 110))
           .join('\n  ')}`,
     );
-    expect(one.statements.length).toBeGreaterThan(0);
+    expect(one.statements.length).toBe(1);
     expect(many.statements.length).toBe(one.statements.length);
-    // The session lookup, then access and the whole document in one statement.
-    expect(many.statements.length).toBe(2);
+
+    // Warm: served from the document and session caches, no statement at all.
+    const again = await counter.measure(() => getTree(setup.testApp, owner, large.id));
+    expect(again.result).toEqual(many.result);
+    expect(again.statements).toEqual([]);
   });
 
   it('GET /api/itineraries: the same for 1 itinerary and for 30 (with counts)', async () => {

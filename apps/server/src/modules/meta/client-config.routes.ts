@@ -1,3 +1,4 @@
+import { placeSearchSettingsSchema } from '@jammy/shared/geo';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,17 +12,23 @@ const clientConfigSchema = z.object({
     /** The credit those tiles require (HTML). */
     attribution: z.string(),
   }),
+  /** Whether the place search finds points of interest or only cities and towns. */
+  placeSearch: placeSearchSettingsSchema,
 });
 
 /** GET /api/client-config: the installation's settings the web app needs (public). */
 export function clientConfigRoutes(root: FastifyInstance, config: Config) {
-  const body = { map: config.map };
+  // The place search's reach decides its words: "cities and towns" without a geocoder.
+  const body = {
+    map: config.map,
+    placeSearch: { pointsOfInterest: config.geocoder !== undefined },
+  };
   root.withTypeProvider<ZodTypeProvider>().get(
     '/api/client-config',
     {
       schema: {
         tags: ['operations'],
-        summary: 'Settings of this installation the web app needs (map tiles)',
+        summary: 'Settings of this installation the web app needs (map tiles, place search)',
         ...PUBLIC,
         response: replies({ 200: clientConfigSchema }),
       },

@@ -281,10 +281,10 @@ describe('PATCH and DELETE /api/presets/{id}', () => {
 
     const file = catalogueFixture();
     await loadFixtures(testApp, [file]);
-    const list = expectStatus<PresetSummary[]>(
-      await api(admin, 'GET', '/api/presets?all=true'),
+    const list = expectStatus<{ items: PresetSummary[] }>(
+      await api(admin, 'GET', '/api/presets?all=true&limit=100'),
       200,
-    );
+    ).items;
     const shipped = list.find((item) => item.admin?.slug === file.slug);
     if (!shipped) throw new Error('catalogue preset not listed');
     const refused = expectError(

@@ -1,4 +1,4 @@
-import type { Itinerary, Place, Stage } from '@jammy/shared/itineraries';
+import type { Itinerary, Page, Place, Stage } from '@jammy/shared/itineraries';
 import type { PresetDetail, PresetSummary } from '@jammy/shared/presets';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,11 +92,44 @@ async function list(user: SignedInUser | null, query = '', headers: Record<strin
   const mine = new Set(ids.values());
   return {
     response,
-    items: expectStatus<PresetSummary[]>(response, 200).filter((item) => mine.has(item.id)),
+    items: expectStatus<Page<PresetSummary>>(response, 200).items.filter((item) =>
+      mine.has(item.id),
+    ),
   };
 }
 
 describe('GET /api/presets', () => {
+  it('pages by cursor: every card once, in the order of the whole list', async () => {
+    const whole = expectStatus<Page<PresetSummary>>(
+      await api(null, 'GET', '/api/presets?limit=100'),
+      200,
+    );
+    expect(whole.nextCursor).toBeNull();
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Page<PresetSummary> = expectStatus<Page<PresetSummary>>(
+        await api(null, 'GET', `/api/presets?limit=5${cursor ? `&cursor=${cursor}` : ''}`),
+        200,
+      );
+      expect(page.items.length).toBeLessThanOrEqual(5);
+      paged.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(paged).toEqual(whole.items.map((item) => item.id));
+  });
+
+  it('400 naming the field for a cursor that is not one, or a limit out of range', async () => {
+    for (const [query, field] of [
+      ['cursor=bm90LWEtY3Vyc29y', 'cursor'],
+      ['cursor=%24%24', 'cursor'],
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+    ]) {
+      expectFieldError(await api(null, 'GET', `/api/presets?${query}`), field ?? '');
+    }
+  });
+
   it('is public, cacheable when anonymous, ordered by title, published ones only', async () => {
     const { response, items } = await list(null);
     expect(response.headers['cache-control']).toBe('public, max-age=60');

@@ -6,7 +6,7 @@ import {
   listPresetsQuerySchema,
   presetDetailSchema,
   presetLanguageQuerySchema,
-  presetSummarySchema,
+  presetPageSchema,
   publishPresetSchema,
   updatePresetSchema,
 } from '@jammy/shared/presets';
@@ -22,7 +22,7 @@ import {
 } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { noContent, replies } from '../../lib/contract';
-import { AppError } from '../../lib/errors';
+import { AppError, invalidField } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
 import { presentItinerary } from '../itineraries/presenters';
 import {
@@ -51,6 +51,21 @@ import { planCopy, snapshotItinerary } from './presets.service';
 
 const TAGS = ['presets'];
 const presetParams = z.object({ id: idSchema });
+
+/** A page's position in the list, as an opaque cursor; null when the cursor is not one. */
+function encodeOffset(offset: number): string {
+  return Buffer.from(JSON.stringify({ offset })).toString('base64url');
+}
+const offsetCursor = z.strictObject({ offset: z.number().int().min(0).max(1_000_000) });
+function decodeOffset(cursor: string | undefined): number | null {
+  if (cursor === undefined) return 0;
+  try {
+    const parsed = offsetCursor.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString()));
+    return parsed.success ? parsed.data.offset : null;
+  } catch {
+    return null;
+  }
+}
 
 function notFound(): AppError {
   return new AppError('preset/not-found', 'There is no such Jammy itinerary');
@@ -98,13 +113,15 @@ export function presetRoutes(
           'ones too, for admins.',
         querystring: listPresetsQuerySchema,
         security: [{ session: [] }, {}],
-        response: replies({ 200: z.array(presetSummarySchema) }),
+        response: replies({ 200: presetPageSchema }),
       },
     },
     async (request, reply) => {
       const current = await sessions.find(request);
       const admin = current?.user.role === 'admin';
-      const { interest, region, length, all } = request.query;
+      const { interest, region, length, all, limit } = request.query;
+      const offset = decodeOffset(request.query.cursor);
+      if (offset === null) throw invalidField('cursor', 'is not a cursor of this list');
       const rows = await listPresets(db, {
         readerId: current?.user.id ?? null,
         interest,
@@ -122,7 +139,11 @@ export function presetRoutes(
         reply
           .header('cache-control', 'public, max-age=60')
           .header('vary', 'Accept-Language, Cookie');
-      return summaries;
+      // The catalogue is curated (dozens of trips): ordered whole in the reader's language,
+      // then cut into pages; the cursor is the position of the next page.
+      const items = summaries.slice(offset, offset + limit);
+      const next = offset + limit < summaries.length ? encodeOffset(offset + limit) : null;
+      return { items, nextCursor: next };
     },
   );
 

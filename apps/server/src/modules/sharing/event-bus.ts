@@ -6,8 +6,9 @@ import {
   type Presence,
 } from '@jammy/shared/sharing';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db } from '../../db/client';
+import type { Notifications } from '../../db/notifications';
 import { EVENTS_CHANNEL, eventsAfter, findEvent } from './events.repository';
 
 type Viewer = Presence['viewers'][number];
@@ -24,8 +25,8 @@ export interface Subscriber {
 
 /**
  * Live events of itineraries for this process's streams. Every write NOTIFYs
- * `itinerary_events` with `<itineraryId>:<eventId>`; one LISTEN connection per process
- * fans the rows out to local subscribers. Presence travels on the same channel as
+ * `itinerary_events` with `<itineraryId>:<eventId>`; the process's LISTEN connection
+ * (db/notifications.ts) fans the rows out to local subscribers. Presence travels on the same channel as
  * `presence:<json>` (this process's viewers of one itinerary), so each process can show the
  * merged list of everyone who has the itinerary open on any process.
  */
@@ -33,7 +34,7 @@ export interface EventBus {
   /** Starts streaming to `subscriber`, first replaying what followed `lastEventId`. */
   subscribe(subscriber: Subscriber, lastEventId: number | null): Promise<() => void>;
   start(): Promise<void>;
-  /** Ends every stream and the LISTEN connection. */
+  /** Ends every stream. */
   close(): Promise<void>;
 }
 
@@ -58,9 +59,6 @@ interface PresenceMessage {
 const PRESENCE_PREFIX = 'presence:';
 /** NOTIFY payloads are limited to 8000 bytes: a presence names at most this many viewers. */
 const MAX_VIEWERS = 50;
-const RECONNECT_DELAY_MS = [250, 1000, 5000];
-/** How long app start waits for the LISTEN connection before going on without it. */
-const START_WAIT_MS = 2000;
 
 export function sseEvent(event: ItineraryEvent): string {
   return `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
@@ -73,10 +71,11 @@ function sseData(kind: string, data: unknown): string {
 export function createEventBus(deps: {
   db: Db;
   pool: pg.Pool;
+  notifications: Notifications;
   logger: FastifyBaseLogger;
   heartbeatMs?: number;
 }): EventBus {
-  const { db, pool, logger } = deps;
+  const { db, pool, logger, notifications } = deps;
   const heartbeatMs = deps.heartbeatMs ?? EVENT_HEARTBEAT_SECONDS * 1000;
   const processId = randomBytes(8).toString('hex');
   const streams = new Map<string, Set<Entry>>();
@@ -84,17 +83,8 @@ export function createEventBus(deps: {
   const remote = new Map<string, Map<string, { viewers: Viewer[]; at: number }>>();
   /** The presence last sent to local streams, per itinerary (to send only changes). */
   const sentPresence = new Map<string, string>();
-  /**
-   * The LISTEN connection: its own client, not one borrowed from the pool, so that ending the
-   * pool never waits for it and a broken pool does not take live events down with it.
-   */
-  let listener: pg.Client | undefined;
-  /** How to give up each connection still being opened (app closing meanwhile). */
-  const connecting = new Set<() => void>();
   let closed = false;
-  let failures = 0;
   let heartbeat: NodeJS.Timeout | undefined;
-  let reconnectTimer: NodeJS.Timeout | undefined;
 
   function localViewers(itineraryId: string): Viewer[] {
     const viewers = new Map<string, Viewer>();
@@ -192,7 +182,7 @@ export function createEventBus(deps: {
     sendPresence(message.i);
   }
 
-  function onNotification(payload: string | undefined) {
+  function onNotification(payload: string) {
     if (!payload) return;
     if (payload.startsWith(PRESENCE_PREFIX)) {
       try {
@@ -224,60 +214,17 @@ export function createEventBus(deps: {
     }
   }
 
-  async function listen(): Promise<void> {
-    const client = new pg.Client(pool.options);
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      connecting.delete(end);
-      client.end().catch(() => undefined);
-    };
-    connecting.add(end);
-    const lost = (error: Error) => {
-      end();
-      if (listener !== client) return;
-      listener = undefined;
-      if (!closed) {
-        logger.warn({ err: error }, 'the live-events connection was lost; reconnecting');
-        scheduleReconnect();
-      }
-    };
-    client.on('error', lost);
-    client.on('end', () => lost(new Error('the live-events connection ended')));
-    client.on('notification', (message) => {
-      if (message.channel === EVENTS_CHANNEL) onNotification(message.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`listen ${EVENTS_CHANNEL}`);
-    } catch (error) {
-      end();
-      throw error;
+  notifications.on(EVENTS_CHANNEL, onNotification);
+  // Back from a lost connection: send every stream what it missed meanwhile.
+  let wasListening = false;
+  notifications.onState((listening) => {
+    if (listening && wasListening === false && streams.size > 0) {
+      catchUp().catch((error: unknown) =>
+        logger.warn({ err: error }, 'could not catch up the live streams'),
+      );
     }
-    if (closed) {
-      end();
-      return;
-    }
-    connecting.delete(end);
-    listener = client;
-    failures = 0;
-  }
-
-  function scheduleReconnect() {
-    const delay = RECONNECT_DELAY_MS[Math.min(failures, RECONNECT_DELAY_MS.length - 1)] ?? 5000;
-    failures += 1;
-    reconnectTimer = setTimeout(() => {
-      if (closed) return;
-      listen()
-        .then(catchUp)
-        .catch((error: unknown) => {
-          logger.warn({ err: error }, 'live-events reconnect failed');
-          if (!closed && !listener) scheduleReconnect();
-        });
-    }, delay);
-    reconnectTimer.unref();
-  }
+    wasListening = listening;
+  });
 
   function tick() {
     const staleBefore = Date.now() - 3 * heartbeatMs;
@@ -296,21 +243,6 @@ export function createEventBus(deps: {
 
   return {
     async start() {
-      // An unreachable or unresponsive database must not stop the app from starting: wait a
-      // moment for the connection, then let it finish (or retry) in the background.
-      const first = listen().catch((error: unknown) => {
-        logger.warn({ err: error }, 'live events are not available yet; retrying');
-        if (!closed && !listener) scheduleReconnect();
-      });
-      let waited: NodeJS.Timeout | undefined;
-      await Promise.race([
-        first,
-        new Promise<void>((resolve) => {
-          waited = setTimeout(resolve, START_WAIT_MS);
-          waited.unref();
-        }),
-      ]);
-      clearTimeout(waited);
       heartbeat = setInterval(tick, heartbeatMs);
       heartbeat.unref();
     },
@@ -363,7 +295,6 @@ export function createEventBus(deps: {
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
-      clearTimeout(reconnectTimer);
       const itineraries = [...streams.keys()];
       for (const entries of streams.values()) {
         for (const entry of entries) entry.subscriber.end();
@@ -371,10 +302,6 @@ export function createEventBus(deps: {
       streams.clear();
       // Others drop this process's viewers at once rather than after the stale timeout.
       await Promise.all(itineraries.map((itineraryId) => publishPresence(itineraryId, false)));
-      for (const giveUp of [...connecting]) giveUp();
-      const client = listener;
-      listener = undefined;
-      await client?.end().catch(() => undefined);
     },
   };
 }

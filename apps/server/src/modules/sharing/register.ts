@@ -2,22 +2,34 @@ import type { FastifyInstance } from 'fastify';
 import type { Sessions } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { Notifications } from '../../db/notifications';
 import type { Mailer } from '../../mail/mailer';
 import { createEventBus } from './event-bus';
 import { eventRoutes } from './events.routes';
 import { sharingRoutes } from './sharing.routes';
 
 /**
- * Sharing, roles and live collaboration: the routes, and this process's LISTEN connection
- * for live events (started when the app is ready, ended before it closes so that open
- * streams never hold the server up).
+ * Sharing, roles and live collaboration: the routes, and this process's live streams
+ * (started when the app is ready, ended before it closes so that open streams never hold
+ * the server up).
  */
 export function registerSharing(
   app: FastifyInstance,
-  deps: { database: Database; sessions: Sessions; mailer: Mailer; config: Config },
+  deps: {
+    database: Database;
+    sessions: Sessions;
+    mailer: Mailer;
+    config: Config;
+    notifications: Notifications;
+  },
 ) {
   const { database, sessions } = deps;
-  const bus = createEventBus({ db: database.db, pool: database.pool, logger: app.log });
+  const bus = createEventBus({
+    db: database.db,
+    pool: database.pool,
+    notifications: deps.notifications,
+    logger: app.log,
+  });
   app.addHook('onReady', () => bus.start());
   app.addHook('preClose', () => bus.close());
   sharingRoutes(app, { db: database.db, sessions, mailer: deps.mailer, config: deps.config });

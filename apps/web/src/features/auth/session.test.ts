@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQuery, resetSession } from './session';
 
-/** A fetch of /api/me that answers 401 when `release` is called. */
+/** A fetch of /api/session that answers "nobody is signed in" when `release` is called. */
 function pendingMeFetch() {
   const releases: Array<() => void> = [];
   const fetch = vi.fn(
@@ -10,8 +10,9 @@ function pendingMeFetch() {
       new Promise<Response>((resolve) => {
         releases.push(() =>
           resolve(
-            new Response(JSON.stringify({ error: { code: 'auth/required', message: 'Sign in' } }), {
-              status: 401,
+            new Response(JSON.stringify({ user: null }), {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
             }),
           ),
         );

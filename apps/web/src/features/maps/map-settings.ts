@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { clientConfigQuery, type MapSettings } from '../../lib/client-config';
 
-export interface MapSettings {
-  tileUrl: string;
-  attribution: string;
-}
+export type { MapSettings };
 
 /**
  * The tile server and its attribution configured on the server (MAP_TILE_URL). Until the
@@ -12,11 +9,6 @@ export interface MapSettings {
  * installation did not choose. `failed` when the server could not be asked (offline).
  */
 export function useMapSettings(): { settings: MapSettings | undefined; failed: boolean } {
-  const { data, isError } = useQuery({
-    queryKey: ['client-config'],
-    queryFn: () => apiRequest<{ map: MapSettings }>('/api/client-config'),
-    staleTime: Infinity,
-    retry: false,
-  });
+  const { data, isError } = useQuery(clientConfigQuery);
   return { settings: data?.map, failed: isError };
 }

@@ -3,6 +3,7 @@ import {
   IconBed,
   IconBike,
   IconBuildingBank,
+  IconBuildingCommunity,
   IconBuildingMonument,
   IconGlassCocktail,
   IconMapPin,
@@ -23,6 +24,7 @@ const ICONS: Record<PlaceCategory, Icon> = {
   shopping: IconShoppingBag,
   lodging: IconBed,
   transport: IconTrain,
+  city: IconBuildingCommunity,
   other: IconMapPin,
 };
 

@@ -31,12 +31,15 @@ export function ItineraryFormFields({
   errors,
   onChange,
   withCover = false,
+  focusTitle = false,
 }: {
   formId: string;
   values: ItineraryFormValues;
   errors: FieldErrors;
   onChange: (field: ItineraryField, value: string) => void;
   withCover?: boolean;
+  /** Start in the title, so typing right after opening the page fills it. */
+  focusTitle?: boolean;
 }) {
   const { t } = useTranslation('itineraries');
   const { language } = useLanguage();
@@ -57,6 +60,7 @@ export function ItineraryFormFields({
         placeholder={t('form.titlePlaceholder')}
         dir="auto"
         required
+        autoFocus={focusTitle}
         maxLength={LIMITS.title}
         value={values.title}
         onChange={(event) => onChange('title', event.currentTarget.value)}

@@ -1,6 +1,16 @@
 import type { Itinerary } from '@jammy/shared/itineraries';
 import { Anchor, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCalendar, IconEye, IconPencil } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconCalendar,
+  IconEye,
+  IconLayoutList,
+  IconMap2,
+  IconNotes,
+  IconPencil,
+  IconRoute,
+  IconShare,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
@@ -9,11 +19,11 @@ import { LivePresence } from '../../sharing/components/live-presence';
 import classes from './itinerary-header.module.css';
 
 const TABS = [
-  { suffix: '', key: 'overview', end: true },
-  { suffix: '/stage', key: 'stages', end: false },
-  { suffix: '/place', key: 'places', end: true },
-  { suffix: '/notes', key: 'notes', end: true },
-  { suffix: '/share', key: 'share', end: true },
+  { suffix: '', key: 'overview', end: true, Icon: IconLayoutList },
+  { suffix: '/stage', key: 'stages', end: false, Icon: IconRoute },
+  { suffix: '/place', key: 'places', end: true, Icon: IconMap2 },
+  { suffix: '/notes', key: 'notes', end: true, Icon: IconNotes },
+  { suffix: '/share', key: 'share', end: true, Icon: IconShare },
 ] as const;
 
 /**
@@ -89,15 +99,13 @@ export function ItineraryHeader({
             )}
           </Group>
         </Stack>
+        {/* Every section stays in view at any width: on a phone the five share the row, each
+            an icon over a label that may wrap, instead of a strip that scrolls out of sight. */}
         <nav className={classes.tabs} aria-label={t('header.sections')}>
-          {TABS.map((tab) => (
-            <NavLink
-              key={tab.key}
-              to={`${base}${tab.suffix}`}
-              end={tab.end}
-              className={classes.tab}
-            >
-              {t(`header.tabs.${tab.key}`)}
+          {TABS.map(({ key, suffix, end, Icon }) => (
+            <NavLink key={key} to={`${base}${suffix}`} end={end} className={classes.tab}>
+              <Icon size={18} aria-hidden className={classes.tabIcon} />
+              <span>{t(`header.tabs.${key}`)}</span>
             </NavLink>
           ))}
         </nav>

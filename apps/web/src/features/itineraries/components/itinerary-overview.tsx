@@ -2,7 +2,7 @@ import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { Anchor, Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMap2, IconPlus, IconRoute } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
@@ -12,7 +12,8 @@ import { ItineraryHeader } from './itinerary-header';
 import { NotesSummary } from './notes-summary';
 import { StageTimeline } from './stage-timeline';
 import { TripTotals } from './trip-totals';
-import { groupByStage, tripPoints } from './trip-points';
+import { groupByStage, numberTrip, tripMarkers } from './trip-points';
+import { useMarkerTitles } from './use-marker-titles';
 
 function About({ tree, canEdit }: { tree: ItineraryTree; canEdit: boolean }) {
   const { t } = useTranslation('itineraries');
@@ -74,13 +75,25 @@ function NothingPlanned({ itineraryId, canEdit }: { itineraryId: string; canEdit
  * places, everything numbered on a map, the notes and lists, and who changed what lately.
  * Viewers see no edit controls.
  */
-export function ItineraryOverview({ tree }: { tree: ItineraryTree }) {
+export function ItineraryOverview({
+  tree,
+  notice,
+}: {
+  tree: ItineraryTree;
+  /** Shown first, under the header (the copy step's word on the dates). */
+  notice?: ReactNode;
+}) {
   const { t } = useTranslation('itineraries');
   const { to } = useLanguage();
   const { itinerary } = tree;
   const canEdit = itinerary.role !== 'viewer';
   const { groups, loose } = useMemo(() => groupByStage(tree), [tree]);
-  const { points, numbers } = useMemo(() => tripPoints(groups, loose), [groups, loose]);
+  const titles = useMarkerTitles();
+  const numbers = useMemo(() => numberTrip(groups, loose), [groups, loose]);
+  const points = useMemo(
+    () => tripMarkers(groups, loose, numbers, titles),
+    [groups, loose, numbers, titles],
+  );
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const empty = tree.stages.length === 0 && tree.places.length === 0;
   // The activity sits beside the timeline when there is room, else after it.
@@ -98,6 +111,7 @@ export function ItineraryOverview({ tree }: { tree: ItineraryTree }) {
       <ItineraryHeader itinerary={itinerary} />
       <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="xl">
+          {notice}
           <About tree={tree} canEdit={canEdit} />
           <TripTotals tree={tree} />
           <Grid gap="xl">

@@ -50,7 +50,13 @@ export function NewItineraryPage() {
     create.mutate(payloadOf(values), {
       onSuccess: (itinerary) => {
         // The new trip opens at once: its (empty) tree is already known.
-        const tree: ItineraryTree = { itinerary, stages: [], places: [], photos: [], attachments: [] };
+        const tree: ItineraryTree = {
+          itinerary,
+          stages: [],
+          places: [],
+          photos: [],
+          attachments: [],
+        };
         queryClient.setQueryData(itineraryKeys.tree(itinerary.id), tree);
         void navigate(to(`/itinerary/${itinerary.id}`));
       },
@@ -75,11 +81,13 @@ export function NewItineraryPage() {
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <form id={formId} onSubmit={submit} noValidate className={formClasses.form}>
             <Stack gap="xl">
+              {/* A new trip starts with its title: typing right away fills it. */}
               <ItineraryFormFields
                 formId={formId}
                 values={values}
                 errors={errors}
                 onChange={change}
+                focusTitle
               />
               {create.isError && !serverFieldErrors && <ProblemAlert error={create.error} />}
               <Group justify="flex-end" gap="sm">

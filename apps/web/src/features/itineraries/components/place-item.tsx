@@ -52,7 +52,15 @@ export function PlaceItem({
           <CategoryIcon category={place.category} />
         </span>
       ) : (
-        <span className={classes.marker} title={t('overview.markerNumber', { number })}>
+        <span
+          className={classes.marker}
+          title={t(
+            place.lat !== null && place.lng !== null
+              ? 'overview.markerNumber'
+              : 'overview.notOnMap',
+            { number },
+          )}
+        >
           <span aria-hidden>{number}</span>
         </span>
       )}

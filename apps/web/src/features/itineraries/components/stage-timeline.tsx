@@ -7,7 +7,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange, tripDays } from '../../../lib/format';
 import { PlaceItem } from './place-item';
 import classes from './stage-timeline.module.css';
-import type { StageGroup } from './trip-points';
+import type { StageGroup, TripNumbers } from './trip-points';
 
 function countryName(code: string | null, language: string): string | null {
   if (!code) return null;
@@ -24,7 +24,7 @@ function PlaceList({
   selectedId,
 }: {
   places: Place[];
-  numbers: Map<string, number>;
+  numbers: TripNumbers;
   selectedId: string | null;
 }) {
   return (
@@ -33,7 +33,7 @@ function PlaceList({
         <PlaceItem
           key={place.id}
           place={place}
-          number={numbers.get(place.id)}
+          number={numbers.places.get(place.id)}
           selected={place.id === selectedId}
         />
       ))}
@@ -52,7 +52,7 @@ export function StageTimeline({
   itineraryId: string;
   groups: StageGroup[];
   loose: Place[];
-  numbers: Map<string, number>;
+  numbers: TripNumbers;
   selectedId: string | null;
 }) {
   const { t } = useTranslation('itineraries');
@@ -77,7 +77,8 @@ export function StageTimeline({
                   .filter(Boolean)
                   .join(' · ')
               : null;
-            const mapNumber = numbers.get(stage.id);
+            // The stage's number is the one on its marker when the maps show its destination.
+            const number = numbers.stages.get(stage.id) ?? index + 1;
             return (
               <li
                 key={stage.id}
@@ -86,13 +87,11 @@ export function StageTimeline({
                 data-stage={stage.title}
               >
                 <span className={classes.number} aria-hidden>
-                  {index + 1}
+                  {number}
                 </span>
                 <Stack gap={6}>
                   <Title order={3} size="h4" className={classes.stageTitle}>
-                    <VisuallyHidden>
-                      {t('overview.stageNumber', { number: index + 1 })}:{' '}
-                    </VisuallyHidden>
+                    <VisuallyHidden>{t('overview.stageNumber', { number })}: </VisuallyHidden>
                     <Link to={to(`/itinerary/${itineraryId}/stage/${stage.id}`)}>
                       <bdi>{stage.title}</bdi>
                     </Link>
@@ -100,16 +99,7 @@ export function StageTimeline({
                   <Group gap="md" c="gray.8">
                     {where && (
                       <Group gap={6} wrap="nowrap">
-                        {mapNumber === undefined ? (
-                          <IconMapPin size={15} aria-hidden style={{ flex: 'none' }} />
-                        ) : (
-                          <span
-                            className={classes.marker}
-                            title={t('overview.markerNumber', { number: mapNumber })}
-                          >
-                            <span aria-hidden>{mapNumber}</span>
-                          </span>
-                        )}
+                        <IconMapPin size={15} aria-hidden style={{ flex: 'none' }} />
                         <Text size="sm">{where}</Text>
                       </Group>
                     )}

@@ -1,5 +1,6 @@
 import { fromMinorUnits } from '@jammy/shared/fields';
 import type { ItineraryTree, Place, Stage } from '@jammy/shared/itineraries';
+import { byPosition } from '@jammy/shared/positions';
 import type { MapPoint } from '../../maps/components/trip-map';
 
 export interface StageGroup {
@@ -9,13 +10,15 @@ export interface StageGroup {
 
 /** The stages in order, each with its places in order, and the places no stage holds. */
 export function groupByStage(tree: ItineraryTree): { groups: StageGroup[]; loose: Place[] } {
-  const stageIds = new Set(tree.stages.map((stage) => stage.id));
+  const stages = [...tree.stages].sort(byPosition);
+  const places = [...tree.places].sort(byPosition);
+  const stageIds = new Set(stages.map((stage) => stage.id));
   return {
-    groups: tree.stages.map((stage) => ({
+    groups: stages.map((stage) => ({
       stage,
-      places: tree.places.filter((place) => place.stageId === stage.id),
+      places: places.filter((place) => place.stageId === stage.id),
     })),
-    loose: tree.places.filter((place) => place.stageId === null || !stageIds.has(place.stageId)),
+    loose: places.filter((place) => place.stageId === null || !stageIds.has(place.stageId)),
   };
 }
 
@@ -23,32 +26,77 @@ function located(place: Place): place is Place & { lat: number; lng: number } {
   return place.lat !== null && place.lng !== null;
 }
 
+/** How the timeline and both maps number a trip: stages 1, 2, 3… and places 1, 2, 3… */
+export interface TripNumbers {
+  /** Each stage's number in order: its badge in the timeline and its marker on the maps. */
+  stages: Map<string, number>;
+  /**
+   * Each place's number in trip order (stage by stage, then the places outside any stage),
+   * located or not: the number in the timeline, the places list and on its marker.
+   */
+  places: Map<string, number>;
+}
+
+/** Numbers the stages and the places of a trip, in the order of `groups` and `loose`. */
+export function numberTrip(groups: StageGroup[], loose: Place[]): TripNumbers {
+  const stages = new Map(groups.map(({ stage }, index) => [stage.id, index + 1]));
+  const places = new Map<string, number>();
+  for (const place of [...groups.flatMap((group) => group.places), ...loose]) {
+    places.set(place.id, places.size + 1);
+  }
+  return { stages, places };
+}
+
+/** What a marker's tooltip says: "Stage 2: Simon's Town", "7. Cape Point". */
+export interface MarkerTitles {
+  stage: (number: number, name: string) => string;
+  place: (number: number, name: string) => string;
+}
+
 /**
- * The trip on a map, numbered in trip order: each stage's located places (or, when it has
- * none, the stage's destination), then the places outside any stage. `numbers` gives each
- * place's or stage's marker number.
+ * The trip's markers in trip order (the order the route is drawn in): each stage's located
+ * places, or, for a stage with none, its destination marked with the stage's number; then the
+ * located places outside any stage. `keepPlace` and `keepStage` leave some out (filters).
  */
-export function tripPoints(
+export function tripMarkers(
   groups: StageGroup[],
   loose: Place[],
-): { points: MapPoint[]; numbers: Map<string, number> } {
+  numbers: TripNumbers,
+  titles: MarkerTitles,
+  keep: { place?: (place: Place) => boolean; stage?: (stage: Stage) => boolean } = {},
+): MapPoint[] {
+  const keepPlace = keep.place ?? (() => true);
+  const keepStage = keep.stage ?? (() => true);
   const points: MapPoint[] = [];
-  const numbers = new Map<string, number>();
-  const add = (id: string, lat: number, lng: number, title: string) => {
-    const number = points.length + 1;
-    numbers.set(id, number);
-    points.push({ id, lat, lng, label: String(number), title: `${number}. ${title}` });
+  const addPlace = (place: Place & { lat: number; lng: number }) => {
+    const number = numbers.places.get(place.id) ?? 0;
+    points.push({
+      id: place.id,
+      lat: place.lat,
+      lng: place.lng,
+      label: String(number),
+      title: titles.place(number, place.name),
+      kind: 'place',
+    });
   };
   for (const { stage, places } of groups) {
     const here = places.filter(located);
-    if (here.length > 0) {
-      for (const place of here) add(place.id, place.lat, place.lng, place.name);
-    } else if (stage.lat !== null && stage.lng !== null) {
-      add(stage.id, stage.lat, stage.lng, stage.destinationName ?? stage.title);
+    const shown = here.filter(keepPlace);
+    if (here.length > 0) shown.forEach(addPlace);
+    else if (stage.lat !== null && stage.lng !== null && keepStage(stage)) {
+      const number = numbers.stages.get(stage.id) ?? 0;
+      points.push({
+        id: stage.id,
+        lat: stage.lat,
+        lng: stage.lng,
+        label: String(number),
+        title: titles.stage(number, stage.destinationName ?? stage.title),
+        kind: 'stage',
+      });
     }
   }
-  for (const place of loose.filter(located)) add(place.id, place.lat, place.lng, place.name);
-  return { points, numbers };
+  loose.filter(located).filter(keepPlace).forEach(addPlace);
+  return points;
 }
 
 /** Planned costs added up per currency, largest first. */

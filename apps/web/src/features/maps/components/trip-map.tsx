@@ -1,5 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import { Alert, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import L from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,8 @@ export interface MapPoint {
   /** Short text in the marker, usually its number in the order. */
   label: string;
   title: string;
+  /** A place (a pin, the default) or a stage's destination (a disc, as in the timeline). */
+  kind?: 'place' | 'stage';
 }
 
 export interface TripMapProps {
@@ -35,42 +38,97 @@ export interface TripMapProps {
 // its icon object stays the same.
 const icons = new Map<string, L.DivIcon>();
 
-function markerIcon(label: string, selected: boolean): L.DivIcon {
-  const key = `${selected ? 's' : 'n'}:${label}`;
+function markerIcon(label: string, selected: boolean, kind: MapPoint['kind'] = 'place'): L.DivIcon {
+  const key = `${kind}:${selected ? 's' : 'n'}:${label}`;
   const cached = icons.get(key);
   if (cached) return cached;
-  const icon = buildIcon(label, selected);
+  const icon = kind === 'stage' ? buildStageIcon(label, selected) : buildIcon(label, selected);
   icons.set(key, icon);
   return icon;
 }
 
-function buildIcon(label: string, selected: boolean): L.DivIcon {
+function labelHtml(label: string): string {
   const span = document.createElement('span');
   span.textContent = label;
+  return span.outerHTML;
+}
+
+function buildIcon(label: string, selected: boolean): L.DivIcon {
   return L.divIcon({
     className: '',
-    html: `<div class="${classes.marker} ${selected ? classes.selected : ''}">${span.outerHTML}</div>`,
+    html: `<div class="${classes.marker} ${selected ? classes.selected : ''}">${labelHtml(label)}</div>`,
     iconSize: [30, 30],
     iconAnchor: [15, 30],
   });
 }
 
-function FitBounds({ points }: { points: MapPoint[] }) {
+/** A stage's destination: a disc with the stage's number, like its badge in the timeline. */
+function buildStageIcon(label: string, selected: boolean): L.DivIcon {
+  return L.divIcon({
+    className: '',
+    html: `<div class="${classes.stageMarker} ${selected ? classes.selected : ''}">${labelHtml(label)}</div>`,
+    iconSize: [30, 30],
+    iconAnchor: [15, 15],
+  });
+}
+
+// Room kept around the markers when fitting: a pin stands up to 36 px above its point and
+// 18 px to each side; the zoom buttons sit in the top-left corner (the map is always laid out
+// left to right) and the attribution along the bottom.
+const EDGE = 10;
+const PIN_HEIGHT = 36;
+const PIN_HALF_WIDTH = 18;
+const ATTRIBUTION_HEIGHT = 20;
+
+/** Pixels kept free on each side so no marker lands under a control or the notice. */
+function fitPadding(map: L.Map, bottomInset: number) {
+  const zoom = map.getContainer().querySelector('.leaflet-control-zoom');
+  const zoomRight = zoom
+    ? zoom.getBoundingClientRect().right - map.getContainer().getBoundingClientRect().left
+    : 0;
+  return {
+    paddingTopLeft: L.point(Math.max(zoomRight, 0) + PIN_HALF_WIDTH + EDGE, PIN_HEIGHT + EDGE),
+    paddingBottomRight: L.point(
+      PIN_HALF_WIDTH + EDGE,
+      Math.max(ATTRIBUTION_HEIGHT, bottomInset) + EDGE,
+    ),
+  };
+}
+
+/**
+ * Shows every marker: fitted to the points with room for the controls and a notice along the
+ * bottom (`bottomInset` pixels), again when the points move or the map changes size.
+ */
+function FitBounds({ points, bottomInset }: { points: MapPoint[]; bottomInset: number }) {
   const map = useMap();
   const key = points.map((point) => `${point.lat},${point.lng}`).join(';');
   useEffect(() => {
-    if (points.length === 0) return;
-    if (points.length === 1) {
-      const [only] = points;
-      if (only) map.setView([only.lat, only.lng], 12);
-      return;
-    }
-    map.fitBounds(L.latLngBounds(points.map((point) => [point.lat, point.lng])), {
-      padding: [36, 36],
+    const fit = () => {
+      if (points.length === 0) return;
+      const bounds = L.latLngBounds(points.map((point) => [point.lat, point.lng]));
+      const padding = fitPadding(map, bottomInset);
+      if (points.length === 1) {
+        // One marker: a city-level view, with the marker clear of the controls.
+        map.fitBounds(bounds, { ...padding, maxZoom: 12 });
+        return;
+      }
+      map.fitBounds(bounds, padding);
+    };
+    fit();
+    // A map laid out again (the page's columns settle, a phone turns) fits anew.
+    let size = map.getSize();
+    const observer = new ResizeObserver(() => {
+      map.invalidateSize();
+      const next = map.getSize();
+      if (next.equals(size)) return;
+      size = next;
+      fit();
     });
-    // Re-fit only when the coordinates change, not on every render.
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+    // Re-fit only when the coordinates or the room change, not on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, key]);
+  }, [map, key, bottomInset]);
   return null;
 }
 
@@ -96,6 +154,8 @@ export function TripMap({
   const { t } = useTranslation('maps');
   const { settings, failed: settingsFailed } = useMapSettings();
   const [tilesFailed, setTilesFailed] = useState(false);
+  const { ref: noticeRef, height: noticeHeight } = useElementSize();
+  const noticeShown = tilesFailed || settingsFailed;
   const route = useMemo(
     () => points.map((point) => [point.lat, point.lng] as [number, number]),
     [points],
@@ -134,7 +194,7 @@ export function TripMap({
           <Marker
             key={point.id}
             position={[point.lat, point.lng]}
-            icon={markerIcon(point.label, point.id === selectedId)}
+            icon={markerIcon(point.label, point.id === selectedId, point.kind)}
             title={point.title}
             alt={point.title}
             keyboard
@@ -143,10 +203,17 @@ export function TripMap({
         ))}
         {pending && <Marker position={[pending.lat, pending.lng]} icon={markerIcon('+', true)} />}
         {onPick && <PickHandler onPick={onPick} />}
-        <FitBounds points={points} />
+        <FitBounds points={points} bottomInset={noticeShown ? noticeHeight + 36 : 0} />
       </MapContainer>
-      {(tilesFailed || settingsFailed) && (
-        <Alert className={classes.notice} color="gray" variant="white" radius="md" p="xs">
+      {noticeShown && (
+        <Alert
+          ref={noticeRef}
+          className={classes.notice}
+          color="gray"
+          variant="white"
+          radius="md"
+          p="xs"
+        >
           <Text size="xs" c="gray.8">
             {t('tilesFailed')}
           </Text>

@@ -21,6 +21,7 @@ import heroArt from '../../../assets/hero-journey.svg';
 import { useLanguage } from '../../../i18n/use-language';
 import { useMe } from '../../auth/session';
 import { interestsOf, useSaveInterests } from '../../presets/api/interests';
+import type { CopiedState } from '../../presets/components/copied-notice';
 import { InterestPicker } from '../../presets/components/interest-picker';
 import { useUpdateMe } from '../api/update-me';
 import { HomePlaceField } from './home-place-field';
@@ -82,9 +83,9 @@ export function OnboardingPage() {
     setParams(query);
   };
 
-  const finish = async (target?: string) => {
+  const finish = async (target?: string, state?: CopiedState) => {
     await updateMe.mutateAsync({ onboarded: true });
-    await navigate(target ?? safeRedirect(redirect, to('/itineraries')), { replace: true });
+    await navigate(target ?? safeRedirect(redirect, to('/itineraries')), { replace: true, state });
   };
 
   const next = async () => {
@@ -175,7 +176,7 @@ export function OnboardingPage() {
               <SuggestionsStep
                 pickedId={pickedId}
                 busy={busy}
-                onCopied={(id) => finish(to(`/itinerary/${id}`))}
+                onCopied={(id, state) => finish(to(`/itinerary/${id}`), state)}
                 onEmptyTrip={() => void finish(to('/itinerary'))}
               />
             )}

@@ -8,6 +8,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { useMe } from '../../auth/session';
 import { interestsOf } from '../../presets/api/interests';
 import { presetQuery, presetsQuery } from '../../presets/api/presets';
+import type { CopiedState } from '../../presets/components/copied-notice';
 import { CopyModal } from '../../presets/components/copy-call-to-action';
 import { PresetCard } from '../../presets/components/preset-card';
 import classes from './onboarding.module.css';
@@ -27,7 +28,7 @@ export function SuggestionsStep({
 }: {
   /** The preset the traveller chose before signing up, shown first. */
   pickedId: string | null;
-  onCopied: (itineraryId: string) => Promise<void>;
+  onCopied: (itineraryId: string, state: CopiedState) => Promise<void>;
   onEmptyTrip: () => void;
   busy: boolean;
 }) {

@@ -4,14 +4,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconMapPinOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TripMap, type MapPoint } from '../../maps/components/trip-map';
-import {
-  filterGroups,
-  groupPlaces,
-  hasCoordinates,
-  numbered,
-  type PlaceFilters,
-} from '../place-order';
+import { groupByStage, numberTrip, tripMarkers } from '../../itineraries/components/trip-points';
+import { useMarkerTitles } from '../../itineraries/components/use-marker-titles';
+import { TripMap } from '../../maps/components/trip-map';
+import { filterGroups, groupPlaces, type PlaceFilters } from '../place-order';
 import { usePlaceFilters } from '../use-place-filters';
 import { EmptyPlaces } from './empty-places';
 import { PlaceFiltersBar } from './place-filters';
@@ -35,6 +31,13 @@ export function PlacesView({ tree }: { tree: ItineraryTree }) {
   const canEdit = tree.itinerary.role !== 'viewer';
 
   const groups = useMemo(() => groupPlaces(tree), [tree]);
+  // The markers are the overview's: the same numbers, and a stage without located places
+  // shown at its destination with the stage's number.
+  const titles = useMarkerTitles();
+  const trip = useMemo(() => {
+    const { groups: stageGroups, loose } = groupByStage(tree);
+    return { stageGroups, loose, numbers: numberTrip(stageGroups, loose) };
+  }, [tree]);
   const everyPlace = useMemo(() => groups.flatMap((group) => group.places), [groups]);
   const stages = useMemo(
     () => groups.flatMap((group) => (group.stage ? [group.stage] : [])),
@@ -59,25 +62,34 @@ export function PlacesView({ tree }: { tree: ItineraryTree }) {
     return counts;
   }, [everyPlace]);
 
+  const shownIds = new Set(shown.map(({ place }) => place.id));
+  const points = tripMarkers(trip.stageGroups, trip.loose, trip.numbers, titles, {
+    place: (place) => shownIds.has(place.id),
+    stage: (stage) =>
+      filters.categories.length === 0 && (filters.stage === 'all' || filters.stage === stage.id),
+  });
+  const mapHeight = wide ? DESKTOP_MAP_HEIGHT : 340;
+
   if (everyPlace.length === 0) {
-    return <EmptyPlaces itineraryId={tree.itinerary.id} canEdit={canEdit} />;
+    return (
+      <Stack gap="xl">
+        {points.length > 0 && (
+          <TripMap name={tree.itinerary.title} points={points} showRoute height={mapHeight} />
+        )}
+        <EmptyPlaces
+          itineraryId={tree.itinerary.id}
+          canEdit={canEdit}
+          stagesOnMap={points.length > 0}
+        />
+      </Stack>
+    );
   }
 
-  const points: MapPoint[] = shown
-    .filter(({ place }) => hasCoordinates(place))
-    .map(({ place, number }) => ({
-      id: place.id,
-      lat: place.lat ?? 0,
-      lng: place.lng ?? 0,
-      label: String(number),
-      title: numbered(number, place.name),
-    }));
-  const offMap = shown.length - points.length;
+  const offMap = shown.length - points.filter((point) => point.kind === 'place').length;
   const selected = shown.find(({ place }) => place.id === selectedId) ?? null;
   const unassigned = groups.find((group) => group.stage === null)?.places ?? [];
   if (canEdit && unassigned.length > 0 && !sorting) setSorting(true);
   const select = (id: string) => setSelectedId((current) => (current === id ? null : id));
-  const mapHeight = wide ? DESKTOP_MAP_HEIGHT : 340;
 
   return (
     <Stack gap="xl">

@@ -1,10 +1,12 @@
 import type { Itinerary } from '@jammy/shared/itineraries';
-import type {
-  PresetDetail,
-  PresetSummary,
-  copyPresetSchema,
-  publishPresetSchema,
-  updatePresetSchema,
+import {
+  PRESET_PAGE_MAX,
+  type PresetDetail,
+  type PresetSummary,
+  type copyPresetSchema,
+  type presetPageSchema,
+  type publishPresetSchema,
+  type updatePresetSchema,
 } from '@jammy/shared/presets';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -12,6 +14,7 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 import { filtersToQuery, type PresetFilters } from '../lib/filters';
 import { presetKeys } from './keys';
 
+type PresetPage = z.infer<typeof presetPageSchema>;
 type CopyPreset = z.input<typeof copyPresetSchema>;
 type PublishPreset = z.input<typeof publishPresetSchema>;
 type UpdatePreset = z.input<typeof updatePresetSchema>;
@@ -32,11 +35,16 @@ export function presetsQuery(filters: PresetFilters, viewer: string | null, lang
     queryFn: async ({ signal }) => {
       const query = filtersToQuery(filters);
       query.set('lang', language);
-      const body = await apiRequest<PresetSummary[] | { items: PresetSummary[] }>(
-        `/api/presets?${query.toString()}`,
-        { signal },
-      );
-      return Array.isArray(body) ? body : body.items;
+      query.set('limit', String(PRESET_PAGE_MAX));
+      // The catalogue is small: every page, in order, makes the list the page shows.
+      const cards: PresetSummary[] = [];
+      for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+        if (cursor) query.set('cursor', cursor);
+        const page = await apiRequest<PresetPage>(`/api/presets?${query.toString()}`, { signal });
+        cards.push(...page.items);
+        cursor = page.nextCursor;
+      }
+      return cards;
     },
     staleTime: 60_000,
     retry: retryUnlessFinal,

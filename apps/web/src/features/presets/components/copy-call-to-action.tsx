@@ -4,6 +4,7 @@ import { IconCopy, IconCrown, IconGift } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
+import type { CopiedState } from './copied-notice';
 import { CopyPresetForm } from './copy-preset-form';
 import classes from './presets.module.css';
 
@@ -126,7 +127,7 @@ export function CopyModal({
   opened: boolean;
   onClose: () => void;
   /** Where to go once copied (default: the new itinerary). */
-  onCopied?: (itineraryId: string) => Promise<void> | void;
+  onCopied?: (itineraryId: string, state: CopiedState) => Promise<void> | void;
 }) {
   const { t } = useTranslation('presets');
   return (

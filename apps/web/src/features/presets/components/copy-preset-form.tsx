@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDateRange } from '../../../lib/format';
 import { useCopyPreset } from '../api/presets';
 import { addDays, today } from '../lib/filters';
+import type { CopiedState } from './copied-notice';
 
 function copyProblem(error: unknown): string {
   if (!(error instanceof ApiError)) return 'copy.errors.server';
@@ -22,8 +23,10 @@ function copyProblem(error: unknown): string {
 }
 
 /**
- * Copies a Jammy itinerary into a new trip of mine: the start date shifts every day of it.
- * On success, opens the new itinerary (or calls `onCopied` when the caller goes elsewhere).
+ * Copies a Jammy itinerary into a new trip of mine: the start date (prefilled, with the
+ * trip's length and end shown as it changes) shifts every day of it. On success, opens the
+ * new itinerary (or calls `onCopied` when the caller goes elsewhere), telling it whether the
+ * traveller chose the date or kept the suggested one.
  */
 export function CopyPresetForm({
   preset,
@@ -32,13 +35,14 @@ export function CopyPresetForm({
 }: {
   preset: PresetSummary;
   autoFocus?: boolean;
-  onCopied?: (itineraryId: string) => Promise<void> | void;
+  onCopied?: (itineraryId: string, state: CopiedState) => Promise<void> | void;
 }) {
   const { t } = useTranslation('presets');
   const { language, to } = useLanguage();
   const navigate = useNavigate();
   const copy = useCopyPreset(preset.id);
   const [startDate, setStartDate] = useState(() => addDays(today(), 30));
+  const [startChosen, setStartChosen] = useState(false);
   const [dateError, setDateError] = useState<string | null>(null);
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(startDate);
   const range = valid
@@ -74,8 +78,9 @@ export function CopyPresetForm({
           { startDate, language },
           {
             onSuccess: async (itinerary) => {
-              if (onCopied) await onCopied(itinerary.id);
-              else await navigate(to(`/itinerary/${itinerary.id}`));
+              const state: CopiedState = { copied: { preset: preset.title, startChosen } };
+              if (onCopied) await onCopied(itinerary.id, state);
+              else await navigate(to(`/itinerary/${itinerary.id}`), { state });
             },
           },
         );
@@ -85,9 +90,16 @@ export function CopyPresetForm({
         <TextInput
           type="date"
           label={t('copy.startDate')}
-          description={range ? t('copy.range', { range }) : t('copy.dateHint')}
+          description={
+            range
+              ? t('copy.range', { range, days: t('card.days', { count: preset.days }) })
+              : t('copy.dateHint')
+          }
           value={startDate}
-          onChange={(event) => setStartDate(event.currentTarget.value)}
+          onChange={(event) => {
+            setStartDate(event.currentTarget.value);
+            setStartChosen(true);
+          }}
           error={dateError}
           required
           data-autofocus={autoFocus || undefined}

@@ -14,7 +14,8 @@ import headerClasses from '../../itineraries/components/itinerary-header.module.
 import { ItineraryPageSkeleton } from '../../itineraries/components/itinerary-tree-gate';
 import { ProblemAlert } from '../../itineraries/components/problem-alert';
 import { TripTotals } from '../../itineraries/components/trip-totals';
-import { groupByStage, tripPoints } from '../../itineraries/components/trip-points';
+import { groupByStage, numberTrip, tripMarkers } from '../../itineraries/components/trip-points';
+import { useMarkerTitles } from '../../itineraries/components/use-marker-titles';
 import { TripMap } from '../../maps/components/trip-map';
 import { MarkdownView } from '../../notes/components/markdown-view';
 import { useSharedItinerary, useSharedNotes } from '../api/shared-itinerary';
@@ -122,7 +123,11 @@ function SharedTrip({ tree, notes }: { tree: ItineraryTree; notes: Note[] }) {
   const { language } = useLanguage();
   const { itinerary } = tree;
   const { groups, loose } = useMemo(() => groupByStage(tree), [tree]);
-  const { points } = useMemo(() => tripPoints(groups, loose), [groups, loose]);
+  const titles = useMarkerTitles();
+  const points = useMemo(
+    () => tripMarkers(groups, loose, numberTrip(groups, loose), titles),
+    [groups, loose, titles],
+  );
   const dates = formatDateRange(itinerary.startDate, itinerary.endDate, language);
   const days = tripDays(itinerary.startDate, itinerary.endDate);
 

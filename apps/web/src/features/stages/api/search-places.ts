@@ -2,6 +2,7 @@ import { GEO_SEARCH_LIMITS, type GeoPlaceKind, type GeoSearchResult } from '@jam
 import type { Language } from '@jammy/shared/languages';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { clientConfigQuery } from '../../../lib/client-config';
 
 /** Searches shorter than this return too much to be useful: the box waits for more letters. */
 export const MIN_SEARCH_LENGTH = 2;
@@ -34,4 +35,13 @@ export function searchPlacesQuery({ q, language, kind, limit }: PlaceSearch) {
 /** Places matching `q`, keeping the previous answer on screen while the next one loads. */
 export function useSearchPlaces(search: PlaceSearch) {
   return useQuery({ ...searchPlacesQuery(search), placeholderData: keepPreviousData });
+}
+
+/**
+ * Whether the search finds points of interest (a geocoder is configured) or only the
+ * gazetteer's cities and towns. Until the server has said, it promises only towns.
+ */
+export function usePointsOfInterest(): boolean {
+  const { data } = useQuery(clientConfigQuery);
+  return data?.placeSearch.pointsOfInterest ?? false;
 }

@@ -25,6 +25,10 @@ interface PinDraft {
 
 const EMPTY_PIN: PinDraft = { name: '', category: 'sight', lat: '', lng: '' };
 
+/** Where "drop a pin instead" leads: the pin picker, and its name field. */
+export const PIN_PICKER_ID = 'drop-a-pin';
+export const PIN_NAME_ID = 'drop-a-pin-name';
+
 /**
  * A place of one's own: click the map to drop a pin (or type its coordinates), name it, and
  * add it to the picks.
@@ -67,7 +71,13 @@ export function PinPicker({
   };
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      id={PIN_PICKER_ID}
+      style={{ scrollMarginTop: '1rem' }}
+    >
       <Stack gap="md">
         <div>
           <Title order={2} size="h3">
@@ -94,6 +104,7 @@ export function PinPicker({
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput
                 ref={nameRef}
+                id={PIN_NAME_ID}
                 label={t('addPlaces.pinName')}
                 placeholder={t('addPlaces.pinNamePlaceholder')}
                 maxLength={LIMITS.placeName}

@@ -1,25 +1,50 @@
 import type { GeoPlace } from '@jammy/shared/geo';
-import { Checkbox, Loader, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Loader,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconMapPin, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
-import { MIN_SEARCH_LENGTH, useSearchPlaces } from '../api/search-places';
+import { MIN_SEARCH_LENGTH, usePointsOfInterest, useSearchPlaces } from '../api/search-places';
 import { toProblem } from '../lib/problem';
 import { ProblemAlert } from './problem-alert';
 import classes from './stages.module.css';
 
-/** Searches cities and points of interest and lets the traveller tick several. */
+/**
+ * Searches places by name and lets the traveller tick several. It says what it searches: only
+ * cities and towns unless the server has a geocoder for points of interest; anything else is
+ * added by dropping a pin (`onDropPin` leads there).
+ */
 export function PlaceSearchPicker({
   pickedKeys,
   onToggle,
+  onDropPin,
 }: {
   pickedKeys: ReadonlySet<string>;
   onToggle: (place: GeoPlace, picked: boolean) => void;
+  onDropPin: () => void;
 }) {
   const { t } = useTranslation('stages');
   const { language } = useLanguage();
+  const pointsOfInterest = usePointsOfInterest();
+  // The words depend on what the search can find: never promise sights it cannot.
+  const words = pointsOfInterest
+    ? { label: 'searchLabel', hint: 'searchHint', placeholder: 'searchPlaceholder' }
+    : {
+        label: 'searchLabelCities',
+        hint: 'searchHintCities',
+        placeholder: 'searchPlaceholderCities',
+      };
   const [text, setText] = useState('');
   const [query] = useDebouncedValue(text, 250);
   const active = query.trim().length >= MIN_SEARCH_LENGTH;
@@ -34,10 +59,10 @@ export function PlaceSearchPicker({
         </Title>
         <TextInput
           type="search"
-          label={t('addPlaces.searchLabel')}
+          label={t(`addPlaces.${words.label}`)}
           classNames={{ description: classes.description }}
-          description={t('addPlaces.searchHint')}
-          placeholder={t('addPlaces.searchPlaceholder')}
+          description={t(`addPlaces.${words.hint}`)}
+          placeholder={t(`addPlaces.${words.placeholder}`)}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           leftSection={<IconSearch size={18} aria-hidden />}
@@ -53,7 +78,9 @@ export function PlaceSearchPicker({
         )}
         {active && search.isSuccess && (
           <Text size="sm" c="gray.8" role="status">
-            {t('addPlaces.resultCount', { count: items.length })}
+            {items.length === 0 && !pointsOfInterest
+              ? t('addPlaces.noTownFound')
+              : t('addPlaces.resultCount', { count: items.length })}
           </Text>
         )}
         {items.length > 0 && (
@@ -74,7 +101,7 @@ export function PlaceSearchPicker({
                     description={[
                       item.kind === 'poi' && item.admin ? item.admin : null,
                       item.countryName,
-                      t(`kinds.${item.kind}`),
+                      t(`categories.${item.category}`),
                     ]
                       .filter(Boolean)
                       .join(' · ')}
@@ -89,6 +116,15 @@ export function PlaceSearchPicker({
             {search.data.attribution}
           </Text>
         )}
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconMapPin size={16} aria-hidden />}
+          onClick={onDropPin}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('addPlaces.dropPinInstead')}
+        </Button>
       </Stack>
     </Paper>
   );

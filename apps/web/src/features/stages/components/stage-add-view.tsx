@@ -13,7 +13,7 @@ import { placePoints } from '../lib/map-points';
 import { isSaved } from '../lib/move';
 import { loadPicks, savePicks, type Pick } from '../lib/picks';
 import { PickTray } from './pick-tray';
-import { PinPicker } from './pin-picker';
+import { PIN_NAME_ID, PIN_PICKER_ID, PinPicker } from './pin-picker';
 import { PlaceSearchPicker } from './place-search-picker';
 import { ProblemAlert } from './problem-alert';
 import classes from './stages.module.css';
@@ -23,7 +23,8 @@ function pickFromSearch(place: GeoPlace): Pick {
   return {
     key: place.id,
     name: place.name,
-    category: 'sight',
+    // From the data: `city` for a town of the gazetteer, the geocoder's own tag otherwise.
+    category: place.category,
     lat: place.lat,
     lng: place.lng,
     address: [region, place.countryName].filter(Boolean).join(', ') || null,
@@ -117,7 +118,16 @@ export function StageAddView({ tree, stage }: { tree: ItineraryTree; stage: Stag
             )}
             <div className={classes.addLayout}>
               <div className={classes.areaSearch}>
-                <PlaceSearchPicker pickedKeys={pickedKeys} onToggle={toggle} />
+                <PlaceSearchPicker
+                  pickedKeys={pickedKeys}
+                  onToggle={toggle}
+                  onDropPin={() => {
+                    document
+                      .getElementById(PIN_PICKER_ID)
+                      ?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                    document.getElementById(PIN_NAME_ID)?.focus({ preventScroll: true });
+                  }}
+                />
               </div>
               <div className={classes.areaTray}>
                 <PickTray

@@ -47,6 +47,7 @@ export function StagesView({ tree }: { tree: ItineraryTree }) {
             lng: stage.lng,
             label: String(index + 1),
             title: stage.title,
+            kind: 'stage' as const,
           },
         ]
       : [],

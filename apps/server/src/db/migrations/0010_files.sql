@@ -126,3 +126,8 @@ CREATE TRIGGER "photo_file_delete" AFTER DELETE ON "photo"
   FOR EACH ROW EXECUTE FUNCTION "owned_file_delete"();--> statement-breakpoint
 CREATE TRIGGER "attachment_file_delete" AFTER DELETE ON "attachment"
   FOR EACH ROW EXECUTE FUNCTION "owned_file_delete"();
+--> statement-breakpoint
+-- Photos appear in the itinerary document (decision 009): any change to one, by any path (a
+-- cascade from a deleted file included), tells every process's document cache.
+CREATE TRIGGER photo_changed AFTER INSERT OR UPDATE OR DELETE ON "photo"
+  FOR EACH ROW EXECUTE FUNCTION jammy_notify_itinerary_part_change();

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+/**
+ * Conditional reads (issue 15): every JSON answer of a GET under /api carries an ETag and
+ * `Cache-Control: private, no-cache`, so a browser keeps it and asks again with
+ * If-None-Match; an unchanged answer is then a 304 without a body. The web client needs
+ * nothing of its own for this: fetch revalidates through the browser's HTTP cache.
+ */
+
+/** An answer kept ready to send: its JSON text, its ETag and its compressed forms. */
+export interface EncodedDocument {
+  json: string;
+  etag: string;
+  encoded(encoding: 'br' | 'gzip'): Buffer;
+}
+
+/** The ETag of a JSON text: a digest of its bytes (weak: gzip and Brotli forms share it). */
+export function etagOf(json: string): string {
+  return `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+}
+
+/** The body of a 304: nothing, the client's copy is current. */
+export const notModified = z
+  .null()
+  .describe('Not modified: the copy the client holds (If-None-Match) is current');
+
+/** Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 §13.1.2). */
+export function matchesEtag(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const bare = etag.replace(/^W\//, '');
+  return [header]
+    .flat()
+    .flatMap((value) => value.split(','))
+    .some((candidate) => {
+      const tag = candidate.trim();
+      return tag === '*' || tag.replace(/^W\//, '') === bare;
+    });
+}
+
+/** The compression the client prefers among the two a cached document has (none: identity). */
+export function preferredEncoding(
+  header: string | string[] | undefined,
+): 'br' | 'gzip' | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of [header ?? ''].flat().join(',').split(',')) {
+    const [name, ...parameters] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    let quality = 1;
+    for (const parameter of parameters) {
+      const match = /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(parameter);
+      if (match) quality = Number(match[1]);
+    }
+    accepted.set(name, quality);
+  }
+  const quality = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  const br = quality('br');
+  const gzip = quality('gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
+  return undefined;
+}
+
+/** Below this, compressing costs more than it saves (as @fastify/compress's threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** Sends a cached document: 304 when the client has it, else its stored compressed form. */
+export function sendDocument(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  document: EncodedDocument,
+): FastifyReply {
+  reply
+    .header('etag', document.etag)
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'Accept-Encoding');
+  if (matchesEtag(request.headers['if-none-match'], document.etag)) {
+    return reply.code(304).send();
+  }
+  reply.type('application/json; charset=utf-8');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding && document.json.length >= COMPRESS_FROM_BYTES) {
+    return reply.header('content-encoding', encoding).send(document.encoded(encoding));
+  }
+  return reply.send(document.json);
+}
+
+function answersJson(schema: unknown): boolean {
+  return schema instanceof z.ZodType;
+}
+
+/**
+ * Registers the 304 answer of every JSON GET route under /api (must run before the routes
+ * are added) and the hook that tags their answers and answers 304 to a current copy.
+ */
+export function conditionalGets(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!route.url.startsWith('/api/') || !route.schema?.response || route.schema.hide) return;
+    if (!methods.includes('GET')) return;
+    const response = route.schema.response as Record<string | number, unknown>;
+    if (!answersJson(response[200])) return;
+    route.schema = { ...route.schema, response: { ...response, 304: notModified } };
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+    if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const response = request.routeOptions.schema?.response as
+      Record<string | number, unknown> | undefined;
+    if (!response?.[304] || !request.url.startsWith('/api/')) return payload;
+    let etag = reply.getHeader('etag');
+    if (typeof etag !== 'string') {
+      etag = etagOf(payload);
+      reply.header('etag', etag);
+    }
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
+    if (!matchesEtag(request.headers['if-none-match'], etag)) return payload;
+    reply.code(304).removeHeader('content-type').removeHeader('content-length');
+    return '';
+  });
+}

@@ -1,0 +1,314 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { ItineraryTree } from '@jammy/shared/itineraries';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import {
+  addMember,
+  call,
+  createItinerary,
+  createPlace,
+  createSignedInUser,
+  createStage,
+  expectStatus,
+  type SignedInUser,
+} from '../../../test/itinerary-helpers';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+
+// Two apps on one PostgreSQL, each with its own document cache, session cache and LISTEN
+// connection, as two server processes behind one address have; and a third with the cache
+// turned off, whose answers are the uncached truth.
+let database: TestDatabase;
+let a: TestApp;
+let b: TestApp;
+let uncached: TestApp;
+let owner: SignedInUser;
+let viewer: SignedInUser;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  a = await buildTestApp({ databaseUrl: database.url });
+  b = await buildTestApp({ databaseUrl: database.url });
+  uncached = await buildTestApp({ databaseUrl: database.url, env: { DOCUMENT_CACHE_MB: '0' } });
+  await Promise.all([a.app.ready(), b.app.ready(), uncached.app.ready()]);
+  owner = await createSignedInUser(a, 'owner');
+  viewer = await createSignedInUser(a, 'viewer');
+}, 120_000);
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await uncached?.close();
+  await database?.drop();
+});
+
+const read = (app: TestApp, user: SignedInUser, id: string, headers: Record<string, string> = {}) =>
+  call(app, user, 'GET', `/api/itineraries/${id}`, { headers });
+
+function body(response: LightMyRequestResponse): string {
+  const raw = response.rawPayload;
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(raw).toString();
+  if (encoding === 'gzip') return gunzipSync(raw).toString();
+  return raw.toString();
+}
+
+/** Polls `check` until it holds (a NOTIFY crosses to the other app within milliseconds). */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 3000;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+/** A change that tells no process: no trigger fires, no event is recorded. */
+async function silentlyRetitle(id: string, title: string) {
+  const client = await a.database.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(`set local session_replication_role = replica`);
+    await client.query('update itinerary set title = $1 where id = $2', [title, id]);
+    await client.query('commit');
+  } finally {
+    client.release();
+  }
+}
+
+async function tripWithPlaces(title: string) {
+  const trip = await createItinerary(a, owner, { title });
+  const stage = await createStage(a, owner, trip.id, { title: 'Kyoto' });
+  for (const name of ['Fushimi Inari', 'Kinkaku-ji', 'Nishiki market', 'Gion']) {
+    await createPlace(a, owner, trip.id, { name, stageId: stage.id });
+  }
+  return trip;
+}
+
+describe('the itinerary document cache', () => {
+  it('serves from memory, and a change through the other process reaches it at commit', async () => {
+    const trip = await tripWithPlaces('Kansai');
+    const first = expectStatus<ItineraryTree>(await read(b, owner, trip.id), 200);
+    expect(first.itinerary.title).toBe('Kansai');
+
+    // Changed behind every cache's back: B keeps serving what it holds, which shows it holds it.
+    await silentlyRetitle(trip.id, 'Behind the back');
+    expect(expectStatus<ItineraryTree>(await read(b, owner, trip.id), 200).itinerary.title).toBe(
+      'Kansai',
+    );
+
+    // A real change through A: A answers it fresh at once, B as soon as the commit's NOTIFY
+    // arrives, both equal to the uncached read.
+    const patched = await call(a, owner, 'PATCH', `/api/itineraries/${trip.id}`, {
+      payload: { title: 'Kansai in spring', version: first.itinerary.version },
+    });
+    expectStatus(patched, 200);
+    expect(expectStatus<ItineraryTree>(await read(a, owner, trip.id), 200).itinerary.title).toBe(
+      'Kansai in spring',
+    );
+    await eventually(
+      async () =>
+        (await read(b, owner, trip.id)).json<ItineraryTree>().itinerary.title ===
+        'Kansai in spring',
+      'B serves the title changed through A',
+    );
+    const truth = (await read(uncached, owner, trip.id)).body;
+    expect(body(await read(b, owner, trip.id))).toBe(truth);
+  });
+
+  it('drops a document when a place changes through the other process, and for its author at once', async () => {
+    const trip = await tripWithPlaces('Tōhoku');
+    const before = expectStatus<ItineraryTree>(await read(b, owner, trip.id), 200);
+    const [place] = before.places;
+    if (!place) throw new Error('the trip has no place');
+    const moved = await call(b, owner, 'PATCH', `/api/itineraries/${trip.id}/places/${place.id}`, {
+      payload: { name: 'Fushimi Inari at dawn', version: place.version },
+    });
+    expectStatus(moved, 200);
+    // Its author reads it on the same process at once, never the copy from before.
+    const after = expectStatus<ItineraryTree>(await read(b, owner, trip.id), 200);
+    expect(after.places.find((candidate) => candidate.id === place.id)?.name).toBe(
+      'Fushimi Inari at dawn',
+    );
+    await eventually(
+      async () =>
+        body(await read(a, owner, trip.id)) === (await read(uncached, owner, trip.id)).body,
+      'A serves the place changed through B',
+    );
+  });
+
+  it('keeps the role on every request: a new role or a removal reaches the other process', async () => {
+    const trip = await tripWithPlaces('Hokkaido');
+    await addMember(a, trip.id, viewer.id, 'viewer');
+    expect(expectStatus<ItineraryTree>(await read(b, viewer, trip.id), 200).itinerary.role).toBe(
+      'viewer',
+    );
+    expectStatus(
+      await call(a, owner, 'PATCH', `/api/itineraries/${trip.id}/members/${viewer.id}`, {
+        payload: { role: 'editor' },
+      }),
+      200,
+    );
+    await eventually(
+      async () =>
+        (await read(b, viewer, trip.id)).json<ItineraryTree>().itinerary.role === 'editor',
+      'B sees the new role',
+    );
+    expect(
+      (await call(a, owner, 'DELETE', `/api/itineraries/${trip.id}/members/${viewer.id}`))
+        .statusCode,
+    ).toBe(204);
+    await eventually(
+      async () => (await read(b, viewer, trip.id)).statusCode === 404,
+      'B refuses the removed member',
+    );
+    // And the owner's copy on B was not disturbed into a wrong role.
+    expect(expectStatus<ItineraryTree>(await read(b, owner, trip.id), 200).itinerary.role).toBe(
+      'owner',
+    );
+  });
+
+  it('refuses a trashed itinerary on the other process', async () => {
+    const trip = await tripWithPlaces('Okinawa');
+    expectStatus(await read(b, owner, trip.id), 200);
+    expectStatus(
+      await call(a, owner, 'DELETE', `/api/itineraries/${trip.id}`, {
+        payload: { version: trip.version },
+      }),
+      200,
+    );
+    await eventually(
+      async () => (await read(b, owner, trip.id)).statusCode === 404,
+      'B refuses the trashed itinerary',
+    );
+  });
+
+  it('sends the stored Brotli or gzip form, equal to the uncached JSON', async () => {
+    const trip = await tripWithPlaces('Shikoku');
+    const truth = (await read(uncached, owner, trip.id)).body;
+    for (const [accept, expected] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['gzip;q=1, br;q=0.5', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      // Twice: the first fills the cache, the second is served from it.
+      for (let round = 0; round < 2; round += 1) {
+        const response = await read(b, owner, trip.id, { 'accept-encoding': accept });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-encoding']).toBe(expected);
+        expect(body(response)).toBe(truth);
+      }
+    }
+  });
+});
+
+describe('conditional reads', () => {
+  it('answers 304 to a current copy of the document and 200 once it changed', async () => {
+    const trip = await tripWithPlaces('Kyūshū');
+    const first = await read(b, owner, trip.id);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await read(b, owner, trip.id, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // The same bytes from the other process carry the same tag.
+    expect((await read(a, owner, trip.id, { 'if-none-match': etag })).statusCode).toBe(304);
+
+    await createPlace(a, owner, trip.id, { name: 'Dazaifu' });
+    await eventually(
+      async () => (await read(b, owner, trip.id, { 'if-none-match': etag })).statusCode === 200,
+      'B answers the changed document in full',
+    );
+    expect(String((await read(b, owner, trip.id)).headers.etag)).not.toBe(etag);
+  });
+
+  it('tags the list of itineraries too', async () => {
+    const list = await call(a, owner, 'GET', '/api/itineraries');
+    const etag = String(list.headers.etag);
+    expect(list.headers['cache-control']).toBe('private, no-cache');
+    const again = await call(a, owner, 'GET', '/api/itineraries', {
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    await createItinerary(a, owner, { title: 'One more' });
+    const changed = await call(a, owner, 'GET', '/api/itineraries', {
+      headers: { 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+  });
+
+  it('never gives one traveller’s copy to another: the tag is checked after the access', async () => {
+    const trip = await tripWithPlaces('Private');
+    const etag = String((await read(b, owner, trip.id)).headers.etag);
+    expect((await read(b, viewer, trip.id, { 'if-none-match': etag })).statusCode).toBe(404);
+  });
+});
+
+describe('the session cache', () => {
+  it('keeps a checked session in memory: no query on the hot path', async () => {
+    const traveller = await createSignedInUser(a, 'cached');
+    expectStatus(await call(b, traveller, 'GET', '/api/me'), 200);
+    // Gone behind every cache's back: B still trusts what it checked, an app that never
+    // checked it asks the database and refuses it.
+    const client = await a.database.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local session_replication_role = replica');
+      await client.query('delete from session where user_id = $1', [traveller.id]);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    expect((await call(b, traveller, 'GET', '/api/me')).statusCode).toBe(200);
+    expect((await call(uncached, traveller, 'GET', '/api/me')).statusCode).toBe(401);
+  });
+
+  it('refuses a signed-out session on the other process at once', async () => {
+    const traveller = await createSignedInUser(a, 'leaving');
+    // B has checked (and keeps) the session.
+    expectStatus(await call(b, traveller, 'GET', '/api/me'), 200);
+    expectStatus(await call(b, traveller, 'GET', '/api/me'), 200);
+    const signedOut = await call(a, traveller, 'POST', '/api/auth/sign-out', { payload: {} });
+    expect(signedOut.statusCode).toBe(200);
+    await eventually(
+      async () => (await call(b, traveller, 'GET', '/api/me')).statusCode === 401,
+      'B refuses the signed-out session',
+    );
+  });
+
+  it('refuses a session revoked from another device, and every session of a deleted account', async () => {
+    const traveller = await createSignedInUser(a, 'revoked');
+    const second = await createSignedInUser(a, 'deleted');
+    expectStatus(await call(b, traveller, 'GET', '/api/me'), 200);
+    expectStatus(await call(b, second, 'GET', '/api/me'), 200);
+
+    const [{ id }] = (
+      await a.database.pool.query<{ id: string }>('select id from session where user_id = $1', [
+        traveller.id,
+      ])
+    ).rows as [{ id: string }];
+    // Revoked by a statement of its own (as an operator or another route would).
+    await a.database.db.execute(sql`delete from session where id = ${id}`);
+    await eventually(
+      async () => (await call(b, traveller, 'GET', '/api/me')).statusCode === 401,
+      'B refuses the revoked session',
+    );
+
+    await a.database.db.execute(sql`delete from "user" where id = ${second.id}`);
+    await eventually(
+      async () => (await call(b, second, 'GET', '/api/me')).statusCode === 401,
+      'B refuses the deleted account',
+    );
+  });
+
+  it('sees a new role at once (an admin made or unmade)', async () => {
+    const traveller = await createSignedInUser(a, 'promoted');
+    const users = () => call(b, traveller, 'GET', '/api/admin/outbox');
+    expect((await users()).statusCode).toBe(403);
+    await a.database.db.execute(sql`update "user" set role = 'admin' where id = ${traveller.id}`);
+    await eventually(async () => (await users()).statusCode === 200, 'B sees the admin role');
+  });
+});

@@ -1,0 +1,269 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Role } from '@jammy/shared/itineraries';
+import type { FastifyInstance } from 'fastify';
+import type { Notifications } from '../../db/notifications';
+import { etagOf, type EncodedDocument } from '../../lib/http-cache';
+import { EVENTS_CHANNEL } from '../sharing/events.repository';
+
+/** The channel the itinerary, stage, place and member triggers notify (migration 0009). */
+export const DOCUMENTS_CHANNEL = 'jammy_documents';
+
+/** A document as sent: its JSON text, its ETag, and its compressed forms once asked for. */
+export type CachedDocument = EncodedDocument;
+
+interface Entry {
+  /** Members' roles, as read with the document (a member's change drops the entry). */
+  roles: Map<string, Role>;
+  /** The document per role: it differs only in the reader's `role`. */
+  documents: Map<Role, CachedDocument & { bytes(): number }>;
+  bytes: number;
+}
+
+/** What a read brought from PostgreSQL, to keep unless the itinerary changed meanwhile. */
+export interface ReadDocument {
+  json: string;
+  role: Role;
+}
+
+/**
+ * The itinerary documents this process served lately, for GET /api/itineraries/{id}
+ * (docs/decisions/009): the JSON text PostgreSQL built, its gzip and Brotli forms, and who may
+ * read it with which role, so a warm read asks the database nothing.
+ *
+ * Staleness: every change to an itinerary, its stages, places or members notifies
+ * `jammy_documents` from a trigger (migration 0009), and every recorded event notifies
+ * `itinerary_events`; both drop the itinerary here, on every process, when the change
+ * commits. A write answered by this process drops it before it answers (`invalidate`, from
+ * the route hook), so its author never reads their own change stale. A read that raced a
+ * change is not kept (`begin` remembers when it started). While the LISTEN connection is
+ * down, nothing is kept and nothing is served from memory.
+ *
+ * Bounded in bytes, least recently used first; `maxBytes` 0 turns it off.
+ */
+export interface DocumentCache {
+  /** The document `userId` may read, when known here. */
+  get(itineraryId: string, userId: string): CachedDocument | undefined;
+  /** Call before reading from the database; the answer keeps the read unless it raced. */
+  begin(): (itineraryId: string, read: ReadDocument, userId?: string) => CachedDocument;
+  /**
+   * The document `userId` (or, without one, a share-link holder) may read, from memory or
+   * else from `read`: concurrent misses of one reader share one read, so a change does not
+   * send every waiting request to PostgreSQL at once. Undefined when `read` finds none.
+   */
+  load(
+    itineraryId: string,
+    userId: string | undefined,
+    read: () => Promise<(ReadDocument & { trashed: boolean }) | null>,
+  ): Promise<CachedDocument | undefined>;
+  invalidate(itineraryId: string, what?: 'documents' | 'all'): void;
+  clear(): void;
+  stats(): { entries: number; bytes: number; hits: number; misses: number };
+}
+
+/** Brotli level 5: a 57 KB document in about a millisecond, within a few % of level 11. */
+const BROTLI_OPTIONS = {
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: 5,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+  },
+};
+/** Invalidation times remembered per itinerary before they are folded into one. */
+const MAX_REMEMBERED = 10_000;
+
+export function documentOf(
+  json: string,
+  etag = etagOf(json),
+): CachedDocument & {
+  bytes(): number;
+} {
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
+  return {
+    json,
+    etag,
+    encoded(encoding) {
+      if (encoding === 'br') return (br ??= brotliCompressSync(json, BROTLI_OPTIONS));
+      return (gzip ??= gzipSync(json, { level: 6 }));
+    },
+    bytes: () => Buffer.byteLength(json) + (br?.length ?? 0) + (gzip?.length ?? 0),
+  };
+}
+
+export function createDocumentCache(deps: {
+  maxBytes: number;
+  notifications?: Notifications;
+}): DocumentCache {
+  const { maxBytes, notifications } = deps;
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  let hits = 0;
+  let misses = 0;
+  /** Counts invalidations; a read may be kept only if its itinerary was not invalidated since. */
+  let epoch = 0;
+  let floor = 0;
+  const invalidatedAt = new Map<string, number>();
+
+  const loading = new Map<string, Promise<CachedDocument | undefined>>();
+
+  const enabled = () => maxBytes > 0 && (notifications?.listening() ?? false);
+
+  function drop(itineraryId: string) {
+    const entry = entries.get(itineraryId);
+    if (!entry) return;
+    entries.delete(itineraryId);
+    bytes -= entry.bytes;
+  }
+
+  /**
+   * Forgets an itinerary's documents, and with `all` who its members are too (a member
+   * change); a content change keeps the roles, so the reads that follow share one read per
+   * role rather than one per reader.
+   */
+  function invalidate(itineraryId: string, what: 'documents' | 'all' = 'all') {
+    epoch += 1;
+    invalidatedAt.set(itineraryId, epoch);
+    if (invalidatedAt.size > MAX_REMEMBERED) {
+      invalidatedAt.clear();
+      floor = epoch;
+    }
+    const entry = entries.get(itineraryId);
+    if (what === 'all' || !entry) {
+      drop(itineraryId);
+    } else {
+      entry.documents.clear();
+      bytes -= entry.bytes;
+      entry.bytes = 0;
+    }
+    // A read already under way may predate the change: later requests must not wait on it.
+    for (const key of loading.keys()) {
+      if (key.startsWith(`${itineraryId}:`)) loading.delete(key);
+    }
+  }
+
+  function clear() {
+    loading.clear();
+    epoch += 1;
+    floor = epoch;
+    invalidatedAt.clear();
+    entries.clear();
+    bytes = 0;
+  }
+
+  /** Moves an entry to the recent end and recounts its bytes (compressed forms grow it). */
+  function touch(itineraryId: string, entry: Entry) {
+    entries.delete(itineraryId);
+    entries.set(itineraryId, entry);
+    let size = 0;
+    for (const document of entry.documents.values()) size += document.bytes();
+    bytes += size - entry.bytes;
+    entry.bytes = size;
+    while (bytes > maxBytes && entries.size > 0) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      drop(oldest);
+    }
+  }
+
+  function lookup(itineraryId: string, role: Role | undefined): CachedDocument | undefined {
+    const entry = entries.get(itineraryId);
+    const document = entry && role ? entry.documents.get(role) : undefined;
+    if (!entry || !document || !enabled()) {
+      misses += 1;
+      return undefined;
+    }
+    hits += 1;
+    touch(itineraryId, entry);
+    return document;
+  }
+
+  // `members:<itineraryId>` for a member change, `<itineraryId>` for any other.
+  notifications?.on(DOCUMENTS_CHANNEL, (payload) => {
+    if (payload.startsWith('members:')) invalidate(payload.slice('members:'.length), 'all');
+    else invalidate(payload, 'documents');
+  });
+  // `<itineraryId>:<eventId>` or `presence:<json>` (presence changes no document).
+  notifications?.on(EVENTS_CHANNEL, (payload) => {
+    if (!payload.startsWith('presence:')) {
+      invalidate(payload.slice(0, payload.indexOf(':')), 'documents');
+    }
+  });
+  notifications?.onState(() => clear());
+
+  function begin() {
+    const started = epoch;
+    return (itineraryId: string, read: ReadDocument, userId?: string): CachedDocument => {
+      const document = documentOf(read.json);
+      const raced = (invalidatedAt.get(itineraryId) ?? floor) > started;
+      if (!enabled() || raced || Buffer.byteLength(read.json) > maxBytes / 4) return document;
+      let entry = entries.get(itineraryId);
+      if (!entry) {
+        entry = { roles: new Map(), documents: new Map(), bytes: 0 };
+        entries.set(itineraryId, entry);
+      }
+      if (userId) entry.roles.set(userId, read.role);
+      const kept = entry.documents.get(read.role);
+      // Two readers with the same role share one copy (and its compressed forms).
+      if (kept && kept.json === read.json) return kept;
+      entry.documents.set(read.role, document);
+      touch(itineraryId, entry);
+      return document;
+    };
+  }
+
+  return {
+    get(itineraryId, userId) {
+      return lookup(itineraryId, entries.get(itineraryId)?.roles.get(userId));
+    },
+    begin,
+    load(itineraryId, userId, read) {
+      const role = userId ? entries.get(itineraryId)?.roles.get(userId) : 'viewer';
+      const cached = lookup(itineraryId, role);
+      if (cached) return Promise.resolve(cached);
+      // Readers of one role share a read; a reader whose role is not known yet reads alone.
+      const key = role ? `${itineraryId}:role:${role}` : `${itineraryId}:user:${userId ?? ''}`;
+      let pending = loading.get(key);
+      if (!pending) {
+        const keep = begin();
+        pending = read()
+          .then((found) => (found && !found.trashed ? keep(itineraryId, found, userId) : undefined))
+          .finally(() => {
+            if (loading.get(key) === pending) loading.delete(key);
+          });
+        loading.set(key, pending);
+      }
+      return pending;
+    },
+    invalidate,
+    clear,
+    stats: () => ({ entries: entries.size, bytes, hits, misses }),
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A write answered by this process drops what it may have changed before it answers, so the
+ * writer's next read is fresh even before the NOTIFY of its commit comes back: the itinerary
+ * a route under /api/itineraries/{id} names, or everything for a write elsewhere that can
+ * change documents or members (an invitation accepted, an account deleted, an admin's act).
+ * Sign-in and the other account routes change no itinerary.
+ */
+export function invalidateOnWrites(app: FastifyInstance, documents: DocumentCache): void {
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (SAFE_METHODS.has(request.method)) return payload;
+    const route = request.routeOptions.url ?? '';
+    const params = request.params as { id?: unknown } | undefined;
+    if (route.startsWith('/api/itineraries/:id') && typeof params?.id === 'string') {
+      const members = /\/(members|invitations|transfer)/.test(route);
+      documents.invalidate(params.id, members ? 'all' : 'documents');
+    } else if (route === '/api/itineraries') {
+      // A new itinerary: nobody holds it yet.
+    } else if (route.startsWith('/api/auth/') && !request.url.includes('/delete-user')) {
+      // Sign-in, sign-up, sessions: no document changes.
+    } else if (route.startsWith('/api/') || route.startsWith('/v0/')) {
+      // (A file deleted through the storage API may take a photo with it.)
+      documents.clear();
+    }
+    return payload;
+  });
+}
