@@ -31,6 +31,7 @@ import { purgeTrash } from './modules/itineraries/itineraries.repository';
 import { contentRoutes } from './modules/itineraries/content.routes';
 import { createDocumentCache, invalidateOnWrites } from './modules/itineraries/document-cache';
 import { meRoutes } from './modules/me/me.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import { registerSharing } from './modules/sharing/register';
 import { presetRoutes } from './modules/presets/presets.routes';
 import { sessionRoute } from './modules/me/session.routes';
@@ -40,6 +41,12 @@ import { outboxSms, twilioSms, type SmsSender } from './sms/sms-sender';
 import { healthRoutes } from './modules/health/health.routes';
 import { clientConfigRoutes } from './modules/meta/client-config.routes';
 import { spaRoutes } from './spa/spa.routes';
+import type { BlobStore } from './storage/blob-store';
+import { diskBlobStore } from './storage/disk-blob-store';
+import { s3BlobStore } from './storage/s3-blob-store';
+import { storageApiRoutes } from './storage/storage-api.routes';
+import { storageRoutes } from './storage/storage.routes';
+import { createStorage } from './storage/storage.service';
 
 export interface AppDeps {
   config: Config;
@@ -52,6 +59,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Defaults to a Twilio-compatible API when TWILIO_* is set, else the outbox. */
   sms?: SmsSender;
+  /** Defaults to the S3-compatible store when S3_* is set, else DATA_DIR/files. */
+  blobs?: BlobStore;
 }
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -173,12 +182,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             name: 'jammy.session_token',
             description: 'The session cookie better-auth sets at sign-in (/api/auth/*).',
           },
+          storageToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description:
+              '`Firebase <token>` with a token from POST /api/storage/token (storage protocol only).',
+          },
         },
       },
       // Every operation needs a session unless it says otherwise (`security: []`).
       security: [{ session: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      // A wildcard (the storage API's object paths) is an ordinary named parameter to OpenAPI.
+      if (!output.url.endsWith('*')) return output;
+      const params = output.schema.params as
+        { properties?: Record<string, unknown>; required?: string[] } | undefined;
+      const { '*': wildcard, ...others } = params?.properties ?? {};
+      return {
+        url: `${output.url.slice(0, -1)}:objectPath`,
+        schema: {
+          ...output.schema,
+          params: {
+            ...params,
+            properties: { ...others, objectPath: wildcard },
+            required: (params?.required ?? []).map((name) => (name === '*' ? 'objectPath' : name)),
+          },
+        },
+      };
+    },
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -193,21 +227,55 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   clientConfigRoutes(app, config);
   outboxRoutes(app, { sessions, outboxDir });
   const content = { db: deps.database.db, sessions };
+  // Set once storage exists (below): a replaced cover's bytes are cleared at once.
+  let sweepFiles = () => {};
   const documents = createDocumentCache({ maxBytes: config.documentCacheBytes, notifications });
   invalidateOnWrites(app, documents);
-  itineraryRoutes(app, { ...content, documents });
+  itineraryRoutes(app, { ...content, documents, sweepFiles: () => sweepFiles() });
   contentRoutes(app, content);
+  mediaRoutes(app, content);
   registerSharing(app, { database: deps.database, sessions, mailer, config, notifications });
   geoRoutes(app, { sessions, config });
   presetRoutes(app, { ...content, publicUrl: config.publicUrl });
 
+  const blobs =
+    deps.blobs ??
+    (config.storage.s3
+      ? s3BlobStore(config.storage.s3)
+      : diskBlobStore(path.join(config.dataDir, 'files')));
+  await blobs.open();
+  const storage = createStorage({
+    db: deps.database.db,
+    blobs,
+    config: config.storage,
+    logger: deps.logger,
+  });
+  sweepFiles = () => void storage.sweep();
+  const storageDeps = { ...content, storage, sessionSecret: deps.sessionSecret };
+  await storageRoutes(app, { ...storageDeps, publicUrl: config.publicUrl });
+  // Deleting what owns files (a photo, an attachment, a stage or place with photos) queues
+  // their bytes for deletion: clear them right after the answer.
+  app.addHook('onResponse', async (request, reply) => {
+    if (
+      request.method === 'DELETE' &&
+      reply.statusCode === 204 &&
+      request.url.startsWith('/api/')
+    ) {
+      sweepFiles();
+    }
+  });
+  storageApiRoutes(app, storageDeps);
+
   // Itineraries left in the trash past the retention period go for good (every process may
   // run this: the delete is idempotent).
+  // Their files go too: the rows cascade, and the sweep deletes the bytes.
   const purge = () =>
-    purgeTrash(deps.database.db).then(
-      (count) => count > 0 && app.log.info({ count }, 'purged itineraries from the trash'),
-      (error: unknown) => app.log.warn({ err: error }, 'trash purge failed'),
-    );
+    purgeTrash(deps.database.db)
+      .then(
+        (count) => count > 0 && app.log.info({ count }, 'purged itineraries from the trash'),
+        (error: unknown) => app.log.warn({ err: error }, 'trash purge failed'),
+      )
+      .then(() => storage.sweep());
   let purgeTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', () => notifications.start());
   // After the live streams have ended (their preClose hook runs first).
@@ -216,7 +284,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void purge();
     purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000).unref();
   });
-  app.addHook('onClose', async () => clearInterval(purgeTimer));
+  app.addHook('onClose', async () => {
+    clearInterval(purgeTimer);
+    await storage.sweep();
+    await blobs.close();
+  });
   await spaRoutes(app, { webDistDir: config.webDistDir });
 
   return app;

@@ -24,6 +24,7 @@ import {
 } from '../test/itinerary-helpers';
 import { session, user as userTable } from './db/schema/auth';
 import { openEventStream } from './modules/sharing/sse-client.test-helpers';
+import { pdfDocument, pngImage, upload, uploaded } from '../test/storage-helpers';
 
 /**
  * THE guard of every endpoint: each route of the app, called by each kind of caller, answers
@@ -57,6 +58,8 @@ interface Row {
   payload?: (params: Params, caller: Caller) => object;
   /** The call uses up the caller (deleting the account): a fresh account each time. */
   consumesCaller?: boolean;
+  /** A request that is not JSON (an upload chunk): made here, answering its status. */
+  send?: (url: string, account: SignedInUser | null) => Promise<number>;
 }
 
 // anonymous, stranger, link holder, viewer, editor, owner, admin
@@ -132,6 +135,76 @@ const outboxFile = async () => {
   const response = await api(users.admin, 'GET', '/api/admin/outbox');
   const { items } = expectStatus<{ items: { id: string }[] }>(response, 200);
   return { file: items[0]?.id ?? `${uuidv7()}.eml` };
+};
+
+// --- storage (the protocol's callers get 403, not 404, on a path they may not use) ---
+const storageRead: Statuses = [401, 403, 200, 200, 200, 200, 403];
+const storageWrite = (ok: number): Statuses => [401, 403, 401, 403, ok, ok, 403];
+const photoObject = async (id: string) => {
+  const path = `itineraries/${id}/photos/${uuidv7()}.png`;
+  await uploaded(test.testApp, users.owner, path, await pngImage(16, 16));
+  return { object: encodeURIComponent(path), objectPath: path };
+};
+const documentObject = async (id: string) => {
+  const path = `itineraries/${id}/attachments/${uuidv7()}.pdf`;
+  await uploaded(test.testApp, users.owner, path, pdfDocument(512));
+  return { objectPath: path };
+};
+const photoRow = async (id: string) => {
+  const { objectPath } = await photoObject(id);
+  const response = await api(users.owner, 'POST', `/api/itineraries/${id}/photos`, {
+    payload: { path: objectPath },
+  });
+  return { photoId: expectStatus<{ id: string }>(response, 201).id };
+};
+const attachmentRow = async (id: string) => {
+  const { objectPath } = await documentObject(id);
+  const response = await api(users.owner, 'POST', `/api/itineraries/${id}/attachments`, {
+    payload: { path: objectPath },
+  });
+  return { attachmentId: expectStatus<{ id: string }>(response, 201).id };
+};
+const CHUNK = pdfDocument(1000);
+/** A resumable upload the owner started: only they may send its bytes. */
+const uploadSession = async (id: string) => {
+  const path = `itineraries/${id}/attachments/${uuidv7()}.pdf`;
+  const response = await test.testApp.app.inject({
+    method: 'POST',
+    url: `/v0/b/jammy/o?name=${encodeURIComponent(path)}`,
+    headers: {
+      cookie: users.owner.cookie,
+      origin: test.testApp.config.baseUrl.origin,
+      'content-type': 'application/json',
+      'x-goog-upload-protocol': 'resumable',
+      'x-goog-upload-command': 'start',
+      'x-goog-upload-header-content-length': String(CHUNK.length),
+    },
+    payload: JSON.stringify({ name: path, contentType: 'application/pdf' }),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return {
+    uploadId:
+      new URL(String(response.headers['x-goog-upload-url'])).searchParams.get('upload_id') ?? '',
+  };
+};
+const sendChunk = async (url: string, account: SignedInUser | null) => {
+  const response = await test.testApp.app.inject({
+    method: 'PUT',
+    url,
+    headers: {
+      ...(account ? { cookie: account.cookie } : {}),
+      origin: test.testApp.config.baseUrl.origin,
+      'content-type': 'application/octet-stream',
+      'content-range': `bytes 0-${CHUNK.length - 1}/${CHUNK.length}`,
+    },
+    payload: CHUNK,
+  });
+  return response.statusCode;
+};
+const sendUpload = async (url: string, account: SignedInUser | null) => {
+  const name = new URL(url, 'http://x').searchParams.get('name') ?? '';
+  const response = await upload(test.testApp, account, name, await pngImage(16, 16));
+  return response.statusCode;
 };
 
 const TABLE: Row[] = [
@@ -453,6 +526,110 @@ const TABLE: Row[] = [
     expect: adminOnly(204),
     prepare: publishedPreset,
   },
+  // --- photos and attachments ---
+  { method: 'GET', path: '/api/itineraries/:id/photos', expect: linkRead },
+  {
+    method: 'POST',
+    path: '/api/itineraries/:id/photos',
+    expect: memberWrite(201),
+    prepare: photoObject,
+    payload: ({ objectPath = '' }) => ({ path: objectPath, caption: 'Mine' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/itineraries/:id/photos/:photoId',
+    expect: memberRead(),
+    prepare: photoRow,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/itineraries/:id/photos/:photoId',
+    expect: memberWrite(200),
+    prepare: photoRow,
+    payload: () => ({ caption: 'Changed' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/itineraries/:id/photos/:photoId',
+    expect: memberWrite(204),
+    prepare: photoRow,
+  },
+  {
+    method: 'POST',
+    path: '/api/itineraries/:id/photos/:photoId/move',
+    expect: memberWrite(200),
+    prepare: photoRow,
+    payload: () => ({ afterId: null }),
+  },
+  { method: 'GET', path: '/api/itineraries/:id/attachments', expect: linkRead },
+  {
+    method: 'POST',
+    path: '/api/itineraries/:id/attachments',
+    expect: memberWrite(201),
+    prepare: documentObject,
+    payload: ({ objectPath = '' }) => ({ path: objectPath }),
+  },
+  {
+    method: 'GET',
+    path: '/api/itineraries/:id/attachments/:attachmentId',
+    expect: memberRead(),
+    prepare: attachmentRow,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/itineraries/:id/attachments/:attachmentId',
+    expect: memberWrite(200),
+    prepare: attachmentRow,
+    payload: () => ({ title: 'Changed' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/itineraries/:id/attachments/:attachmentId',
+    expect: memberWrite(204),
+    prepare: attachmentRow,
+  },
+  // --- file storage: the API side, and the protocol (/v0) ---
+  { method: 'POST', path: '/api/storage/token', expect: signedIn(200) },
+  { method: 'GET', path: '/api/me/storage', expect: signedIn(200) },
+  {
+    method: 'GET',
+    path: '/v0/b/:bucket/o?prefix=itineraries/:id/',
+    expect: storageRead,
+  },
+  {
+    method: 'POST',
+    path: '/v0/b/:bucket/o?name=itineraries/:id/photos/new.png',
+    expect: storageWrite(200),
+    send: sendUpload,
+  },
+  {
+    method: 'PUT',
+    path: '/v0/b/:bucket/o?upload_id=:uploadId',
+    // Only the traveller who started an upload may send its bytes (and only while allowed).
+    expect: [401, 403, 401, 403, 403, 200, 403],
+    prepare: uploadSession,
+    send: sendChunk,
+  },
+  { method: 'GET', path: '/v0/b/:bucket/o/:object', expect: storageRead, prepare: photoObject },
+  {
+    method: 'PATCH',
+    path: '/v0/b/:bucket/o/:object',
+    expect: storageWrite(200),
+    prepare: photoObject,
+    payload: () => ({ customMetadata: { rating: '5' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/v0/b/:bucket/o/:object',
+    expect: storageWrite(204),
+    prepare: photoObject,
+  },
+  {
+    method: 'POST',
+    path: '/v0/b/:bucket/o/:object?create_token=true',
+    expect: storageWrite(200),
+    prepare: photoObject,
+  },
   // --- administration ---
   { method: 'GET', path: '/api/admin/outbox', expect: adminOnly(200) },
   { method: 'GET', path: '/api/admin/outbox/:file', expect: adminOnly(200), prepare: outboxFile },
@@ -519,9 +696,10 @@ function appRoutes(): string[] {
     const depth = (match[1] ?? '').length / 4;
     stack.length = depth;
     stack.push(match[2] ?? '');
-    const path = stack.join('');
+    // The printed tree splits a wildcard from its slash: `/o` + `*` is `/o/*`.
+    const path = stack.join('').replace(/([^/])\*$/, '$1/*');
     // better-auth's own routes are covered by its tests and the fuzz suite; the docs UI is static.
-    if (!match[3] || !path.startsWith('/api/') || /^\/api\/(auth|docs)\b/.test(path)) continue;
+    if (!match[3] || !/^\/(api|v0)\//.test(path) || /^\/api\/(auth|docs)\b/.test(path)) continue;
     if (path === '/api/openapi.json') continue;
     for (const method of match[3].split(', ')) {
       if (method !== 'HEAD') routes.push(`${method} ${path}`);
@@ -531,7 +709,10 @@ function appRoutes(): string[] {
 }
 
 const routeOf = (row: Row) =>
-  `${row.method} ${row.path.replace(/\?.*$/, '').replace(':presetId', ':id')}`;
+  `${row.method} ${row.path
+    .replace(/\?.*$/, '')
+    .replace(':presetId', ':id')
+    .replace(':object', '*')}`;
 
 async function callerAccount(row: Row, caller: Caller): Promise<SignedInUser | null> {
   if (caller === 'anonymous' || caller === 'link holder') return null;
@@ -542,7 +723,7 @@ async function callerAccount(row: Row, caller: Caller): Promise<SignedInUser | n
 
 async function statusOf(row: Row, caller: Caller): Promise<number> {
   const id = await world();
-  const params: Params = { id, ...(await row.prepare?.(id, caller)) };
+  const params: Params = { id, bucket: 'jammy', ...(await row.prepare?.(id, caller)) };
   let url = row.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? `:${name}`);
   if (caller === 'link holder') {
     const { token } = await createLink(id);
@@ -557,6 +738,7 @@ async function statusOf(row: Row, caller: Caller): Promise<number> {
     stream.close();
     return stream.status;
   }
+  if (row.send) return row.send(url, account);
   const payload = row.payload?.(params, caller);
   const response = await api(account, row.method, url, payload ? { payload } : {});
   return response.statusCode;

@@ -36,6 +36,13 @@ describe('loadConfig', () => {
       adminEmails: new Set(),
       geocoder: undefined,
       documentCacheBytes: 64 * 1024 * 1024,
+      storage: {
+        bucket: 'jammy',
+        imageMaxBytes: 15 * 1024 * 1024,
+        documentMaxBytes: 25 * 1024 * 1024,
+        quotaBytes: 5 * 1024 * 1024 * 1024,
+        s3: undefined,
+      },
       map: {
         tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
         attribution:

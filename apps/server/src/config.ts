@@ -2,12 +2,31 @@ import path from 'node:path';
 import { z } from 'zod';
 import { GEOCODER_KINDS, guessGeocoderKind, type GeocoderKind } from './modules/geo/geocoder';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
+import {
+  DEFAULT_DOCUMENT_MAX_BYTES,
+  DEFAULT_IMAGE_MAX_BYTES,
+  DEFAULT_STORAGE_BUCKET,
+} from '@jammy/shared/storage';
+
+const MB = 1024 * 1024;
+/** Each traveller's files may take this much unless STORAGE_QUOTA_MB says otherwise. */
+const DEFAULT_QUOTA_BYTES = 5 * 1024 * MB;
 
 const optionalString = z
   .string()
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional();
+
+/** A size in megabytes (decimals allowed), as bytes. */
+function megabytes(defaultBytes: number) {
+  return z.coerce
+    .number('must be a number of megabytes')
+    .positive('must be more than 0')
+    .max(1024 * 1024, 'must be at most 1048576 (1 TB)')
+    .default(defaultBytes / MB)
+    .transform((value) => Math.floor(value * MB));
+}
 
 const postgresUrl = z
   .string()
@@ -67,6 +86,28 @@ const envSchema = z.object({
       (value) => /^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/.test(value),
       'must be an http(s) tile address with {z}, {x} and {y}',
     ),
+  STORAGE_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/,
+      'must be 3–63 lower-case letters, digits, . _ or -',
+    )
+    .default(DEFAULT_STORAGE_BUCKET),
+  STORAGE_IMAGE_MAX_MB: megabytes(DEFAULT_IMAGE_MAX_BYTES),
+  STORAGE_DOCUMENT_MAX_MB: megabytes(DEFAULT_DOCUMENT_MAX_BYTES),
+  STORAGE_QUOTA_MB: megabytes(DEFAULT_QUOTA_BYTES),
+  S3_ENDPOINT: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  ),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
   MAP_ATTRIBUTION: z
     .string()
     .trim()
@@ -105,8 +146,29 @@ export interface Config {
   geocoder: { url: string; kind: GeocoderKind } | undefined;
   /** The map tiles shown to travellers and the credit they require. */
   map: { tileUrl: string; attribution: string };
+  /** File storage (DESIGN §6): bucket name, limits, and the S3-compatible store if any. */
+  storage: StorageConfig;
   /** Bytes the in-process cache of itinerary documents may hold (0: no cache). */
   documentCacheBytes: number;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  forcePathStyle: boolean;
+}
+
+export interface StorageConfig {
+  bucket: string;
+  imageMaxBytes: number;
+  documentMaxBytes: number;
+  /** Bytes each traveller's files may take (their own and their trips'). */
+  quotaBytes: number;
+  /** Set: objects go to this S3-compatible store; unset: DATA_DIR/files. */
+  s3: S3Config | undefined;
 }
 
 /** A configuration that cannot start the server; its message lists every problem. */
@@ -128,6 +190,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
+  const s3Values = {
+    S3_ENDPOINT: values.S3_ENDPOINT,
+    S3_BUCKET: values.S3_BUCKET,
+    S3_ACCESS_KEY_ID: values.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: values.S3_SECRET_ACCESS_KEY,
+  };
+  const missingS3 = Object.entries(s3Values).filter(([, value]) => value === undefined);
+  if (missingS3.length > 0 && missingS3.length < 4) {
+    const lines = missingS3.map(([name]) => `  ${name}: is required when any S3_* variable is set`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
   return {
     env: values.NODE_ENV,
     host: values.HOST,
@@ -167,6 +240,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter((email) => email !== ''),
     ),
     map: { tileUrl: values.MAP_TILE_URL, attribution: values.MAP_ATTRIBUTION },
+    storage: {
+      bucket: values.STORAGE_BUCKET,
+      imageMaxBytes: values.STORAGE_IMAGE_MAX_MB,
+      documentMaxBytes: values.STORAGE_DOCUMENT_MAX_MB,
+      quotaBytes: values.STORAGE_QUOTA_MB,
+      s3:
+        values.S3_ENDPOINT &&
+        values.S3_BUCKET &&
+        values.S3_ACCESS_KEY_ID &&
+        values.S3_SECRET_ACCESS_KEY
+          ? {
+              endpoint: values.S3_ENDPOINT,
+              bucket: values.S3_BUCKET,
+              accessKeyId: values.S3_ACCESS_KEY_ID,
+              secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+              region: values.S3_REGION,
+              forcePathStyle: values.S3_FORCE_PATH_STYLE,
+            }
+          : undefined,
+    },
     documentCacheBytes: Math.round(values.DOCUMENT_CACHE_MB * 1024 * 1024),
     geocoder: values.GEOCODER_URL
       ? {

@@ -13,6 +13,7 @@ import {
   WEB_URL_MAX_LENGTH,
 } from './fields';
 import { idSchema } from './ids';
+import { attachmentSchema, fileRefSchema, objectPathSchema, photoSchema } from './media';
 import { textSchema } from './text';
 
 /** Limits of itinerary content, shared by forms and server. */
@@ -103,6 +104,8 @@ export const updateItinerarySchema = z
     endDate: itineraryFields.endDate.optional(),
     timezone: itineraryFields.timezone.optional(),
     coverUrl: itineraryFields.coverUrl.optional(),
+    /** An uploaded photo of this itinerary (`itineraries/{id}/cover/…`) as the cover; null removes it. */
+    coverPath: objectPathSchema.nullable().optional(),
     ...versionField,
   })
   .superRefine(datesInOrder);
@@ -288,6 +291,8 @@ export const itinerarySchema = z.object({
   endDate: z.string().nullable(),
   timezone: z.string().nullable(),
   coverUrl: z.string().nullable(),
+  /** The uploaded cover photo (shown instead of coverUrl when set). */
+  cover: fileRefSchema.nullable(),
   ownerId: idSchema,
   role: roleSchema,
   deletedAt: instantSchema.nullable(),
@@ -373,11 +378,17 @@ export const tripListSchema = z.object({
 });
 export type TripList = z.infer<typeof tripListSchema>;
 
-/** GET /api/itineraries/{id}: the itinerary with its stages and places, in order. */
+/**
+ * GET /api/itineraries/{id}: the itinerary with its stages and places, in order, its photos
+ * (in order; each names its stage or place) and attachments (through a share link: only
+ * those not private).
+ */
 export const itineraryTreeSchema = z.object({
   itinerary: itinerarySchema,
   stages: z.array(stageSchema),
   places: z.array(placeSchema),
+  photos: z.array(photoSchema),
+  attachments: z.array(attachmentSchema),
 });
 export type ItineraryTree = z.infer<typeof itineraryTreeSchema>;
 

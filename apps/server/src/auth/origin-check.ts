@@ -5,12 +5,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Against cross-site request forgery: a state-changing /api request that carries cookies
- * must come from one of our own origins. (better-auth checks /api/auth/* itself.)
+ * must come from one of our own origins (better-auth checks /api/auth/* itself), and so must
+ * a storage write (/v0/…) signed in by cookie rather than by an `Authorization` token.
  */
 export function originCheck(app: FastifyInstance, trustedOrigins: readonly string[]) {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    const storage = request.url.startsWith('/v0/') && !request.headers.authorization;
+    const api = request.url.startsWith('/api/') && !request.url.startsWith('/api/auth/');
+    if (!storage && !api) return;
     if (!request.headers.cookie) return;
     const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
     if (!origin || !trustedOrigins.includes(origin)) {

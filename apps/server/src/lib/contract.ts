@@ -9,7 +9,7 @@ import { z } from 'zod';
  */
 
 /** Statuses an operation may answer with the error body, besides the ones every route has. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 416 | 429 | 503;
 
 /** "No content": the body of a 204. */
 export const noContent = z.null().describe('No content');
@@ -50,6 +50,11 @@ export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
 /** Who may call an operation, for the OpenAPI `security` of each one. */
 export const PUBLIC: { security: never[] } = { security: [] };
 
+/** The API and the storage protocol describe their answers; page routes do not. */
+function isDescribed(url: string): boolean {
+  return url.startsWith('/api/') || url.startsWith('/v0/');
+}
+
 function hasInput(schema: RouteOptions['schema']): boolean {
   return Boolean(schema?.body || schema?.querystring || schema?.params);
 }
@@ -61,7 +66,7 @@ function hasInput(schema: RouteOptions['schema']): boolean {
  */
 export function describeStandardErrors(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || !route.schema || route.schema.hide) return;
+    if (!isDescribed(route.url) || !route.schema || route.schema.hide) return;
     const response: Record<string | number, unknown> = {
       ...(route.schema.response as Record<string | number, unknown> | undefined),
     };
@@ -122,13 +127,13 @@ function decoded(payload: string | Buffer, reply: FastifyReply): string | Buffer
 export function validateResponses(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const schema = request.routeOptions.schema;
-    if (!schema?.response || schema.hide || !request.url.startsWith('/api/')) return payload;
+    if (!schema?.response || schema.hide || !isDescribed(request.url)) return payload;
     const status = reply.statusCode;
     const described = responseSchemaOf(request, status);
     let problem: string | undefined;
     if (!described) {
       problem = `status ${status} is not described`;
-    } else if (status === 204 || status === 304 || request.method === 'HEAD') {
+    } else if (status === 204 || status === 304 || status === 308 || request.method === 'HEAD') {
       problem = undefined;
     } else if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
       const type = String(reply.getHeader('content-type') ?? '');

@@ -17,7 +17,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { fileObject } from './files';
 
 /**
  * A fractional-index key (fractional-indexing): its order is byte order, so the column
@@ -48,6 +50,10 @@ export const itinerary = pgTable(
     endDate: date('end_date'),
     timezone: text('timezone'),
     coverUrl: text('cover_url'),
+    /** An uploaded cover photo (wins over coverUrl when both are set). */
+    coverFileId: uuid('cover_file_id').references((): AnyPgColumn => fileObject.id, {
+      onDelete: 'set null',
+    }),
     /** Set when moved to the trash; restorable for 30 days. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

@@ -260,7 +260,8 @@ export function invalidateOnWrites(app: FastifyInstance, documents: DocumentCach
       // A new itinerary: nobody holds it yet.
     } else if (route.startsWith('/api/auth/') && !request.url.includes('/delete-user')) {
       // Sign-in, sign-up, sessions: no document changes.
-    } else if (route.startsWith('/api/')) {
+    } else if (route.startsWith('/api/') || route.startsWith('/v0/')) {
+      // (A file deleted through the storage API may take a photo with it.)
       documents.clear();
     }
     return payload;

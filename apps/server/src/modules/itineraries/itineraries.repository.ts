@@ -7,10 +7,15 @@ import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
 import { itinerary, itineraryMember, place, stage } from '../../db/schema/itineraries';
+import { fileObject } from '../../db/schema/files';
+import type { FileObjectRow } from '../../storage/storage.repository';
 import type { ItineraryRow } from './access';
 
 export type ItineraryChanges = Partial<
-  Pick<ItineraryRow, 'title' | 'description' | 'startDate' | 'endDate' | 'timezone' | 'coverUrl'>
+  Pick<
+    ItineraryRow,
+    'title' | 'description' | 'startDate' | 'endDate' | 'timezone' | 'coverUrl' | 'coverFileId'
+  >
 >;
 
 /** Creates an itinerary and makes its creator the owner member, atomically. */
@@ -181,6 +186,7 @@ export async function listItineraries(db: Db, options: ListOptions) {
   const rows = await db
     .select({
       itinerary,
+      cover: fileObject,
       role: itineraryMember.role,
       stageCount: sql<number>`(select count(*)::int from ${stage} where ${stage.itineraryId} = ${itinerary.id})`,
       placeCount: sql<number>`(select count(*)::int from ${place} where ${place.itineraryId} = ${itinerary.id})`,
@@ -193,6 +199,7 @@ export async function listItineraries(db: Db, options: ListOptions) {
         eq(itineraryMember.userId, options.userId),
       ),
     )
+    .leftJoin(fileObject, eq(fileObject.id, itinerary.coverFileId))
     .where(and(...conditions))
     .orderBy(...order)
     .limit(options.limit + 1);
@@ -210,7 +217,13 @@ export async function listItineraries(db: Db, options: ListOptions) {
         })
       : null;
   return {
-    rows: page as { itinerary: ItineraryRow; role: Role; stageCount: number; placeCount: number }[],
+    rows: page as {
+      itinerary: ItineraryRow;
+      cover: FileObjectRow | null;
+      role: Role;
+      stageCount: number;
+      placeCount: number;
+    }[],
     nextCursor,
   };
 }

@@ -32,6 +32,13 @@ import {
   updateItinerary,
 } from './itineraries.repository';
 import { presentItinerary } from './presenters';
+import type { ItineraryRow } from './access';
+import type { ItineraryChanges } from './itineraries.repository';
+import {
+  deleteUnusedCover,
+  findItineraryObject,
+  findObjectById,
+} from '../../storage/storage.repository';
 
 export const itineraryParams = z.object({ id: idSchema });
 /** `?share=<token>`: a read through a share link (the itinerary and its non-private notes). */
@@ -41,10 +48,12 @@ const TAGS = ['itineraries'];
 /** /api/itineraries: the caller's trips, one trip's whole tree, and the trash. */
 export function itineraryRoutes(
   root: FastifyInstance,
-  deps: { db: Db; sessions: Sessions; documents: DocumentCache },
+  deps: { db: Db; sessions: Sessions; documents: DocumentCache; sweepFiles?: () => void },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, sessions, documents } = deps;
+  const coverOf = async (row: ItineraryRow) =>
+    row.coverFileId ? ((await findObjectById(db, row.coverFileId)) ?? null) : null;
 
   app.get(
     '/api/itineraries',
@@ -71,7 +80,7 @@ export function itineraryRoutes(
       });
       return {
         items: page.rows.map((row) => ({
-          ...presentItinerary(row.itinerary, row.role),
+          ...presentItinerary(row.itinerary, row.role, row.cover),
           stageCount: row.stageCount,
           placeCount: row.placeCount,
         })),
@@ -147,7 +156,10 @@ export function itineraryRoutes(
     async (request) => {
       const { user } = await requireSession(sessions, request);
       const access = await authorize(db, request.params.id, user.id, 'write');
-      const { version, ...changes } = request.body;
+      const { version, coverPath, ...fields } = request.body;
+      const changes: ItineraryChanges = { ...fields };
+      if (coverPath !== undefined)
+        changes.coverFileId = await coverFileOf(access.itinerary.id, coverPath);
       const merged = { ...access.itinerary, ...changes };
       if (merged.startDate && merged.endDate && merged.endDate < merged.startDate) {
         throw new AppError('request/invalid', 'endDate: must not be before startDate', {
@@ -161,12 +173,24 @@ export function itineraryRoutes(
         (tx) => updateItinerary(tx, access.itinerary.id, changes, expected),
         (updated) => ({
           kind: 'itinerary.updated',
-          data: { title: updated.title, fields: Object.keys(changes) },
+          data: {
+            title: updated.title,
+            fields: Object.keys(request.body).filter((field) => field !== 'version'),
+          },
         }),
         { touch: false },
       );
-      if (!row) throw conflict(presentItinerary(access.itinerary, access.role));
-      return presentItinerary(row, access.role);
+      if (!row) {
+        throw conflict(
+          presentItinerary(access.itinerary, access.role, await coverOf(access.itinerary)),
+        );
+      }
+      const oldCover = access.itinerary.coverFileId;
+      if (oldCover && oldCover !== row.coverFileId) {
+        await deleteUnusedCover(db, oldCover);
+        deps.sweepFiles?.();
+      }
+      return presentItinerary(row, access.role, await coverOf(row));
     },
   );
 
@@ -186,7 +210,9 @@ export function itineraryRoutes(
       const access = await authorize(db, request.params.id, user.id, 'own');
       const version = expectedVersion(request, request.body?.version);
       if (version !== undefined && version !== access.itinerary.version) {
-        throw conflict(presentItinerary(access.itinerary, access.role));
+        throw conflict(
+          presentItinerary(access.itinerary, access.role, await coverOf(access.itinerary)),
+        );
       }
       const row = await changeWithEvent(
         db,
@@ -196,7 +222,7 @@ export function itineraryRoutes(
         { touch: false, requires: 'own' },
       );
       if (!row) throw new AppError('itinerary/not-found', 'There is no such itinerary');
-      return presentItinerary(row, access.role);
+      return presentItinerary(row, access.role, await coverOf(row));
     },
   );
 
@@ -215,7 +241,9 @@ export function itineraryRoutes(
       const access = await authorize(db, request.params.id, user.id, 'own', {
         includeTrashed: true,
       });
-      if (!access.itinerary.deletedAt) return presentItinerary(access.itinerary, access.role);
+      if (!access.itinerary.deletedAt) {
+        return presentItinerary(access.itinerary, access.role, await coverOf(access.itinerary));
+      }
       const row = await changeWithEvent(
         db,
         { itineraryId: access.itinerary.id, actorId: user.id },
@@ -224,7 +252,17 @@ export function itineraryRoutes(
         { touch: false, requires: 'own', includeTrashed: true },
       );
       if (!row) throw new AppError('itinerary/not-found', 'There is no such itinerary');
-      return presentItinerary(row, access.role);
+      return presentItinerary(row, access.role, await coverOf(row));
     },
   );
+
+  /** The file a cover path names: a photo uploaded to this itinerary; 400 otherwise. */
+  async function coverFileOf(itineraryId: string, path: string | null): Promise<string | null> {
+    if (path === null) return null;
+    const file = await findItineraryObject(db, itineraryId, path);
+    if (!file || !file.contentType.startsWith('image/')) {
+      throw invalidField('coverPath', 'is not a photo uploaded to this itinerary');
+    }
+    return file.id;
+  }
 }

@@ -1,6 +1,7 @@
 import { PLACE_CATEGORIES, type Role } from '@jammy/shared/itineraries';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { fileRefSql } from '../../storage/presenters';
 
 /** An itinerary with its stages and places, as the JSON text GET /api/itineraries/{id} sends. */
 export interface ItineraryDocument {
@@ -30,6 +31,7 @@ export async function readItineraryDocument(
     itineraryId,
     sql`m.role`,
     sql`join itinerary_member m on m.itinerary_id = i.id and m.user_id = ${userId}`,
+    true,
   );
 }
 
@@ -38,7 +40,7 @@ export async function readSharedItineraryDocument(
   db: Db,
   itineraryId: string,
 ): Promise<ItineraryDocument | null> {
-  return readDocument(db, itineraryId, sql`'viewer'::text`, sql``);
+  return readDocument(db, itineraryId, sql`'viewer'::text`, sql``, false);
 }
 
 async function readDocument(
@@ -46,13 +48,16 @@ async function readDocument(
   itineraryId: string,
   role: SQL,
   join: SQL,
+  member: boolean,
 ): Promise<ItineraryDocument | null> {
   const result = await db.execute<{ role: Role; trashed: boolean; json: string }>(sql`
     select ${role} as role, i.deleted_at is not null as trashed, json_build_object(
       'itinerary', json_build_object(
         'id', i.id, 'title', i.title, 'description', i.description,
         'startDate', i.start_date, 'endDate', i.end_date, 'timezone', i.timezone,
-        'coverUrl', i.cover_url, 'ownerId', i.owner_id, 'role', ${role},
+        'coverUrl', i.cover_url,
+        'cover', (select ${fileRefSql('cf')} from file_object cf where cf.id = i.cover_file_id),
+        'ownerId', i.owner_id, 'role', ${role},
         'deletedAt', ${iso('i.deleted_at')}, 'createdAt', ${iso('i.created_at')},
         'updatedAt', ${iso('i.updated_at')}, 'version', i.version),
       'stages', coalesce((
@@ -75,7 +80,25 @@ async function readDocument(
           'createdAt', ${iso('p.created_at')}, 'updatedAt', ${iso('p.updated_at')},
           'version', p.version
         ) order by p.position, p.id)
-        from place p where p.itinerary_id = i.id), '[]'::json)
+        from place p where p.itinerary_id = i.id), '[]'::json),
+      'photos', coalesce((
+        select json_agg(json_build_object(
+          'id', ph.id, 'itineraryId', ph.itinerary_id, 'stageId', ph.stage_id,
+          'placeId', ph.place_id, 'caption', ph.caption, 'position', ph.position,
+          'file', ${fileRefSql('pf')}, 'createdAt', ${iso('ph.created_at')},
+          'updatedAt', ${iso('ph.updated_at')}, 'version', ph.version
+        ) order by ph.position, ph.id)
+        from photo ph join file_object pf on pf.id = ph.file_id
+        where ph.itinerary_id = i.id), '[]'::json),
+      'attachments', coalesce((
+        select json_agg(json_build_object(
+          'id', a.id, 'itineraryId', a.itinerary_id, 'placeId', a.place_id, 'title', a.title,
+          'private', a.private, 'file', ${fileRefSql('af')},
+          'createdAt', ${iso('a.created_at')}, 'updatedAt', ${iso('a.updated_at')},
+          'version', a.version
+        ) order by a.created_at, a.id)
+        from attachment a join file_object af on af.id = a.file_id
+        where a.itinerary_id = i.id ${member ? sql`` : sql`and not a.private`}), '[]'::json)
     )::text as json
     from itinerary i
     ${join}

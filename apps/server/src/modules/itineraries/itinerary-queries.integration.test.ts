@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itinerary, place, stage } from '../../db/schema/itineraries';
 import { eq } from 'drizzle-orm';
 import { listPlaces, listStages } from './itineraries.repository';
-import { presentItinerary, presentPlace, presentStage } from './presenters';
+import {
+  presentAttachment,
+  presentItinerary,
+  presentPhoto,
+  presentPlace,
+  presentStage,
+} from './presenters';
+import { attachment, fileObject, photo } from '../../db/schema/files';
+import { pdfDocument, pngImage, uploaded } from '../../../test/storage-helpers';
 import {
   apiFor,
   countQueries,
@@ -186,14 +194,61 @@ describe('the document PostgreSQL builds', () => {
       },
     ]);
 
+    // A cover, a photo of the stage and an attachment (PDF: no size in pixels, no variants).
+    const folder = `itineraries/${created.id}`;
+    const cover = await uploaded(
+      setup.testApp,
+      owner,
+      `${folder}/cover/ünï cöde & co.png`,
+      await pngImage(90, 60),
+    );
+    await as(owner, 'PATCH', `/api/itineraries/${created.id}`, {
+      payload: { coverPath: cover.fullPath },
+    });
+    const shot = await uploaded(
+      setup.testApp,
+      owner,
+      `${folder}/photos/a.png`,
+      await pngImage(30, 20),
+    );
+    await as(owner, 'POST', `/api/itineraries/${created.id}/photos`, {
+      payload: { path: shot.fullPath, stageId: full?.id, caption: 'Tram "28"\nat dawn' },
+    });
+    const ticket = await uploaded(
+      setup.testApp,
+      owner,
+      `${folder}/attachments/t.pdf`,
+      pdfDocument(),
+    );
+    await as(owner, 'POST', `/api/itineraries/${created.id}/attachments`, {
+      payload: { path: ticket.fullPath, title: 'Train' },
+    });
+
     const served = await getTree(setup.testApp, owner, created.id);
     const [row] = await db.select().from(itinerary).where(eq(itinerary.id, created.id));
     if (!row || !full) throw new Error('seed failed');
+    const [coverFile] = await db
+      .select()
+      .from(fileObject)
+      .where(eq(fileObject.path, cover.fullPath));
+    const photos = await db
+      .select({ photo, file: fileObject })
+      .from(photo)
+      .innerJoin(fileObject, eq(fileObject.id, photo.fileId));
+    const attachments = await db
+      .select({ attachment, file: fileObject })
+      .from(attachment)
+      .innerJoin(fileObject, eq(fileObject.id, attachment.fileId));
     const expected = {
-      itinerary: presentItinerary(row, 'owner'),
+      itinerary: presentItinerary(row, 'owner', coverFile),
       stages: (await listStages(db, created.id)).map(presentStage),
       places: (await listPlaces(db, created.id)).map(presentPlace),
+      photos: photos.map((each) => presentPhoto(each.photo, each.file)),
+      attachments: attachments.map((each) => presentAttachment(each.attachment, each.file)),
     };
+    expect(served.itinerary.cover?.url).toContain(encodeURIComponent(cover.fullPath));
+    expect(served.photos).toHaveLength(1);
+    expect(served.attachments).toHaveLength(1);
     expect(served).toStrictEqual(JSON.parse(JSON.stringify(expected)));
     expect(served.stages.map((each) => each.title)).toEqual(['Before', 'Lisbon']);
     expect(served.places[1]?.category).toBe('other');
@@ -205,7 +260,7 @@ describe('the document PostgreSQL builds', () => {
        where column_name = 'position' and table_schema = 'public' order by table_name`,
     );
     expect(result.rows).toEqual(
-      ['list', 'list_item', 'place', 'stage'].map((table) => ({ table, collation: 'C' })),
+      ['list', 'list_item', 'photo', 'place', 'stage'].map((table) => ({ table, collation: 'C' })),
     );
   });
 });

@@ -10,10 +10,19 @@ import type {
 } from '@jammy/shared/itineraries';
 import { PLACE_CATEGORIES } from '@jammy/shared/itineraries';
 import type { itinerary, list, listItem, note, place, stage } from '../../db/schema/itineraries';
+import type { attachment, photo } from '../../db/schema/files';
+import { presentFileRef } from '../../storage/presenters';
+import type { FileObjectRow } from '../../storage/storage.repository';
+import type { Attachment, Photo } from '@jammy/shared/media';
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 
-export function presentItinerary(row: Row<typeof itinerary>, role: Role): Itinerary {
+/** An itinerary; `cover` is its uploaded cover photo's row, when it has one. */
+export function presentItinerary(
+  row: Row<typeof itinerary>,
+  role: Role,
+  cover: FileObjectRow | null = null,
+): Itinerary {
   return {
     id: row.id,
     title: row.title,
@@ -22,6 +31,7 @@ export function presentItinerary(row: Row<typeof itinerary>, role: Role): Itiner
     endDate: row.endDate,
     timezone: row.timezone,
     coverUrl: row.coverUrl,
+    cover: cover ? presentFileRef(cover) : null,
     ownerId: row.ownerId,
     role,
     deletedAt: row.deletedAt?.toISOString() ?? null,
@@ -112,6 +122,35 @@ export function presentList(row: Row<typeof list>, items: Row<typeof listItem>[]
     kind: row.kind,
     position: row.position,
     items: items.map(presentListItem),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+export function presentPhoto(row: Row<typeof photo>, file: FileObjectRow): Photo {
+  return {
+    id: row.id,
+    itineraryId: row.itineraryId,
+    stageId: row.stageId,
+    placeId: row.placeId,
+    caption: row.caption,
+    position: row.position,
+    file: presentFileRef(file),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+export function presentAttachment(row: Row<typeof attachment>, file: FileObjectRow): Attachment {
+  return {
+    id: row.id,
+    itineraryId: row.itineraryId,
+    placeId: row.placeId,
+    title: row.title,
+    private: row.private,
+    file: presentFileRef(file),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,

@@ -57,6 +57,7 @@ const tree: ItineraryTree = {
     endDate: null,
     timezone: null,
     coverUrl: null,
+    cover: null,
     ownerId: 'me',
     role: 'owner',
     deletedAt: null,
@@ -74,6 +75,8 @@ const tree: ItineraryTree = {
     place('nishiki', 'kyoto', 'a3', 'food'),
     place('orphan', 'gone-stage', 'a5', 'food'),
   ],
+  photos: [],
+  attachments: [],
 };
 
 describe('groupPlaces', () => {

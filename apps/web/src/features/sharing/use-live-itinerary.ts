@@ -18,6 +18,8 @@ export function keysFor(kind: EventKind, id: string): QueryKey[] {
       return [itineraryKeys.tree(id), itineraryKeys.lists()];
     case 'stage':
     case 'place':
+    case 'photo':
+    case 'attachment':
       return [itineraryKeys.tree(id)];
     case 'note':
       return [itineraryKeys.notes(id)];

@@ -50,7 +50,13 @@ export function NewItineraryPage() {
     create.mutate(payloadOf(values), {
       onSuccess: (itinerary) => {
         // The new trip opens at once: its (empty) tree is already known.
-        const tree: ItineraryTree = { itinerary, stages: [], places: [] };
+        const tree: ItineraryTree = {
+          itinerary,
+          stages: [],
+          places: [],
+          photos: [],
+          attachments: [],
+        };
         queryClient.setQueryData(itineraryKeys.tree(itinerary.id), tree);
         void navigate(to(`/itinerary/${itinerary.id}`));
       },

@@ -1,0 +1,114 @@
+import { type ImageVariant } from '@jammy/shared/storage';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors';
+import type { BlobStore, ByteRange } from './blob-store';
+import type { FileObjectRow } from './storage.repository';
+
+/** Cache lifetime of files whose uploader set no Cache-Control. */
+const DEFAULT_CACHE_CONTROL = 'private, max-age=3600';
+
+/**
+ * Files are shown in the app (images) and opened in the browser (PDFs): they may be framed
+ * by the app itself only, run no script, and load nothing.
+ */
+const MEDIA_CSP =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
+export function objectNotFound(): AppError {
+  return new AppError('storage/object-not-found', 'Object does not exist');
+}
+
+/** The one range of a `Range: bytes=…` header, 'unsatisfiable', or null for the whole file. */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  // Several ranges, or another unit: the whole file (allowed by RFC 9110).
+  if (!match) return null;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return null;
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** `inline` (or `attachment`) with the file's name, safe for any characters in it. */
+function disposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7E]|["\\]/g, '_');
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Sends an object's bytes (or a photo variant's) as a stream: ETag and Last-Modified (304 on
+ * a match), one byte range (206, or 416), the uploader's Cache-Control, and headers that keep
+ * the browser from treating a file as a page.
+ */
+export async function sendMedia(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  blobs: BlobStore,
+  row: FileObjectRow,
+  variant: ImageVariant | undefined,
+) {
+  const stored = variant
+    ? row.variants?.[variant]
+    : { key: row.blobKey, size: row.size, md5Hash: row.md5Hash };
+  if (!stored) throw objectNotFound();
+  const etag = `"${stored.md5Hash}"`;
+  reply
+    .header('etag', etag)
+    .header('last-modified', row.updatedAt.toUTCString())
+    .header('cache-control', row.cacheControl ?? DEFAULT_CACHE_CONTROL)
+    .header('accept-ranges', 'bytes')
+    .header('content-security-policy', MEDIA_CSP)
+    .header('x-frame-options', 'SAMEORIGIN')
+    .header('cross-origin-resource-policy', 'same-origin')
+    .header(
+      'content-disposition',
+      row.contentDisposition ?? disposition(row.path.slice(row.path.lastIndexOf('/') + 1)),
+    );
+  if (row.contentLanguage) reply.header('content-language', row.contentLanguage);
+  if (row.contentEncoding && !variant) reply.header('content-encoding', row.contentEncoding);
+
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (
+    ifNoneMatch &&
+    ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+  ) {
+    return reply.status(304).send();
+  }
+  const ifRange = request.headers['if-range'];
+  const range = ifRange && ifRange !== etag ? null : parseRange(request.headers.range, stored.size);
+  if (range === 'unsatisfiable') {
+    return reply
+      .status(416)
+      .header('content-range', `bytes */${stored.size}`)
+      .send(new AppError('storage/invalid-argument', 'This range is not in the file').toBody());
+  }
+  const stream = await blobs.get(stored.key, range ?? undefined);
+  if (!stream) {
+    request.log.error(
+      { key: stored.key, path: row.path },
+      'the bytes of a stored object are missing',
+    );
+    throw objectNotFound();
+  }
+  reply.type(variant ? 'image/webp' : row.contentType);
+  if (range) {
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`)
+      .header('content-length', range.end - range.start + 1);
+  } else {
+    reply.header('content-length', stored.size);
+  }
+  return reply.send(stream);
+}

@@ -1,0 +1,270 @@
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client';
+import { blobGarbage, fileObject, uploadSession } from '../db/schema/files';
+import { itinerary } from '../db/schema/itineraries';
+
+export type FileObjectRow = typeof fileObject.$inferSelect;
+export type NewFileObject = typeof fileObject.$inferInsert;
+export type UploadSessionRow = typeof uploadSession.$inferSelect;
+
+/** The object at `path` of `bucket`, if any. */
+export async function findObject(
+  db: Executor,
+  bucket: string,
+  path: string,
+): Promise<FileObjectRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(fileObject)
+    .where(and(eq(fileObject.bucket, bucket), eq(fileObject.path, path)));
+  return row;
+}
+
+/** Bytes the traveller's files take: their own, and those of the trips they own. */
+export async function usedBytes(db: Executor, userId: string, exceptId?: string): Promise<number> {
+  const result = await db.execute<{ used: string }>(sql`
+    select coalesce(sum(f.size), 0)::bigint as used
+    from file_object f left join itinerary i on i.id = f.itinerary_id
+    where (f.user_id = ${userId} or i.owner_id = ${userId})
+      ${exceptId ? sql`and f.id <> ${exceptId}` : sql``}
+  `);
+  return Number(result.rows[0]?.used ?? 0);
+}
+
+/** Serialises the quota check of one traveller's uploads (until the transaction ends). */
+export async function lockQuota(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`quota:${userId}`}, 0))`);
+}
+
+/**
+ * Writes the object at its path: a new row, or the next generation of the one there (its
+ * old blob goes to the garbage through the trigger). Keeps existing download tokens.
+ */
+export async function upsertObject(tx: Executor, values: NewFileObject): Promise<FileObjectRow> {
+  const [row] = await tx
+    .insert(fileObject)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [fileObject.bucket, fileObject.path],
+      set: {
+        generation: values.generation,
+        metageneration: 1,
+        size: values.size,
+        md5Hash: values.md5Hash,
+        contentType: values.contentType,
+        cacheControl: values.cacheControl ?? null,
+        contentDisposition: values.contentDisposition ?? null,
+        contentEncoding: values.contentEncoding ?? null,
+        contentLanguage: values.contentLanguage ?? null,
+        customMetadata: values.customMetadata ?? {},
+        blobKey: values.blobKey,
+        width: values.width ?? null,
+        height: values.height ?? null,
+        variants: values.variants ?? null,
+        uploadedBy: values.uploadedBy,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+        downloadTokens: sql`case when ${fileObject.downloadTokens} = '' then ${values.downloadTokens ?? ''} else ${fileObject.downloadTokens} end`,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('The object was not stored');
+  return row;
+}
+
+/** Metadata changes of the current generation (metageneration + 1). */
+export async function updateObjectMetadata(
+  db: Executor,
+  id: string,
+  changes: Partial<
+    Pick<
+      FileObjectRow,
+      | 'cacheControl'
+      | 'contentDisposition'
+      | 'contentEncoding'
+      | 'contentLanguage'
+      | 'customMetadata'
+      | 'downloadTokens'
+    >
+  >,
+  generation?: number,
+): Promise<FileObjectRow | undefined> {
+  const [row] = await db
+    .update(fileObject)
+    .set({
+      ...changes,
+      metageneration: sql`${fileObject.metageneration} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(eq(fileObject.id, id), generation ? eq(fileObject.generation, generation) : undefined),
+    )
+    .returning();
+  return row;
+}
+
+export async function deleteObject(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(fileObject)
+    .where(eq(fileObject.id, id))
+    .returning({ id: fileObject.id });
+  return rows.length > 0;
+}
+
+/** One entry of a listing: an object, or a "folder" prefix when listing with a delimiter. */
+export interface ListEntry {
+  entry: string;
+  isPrefix: boolean;
+}
+
+/**
+ * Objects under `prefix`, in byte order, after `after`; with delimiter `/`, the names one
+ * level down and the next-level prefixes, merged in one order (how storage lists).
+ */
+export async function listEntries(
+  db: Db,
+  options: { bucket: string; prefix: string; delimiter: string; after: string; limit: number },
+): Promise<ListEntry[]> {
+  const { bucket, prefix, delimiter, after, limit } = options;
+  const start = prefix.length + 1;
+  const entry = delimiter
+    ? sql`case when strpos(substr(path, ${start}), ${delimiter}) > 0
+        then left(path, ${prefix.length} + strpos(substr(path, ${start}), ${delimiter}) + ${delimiter.length - 1})
+        else path end`
+    : sql`path`;
+  const result = await db.execute<{ entry: string; is_prefix: boolean }>(sql`
+    select distinct entry collate "C" as entry, entry <> path as is_prefix from (
+      select ${entry} as entry, path from file_object
+      where bucket = ${bucket} and starts_with(path, ${prefix})
+    ) as listed
+    where entry collate "C" > ${after}
+    order by entry collate "C"
+    limit ${limit}
+  `);
+  return result.rows.map((row) => ({ entry: row.entry, isPrefix: row.is_prefix }));
+}
+
+// --- resumable uploads ---
+
+export async function createUploadSession(
+  db: Executor,
+  values: typeof uploadSession.$inferInsert,
+): Promise<UploadSessionRow> {
+  const [row] = await db.insert(uploadSession).values(values).returning();
+  if (!row) throw new Error('The upload was not started');
+  return row;
+}
+
+export async function findUploadSession(
+  db: Executor,
+  id: string,
+): Promise<UploadSessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(uploadSession)
+    .where(and(eq(uploadSession.id, id), gt(uploadSession.expiresAt, sql`now()`)));
+  return row;
+}
+
+/** Records a chunk stored at `offset`; undefined when another chunk got there first. */
+export async function recordChunk(
+  db: Executor,
+  id: string,
+  offset: number,
+  size: number,
+): Promise<UploadSessionRow | undefined> {
+  const [row] = await db
+    .update(uploadSession)
+    .set({
+      received: sql`${uploadSession.received} + ${size}`,
+      chunkOffsets: sql`array_append(${uploadSession.chunkOffsets}, ${offset}::bigint)`,
+    })
+    .where(
+      and(
+        eq(uploadSession.id, id),
+        eq(uploadSession.received, offset),
+        sql`${uploadSession.objectId} is null`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Marks an upload finished with its object; its chunks go to the garbage. */
+export async function finishUploadSession(db: Executor, id: string, objectId: string) {
+  await db.execute(sql`
+    with chunks as (
+      insert into blob_garbage (key)
+      select 'uploads/' || id || '/' || lpad(chunk::text, 15, '0')
+      from upload_session, unnest(chunk_offsets) as chunk where id = ${id}
+      on conflict do nothing
+    )
+    update upload_session set object_id = ${objectId}, chunk_offsets = '{}' where id = ${id}
+  `);
+}
+
+export async function deleteUploadSession(db: Executor, id: string): Promise<void> {
+  await db.delete(uploadSession).where(eq(uploadSession.id, id));
+}
+
+/** Upload sessions past their expiry go (their chunks to the garbage, by trigger). */
+export async function expireUploadSessions(db: Executor): Promise<number> {
+  const rows = await db
+    .delete(uploadSession)
+    .where(lt(uploadSession.expiresAt, sql`now()`))
+    .returning({ id: uploadSession.id });
+  return rows.length;
+}
+
+// --- garbage ---
+
+export async function takeGarbage(db: Executor, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: blobGarbage.key })
+    .from(blobGarbage)
+    .orderBy(asc(blobGarbage.queuedAt))
+    .limit(limit);
+  return rows.map((row) => row.key);
+}
+
+export async function forgetGarbage(db: Executor, keys: string[]): Promise<void> {
+  if (keys.length > 0) await db.delete(blobGarbage).where(inArray(blobGarbage.key, keys));
+}
+
+/** Whether an itinerary exists (an upload to a trip deleted meanwhile is refused). */
+export async function itineraryExists(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: itinerary.id }).from(itinerary).where(eq(itinerary.id, id));
+  return row !== undefined;
+}
+
+/** An object of this itinerary by its path (the product's data names files by path). */
+export async function findItineraryObject(
+  db: Executor,
+  itineraryId: string,
+  path: string,
+): Promise<FileObjectRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(fileObject)
+    .where(and(eq(fileObject.itineraryId, itineraryId), eq(fileObject.path, path)));
+  return row;
+}
+
+export async function findObjectById(db: Executor, id: string): Promise<FileObjectRow | undefined> {
+  const [row] = await db.select().from(fileObject).where(eq(fileObject.id, id));
+  return row;
+}
+
+/**
+ * Deletes a cover no longer used: the file of an old cover goes with it when it sat in the
+ * itinerary's `cover/` folder and no photo uses it.
+ */
+export async function deleteUnusedCover(db: Executor, fileId: string): Promise<void> {
+  await db.execute(sql`
+    delete from file_object f
+    where f.id = ${fileId} and f.path like 'itineraries/%/cover/%'
+      and not exists (select 1 from photo p where p.file_id = f.id)
+      and not exists (select 1 from attachment a where a.file_id = f.id)
+      and not exists (select 1 from itinerary i where i.cover_file_id = f.id)
+  `);
+}

@@ -1,0 +1,374 @@
+import { randomUUID } from 'node:crypto';
+import { Readable, Transform } from 'node:stream';
+import { baseName, KEEP_EXIF_METADATA_KEY, type ObjectMetadataInput } from '@jammy/shared/storage';
+import type { FastifyBaseLogger } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { uuidv7 } from 'uuidv7';
+import type { StorageConfig } from '../config';
+import type { Db } from '../db/client';
+import { AppError } from '../lib/errors';
+import type { BlobStore } from './blob-store';
+import { processImage } from './images';
+import type { Authorized } from './storage-access';
+import * as repository from './storage.repository';
+import {
+  allowedKinds,
+  kindOf,
+  largestAllowed,
+  limitOf,
+  tooLarge,
+  uploadInspector,
+} from './upload-rules';
+
+/** A resumable upload not finished within this long is dropped with its chunks. */
+export const UPLOAD_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** What a write of an object needs. */
+export interface WriteInput {
+  bucket: string;
+  path: string;
+  authorized: Authorized;
+  uploaderId: string;
+  metadata: ObjectMetadataInput;
+  body: Readable;
+  /** The size the client announced (Content-Length, resumable start), when it did. */
+  declaredSize?: number;
+}
+
+let lastGeneration = 0;
+/** Microseconds since the epoch, always increasing within this process. */
+function nextGeneration(): number {
+  lastGeneration = Math.max(lastGeneration + 1, Date.now() * 1000);
+  return lastGeneration;
+}
+
+function customMetadataOf(metadata: ObjectMetadataInput): Record<string, string> {
+  const given = metadata.customMetadata ?? metadata.metadata ?? {};
+  return Object.fromEntries(
+    Object.entries(given).filter((entry): entry is [string, string] => entry[1] !== null),
+  );
+}
+
+function chunkKey(sessionId: string, offset: number): string {
+  return `uploads/${sessionId}/${String(offset).padStart(15, '0')}`;
+}
+
+export function quotaExceeded(quota: number): AppError {
+  const mb = Math.round(quota / (1024 * 1024));
+  return new AppError(
+    'storage/quota-exceeded',
+    `Your files would take more than your ${mb} MB: delete some to make room`,
+    { quotaBytes: quota },
+  );
+}
+
+/** File storage: writing objects safely, resumable uploads, and clearing unused bytes. */
+export function createStorage(deps: {
+  db: Db;
+  blobs: BlobStore;
+  config: StorageConfig;
+  logger: FastifyBaseLogger;
+}) {
+  const { db, blobs, config, logger } = deps;
+
+  async function checkQuota(authorized: Authorized, size: number, exceptId?: string) {
+    if (!authorized.quotaUserId) return;
+    const used = await repository.usedBytes(db, authorized.quotaUserId, exceptId);
+    if (used + size > config.quotaBytes) throw quotaExceeded(config.quotaBytes);
+  }
+
+  function checkDeclaredSize(authorized: Authorized, size: number | undefined) {
+    if (size === undefined) return;
+    const kinds = allowedKinds(authorized.space);
+    const largest = largestAllowed(config, kinds);
+    const kind = kinds.find((each) => limitOf(config, each) === largest) ?? 'file';
+    if (size > largest) throw tooLarge(kind, largest);
+  }
+
+  let sweeping: Promise<void> | undefined;
+  /** Deletes the blobs no row points to any more (see blob_garbage); one sweep at a time. */
+  function sweep(): Promise<void> {
+    sweeping ??= (async () => {
+      try {
+        await repository.expireUploadSessions(db);
+        for (;;) {
+          const keys = await repository.takeGarbage(db, 100);
+          if (keys.length === 0) break;
+          await Promise.all(keys.map((key) => blobs.delete(key)));
+          await repository.forgetGarbage(db, keys);
+        }
+      } catch (error) {
+        logger.warn({ err: error }, 'clearing unused file bytes failed; it is tried again later');
+      } finally {
+        sweeping = undefined;
+      }
+    })();
+    return sweeping;
+  }
+
+  async function discard(keys: (string | undefined)[]) {
+    await Promise.all(
+      keys.filter((key) => key !== undefined).map((key) => blobs.delete(key).catch(() => {})),
+    );
+  }
+
+  /**
+   * Stores an upload: streams it through the type and size checks into a blob of its own
+   * (MD5 on the way), checks it against what the client announced, makes photos safe
+   * (upright, EXIF removed, variants), then records it under the traveller's quota in one
+   * transaction. Until that commit nothing of it is visible; if anything fails, its bytes go.
+   */
+  async function writeObject(input: WriteInput): Promise<repository.FileObjectRow> {
+    const { authorized, metadata } = input;
+    checkDeclaredSize(authorized, input.declaredSize);
+    const existing = await repository.findObject(db, input.bucket, input.path);
+    if (input.declaredSize !== undefined) {
+      await checkQuota(authorized, input.declaredSize, existing?.id);
+    }
+    const id = existing?.id ?? uuidv7();
+    const generation = nextGeneration();
+    const uploadKey = `objects/${id}/${generation}`;
+    const inspector = uploadInspector(config, allowedKinds(authorized.space));
+    input.body.once('error', (error) => inspector.destroy(error));
+    const written: string[] = [];
+    try {
+      const stored = await blobs.put(uploadKey, input.body.pipe(inspector));
+      written.push(uploadKey);
+      const inspection = inspector.inspection();
+      if (metadata.md5Hash && metadata.md5Hash !== stored.md5Hash) {
+        throw new AppError(
+          'storage/invalid-checksum',
+          'The file that arrived does not match the MD5 sent with it',
+        );
+      }
+      const announced = metadata.size === undefined ? input.declaredSize : Number(metadata.size);
+      if (announced !== undefined && announced !== stored.size) {
+        throw new AppError(
+          'storage/server-file-wrong-size',
+          `The file that arrived has ${stored.size} bytes, not the ${announced} announced`,
+        );
+      }
+      let blob = { key: uploadKey, ...stored, contentType: inspection.contentType };
+      let image: Awaited<ReturnType<typeof processImage>> | undefined;
+      const custom = customMetadataOf(metadata);
+      if (inspection.kind === 'image') {
+        image = await processImage(
+          blobs,
+          blob,
+          `${uploadKey}-safe`,
+          custom[KEEP_EXIF_METADATA_KEY] === 'true',
+        );
+        written.push(image.key, image.variants.thumb.key, image.variants.medium.key);
+        if (image.key !== uploadKey) {
+          await blobs.delete(uploadKey);
+          written.shift();
+        }
+        if (image.size > limitOf(config, 'image'))
+          throw tooLarge('image', limitOf(config, 'image'));
+        blob = {
+          key: image.key,
+          size: image.size,
+          md5Hash: image.md5Hash,
+          contentType: image.contentType,
+        };
+      }
+      const row = await db.transaction(async (tx) => {
+        if (authorized.quotaUserId) {
+          await repository.lockQuota(tx, authorized.quotaUserId);
+          const used = await repository.usedBytes(tx, authorized.quotaUserId, existing?.id);
+          if (used + blob.size > config.quotaBytes) throw quotaExceeded(config.quotaBytes);
+        }
+        const space = authorized.space;
+        if (
+          space.kind === 'itinerary' &&
+          !(await repository.itineraryExists(tx, space.itineraryId))
+        ) {
+          throw new AppError('storage/unauthorized', 'This itinerary is gone');
+        }
+        return repository.upsertObject(tx, {
+          id,
+          bucket: input.bucket,
+          path: input.path,
+          encodedPath: encodeURIComponent(input.path),
+          itineraryId: space.kind === 'itinerary' ? space.itineraryId : null,
+          userId: space.kind === 'user' ? space.userId : null,
+          uploadedBy: input.uploaderId,
+          generation,
+          size: blob.size,
+          md5Hash: blob.md5Hash,
+          contentType: blob.contentType,
+          cacheControl: metadata.cacheControl ?? null,
+          contentDisposition: metadata.contentDisposition ?? null,
+          contentEncoding: metadata.contentEncoding ?? null,
+          contentLanguage: metadata.contentLanguage ?? null,
+          customMetadata: custom,
+          downloadTokens: randomUUID(),
+          blobKey: blob.key,
+          width: image?.width ?? null,
+          height: image?.height ?? null,
+          variants: image?.variants ?? null,
+        });
+      });
+      if (existing) void sweep();
+      return row;
+    } catch (error) {
+      await discard(written.length > 0 ? written : [uploadKey]);
+      throw error;
+    }
+  }
+
+  // --- resumable uploads ---
+
+  async function startUpload(input: {
+    bucket: string;
+    path: string;
+    authorized: Authorized;
+    userId: string;
+    metadata: ObjectMetadataInput;
+    declaredSize: number;
+  }): Promise<repository.UploadSessionRow> {
+    checkDeclaredSize(input.authorized, input.declaredSize);
+    const existing = await repository.findObject(db, input.bucket, input.path);
+    await checkQuota(input.authorized, input.declaredSize, existing?.id);
+    return repository.createUploadSession(db, {
+      id: uuidv7(),
+      bucket: input.bucket,
+      path: input.path,
+      userId: input.userId,
+      metadata: input.metadata,
+      declaredSize: input.declaredSize,
+      expiresAt: new Date(Date.now() + UPLOAD_SESSION_TTL_MS),
+    });
+  }
+
+  /**
+   * Stores one chunk at `offset` (which must be what was received so far). The first chunk's
+   * bytes are sniffed at once, so a file of the wrong type is refused before the rest comes.
+   */
+  async function appendChunk(
+    session: repository.UploadSessionRow,
+    authorized: Authorized,
+    offset: number,
+    body: Readable,
+  ): Promise<repository.UploadSessionRow> {
+    if (offset !== session.received) {
+      throw new AppError(
+        'storage/invalid-argument',
+        `This upload has ${session.received} bytes so far: send the chunk from there, not from ${offset}`,
+      );
+    }
+    const key = chunkKey(session.id, offset);
+    const room = session.declaredSize - session.received;
+    let seen = 0;
+    const limited = body.pipe(
+      new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          seen += chunk.length;
+          if (seen > room) {
+            callback(
+              new AppError(
+                'storage/server-file-wrong-size',
+                `This upload was announced with ${session.declaredSize} bytes; more arrived`,
+              ),
+            );
+            return;
+          }
+          callback(null, chunk);
+        },
+      }),
+    );
+    body.once('error', (error) => limited.destroy(error));
+    const stored = await blobs.put(key, limited);
+    try {
+      if (offset === 0) await sniffFirstChunk(key, stored.size, session, authorized);
+      const updated = await repository.recordChunk(db, session.id, offset, stored.size);
+      if (!updated) {
+        throw new AppError('storage/invalid-argument', 'Another chunk was stored at this offset');
+      }
+      return updated;
+    } catch (error) {
+      await discard([key]);
+      throw error;
+    }
+  }
+
+  async function sniffFirstChunk(
+    key: string,
+    size: number,
+    session: repository.UploadSessionRow,
+    authorized: Authorized,
+  ) {
+    if (size < 4100 && size < session.declaredSize) return;
+    const stream = await blobs.get(key, { start: 0, end: Math.min(size, 4100) - 1 });
+    if (!stream) return;
+    const head: Buffer[] = [];
+    for await (const chunk of stream) head.push(chunk as Buffer);
+    const sniffed = await fileTypeFromBuffer(Buffer.concat(head));
+    const kind = sniffed ? kindOf(sniffed.mime) : null;
+    const kinds = allowedKinds(authorized.space);
+    if (!kind || !kinds.includes(kind)) {
+      await repository.deleteUploadSession(db, session.id);
+      void sweep();
+      throw new AppError(
+        'request/unsupported-media-type',
+        `This file is not ${kinds.includes('document') ? 'a photo or a PDF' : 'a photo'}${sniffed ? ` (it looks like ${sniffed.mime})` : ''}`,
+        { accepted: kinds },
+      );
+    }
+    const limit = limitOf(config, kind);
+    if (session.declaredSize > limit) {
+      await repository.deleteUploadSession(db, session.id);
+      void sweep();
+      throw tooLarge(kind, limit);
+    }
+  }
+
+  /** Puts the chunks together into the object (through the same checks as any upload). */
+  async function finishUpload(
+    session: repository.UploadSessionRow,
+    authorized: Authorized,
+  ): Promise<repository.FileObjectRow> {
+    if (session.received !== session.declaredSize) {
+      throw new AppError(
+        'storage/server-file-wrong-size',
+        `This upload has ${session.received} of the ${session.declaredSize} bytes announced`,
+      );
+    }
+    const keys = session.chunkOffsets.map((offset) => chunkKey(session.id, offset));
+    async function* chunks() {
+      for (const key of keys) {
+        const stream = await blobs.get(key);
+        if (!stream) throw new Error(`A chunk of upload ${session.id} is missing`);
+        yield* stream;
+      }
+    }
+    const row = await writeObject({
+      bucket: session.bucket,
+      path: session.path,
+      authorized,
+      uploaderId: session.userId,
+      metadata: { ...(session.metadata as ObjectMetadataInput), size: undefined },
+      body: Readable.from(chunks()),
+      declaredSize: session.declaredSize,
+    });
+    await repository.finishUploadSession(db, session.id, row.id);
+    void sweep();
+    return row;
+  }
+
+  return {
+    config,
+    blobs,
+    writeObject,
+    startUpload,
+    appendChunk,
+    finishUpload,
+    sweep,
+    /** A new download token added to the object's (the old ones keep working). */
+    newToken: () => randomUUID(),
+    /** The short name of an object (Content-Disposition of downloads). */
+    fileName: (path: string) => baseName(path),
+  };
+}
+
+export type Storage = ReturnType<typeof createStorage>;
