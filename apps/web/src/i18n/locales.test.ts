@@ -43,7 +43,15 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'regions.oceania',
     'card.premium',
   ],
-  fr: ['nav.faq', 'interests.architecture', 'interests.nature', 'regions.europe', 'card.premium'],
+  fr: [
+    'nav.faq',
+    'interests.architecture',
+    'interests.nature',
+    'regions.europe',
+    'card.premium',
+    'photos.title',
+    'photos.untitled',
+  ],
   es: ['regions.asia'],
   de: ['nav.faq', 'nav.shop', 'routes.shop.title'],
 };

@@ -6,6 +6,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
+import { TripPhotos } from '../../files/components/trip-photos';
 import { TripMap } from '../../maps/components/trip-map';
 import { ActivityPanel } from '../../sharing/components/activity-panel';
 import { ItineraryHeader } from './itinerary-header';
@@ -114,6 +115,7 @@ export function ItineraryOverview({
           {notice}
           <About tree={tree} canEdit={canEdit} />
           <TripTotals tree={tree} />
+          <TripPhotos tree={tree} />
           <Grid gap="xl">
             <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
               <section aria-labelledby="timeline-title">
