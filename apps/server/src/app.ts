@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     // Errors raised before routing (an address with broken %-encoding) get the same answers.
     frameworkErrors: (error, request, reply) => {
-      const page = request.method === 'GET' && !request.url.startsWith('/api');
+      const page = request.method === 'GET' && !/^\/(api|v0)(\/|\?|$)/.test(request.url);
       if (error.code === 'FST_ERR_BAD_URL' && page) return reply.callNotFound();
       return handleError(error, request, reply);
     },

@@ -128,6 +128,18 @@ describe('files of the build', () => {
     expect(response.json()).toEqual({ id: 'test-build', timestamp: 1 });
   });
 
+  it('a broken address under /v0 or /api → a JSON 400, never a page', async () => {
+    // %ED%A0%80 is not UTF-8 once decoded: no route can read it.
+    for (const url of ['/v0/b/%ED%A0%80/o', '/api/itineraries/%ED%A0%80']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json<{ error: { code: string } }>().error.code, url).toBeTypeOf('string');
+    }
+    const unknown = await testApp.app.inject({ method: 'GET', url: '/v0/nothing-here' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ error: { code: string } }>().error.code).toBe('route/not-found');
+  });
+
   it('a missing asset → 404, never index.html with 200', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/assets/missing-zzz.js' });
     expect(response.statusCode).toBe(404);

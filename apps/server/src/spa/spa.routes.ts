@@ -50,7 +50,9 @@ function notFound(request: FastifyRequest, reply: FastifyReply, indexHtml: strin
   // Prefixing keeps a path such as //host/x a path, never an authority.
   const pathname = new URL(`http://localhost${request.url}`).pathname;
   const isPage = request.method === 'GET' || request.method === 'HEAD';
-  if (pathname === '/api' || pathname.startsWith('/api/') || !isPage || indexHtml === null) {
+  // The API and the storage API answer JSON, even for an address no route understands.
+  const api = /^\/(api|v0)(\/|$)/.test(pathname);
+  if (api || !isPage || indexHtml === null) {
     const error = new AppError('route/not-found', `No route ${request.method} ${pathname}`);
     return reply.status(404).send(error.toBody());
   }
