@@ -72,7 +72,10 @@ describe.each([
     expect(await page.evaluate(() => document.documentElement.dir)).toBe(
       language === 'ar' ? 'rtl' : 'ltr',
     );
-    expect(await seriousViolations(page)).toEqual([]);
+    // Axe reads the Arabic pages, right to left: the same markup and colours as the English
+    // ones plus the mirrored layout (the feature suites run axe on English pages, on phones
+    // and desktops). Checking both languages here doubled the suite's longest file.
+    if (language === 'ar') expect(await seriousViolations(page)).toEqual([]);
   });
 });
 
