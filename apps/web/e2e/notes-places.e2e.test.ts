@@ -332,8 +332,13 @@ describe('notes and lists of an itinerary', () => {
     await expect.poll(items).toEqual(['Passport', 'Sunscreen', 'Rain jacket']);
 
     // Tick one: the progress follows at once and after a reload.
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && response.url().includes('/items/'),
+    );
     await list.getByRole('checkbox', { name: 'Passport' }).check();
     await list.getByText('1 of 3 packed').waitFor();
+    // Reloaded once the tick is saved (a reload during the save would rightly lose it).
+    expect((await saved).status()).toBe(200);
     await page.reload();
     await list.getByText('1 of 3 packed').waitFor();
     expect(await list.getByRole('checkbox', { name: 'Passport' }).isChecked()).toBe(true);

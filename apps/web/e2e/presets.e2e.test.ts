@@ -199,7 +199,7 @@ describe('Jammy itineraries', () => {
     await expect.poll(() => heading(page)).toBe(enOnboarding.suggestions.title);
     const pick = main.locator(`[data-preset="${presetId}"]`);
     await pick.waitFor();
-    expect(await pick.locator('[data-badge="recommended"]').isVisible()).toBe(true);
+    await expect.poll(() => pick.locator('[data-badge="recommended"]').isVisible()).toBe(true);
     await expectAccessible(page);
     await shoot(page, 'onboarding-suggestions-desktop-en');
 
