@@ -43,7 +43,6 @@ import { clientConfigRoutes } from './modules/meta/client-config.routes';
 import { spaRoutes } from './spa/spa.routes';
 import type { BlobStore } from './storage/blob-store';
 import { diskBlobStore } from './storage/disk-blob-store';
-import { s3BlobStore } from './storage/s3-blob-store';
 import { storageApiRoutes } from './storage/storage-api.routes';
 import { storageRoutes } from './storage/storage.routes';
 import { createStorage } from './storage/storage.service';
@@ -241,7 +240,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const blobs =
     deps.blobs ??
     (config.storage.s3
-      ? s3BlobStore(config.storage.s3)
+      ? // The S3 client is big: loaded only by installations that use it.
+        (await import('./storage/s3-blob-store')).s3BlobStore(config.storage.s3)
       : diskBlobStore(path.join(config.dataDir, 'files')));
   await blobs.open();
   const storage = createStorage({
