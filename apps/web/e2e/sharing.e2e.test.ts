@@ -337,62 +337,62 @@ describe('sharing an itinerary', () => {
     await anonymous.close();
   });
 
-  it('passes axe on the share page and the read-only view, on desktop and phone, en and ar', async () => {
-    const created = await owner.context.request.post(
-      url(`/api/itineraries/${itineraryId}/share-links`),
-      { headers: origin(), data: {} },
-    );
-    expect(created.status()).toBe(201);
-    const shareUrl = new URL(((await created.json()) as { url: string }).url);
-    const readOnlyPath = `${shareUrl.pathname}${shareUrl.search}`;
-    const cookies = await owner.context.cookies();
+  // One test per screen and language: each runs axe on three pages.
+  it.each([
+    ['desktop', 'en'],
+    ['desktop', 'ar'],
+    ['phone', 'en'],
+    ['phone', 'ar'],
+  ] as const)(
+    'passes axe on the share page and the read-only view (%s, %s)',
+    async (size, language) => {
+      const options = size === 'desktop' ? DESKTOP : PHONE;
+      const created = await owner.context.request.post(
+        url(`/api/itineraries/${itineraryId}/share-links`),
+        { headers: origin(), data: {} },
+      );
+      expect(created.status()).toBe(201);
+      const shareUrl = new URL(((await created.json()) as { url: string }).url);
+      const readOnlyPath = `${shareUrl.pathname}${shareUrl.search}`;
+      const cookies = await owner.context.cookies();
+      const prefix = language === 'en' ? '' : '/ar';
+      const signedIn = await newContext(browser, options);
+      await signedIn.addCookies(cookies);
+      const page = await signedIn.newPage();
+      await page.goto(url(`${prefix}/itinerary/${itineraryId}/share`));
+      await expectHeading(
+        page,
+        language === 'en' ? 'Share' : coreAr.routes['itinerary-share'].title,
+      );
+      await page.getByText('Ben Editor').first().waitFor();
+      expect(await seriousViolations(page), `share ${size} ${language}`).toEqual([]);
+      await page.screenshot({
+        path: `/tmp/sharing-share-${size}-${language}.png`,
+        fullPage: true,
+      });
 
-    for (const [size, options] of [
-      ['desktop', DESKTOP],
-      ['phone', PHONE],
-    ] as const) {
-      for (const language of ['en', 'ar'] as const) {
-        const prefix = language === 'en' ? '' : '/ar';
-        const signedIn = await newContext(browser, options);
-        await signedIn.addCookies(cookies);
-        const page = await signedIn.newPage();
-        await page.goto(url(`${prefix}/itinerary/${itineraryId}/share`));
-        await expectHeading(
-          page,
-          language === 'en' ? 'Share' : coreAr.routes['itinerary-share'].title,
-        );
-        await page.getByText('Ben Editor').first().waitFor();
-        expect(await seriousViolations(page), `share ${size} ${language}`).toEqual([]);
-        await page.screenshot({
-          path: `/tmp/sharing-share-${size}-${language}.png`,
-          fullPage: true,
-        });
+      const anonymous = await newContext(browser, options);
+      const reader = await anonymous.newPage();
+      await reader.goto(url(`${prefix}${readOnlyPath}`));
+      await reader.locator('[data-state="shared-itinerary"]').waitFor();
+      await reader.getByText(language === 'en' ? 'Read-only' : sharingAr.shared.readOnly).waitFor();
+      expect(await seriousViolations(reader), `read-only ${size} ${language}`).toEqual([]);
+      await reader.screenshot({
+        path: `/tmp/sharing-read-only-${size}-${language}.png`,
+        fullPage: true,
+      });
 
-        const anonymous = await newContext(browser, options);
-        const reader = await anonymous.newPage();
-        await reader.goto(url(`${prefix}${readOnlyPath}`));
-        await reader.locator('[data-state="shared-itinerary"]').waitFor();
-        await reader
-          .getByText(language === 'en' ? 'Read-only' : sharingAr.shared.readOnly)
-          .waitFor();
-        expect(await seriousViolations(reader), `read-only ${size} ${language}`).toEqual([]);
-        await reader.screenshot({
-          path: `/tmp/sharing-read-only-${size}-${language}.png`,
-          fullPage: true,
-        });
-
-        await page.goto(url(`${prefix}/itinerary/${itineraryId}`));
-        await page.locator('section[aria-labelledby="activity-title"] li').first().waitFor();
-        expect(await seriousViolations(page), `overview ${size} ${language}`).toEqual([]);
-        await page.screenshot({
-          path: `/tmp/sharing-overview-${size}-${language}.png`,
-          fullPage: true,
-        });
-        await signedIn.close();
-        await anonymous.close();
-      }
-    }
-  });
+      await page.goto(url(`${prefix}/itinerary/${itineraryId}`));
+      await page.locator('section[aria-labelledby="activity-title"] li').first().waitFor();
+      expect(await seriousViolations(page), `overview ${size} ${language}`).toEqual([]);
+      await page.screenshot({
+        path: `/tmp/sharing-overview-${size}-${language}.png`,
+        fullPage: true,
+      });
+      await signedIn.close();
+      await anonymous.close();
+    },
+  );
 
   it('resends and withdraws invitations, changes roles, removes, lets members leave, hands over', async () => {
     const page = owner.page;
