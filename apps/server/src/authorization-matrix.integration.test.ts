@@ -491,6 +491,7 @@ const TABLE: Row[] = [
   { method: 'GET', path: '/api/sign-in-methods', expect: everyone() },
   { method: 'GET', path: '/api/client-config', expect: everyone() },
   { method: 'GET', path: '/api/health', expect: everyone() },
+  { method: 'GET', path: '/api/health/ready', expect: everyone() },
   { method: 'GET', path: '/api/geo/search?q=Rome', expect: signedIn(200, 400) },
   // --- Jammy itineraries ---
   { method: 'GET', path: '/api/presets', expect: everyone(200, 400) },

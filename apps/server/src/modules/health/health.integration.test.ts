@@ -127,3 +127,74 @@ describe('GET /api/health', () => {
     }
   });
 });
+
+describe('GET /api/health/ready', () => {
+  it('answers 200 ready once migrated, and 503 not accepting as soon as the app closes', async () => {
+    const { app, close } = await buildTestApp({ databaseUrl: testDatabase.url });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.json()).toEqual({
+        status: 'ready',
+        build: 'test-build',
+        checks: { database: 'up', migrations: 'done', accepting: true },
+      });
+      // Liveness stays the plain check.
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+      // Once close() has begun, readiness answers 503 at once (the balancer stops sending work).
+      const closing = app.close();
+      const during = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(during.statusCode).toBe(503);
+      await closing;
+    } finally {
+      await close();
+    }
+  });
+
+  it('answers 503 with migrations pending on a database that was never migrated', async () => {
+    const empty = await createTestDatabase();
+    const pool = new pg.Pool({ connectionString: empty.url });
+    const { app, close } = await buildTestApp({
+      databaseUrl: testDatabase.url,
+      database: databaseOver(pool),
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        status: 'unavailable',
+        build: 'test-build',
+        checks: { database: 'up', migrations: 'pending', accepting: true },
+      });
+    } finally {
+      await close();
+      await empty.drop();
+    }
+  });
+
+  it('answers 503 with the database down when nothing listens on its port', async () => {
+    const port = await freePort();
+    const pool = new pg.Pool({
+      connectionString: `postgres://nobody:secret@127.0.0.1:${port}/nothing`,
+      connectionTimeoutMillis: 1000,
+    });
+    pool.on('error', () => undefined);
+    const { app, close } = await buildTestApp({
+      databaseUrl: testDatabase.url,
+      database: databaseOver(pool),
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json<{ checks: unknown }>().checks).toEqual({
+        database: 'down',
+        migrations: 'unknown',
+        accepting: true,
+      });
+    } finally {
+      await close();
+    }
+  });
+});
