@@ -97,6 +97,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Draining (SIGTERM): a request in flight is answered, then its keep-alive connection is
+  // closed, so close() does not wait for idle connections to time out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.setErrorHandler(handleError);
   app.setValidatorCompiler(validatorCompiler);
   // Presenters build every answer field by field, so production only stringifies; the
