@@ -24,15 +24,14 @@ import { openDatabase, type Database, type Db } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { itinerary, itineraryMember, place, stage } from '../src/db/schema/itineraries';
 import { createLogger } from '../src/lib/logger';
-import type { MailMessage, Mailer } from '../src/mail/mailer';
 import { getOrCreateSessionSecret } from '../src/modules/meta/meta.repository';
 import { createWebDistFixture, type WebDistFixture } from '../test/web-dist';
+import { memoryMailer, signUp } from './bench-accounts';
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = 10;
 const STAGES = 10;
 const PLACES_PER_STAGE = 10;
-const SESSION_COOKIE = 'jammy.session_token';
 
 interface Measured {
   name: string;
@@ -42,51 +41,6 @@ interface Measured {
   requests: number;
   non2xx: number;
   errors: number;
-}
-
-/** A mailer that keeps mail in memory: the bench reads the verification link from it. */
-function memoryMailer(): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  return {
-    kind: 'outbox',
-    sent,
-    async send(message) {
-      sent.push(message);
-    },
-  };
-}
-
-/** Signs a traveller up, follows the mailed verification link, returns the Cookie header. */
-let travellers = 0;
-async function signUp(app: FastifyInstance, mailer: ReturnType<typeof memoryMailer>) {
-  travellers += 1;
-  const email = `bench-${Date.now()}-${travellers}@example.com`;
-  const signUpResponse = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    payload: {
-      name: 'Bench Traveller',
-      email,
-      password: 'correct horse battery',
-      acceptTerms: true,
-      callbackURL: '/itineraries',
-    },
-  });
-  if (signUpResponse.statusCode !== 200) {
-    throw new Error(`sign-up answered ${signUpResponse.statusCode}: ${signUpResponse.body}`);
-  }
-  const link = mailer.sent
-    .filter((mail) => mail.to === email)
-    .flatMap((mail) => mail.text.match(/https?:\/\/\S+verify-email\S*/g) ?? [])[0];
-  if (!link) throw new Error('no verification mail');
-  const url = new URL(link);
-  const verified = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-  const setCookie = [verified.headers['set-cookie'] ?? []].flat();
-  const session = setCookie
-    .map((header) => header.split(';')[0] ?? '')
-    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
-  if (!session) throw new Error(`verification answered ${verified.statusCode} without a session`);
-  return session;
 }
 
 /**

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createSignedInUser, type SignedInUser } from '../test/itinerary-helpers';
 import { freePort } from '../test/ports';
 import {
+  embeddedDatabaseUrl,
   ensureServerBuilt,
   killIfRunning,
   postgresProcessesFor,
@@ -50,15 +51,6 @@ afterAll(async () => {
   await fixture?.remove();
   await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
-
-/** The connection string of the embedded PostgreSQL running for `dataDir`. */
-async function embeddedUrl(dataDir: string): Promise<string> {
-  const postgresDir = path.join(dataDir, 'postgres');
-  const lock = await readFile(path.join(postgresDir, 'cluster', 'postmaster.pid'), 'utf8');
-  const port = Number(lock.split('\n')[3]);
-  const password = (await readFile(path.join(postgresDir, 'password'), 'utf8')).trim();
-  return `postgres://jammy:${password}@127.0.0.1:${port}/postgres`;
-}
 
 async function postmasterPid(dataDir: string): Promise<number> {
   const lock = await readFile(path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid'), 'utf8');
@@ -193,7 +185,7 @@ async function verify(
   itineraryIds: string[],
   acked: Acknowledged,
 ): Promise<Found> {
-  const pool = new pg.Pool({ connectionString: await embeddedUrl(dataDir), max: 2 });
+  const pool = new pg.Pool({ connectionString: await embeddedDatabaseUrl(dataDir), max: 2 });
   const missing: string[] = [];
   let found = 0;
   try {
@@ -278,7 +270,7 @@ async function crashCase(killPostgres: boolean): Promise<void> {
   const first = await startOn(dataDir);
 
   // Accounts and trips made through an app on the same database (same session secret).
-  const setup = await buildTestApp({ databaseUrl: await embeddedUrl(dataDir) });
+  const setup = await buildTestApp({ databaseUrl: await embeddedDatabaseUrl(dataDir) });
   const clients: Client[] = [];
   let shared = '';
   try {
@@ -351,7 +343,7 @@ describe('SIGTERM', () => {
     tempDirs.push(dataDir);
     await chmod(dataDir, 0o755);
     const server = await startOn(dataDir);
-    const setup = await buildTestApp({ databaseUrl: await embeddedUrl(dataDir) });
+    const setup = await buildTestApp({ databaseUrl: await embeddedDatabaseUrl(dataDir) });
     let user: SignedInUser;
     try {
       user = await createSignedInUser(setup, 'sigterm');
@@ -405,7 +397,7 @@ describe('SIGTERM', () => {
     const acknowledged = answered.filter((status) => status === 201).length;
     expect(acknowledged).toBeGreaterThan(1);
     const restarted = await startOn(dataDir);
-    const pool = new pg.Pool({ connectionString: await embeddedUrl(dataDir), max: 1 });
+    const pool = new pg.Pool({ connectionString: await embeddedDatabaseUrl(dataDir), max: 1 });
     try {
       const count = await pool.query<{ n: number }>(
         'select count(*)::int as n from stage where itinerary_id = $1',

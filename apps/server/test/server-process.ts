@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -131,4 +132,13 @@ export function postgresProcessesFor(dataDir: string): number[] {
     }
   }
   return pids;
+}
+
+/** The connection string of the embedded PostgreSQL a running server started for `dataDir`. */
+export async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
+  const postgresDir = path.join(dataDir, 'postgres');
+  const lock = await readFile(path.join(postgresDir, 'cluster', 'postmaster.pid'), 'utf8');
+  const port = Number(lock.split('\n')[3]);
+  const password = (await readFile(path.join(postgresDir, 'password'), 'utf8')).trim();
+  return `postgres://jammy:${password}@127.0.0.1:${port}/postgres`;
 }

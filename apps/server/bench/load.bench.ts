@@ -1,0 +1,301 @@
+// `npm run bench:load`: the built server (node dist/main.js, its own embedded PostgreSQL)
+// under a mixed load of many travellers editing shared trips, then a reconnect storm of
+// event streams. Prints requests, p50/p99, non-2xx answers by status, the server's RSS at
+// the start and the end, and counts the rows of every acknowledged write.
+//
+// LOAD_SECONDS (60) and LOAD_CONNECTIONS (100) shorten or widen the load; STORM_STREAMS
+// (1000) and STORM_ITINERARIES (50) size the storm. Exits with 1 when a target is missed:
+// a 5xx, a lost write, a stream neither opened nor told to retry, a change not received.
+
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { itineraryMember } from '../src/db/schema/itineraries';
+import { createLogger } from '../src/lib/logger';
+import { getOrCreateSessionSecret } from '../src/modules/meta/meta.repository';
+import { freePort } from '../test/ports';
+import { describeStorm, reconnectStorm, type StormTarget } from '../test/reconnect-storm';
+import {
+  embeddedDatabaseUrl,
+  ensureServerBuilt,
+  killIfRunning,
+  startServer,
+  terminate,
+  waitForHealthy,
+  type ServerProcess,
+} from '../test/server-process';
+import { createWebDistFixture, type WebDistFixture } from '../test/web-dist';
+import { memoryMailer, signUp } from './bench-accounts';
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
+const STORM_STREAMS = Number(process.env.STORM_STREAMS ?? 1000);
+const STORM_ITINERARIES = Number(process.env.STORM_ITINERARIES ?? 50);
+/** Travellers, and as many shared trips: trip t is owned by traveller t, edited by the 3 next. */
+const TRAVELLERS = Math.max(STORM_ITINERARIES, 50);
+const MEMBERS_PER_TRIP = 4;
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kilobytes * 1024;
+}
+
+interface Traveller {
+  cookie: string;
+  id: string;
+}
+
+async function userIdOf(app: FastifyInstance, cookie: string): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+  const id = response.json<{ user: { id: string } | null }>().user?.id;
+  if (!id) throw new Error(`GET /api/session answered ${response.statusCode} without a user`);
+  return id;
+}
+
+async function main() {
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'jammy-bench-load-'));
+  await chmod(tempDir, 0o755);
+  let fixture: WebDistFixture | undefined;
+  let server: ServerProcess | undefined;
+  let database: Database | undefined;
+  let setup: FastifyInstance | undefined;
+  let failed = false;
+  try {
+    ensureServerBuilt();
+    fixture = await createWebDistFixture();
+    const port = await freePort();
+    const origin = `http://localhost:${port}`;
+    server = startServer(port, {
+      DATA_DIR: tempDir,
+      WEB_DIST_DIR: fixture.dir,
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+    });
+    await waitForHealthy(server, 60_000);
+    const base = `http://127.0.0.1:${port}`;
+    const serverPid = server.child.pid ?? 0;
+
+    // Travellers and trips, made through an app of our own on the server's database (same
+    // session secret, so the server accepts the cookies).
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: await embeddedDatabaseUrl(tempDir),
+      DATA_DIR: path.join(tempDir, 'setup'),
+      WEB_DIST_DIR: fixture.dir,
+    });
+    const logger = createLogger(config);
+    database = await openDatabase(config, logger);
+    const mailer = memoryMailer();
+    const sessionSecret = await getOrCreateSessionSecret(database.db);
+    setup = await buildApp({ config, database, logger, sessionSecret, buildId: 'bench', mailer });
+    const travellers: Traveller[] = [];
+    for (let index = 0; index < TRAVELLERS; index += 1) {
+      const cookie = await signUp(setup, mailer);
+      travellers.push({ cookie, id: await userIdOf(setup, cookie) });
+    }
+    const trips: string[] = [];
+    for (const [index, owner] of travellers.entries()) {
+      const response = await setup.inject({
+        method: 'POST',
+        url: '/api/itineraries',
+        headers: { cookie: owner.cookie, origin: config.baseUrl.origin },
+        payload: { title: `Shared trip ${index + 1}` },
+      });
+      if (response.statusCode !== 201) throw new Error(`trip: ${response.statusCode}`);
+      const tripId = response.json<{ id: string }>().id;
+      trips.push(tripId);
+      for (let offset = 1; offset < MEMBERS_PER_TRIP; offset += 1) {
+        const editor = travellers[(index + offset) % TRAVELLERS];
+        // Travellers after this one are not signed up yet: they join in the second pass.
+        if (editor && index + offset < TRAVELLERS) {
+          await database.db
+            .insert(itineraryMember)
+            .values({ itineraryId: tripId, userId: editor.id, role: 'editor' });
+        }
+      }
+    }
+    for (let index = TRAVELLERS - MEMBERS_PER_TRIP + 1; index < TRAVELLERS; index += 1) {
+      for (let offset = 1; offset < MEMBERS_PER_TRIP; offset += 1) {
+        const tripId = trips[index];
+        const editor = travellers[(index + offset) % TRAVELLERS];
+        if (tripId && editor && index + offset >= TRAVELLERS) {
+          await database.db
+            .insert(itineraryMember)
+            .values({ itineraryId: tripId, userId: editor.id, role: 'editor' });
+        }
+      }
+    }
+
+    // --- the mixed load: three reads to one write, each connection one traveller on one of
+    // the trips they share ---
+    let nextIdentity = 0;
+    const acknowledged: string[] = [];
+    interface Context {
+      cookie?: string;
+      trip?: string;
+    }
+    const identify = (context: Context) => {
+      if (context.cookie && context.trip) return { cookie: context.cookie, trip: context.trip };
+      const identity = nextIdentity++;
+      const travellerIndex = identity % TRAVELLERS;
+      const tripIndex =
+        (travellerIndex - (Math.floor(identity / TRAVELLERS) % MEMBERS_PER_TRIP) + TRAVELLERS) %
+        TRAVELLERS;
+      context.cookie = travellers[travellerIndex]?.cookie ?? '';
+      context.trip = trips[tripIndex] ?? '';
+      return { cookie: context.cookie, trip: context.trip };
+    };
+    const headersOf = (cookie: string) => ({
+      cookie,
+      origin,
+      'content-type': 'application/json',
+    });
+    const rssStart = await rssOf(serverPid);
+    let rssPeak = rssStart;
+    const sampler = setInterval(() => {
+      void rssOf(serverPid).then((rss) => (rssPeak = Math.max(rssPeak, rss)));
+    }, 1000);
+    console.log(
+      `Mixed load: ${CONNECTIONS} connections for ${SECONDS} s, ${TRAVELLERS} travellers on ${trips.length} shared trips (${MEMBERS_PER_TRIP} members each); per connection: read the trip, the list of trips, the notes, add a place`,
+    );
+    const result = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      timeout: 20,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request, context: Context) => {
+            const { cookie, trip } = identify(context);
+            return { ...request, path: `/api/itineraries/${trip}`, headers: headersOf(cookie) };
+          },
+        },
+        {
+          method: 'GET',
+          setupRequest: (request, context: Context) => {
+            const { cookie } = identify(context);
+            return { ...request, path: '/api/itineraries', headers: headersOf(cookie) };
+          },
+        },
+        {
+          method: 'GET',
+          setupRequest: (request, context: Context) => {
+            const { cookie, trip } = identify(context);
+            return {
+              ...request,
+              path: `/api/itineraries/${trip}/notes`,
+              headers: headersOf(cookie),
+            };
+          },
+        },
+        {
+          method: 'POST',
+          setupRequest: (request, context: Context) => {
+            const { cookie, trip } = identify(context);
+            return {
+              ...request,
+              path: `/api/itineraries/${trip}/places`,
+              headers: headersOf(cookie),
+              body: JSON.stringify({ name: `Place ${acknowledged.length}` }),
+            };
+          },
+          onResponse: (status, body) => {
+            if (status === 201) acknowledged.push((JSON.parse(body) as { id: string }).id);
+          },
+        },
+      ],
+    });
+    clearInterval(sampler);
+    const rssEnd = await rssOf(serverPid);
+
+    const byStatus = Object.entries(result.statusCodeStats ?? {}).map(
+      ([status, stats]) => [status, (stats as { count: number }).count] as const,
+    );
+    const non2xx = byStatus.filter(([status]) => !status.startsWith('2'));
+    const fiveXx = non2xx
+      .filter(([status]) => status.startsWith('5'))
+      .reduce((sum, [, count]) => sum + count, 0);
+    const growth = (rssEnd - rssStart) / rssStart;
+    console.log(
+      [
+        `requests: ${result.requests.total} (${result.requests.average.toFixed(0)} req/s), errors ${result.errors}, timeouts ${result.timeouts}`,
+        `latency: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+        `answers by status: ${byStatus.map(([status, count]) => `${status}: ${count}`).join(', ')}`,
+        `non-2xx by status: ${non2xx.length ? non2xx.map(([status, count]) => `${status}: ${count}`).join(', ') : 'none'}`,
+        `server RSS: ${megabytes(rssStart)} at the start, ${megabytes(rssEnd)} at the end (${(growth * 100).toFixed(1)} %), peak ${megabytes(rssPeak)}`,
+      ].join('\n'),
+    );
+
+    const found = await database.pool.query<{ n: number }>(
+      'select count(*)::int as n from place where id = any($1::uuid[])',
+      [acknowledged],
+    );
+    const landed = found.rows[0]?.n ?? 0;
+    console.log(
+      `acknowledged writes: ${acknowledged.length}, found in the database: ${landed}, lost: ${acknowledged.length - landed}`,
+    );
+    if (fiveXx > 0 || landed !== acknowledged.length || result.errors > 0) failed = true;
+    if (growth >= 0.2) {
+      console.log('RSS grew by 20 % or more: target missed');
+      failed = true;
+    }
+
+    // --- the reconnect storm ---
+    const targets: StormTarget[] = [];
+    const stormTrips = trips.slice(0, STORM_ITINERARIES);
+    for (let index = 0; index < STORM_STREAMS; index += 1) {
+      const tripIndex = index % stormTrips.length;
+      const member = travellers[(tripIndex + (index % MEMBERS_PER_TRIP)) % TRAVELLERS];
+      targets.push({ itineraryId: stormTrips[tripIndex] ?? '', cookie: member?.cookie ?? '' });
+    }
+    const { result: storm, close } = await reconnectStorm({
+      baseUrl: base,
+      targets,
+      changeEvent: 'stage.created',
+      change: async (itineraryId) => {
+        const owner = travellers[trips.indexOf(itineraryId)];
+        const response = await fetch(`${base}/api/itineraries/${itineraryId}/stages`, {
+          method: 'POST',
+          headers: headersOf(owner?.cookie ?? ''),
+          body: JSON.stringify({ title: 'After the storm' }),
+        });
+        if (response.status !== 201) throw new Error(`change answered ${response.status}`);
+      },
+    });
+    close();
+    console.log(describeStorm(storm));
+    const bad = Object.keys(storm.firstAnswers).filter(
+      (status) => !['200', '503'].includes(status),
+    );
+    if (bad.length || storm.withoutRetryAfter || storm.neverOpened || storm.missed) failed = true;
+    console.log(failed ? 'TARGETS MISSED' : 'all targets met');
+  } finally {
+    await setup?.close();
+    await database?.close();
+    if (server) {
+      await terminate(server, 20_000);
+      killIfRunning(server);
+    }
+    await fixture?.remove();
+    await rm(tempDir, { recursive: true, force: true });
+  }
+  if (failed) process.exit(1);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
