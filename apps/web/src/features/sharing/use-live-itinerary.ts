@@ -4,11 +4,10 @@ import { useEffect } from 'react';
 import { itineraryKeys } from '../itineraries/api/keys';
 import { sharingKeys } from './api/keys';
 import { presenceOf } from './presence';
+import { probeStream, retryDelay } from './stream-retry';
 
 /** Changes arriving together are applied in one go after this pause (well within a second). */
 const BATCH_MS = 120;
-/** Waits before opening a new stream once the browser has given up on one, doubling to a cap. */
-const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 /** The queries an event of `kind` makes stale, besides the activity list. */
 export function keysFor(kind: EventKind, id: string): QueryKey[] {
@@ -92,8 +91,10 @@ export function useLiveItinerary(id: string, enabled = true) {
       if (presence) queryClient.setQueryData(sharingKeys.presence(id), presence);
     };
 
+    const url = `/api/itineraries/${id}/events`;
+    let stopped = false;
     const open = () => {
-      source = new EventSource(`/api/itineraries/${id}/events`, { withCredentials: true });
+      source = new EventSource(url, { withCredentials: true });
       for (const kind of EVENT_KINDS) {
         if (kind !== 'presence') source.addEventListener(kind, onChange);
       }
@@ -108,14 +109,23 @@ export function useLiveItinerary(id: string, enabled = true) {
         if (source?.readyState !== EventSource.CLOSED) return; // the browser retries itself
         source = null;
         reopened = true;
-        const wait = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)] ?? 30_000;
+        const failed = failures;
         failures += 1;
-        retryTimer = window.setTimeout(open, wait);
+        // Why it failed decides when to try again: a busy server's Retry-After, jittered.
+        void probeStream(url).then((verdict) => {
+          if (stopped || verdict.kind === 'stop') return;
+          const wait =
+            verdict.kind === 'open'
+              ? retryDelay(0, null)
+              : retryDelay(failed, verdict.retryAfterSeconds);
+          retryTimer = window.setTimeout(open, wait);
+        });
       });
     };
     open();
 
     return () => {
+      stopped = true;
       window.clearTimeout(retryTimer);
       batch.stop();
       source?.close();
