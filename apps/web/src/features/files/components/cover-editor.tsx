@@ -112,8 +112,8 @@ export function CoverEditor({
         </Button>
         {itinerary.cover && (
           <Button
-            variant="subtle"
-            color="red.8"
+            variant="default"
+            c="red.9"
             leftSection={<IconTrash size={18} aria-hidden />}
             onClick={() => void remove()}
             loading={saving}

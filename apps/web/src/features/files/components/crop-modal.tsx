@@ -23,6 +23,7 @@ export function CropModal({
       opened={src !== null}
       onClose={onCancel}
       title={t('cover.cropTitle')}
+      closeButtonProps={{ 'aria-label': t('cover.cancel') }}
       radius="lg"
       size="lg"
       centered
