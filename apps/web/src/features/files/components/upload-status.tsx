@@ -33,7 +33,7 @@ export function UploadStatus({
     return (
       <Paper withBorder radius="md" p="sm" data-state="uploading">
         <Stack gap={6}>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Group justify="space-between" gap="xs">
             <Text size="sm" aria-live="polite" style={{ overflowWrap: 'anywhere' }}>
               {label}
             </Text>
