@@ -1,15 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import enTrip from '../src/features/itineraries/locales/en.json';
+import enFiles from '../src/features/files/locales/en.json';
 import { signUpVerified } from './accounts';
 import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import { photo } from './images';
 
 // A traveller adds photos to a trip from the overview: the bytes go up through the storage
 // API (real server, real files), the trip shows their thumbnails, a file that is not a photo
 // is refused with a reason, and a photo can be removed.
 
-const t = enTrip.photos;
+const t = enFiles.photos;
+const u = enFiles.upload;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -31,44 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A CRC-32 (PNG chunks carry one). */
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A real PNG photo of `width` × `height` pixels (a green gradient). */
-function photo(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x += 1) rows.set([47, 125 + (x % 100), 109], row + 1 + x * 3);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('photos of a trip', () => {
   it('uploads two photos and shows their thumbnails, on a phone', async () => {
@@ -99,9 +62,9 @@ describe('photos of a trip', () => {
       mimeType: 'image/png',
       buffer: Buffer.from('These are words, not a picture.\n'),
     });
-    const alert = page.getByRole('alert').filter({ hasText: t.problem });
+    const alert = page.getByRole('alert').filter({ hasText: u.problem });
     await alert.waitFor({ timeout: 20_000 });
-    expect(await alert.textContent()).toContain(t.wrongType);
+    expect(await alert.textContent()).toContain(u.notPhoto);
     await expect.poll(() => page.getByRole('img', { name: /^Photo \d$/ }).count()).toBe(2);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateRange, formatDuration, formatMoney, tripDays } from './format';
+import { formatDateRange, formatDuration, formatMoney, tripDays, formatBytes } from './format';
 
 describe('format', () => {
   it('formats date ranges in the language', () => {
@@ -18,5 +18,18 @@ describe('format', () => {
     expect(formatMoney(12.5, 'EUR', 'en')).toBe('€12.50');
     expect(formatDuration(90, 'en')).toBe('1 hr 30 min');
     expect(formatDuration(45, 'en')).toBe('45 min');
+  });
+});
+
+describe('formatBytes', () => {
+  it('picks the unit and keeps one decimal under ten', () => {
+    expect(formatBytes(0, 'en')).toBe('0 byte');
+    expect(formatBytes(820_000, 'en')).toBe('820 kB');
+    expect(formatBytes(4_230_000, 'en')).toBe('4.2 MB');
+    expect(formatBytes(5_368_709_120, 'en')).toBe('5.4 GB');
+  });
+
+  it('writes numbers the language’s way', () => {
+    expect(formatBytes(4_230_000, 'de')).toBe('4,2 MB');
   });
 });

@@ -2,6 +2,7 @@ import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StorageMeter } from '../../files/components/storage-meter';
 import { useExportData } from '../api/export-data';
 import { DeleteAccountModal } from './delete-account-modal';
 import { ProblemAlert } from './problem-alert';
@@ -18,6 +19,7 @@ export function DataSection() {
     <>
       <SectionHeader title={t('tabs.data')} lead={t('data.lead')} />
       <Stack gap="lg">
+        <StorageMeter />
         <SectionCard
           id="export-card"
           title={t('data.exportTitle')}

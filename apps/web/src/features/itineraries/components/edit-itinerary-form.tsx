@@ -1,11 +1,15 @@
-import type { Itinerary } from '@jammy/shared/itineraries';
+import type { Itinerary, ItineraryTree } from '@jammy/shared/itineraries';
+import type { Photo } from '@jammy/shared/media';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
+import { CoverEditor } from '../../files/components/cover-editor';
 import { useUpdateItinerary } from '../api/itineraries';
+import { itineraryKeys } from '../api/keys';
 import { ConflictPanel } from './conflict-panel';
 import { ItineraryCover } from './itinerary-cover';
 import { ItineraryFormFields, focusFirstError } from './itinerary-form-fields';
@@ -27,10 +31,20 @@ import { ProblemAlert } from './problem-alert';
  * The itinerary's details, saved with the version the form was filled from: when someone
  * else saved in between (409), their values are shown to take or to overwrite.
  */
-export function EditItineraryForm({ itinerary }: { itinerary: Itinerary }) {
+export function EditItineraryForm({
+  itinerary: initial,
+  photos,
+}: {
+  itinerary: Itinerary;
+  /** The trip's photos, to take one as the cover. */
+  photos: Photo[];
+}) {
   const { t } = useTranslation('itineraries');
   const { to } = useLanguage();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // The cover is saved on its own: its answer is the itinerary this form goes on from.
+  const [itinerary, setItinerary] = useState(initial);
   const update = useUpdateItinerary(itinerary.id);
   const formId = useId();
   const [values, setValues] = useState(() => valuesOf(itinerary));
@@ -94,7 +108,17 @@ export function EditItineraryForm({ itinerary }: { itinerary: Itinerary }) {
   };
 
   const otherProblem = update.isError && !conflictOf(update.error) && !fieldErrorsOf(update.error);
-  const preview = values.coverUrl.trim() && !errors.coverUrl ? values.coverUrl.trim() : null;
+  const typed = values.coverUrl.trim() && !errors.coverUrl ? values.coverUrl.trim() : null;
+  const preview = itinerary.cover?.mediumUrl ?? itinerary.cover?.url ?? typed;
+
+  const coverSaved = (saved: Itinerary) => {
+    setItinerary(saved);
+    setBaseVersion(saved.version);
+    queryClient.setQueryData<ItineraryTree>(itineraryKeys.tree(saved.id), (tree) =>
+      tree ? { ...tree, itinerary: saved } : tree,
+    );
+    void queryClient.invalidateQueries({ queryKey: itineraryKeys.lists() });
+  };
 
   return (
     <Paper
@@ -151,6 +175,12 @@ export function EditItineraryForm({ itinerary }: { itinerary: Itinerary }) {
                 height={140}
               />
             </Paper>
+            <CoverEditor
+              itinerary={itinerary}
+              version={baseVersion}
+              photos={photos}
+              onSaved={coverSaved}
+            />
           </Stack>
           {otherProblem && <ProblemAlert error={update.error} />}
           <Group justify="flex-end" gap="sm">

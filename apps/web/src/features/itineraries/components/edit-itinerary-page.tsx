@@ -29,7 +29,7 @@ export function EditItineraryPage({ tree }: { tree: ItineraryTree }) {
               </Text>
             </Alert>
           ) : (
-            <EditItineraryForm itinerary={itinerary} />
+            <EditItineraryForm itinerary={itinerary} photos={tree.photos} />
           )}
           {itinerary.role === 'owner' && <DangerZone itinerary={itinerary} />}
         </Stack>

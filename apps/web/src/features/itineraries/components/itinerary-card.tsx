@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange, tripDays } from '../../../lib/format';
 import classes from './itinerary-card.module.css';
-import { ItineraryCover } from './itinerary-cover';
+import { ItineraryCover, coverImageOf } from './itinerary-cover';
 import { formatRelativeTime } from './relative-time';
 
 /** Dates and length of a trip, or that it has none yet. */
@@ -33,7 +33,7 @@ export function ItineraryCard({ itinerary, now }: { itinerary: ItinerarySummary;
         <ItineraryCover
           id={itinerary.id}
           title={itinerary.title}
-          coverUrl={itinerary.coverUrl}
+          coverUrl={coverImageOf(itinerary, 'thumb')}
           height={136}
         />
       </Card.Section>

@@ -1,3 +1,4 @@
+import type { Itinerary } from '@jammy/shared/itineraries';
 import { useState } from 'react';
 import classes from './itinerary-cover.module.css';
 
@@ -58,6 +59,19 @@ function MapPattern({ flip }: { flip: boolean }) {
       </g>
     </svg>
   );
+}
+
+/**
+ * The address of an itinerary's cover picture: the uploaded photo (its 320 px thumbnail for
+ * cards, its 1280 px copy for a banner), else the picture address typed in, else null.
+ */
+export function coverImageOf(
+  itinerary: Pick<Itinerary, 'cover' | 'coverUrl'>,
+  size: 'thumb' | 'medium',
+): string | null {
+  const { cover } = itinerary;
+  if (cover) return (size === 'thumb' ? cover.thumbUrl : cover.mediumUrl) ?? cover.url;
+  return itinerary.coverUrl;
 }
 
 /** The picture of an itinerary: its cover image, else a gradient with its initials on a map. */

@@ -6,9 +6,11 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
-import { TripPhotos } from '../../files/components/trip-photos';
+import { AttachmentList } from '../../files/components/attachment-list';
+import { PhotoGallery } from '../../files/components/photo-gallery';
 import { TripMap } from '../../maps/components/trip-map';
 import { ActivityPanel } from '../../sharing/components/activity-panel';
+import { ItineraryCover, coverImageOf } from './itinerary-cover';
 import { ItineraryHeader } from './itinerary-header';
 import { NotesSummary } from './notes-summary';
 import { StageTimeline } from './stage-timeline';
@@ -113,9 +115,20 @@ export function ItineraryOverview({
       <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="xl">
           {notice}
+          {coverImageOf(itinerary, 'medium') && (
+            <Paper radius="lg" style={{ overflow: 'hidden' }} data-testid="overview-cover">
+              <ItineraryCover
+                id={itinerary.id}
+                title={itinerary.title}
+                coverUrl={coverImageOf(itinerary, 'medium')}
+                height={200}
+              />
+            </Paper>
+          )}
           <About tree={tree} canEdit={canEdit} />
           <TripTotals tree={tree} />
-          <TripPhotos tree={tree} />
+          <PhotoGallery tree={tree} owner="trip" />
+          <AttachmentList tree={tree} />
           <Grid gap="xl">
             <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
               <section aria-labelledby="timeline-title">

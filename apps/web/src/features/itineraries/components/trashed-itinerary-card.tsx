@@ -4,7 +4,7 @@ import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import classes from './itinerary-card.module.css';
-import { ItineraryCover } from './itinerary-cover';
+import { ItineraryCover, coverImageOf } from './itinerary-cover';
 import { formatRelativeTime } from './relative-time';
 
 const DAY_MS = 86_400_000;
@@ -32,7 +32,7 @@ export function TrashedItineraryCard({
         <ItineraryCover
           id={itinerary.id}
           title={itinerary.title}
-          coverUrl={itinerary.coverUrl}
+          coverUrl={coverImageOf(itinerary, 'thumb')}
           height={96}
           className={classes.trashed}
         />

@@ -114,6 +114,7 @@ export function PlacesView({ tree }: { tree: ItineraryTree }) {
           {selected && (
             <SelectedPlace
               itineraryId={tree.itinerary.id}
+              tree={tree}
               entry={selected}
               onClose={() => setSelectedId(null)}
             />

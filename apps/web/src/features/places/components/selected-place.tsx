@@ -1,20 +1,26 @@
-import { Anchor, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
+import type { ItineraryTree } from '@jammy/shared/itineraries';
+import { Anchor, CloseButton, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconMapPinOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDuration } from '../../../lib/format';
 import { hasCoordinates, type NumberedPlace } from '../place-order';
+import { AttachmentList } from '../../files/components/attachment-list';
+import { PhotoGallery } from '../../files/components/photo-gallery';
 import { CategoryIcon } from '../../itineraries/components/category-icon';
 import classes from './places.module.css';
 
 /** What the chosen place is, under the map: so a tap on a marker says which place it is. */
 export function SelectedPlace({
   itineraryId,
+  tree,
   entry,
   onClose,
 }: {
   itineraryId: string;
+  /** The trip: the place's photos and files come from it. */
+  tree: ItineraryTree;
   entry: NumberedPlace;
   onClose: () => void;
 }) {
@@ -105,6 +111,11 @@ export function SelectedPlace({
         </Group>
         <CloseButton onClick={onClose} aria-label={t('selected.close')} />
       </Group>
+      <Stack gap="md" mt="md">
+        <Divider />
+        <PhotoGallery tree={tree} owner={{ placeId: place.id }} compact />
+        <AttachmentList tree={tree} placeId={place.id} compact />
+      </Stack>
     </Paper>
   );
 }

@@ -9,7 +9,10 @@ import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateRange, tripDays } from '../../../lib/format';
 import { useMe } from '../../auth/session';
+import { AttachmentList } from '../../files/components/attachment-list';
+import { PhotoGallery } from '../../files/components/photo-gallery';
 import { CategoryIcon } from '../../itineraries/components/category-icon';
+import { ItineraryCover, coverImageOf } from '../../itineraries/components/itinerary-cover';
 import headerClasses from '../../itineraries/components/itinerary-header.module.css';
 import { ItineraryPageSkeleton } from '../../itineraries/components/itinerary-tree-gate';
 import { ProblemAlert } from '../../itineraries/components/problem-alert';
@@ -158,12 +161,24 @@ function SharedTrip({ tree, notes }: { tree: ItineraryTree; notes: Note[] }) {
       </header>
       <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="xl">
+          {coverImageOf(itinerary, 'medium') && (
+            <Paper radius="lg" style={{ overflow: 'hidden' }} data-testid="shared-cover">
+              <ItineraryCover
+                id={itinerary.id}
+                title={itinerary.title}
+                coverUrl={coverImageOf(itinerary, 'medium')}
+                height={200}
+              />
+            </Paper>
+          )}
           {itinerary.description && (
             <Text c="ink.9" style={{ whiteSpace: 'pre-wrap' }} maw={720} dir="auto">
               {itinerary.description}
             </Text>
           )}
           <TripTotals tree={tree} />
+          <PhotoGallery tree={tree} owner="trip" readOnly />
+          <AttachmentList tree={tree} readOnly />
           <Grid gap="xl">
             <Grid.Col
               span={{ base: 12, md: points.length > 0 ? 7 : 12 }}

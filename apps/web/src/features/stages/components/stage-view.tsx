@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import emptyArt from '../../../assets/empty-itineraries.svg';
 import { useLanguage } from '../../../i18n/use-language';
 import { useMovePlace } from '../../itineraries/api/places';
+import { PhotoGallery } from '../../files/components/photo-gallery';
 import { ItineraryHeader } from '../../itineraries/components/itinerary-header';
 import { TripMap } from '../../maps/components/trip-map';
 import { placePoints } from '../lib/map-points';
@@ -55,6 +56,7 @@ export function StageView({ tree, stage }: { tree: ItineraryTree; stage: Stage }
       <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="xl">
           <StageSummary stage={stage} stages={tree.stages} canEdit={canEdit} />
+          <PhotoGallery tree={tree} owner={{ stageId: stage.id }} />
           <Grid gap={{ base: 'lg', md: 'xl' }}>
             <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
               <Stack gap="md">

@@ -1,0 +1,71 @@
+import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { uploadProblemKey } from '../upload-problem';
+import type { UploadState } from '../use-upload';
+
+/**
+ * Where an upload is: a progress bar with a cancel button while it runs, and after a failure
+ * the reason with "Try again" (not after a cancel: the traveller chose that).
+ */
+export function UploadStatus({
+  state,
+  label,
+  kind = 'file',
+  problem,
+  onCancel,
+  onRetry,
+  onDismiss,
+}: {
+  state: UploadState;
+  /** What is going up ("Uploading 1 of 3…"). */
+  label: string;
+  kind?: 'photo' | 'file';
+  /** A failure after the bytes went up (adding the photo, saving the cover). */
+  problem?: unknown;
+  onCancel: () => void;
+  onRetry: () => void;
+  onDismiss: () => void;
+}) {
+  const { t } = useTranslation('files');
+  if (state.status === 'uploading') {
+    const percent =
+      state.totalBytes > 0 ? Math.round((state.bytesTransferred / state.totalBytes) * 100) : 0;
+    return (
+      <Paper withBorder radius="md" p="sm" data-state="uploading">
+        <Stack gap={6}>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" aria-live="polite" style={{ overflowWrap: 'anywhere' }}>
+              {label}
+            </Text>
+            <Button size="compact-sm" variant="subtle" color="gray.8" onClick={onCancel}>
+              {t('upload.cancel')}
+            </Button>
+          </Group>
+          <Progress value={percent} aria-label={t('upload.progress')} transitionDuration={150} />
+        </Stack>
+      </Paper>
+    );
+  }
+  const failure = state.status === 'error' ? state.error : problem;
+  if (!failure) return null;
+  const canceled = state.status === 'error' && state.error.code === 'storage/canceled';
+  return (
+    <Alert
+      color={canceled ? 'gray' : 'red'}
+      role="alert"
+      title={canceled ? undefined : t('upload.problem')}
+      withCloseButton
+      closeButtonLabel={t('upload.dismiss')}
+      onClose={onDismiss}
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t(uploadProblemKey(failure, kind))}</Text>
+        {!canceled && (
+          <Button size="compact-sm" variant="light" color="red.8" onClick={onRetry}>
+            {t('upload.retry')}
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
