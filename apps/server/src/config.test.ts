@@ -36,7 +36,12 @@ describe('loadConfig', () => {
       adminEmails: new Set(),
       geocoder: undefined,
       documentCacheBytes: 64 * 1024 * 1024,
-      operator: { name: undefined, address: undefined, contact: undefined, jurisdiction: undefined },
+      operator: {
+        name: undefined,
+        address: undefined,
+        contact: undefined,
+        jurisdiction: undefined,
+      },
       contactEmails: [],
       stripe: false,
       storage: {

@@ -39,14 +39,23 @@ export function FaqPage() {
   // Answers the reader closed during the current search (a new search opens them all again).
   const [closed, setClosed] = useState<string[]>([]);
 
-  // An address such as /faq#sharing or /faq#read-only-links opens and shows what it names.
+  // An address such as /faq#sharing or /faq#read-only-links opens what it names (state
+  // adjusted while rendering, when the address changes) and then shows it (the effect).
+  const visit = `${location.key}${location.hash}`;
+  const [visited, setVisited] = useState('');
+  if (visit !== visited) {
+    setVisited(visit);
+    const anchor = anchorOf(location.hash);
+    if (anchor) {
+      const group = FAQ_GROUPS.find((candidate) => candidate.id === anchor.group);
+      const opening: string[] = anchor.item ? [anchor.item] : [...(group?.items ?? [])];
+      setQuery('');
+      setOpened((current) => [...new Set([...current, ...opening])]);
+    }
+  }
   useEffect(() => {
     const anchor = anchorOf(location.hash);
     if (!anchor) return;
-    setQuery('');
-    const group = FAQ_GROUPS.find((candidate) => candidate.id === anchor.group);
-    const opening: string[] = anchor.item ? [anchor.item] : [...(group?.items ?? [])];
-    setOpened((current) => [...new Set([...current, ...opening])]);
     const frame = requestAnimationFrame(() => revealAnchor(anchor.item ?? anchor.group));
     return () => cancelAnimationFrame(frame);
   }, [location.hash, location.key]);
