@@ -74,7 +74,7 @@ export function ContactPage() {
             <Trans
               t={t}
               i18nKey="faqHint"
-              components={{ faq: <Anchor component={Link} to={to('/faq')} /> }}
+              components={{ faq: <Anchor component={Link} to={to('/faq')} underline="always" /> }}
             />
           </Text>
         </Stack>

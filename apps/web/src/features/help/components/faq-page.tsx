@@ -142,7 +142,7 @@ export function FaqPage() {
                   >
                     {t(`faq.groups.${group.id}`)}
                   </Title>
-                  <Stack gap="sm">
+                  <Stack gap={0}>
                     {group.items.map((item) => (
                       <Accordion.Item key={item} value={item} id={item}>
                         <Accordion.Control>{t(`faq.items.${item}.q`)}</Accordion.Control>
