@@ -25,6 +25,8 @@ import { conditionalGets } from './lib/http-cache';
 import { boundedJsonBodies } from './lib/json-body';
 import { createNotifications } from './db/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { purgeContactMessages } from './modules/contact/contact.repository';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
 import { purgeTrash } from './modules/itineraries/itineraries.repository';
@@ -234,6 +236,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   signInMethodsRoutes(app, config);
   clientConfigRoutes(app, config);
   outboxRoutes(app, { sessions, outboxDir });
+  contactRoutes(app, {
+    db: deps.database.db,
+    sessions,
+    mailer,
+    config,
+    sessionSecret: deps.sessionSecret,
+  });
   const content = { db: deps.database.db, sessions };
   // Set once storage exists (below): a replaced cover's bytes are cleared at once.
   let sweepFiles = () => {};
@@ -284,7 +293,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         (count) => count > 0 && app.log.info({ count }, 'purged itineraries from the trash'),
         (error: unknown) => app.log.warn({ err: error }, 'trash purge failed'),
       )
-      .then(() => storage.sweep());
+      .then(() => storage.sweep())
+      .then(() => purgeContactMessages(deps.database.db))
+      .then(
+        (count) => count > 0 && app.log.info({ count }, 'deleted old contact messages'),
+        (error: unknown) => app.log.warn({ err: error }, 'contact message purge failed'),
+      );
   let purgeTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', () => notifications.start());
   // After the live streams have ended (their preClose hook runs first).

@@ -23,6 +23,7 @@ import {
   type SignedInUser,
 } from '../test/itinerary-helpers';
 import { session, user as userTable } from './db/schema/auth';
+import { insertContactMessage } from './modules/contact/contact.repository';
 import { openEventStream } from './modules/sharing/sse-client.test-helpers';
 import { pdfDocument, pngImage, upload, uploaded } from '../test/storage-helpers';
 
@@ -135,6 +136,23 @@ const outboxFile = async () => {
   const response = await api(users.admin, 'GET', '/api/admin/outbox');
   const { items } = expectStatus<{ items: { id: string }[] }>(response, 200);
   return { file: items[0]?.id ?? `${uuidv7()}.eml` };
+};
+
+/** A fresh contact message, stored as the form would store it. */
+const contactMessage = async () => {
+  const stored = await insertContactMessage(test.testApp.database.db, {
+    userId: null,
+    name: 'Sender',
+    email: uniqueEmail('sender'),
+    topic: 'question',
+    message: 'A question for the people who run this.',
+    language: 'en',
+    status: 'open',
+    spamReason: null,
+    clientHash: uuidv7(),
+  });
+  if (!('row' in stored)) throw new Error('the contact message was not stored');
+  return { messageId: stored.row.id };
 };
 
 // --- storage (the protocol's callers get 403, not 404, on a path they may not use) ---
@@ -634,6 +652,36 @@ const TABLE: Row[] = [
   // --- administration ---
   { method: 'GET', path: '/api/admin/outbox', expect: adminOnly(200) },
   { method: 'GET', path: '/api/admin/outbox/:file', expect: adminOnly(200), prepare: outboxFile },
+  // --- contact: anyone may write; only admins read, answer and close ---
+  {
+    method: 'POST',
+    path: '/api/contact',
+    expect: everyone(201),
+    payload: (_params, caller) => ({
+      name: 'Matrix',
+      email: uniqueEmail(caller.replace(' ', '-')),
+      topic: 'question',
+      message: 'Is this installation open to everyone?',
+      consent: true,
+      fillMs: 10_000,
+    }),
+  },
+  // A strict query schema refuses the unknown `share` parameter (400) before any authorisation.
+  { method: 'GET', path: '/api/admin/contact-messages', expect: adminOnly(200, 400) },
+  {
+    method: 'POST',
+    path: '/api/admin/contact-messages/:messageId/replies',
+    expect: adminOnly(201),
+    prepare: contactMessage,
+    payload: () => ({ body: 'Thank you for writing.' }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/contact-messages/:messageId',
+    expect: adminOnly(200),
+    prepare: contactMessage,
+    payload: () => ({ status: 'handled', version: 1 }),
+  },
 ];
 
 async function createLink(id: string): Promise<ShareLink & { token: string }> {

@@ -36,6 +36,14 @@ describe('loadConfig', () => {
       adminEmails: new Set(),
       geocoder: undefined,
       documentCacheBytes: 64 * 1024 * 1024,
+      operator: {
+        name: undefined,
+        address: undefined,
+        contact: undefined,
+        jurisdiction: undefined,
+      },
+      contactEmails: [],
+      stripe: false,
       storage: {
         bucket: 'jammy',
         imageMaxBytes: 15 * 1024 * 1024,

@@ -114,6 +114,19 @@ const envSchema = z.object({
     .default(
       '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     ),
+  OPERATOR_NAME: optionalString.pipe(
+    z.string().max(200, 'must be at most 200 characters').optional(),
+  ),
+  OPERATOR_ADDRESS: optionalString.pipe(
+    z.string().max(500, 'must be at most 500 characters').optional(),
+  ),
+  OPERATOR_CONTACT: optionalString.pipe(
+    z.string().max(200, 'must be at most 200 characters').optional(),
+  ),
+  OPERATOR_JURISDICTION: optionalString.pipe(
+    z.string().max(200, 'must be at most 200 characters').optional(),
+  ),
+  CONTACT_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
   DOCUMENT_CACHE_MB: z.coerce
     .number('must be a number of megabytes')
     .min(0, 'must be 0 (off) or more')
@@ -150,6 +163,21 @@ export interface Config {
   storage: StorageConfig;
   /** Bytes the in-process cache of itinerary documents may hold (0: no cache). */
   documentCacheBytes: number;
+  /** Who runs this installation, as the privacy notice and the terms name them. */
+  operator: OperatorConfig;
+  /** Where contact form messages are mailed (CONTACT_EMAIL, else the admins). */
+  contactEmails: readonly string[];
+  /** Whether card payments go through Stripe (STRIPE_SECRET_KEY set): a processor to name. */
+  stripe: boolean;
+}
+
+export interface OperatorConfig {
+  name: string | undefined;
+  address: string | undefined;
+  /** An e-mail address, telephone number or web address. */
+  contact: string | undefined;
+  /** The courts and law the terms refer to. */
+  jurisdiction: string | undefined;
 }
 
 export interface S3Config {
@@ -261,6 +289,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
     },
     documentCacheBytes: Math.round(values.DOCUMENT_CACHE_MB * 1024 * 1024),
+    operator: {
+      name: values.OPERATOR_NAME,
+      address: values.OPERATOR_ADDRESS,
+      contact: values.OPERATOR_CONTACT,
+      jurisdiction: values.OPERATOR_JURISDICTION,
+    },
+    contactEmails: values.CONTACT_EMAIL ? [values.CONTACT_EMAIL.toLowerCase()] : [],
+    stripe: present.STRIPE_SECRET_KEY !== undefined,
     geocoder: values.GEOCODER_URL
       ? {
           url: values.GEOCODER_URL,

@@ -75,7 +75,12 @@ export async function setup(project: TestProject) {
       SMTP_URL: mail.url,
       MAP_TILE_URL: tiles.url,
       MAIL_FROM: 'Jammy <no-reply@jammy.test>',
-      ADMIN_EMAILS: 'admin@jammy.test,presets-admin@jammy.test',
+      ADMIN_EMAILS: 'admin@jammy.test,presets-admin@jammy.test,contact-admin@jammy.test',
+      // The contact form's messages go here; the privacy policy and the terms name the operator.
+      CONTACT_EMAIL: 'desk@jammy.test',
+      OPERATOR_NAME: 'Jammy Test Travel Ltd',
+      OPERATOR_ADDRESS: '1 Harbour Street, 00100 Testville',
+      OPERATOR_CONTACT: 'privacy@jammy.test',
       // Tests tell the server which client they are (X-Forwarded-For), so rate limits per
       // address do not make one test's sign-ins count against another's.
       TRUST_PROXY: 'true',

@@ -14,3 +14,5 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 export const SESSION_REFRESH_BEFORE_EXPIRY_MS = 5 * 60 * 1000;
 /** A session this close to its expiry is treated as expired already (spec §9). */
 export const SESSION_EXPIRY_SKEW_MS = 30 * 1000;
+/** A session lasts this long, extended while it is used (the privacy policy states it). */
+export const SESSION_LIFETIME_DAYS = 30;

@@ -14,6 +14,9 @@ export const ERROR_CODES = {
   'auth/forbidden': 403,
   'route/not-found': 404,
   'outbox/message-not-found': 404,
+  'contact/not-found': 404,
+  /** The mail server refused or did not answer: nothing was recorded, send again later. */
+  'mail/unavailable': 503,
   'session/not-found': 404,
   'itinerary/not-found': 404,
   'stage/not-found': 404,

@@ -1,4 +1,5 @@
 import { storableHeader } from '@jammy/shared/text';
+import { SESSION_LIFETIME_DAYS } from '@jammy/shared/constants';
 import { LANGUAGES, LANGUAGE_COOKIE, isLanguage, type Language } from '@jammy/shared/languages';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@jammy/shared/account';
 import { betterAuth } from 'better-auth';
@@ -107,7 +108,7 @@ export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps
       onError: (error) => logger.error({ err: error }, 'auth: request failed'),
     },
     session: {
-      expiresIn: 30 * 24 * 60 * 60,
+      expiresIn: SESSION_LIFETIME_DAYS * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
       freshAge: 10 * 60,
     },

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where an answer goes (the sender of a contact message). */
+  replyTo?: string;
 }
 
 /** Sends mail: through SMTP when SMTP_URL is set, else into the outbox folder. */

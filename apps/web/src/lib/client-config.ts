@@ -8,10 +8,31 @@ export interface MapSettings {
   attribution: string;
 }
 
-/** What the server tells the app before anything else: maps and the place search's reach. */
+/** Who runs this installation (OPERATOR_*): null where the operator has not said. */
+export interface OperatorDetails {
+  name: string | null;
+  address: string | null;
+  contact: string | null;
+  jurisdiction: string | null;
+}
+
+/** The outside services this installation is configured to use. */
+export interface Processors {
+  smtp: boolean;
+  sms: boolean;
+  stripe: boolean;
+  s3: boolean;
+  federated: string[];
+  geocoder: string | null;
+  tiles: string;
+}
+
+/** What the server tells the app before anything else: maps, the place search, the operator. */
 export interface ClientConfig {
   map: MapSettings;
   placeSearch: PlaceSearchSettings;
+  operator: OperatorDetails;
+  processors: Processors;
 }
 
 /** GET /api/client-config, asked once per page load and shared by the maps and the search. */

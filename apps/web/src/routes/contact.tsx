@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/planned-page';
+import { ContactPage } from '../features/contact/components/contact-page';
 
 export function Component() {
-  return <PlannedPage routeId="contact" />;
+  return <ContactPage />;
 }

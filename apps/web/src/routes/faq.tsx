@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/planned-page';
+import { FaqPage } from '../features/help/components/faq-page';
 
 export function Component() {
-  return <PlannedPage routeId="faq" />;
+  return <FaqPage />;
 }

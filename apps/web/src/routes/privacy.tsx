@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/planned-page';
+import { PrivacyPage } from '../features/help/components/privacy-page';
 
 export function Component() {
-  return <PlannedPage routeId="privacy" />;
+  return <PrivacyPage />;
 }

@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/planned-page';
+import { TermsPage } from '../features/help/components/terms-page';
 
 export function Component() {
-  return <PlannedPage routeId="terms" />;
+  return <TermsPage />;
 }

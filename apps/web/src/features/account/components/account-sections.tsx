@@ -4,6 +4,7 @@ import {
   IconDatabase,
   IconDevices,
   IconMailbox,
+  IconMessages,
   IconRoute,
   IconShieldLock,
   IconUser,
@@ -12,6 +13,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { ContactAdminSection } from '../../contact/components/contact-admin-section';
 import classes from './account.module.css';
 import { DataSection } from './data-section';
 import { OutboxSection } from './outbox-section';
@@ -20,7 +22,17 @@ import { SecuritySection } from './security-section';
 import { SessionsSection } from './sessions-section';
 import { WelcomeSection } from './welcome-section';
 
-const SECTIONS = ['profile', 'security', 'sessions', 'data', 'welcome', 'outbox'] as const;
+const SECTIONS = [
+  'profile',
+  'security',
+  'sessions',
+  'data',
+  'welcome',
+  'outbox',
+  'contact',
+] as const;
+/** Sections only admins see. */
+const ADMIN_SECTIONS: readonly AccountSection[] = ['outbox', 'contact'];
 export type AccountSection = (typeof SECTIONS)[number];
 
 const ICONS: Record<AccountSection, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
@@ -30,6 +42,7 @@ const ICONS: Record<AccountSection, ComponentType<{ size?: number; 'aria-hidden'
   data: IconDatabase,
   welcome: IconRoute,
   outbox: IconMailbox,
+  contact: IconMessages,
 };
 
 function isSection(value: string): value is AccountSection {
@@ -51,7 +64,9 @@ export function AccountSections({ me }: { me: Me }) {
   const { t } = useTranslation('account');
   const location = useLocation();
   const navigate = useNavigate();
-  const available = SECTIONS.filter((section) => section !== 'outbox' || me.role === 'admin');
+  const available = SECTIONS.filter(
+    (section) => !ADMIN_SECTIONS.includes(section) || me.role === 'admin',
+  );
   const active = sectionFrom(location, available);
   const wide = useMediaQuery('(min-width: 48em)');
   const listRef = useRef<HTMLDivElement>(null);
@@ -115,6 +130,11 @@ export function AccountSections({ me }: { me: Me }) {
           {me.role === 'admin' ? (
             <Tabs.Panel value="outbox">
               <OutboxSection />
+            </Tabs.Panel>
+          ) : null}
+          {me.role === 'admin' ? (
+            <Tabs.Panel value="contact">
+              <ContactAdminSection />
             </Tabs.Panel>
           ) : null}
         </div>
