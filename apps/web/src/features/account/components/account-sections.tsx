@@ -3,7 +3,9 @@ import { Tabs } from '@mantine/core';
 import {
   IconDatabase,
   IconDevices,
+  IconBuildingStore,
   IconMailbox,
+  IconReceipt,
   IconRoute,
   IconShieldLock,
   IconUser,
@@ -14,13 +16,26 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import classes from './account.module.css';
 import { DataSection } from './data-section';
+import { OrdersSection } from '../../shop/components/orders-section';
+import { ShopAdminSection } from '../../shop/components/shop-admin-section';
 import { OutboxSection } from './outbox-section';
 import { ProfileSection } from './profile-section';
 import { SecuritySection } from './security-section';
 import { SessionsSection } from './sessions-section';
 import { WelcomeSection } from './welcome-section';
 
-const SECTIONS = ['profile', 'security', 'sessions', 'data', 'welcome', 'outbox'] as const;
+const SECTIONS = [
+  'profile',
+  'security',
+  'sessions',
+  'data',
+  'welcome',
+  'orders',
+  'outbox',
+  'shop',
+] as const;
+/** Sections only admins have. */
+const ADMIN_SECTIONS: readonly AccountSection[] = ['outbox', 'shop'];
 export type AccountSection = (typeof SECTIONS)[number];
 
 const ICONS: Record<AccountSection, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
@@ -29,7 +44,9 @@ const ICONS: Record<AccountSection, ComponentType<{ size?: number; 'aria-hidden'
   sessions: IconDevices,
   data: IconDatabase,
   welcome: IconRoute,
+  orders: IconReceipt,
   outbox: IconMailbox,
+  shop: IconBuildingStore,
 };
 
 function isSection(value: string): value is AccountSection {
@@ -51,7 +68,9 @@ export function AccountSections({ me }: { me: Me }) {
   const { t } = useTranslation('account');
   const location = useLocation();
   const navigate = useNavigate();
-  const available = SECTIONS.filter((section) => section !== 'outbox' || me.role === 'admin');
+  const available = SECTIONS.filter(
+    (section) => !ADMIN_SECTIONS.includes(section) || me.role === 'admin',
+  );
   const active = sectionFrom(location, available);
   const wide = useMediaQuery('(min-width: 48em)');
   const listRef = useRef<HTMLDivElement>(null);
@@ -112,9 +131,17 @@ export function AccountSections({ me }: { me: Me }) {
           <Tabs.Panel value="welcome">
             <WelcomeSection />
           </Tabs.Panel>
+          <Tabs.Panel value="orders">
+            <OrdersSection />
+          </Tabs.Panel>
           {me.role === 'admin' ? (
             <Tabs.Panel value="outbox">
               <OutboxSection />
+            </Tabs.Panel>
+          ) : null}
+          {me.role === 'admin' ? (
+            <Tabs.Panel value="shop">
+              <ShopAdminSection />
             </Tabs.Panel>
           ) : null}
         </div>
