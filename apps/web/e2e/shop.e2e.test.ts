@@ -129,7 +129,7 @@ describe('the shop', () => {
     await card.getByRole('link', { name: PRODUCT }).click();
     await expect.poll(() => heading(page)).toBe(PRODUCT);
     // What is inside: the itinerary, its days, stages and places, and its map.
-    const inside = main.getByRole('region', { name: TITLE });
+    const inside = main.getByRole('region', { name: TITLE, exact: true });
     await inside.waitFor();
     expect(await inside.textContent()).toContain('2 days · 1 stage · 1 place');
     expect(await inside.textContent()).toContain('Mercato di Ballarò');

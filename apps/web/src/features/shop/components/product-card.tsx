@@ -19,6 +19,7 @@ export function ProductCard({
   onAdd: () => void;
 }) {
   const { t } = useTranslation('shop');
+  const { t: tp } = useTranslation('presets');
   const { to } = useLanguage();
   const money = useMoney();
   const first = product.presets[0];
@@ -33,7 +34,10 @@ export function ProductCard({
       aria-labelledby={titleId}
       data-product={product.id}
     >
-      <PresetCover url={first?.coverUrl ?? null} alt="" />
+      <PresetCover
+        url={first?.coverUrl ?? null}
+        alt={tp('card.coverAlt', { title: first?.title ?? product.title })}
+      />
       <Stack gap="sm" p="lg" style={{ flex: 1 }}>
         <Group gap={6}>
           <Badge variant="light" color="jam" c="jam.9">
@@ -61,7 +65,10 @@ export function ProductCard({
           </Link>
         </Title>
         <Text size="sm" c="gray.8">
-          {t('card.inside', { count: product.presets.length, days })}
+          {t('card.inside', {
+            count: product.presets.length,
+            days: t('card.days', { count: days }),
+          })}
         </Text>
         <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {product.presets.map((preset) => (

@@ -57,9 +57,9 @@ export function ShopPage() {
           <Stack gap={4}>
             <Group gap="xs" wrap="nowrap" align="flex-start">
               {list.paymentMode === 'stripe' ? (
-                <IconCreditCard size={18} aria-hidden />
+                <IconCreditCard size={18} aria-hidden style={{ flexShrink: 0 }} />
               ) : (
-                <IconFileInvoice size={18} aria-hidden />
+                <IconFileInvoice size={18} aria-hidden style={{ flexShrink: 0 }} />
               )}
               <Text size="sm" c="gray.8">
                 {t(list.paymentMode === 'stripe' ? 'payment.stripe' : 'payment.invoice')}
