@@ -75,7 +75,8 @@ export async function setup(project: TestProject) {
       SMTP_URL: mail.url,
       MAP_TILE_URL: tiles.url,
       MAIL_FROM: 'Jammy <no-reply@jammy.test>',
-      ADMIN_EMAILS: 'admin@jammy.test,presets-admin@jammy.test,shop-admin@jammy.test',
+      ADMIN_EMAILS:
+        'admin@jammy.test,presets-admin@jammy.test,shop-admin@jammy.test,console-admin@jammy.test',
       // Tests tell the server which client they are (X-Forwarded-For), so rate limits per
       // address do not make one test's sign-ins count against another's.
       TRUST_PROXY: 'true',

@@ -236,7 +236,7 @@ const LANGUAGES = [
   ['ar', ar, arShop],
 ] as const;
 
-describe.each(SCREENS)('shop pages on a %s', (screen, options) => {
+describe.each(SCREENS)('shop pages on a %s', (_screen, options) => {
   it.each(LANGUAGES)('pass axe in %s, /shop and a product page', async (language, core) => {
     const context = await newContext(browser, options);
     const page = await context.newPage();
