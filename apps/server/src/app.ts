@@ -36,6 +36,10 @@ import { meRoutes } from './modules/me/me.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { registerSharing } from './modules/sharing/register';
 import { presetRoutes } from './modules/presets/presets.routes';
+import { shopAdminRoutes } from './modules/shop/shop-admin.routes';
+import { shopRoutes } from './modules/shop/shop.routes';
+import { createStripePayments } from './modules/shop/stripe-payments';
+import { stripeWebhookRoutes } from './modules/shop/stripe-webhook.routes';
 import { sessionRoute } from './modules/me/session.routes';
 import { sessionRoutes } from './modules/me/sessions.routes';
 import { signInMethodsRoutes } from './modules/me/sign-in-methods.routes';
@@ -254,6 +258,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSharing(app, { database: deps.database, sessions, mailer, config, notifications });
   geoRoutes(app, { sessions, config });
   presetRoutes(app, { ...content, publicUrl: config.publicUrl });
+  // The shop: Stripe Checkout when configured, otherwise invoices an admin marks paid.
+  const stripe = config.shop.stripe ? await createStripePayments(config.shop.stripe) : undefined;
+  const shop = { ...content, shop: config.shop, stripe, publicUrl: config.publicUrl };
+  shopRoutes(app, shop);
+  shopAdminRoutes(app, shop);
+  await stripeWebhookRoutes(app, { db: deps.database.db, stripe });
 
   const blobs =
     deps.blobs ??

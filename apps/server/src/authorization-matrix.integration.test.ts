@@ -23,6 +23,7 @@ import {
   type SignedInUser,
 } from '../test/itinerary-helpers';
 import { session, user as userTable } from './db/schema/auth';
+import { preset as presetTable } from './db/schema/itineraries';
 import { insertContactMessage } from './modules/contact/contact.repository';
 import { openEventStream } from './modules/sharing/sse-client.test-helpers';
 import { pdfDocument, pngImage, upload, uploaded } from '../test/storage-helpers';
@@ -132,6 +133,34 @@ const publishedPreset = async () => {
   return { presetId: created.id, version: String(created.admin.version) };
 };
 const adminTrip = async () => ({ adminTripId: await publishableTrip() });
+// --- the shop ---
+let premiumId: string;
+const product = async () => {
+  const response = await api(users.admin, 'POST', '/api/admin/shop/products', {
+    payload: {
+      title: 'Premium',
+      priceMinor: 900,
+      currency: 'EUR',
+      presetIds: [premiumId],
+      active: true,
+    },
+  });
+  const created = expectStatus<{ id: string; version: number }>(response, 201);
+  return { productId: created.id, version: String(created.version) };
+};
+/** A pending order of the owner's (nobody else's to read). */
+const order = async () => {
+  const { productId } = await product();
+  const response = await api(users.owner, 'POST', '/api/shop/orders', {
+    payload: { productIds: [productId], token: `matrix-${uuidv7()}` },
+  });
+  return { productId, orderId: expectStatus<{ id: string }>(response, 201).id };
+};
+const paidOrder = async () => {
+  const { orderId } = await order();
+  expectStatus(await api(users.admin, 'POST', `/api/admin/shop/orders/${orderId}/paid`), 200);
+  return { orderId };
+};
 const outboxFile = async () => {
   const response = await api(users.admin, 'GET', '/api/admin/outbox');
   const { items } = expectStatus<{ items: { id: string }[] }>(response, 200);
@@ -545,6 +574,69 @@ const TABLE: Row[] = [
     expect: adminOnly(204),
     prepare: publishedPreset,
   },
+  // --- the shop: browsing is public, carts and orders are each buyer's own ---
+  { method: 'GET', path: '/api/shop/products', expect: everyone(200, 400) },
+  {
+    method: 'GET',
+    path: '/api/shop/products/:productId',
+    expect: everyone(200, 400),
+    prepare: product,
+  },
+  { method: 'GET', path: '/api/shop/cart', expect: signedIn(200) },
+  {
+    method: 'PUT',
+    path: '/api/shop/cart',
+    expect: signedIn(200),
+    prepare: product,
+    payload: ({ productId = '' }) => ({ productIds: [productId] }),
+  },
+  {
+    method: 'POST',
+    path: '/api/shop/orders',
+    expect: signedIn(201),
+    prepare: product,
+    payload: ({ productId = '' }) => ({ productIds: [productId], token: `matrix-${uuidv7()}` }),
+  },
+  { method: 'GET', path: '/api/shop/orders', expect: signedIn(200) },
+  {
+    method: 'GET',
+    path: '/api/shop/orders/:orderId',
+    expect: [401, 404, 401, 404, 404, 200, 404],
+    prepare: order,
+  },
+  // Stripe is not configured in this installation: there is no webhook to call.
+  {
+    method: 'POST',
+    path: '/api/shop/stripe/webhook',
+    expect: everyone(404),
+    payload: () => ({ id: 'evt_matrix', type: 'checkout.session.completed' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/shop/products',
+    expect: adminOnly(201),
+    payload: () => ({ title: 'Premium', priceMinor: 900, currency: 'EUR', presetIds: [premiumId] }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/shop/products/:productId',
+    expect: adminOnly(200),
+    prepare: product,
+    payload: ({ version = '1' }) => ({ priceMinor: 1200, version: Number(version) }),
+  },
+  { method: 'GET', path: '/api/admin/shop/orders', expect: adminOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/shop/orders/:orderId/paid',
+    expect: adminOnly(200),
+    prepare: order,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/shop/orders/:orderId/refund',
+    expect: adminOnly(200),
+    prepare: paidOrder,
+  },
   // --- photos and attachments ---
   { method: 'GET', path: '/api/itineraries/:id/photos', expect: linkRead },
   {
@@ -719,6 +811,13 @@ beforeAll(async () => {
   const free = presets.find((candidate) => !candidate.premium);
   if (!free) throw new Error('the catalogue has no free Jammy itinerary');
   presetId = free.id;
+  const premium = presets.find((candidate) => candidate.id !== free.id);
+  if (!premium) throw new Error('the catalogue has only one Jammy itinerary');
+  await test.testApp.database.db
+    .update(presetTable)
+    .set({ premium: true })
+    .where(eq(presetTable.id, premium.id));
+  premiumId = premium.id;
 }, 60_000);
 
 afterAll(async () => {
@@ -760,7 +859,7 @@ function appRoutes(): string[] {
 const routeOf = (row: Row) =>
   `${row.method} ${row.path
     .replace(/\?.*$/, '')
-    .replace(':presetId', ':id')
+    .replace(/:(presetId|productId|orderId)/, ':id')
     .replace(':object', '*')}`;
 
 async function callerAccount(row: Row, caller: Caller): Promise<SignedInUser | null> {

@@ -74,6 +74,24 @@ const envSchema = z.object({
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
   ADMIN_EMAILS: z.string().default(''),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  ),
+  SHOP_TAX_RATE: z.coerce
+    .number('must be a percentage such as 22 or 7.7')
+    .min(0, 'must be at least 0')
+    .max(100, 'must be at most 100')
+    .refine(
+      (value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6),
+      'may have at most two decimals',
+    )
+    .default(0),
+  SHOP_TAX_INCLUSIVE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
   GEOCODER_URL: optionalString.pipe(
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   ),
@@ -155,6 +173,8 @@ export interface Config {
   github: { clientId: string; clientSecret: string } | undefined;
   /** Lower-cased addresses that become admins on sign-up or next sign-in. */
   adminEmails: ReadonlySet<string>;
+  /** The shop: taxes, and Stripe Checkout when a secret key is set (else invoices). */
+  shop: ShopConfig;
   /** An online geocoder for points of interest (Photon or Nominatim); places search works without. */
   geocoder: { url: string; kind: GeocoderKind } | undefined;
   /** The map tiles shown to travellers and the credit they require. */
@@ -178,6 +198,21 @@ export interface OperatorConfig {
   contact: string | undefined;
   /** The courts and law the terms refer to. */
   jurisdiction: string | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another Stripe-compatible API address (tests use a local one); unset: Stripe's own. */
+  apiUrl: URL | undefined;
+}
+
+export interface ShopConfig {
+  /** Hundredths of a percent (2200 = 22 %). */
+  taxRateBasisPoints: number;
+  /** Prices include the tax (true) or get it added at checkout (false). */
+  taxInclusive: boolean;
+  stripe: StripeConfig | undefined;
 }
 
 export interface S3Config {
@@ -224,6 +259,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     S3_ACCESS_KEY_ID: values.S3_ACCESS_KEY_ID,
     S3_SECRET_ACCESS_KEY: values.S3_SECRET_ACCESS_KEY,
   };
+  if (values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set (payments are confirmed by its webhook)',
+    );
+  }
   const missingS3 = Object.entries(s3Values).filter(([, value]) => value === undefined);
   if (missingS3.length > 0 && missingS3.length < 4) {
     const lines = missingS3.map(([name]) => `  ${name}: is required when any S3_* variable is set`);
@@ -267,6 +307,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((email) => email.trim().toLowerCase())
         .filter((email) => email !== ''),
     ),
+    shop: {
+      taxRateBasisPoints: Math.round(values.SHOP_TAX_RATE * 100),
+      taxInclusive: values.SHOP_TAX_INCLUSIVE,
+      stripe:
+        values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: values.STRIPE_SECRET_KEY,
+              webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+              apiUrl: values.STRIPE_API_URL ? new URL(values.STRIPE_API_URL) : undefined,
+            }
+          : undefined,
+    },
     map: { tileUrl: values.MAP_TILE_URL, attribution: values.MAP_ATTRIBUTION },
     storage: {
       bucket: values.STORAGE_BUCKET,

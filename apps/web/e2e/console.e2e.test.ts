@@ -55,14 +55,68 @@ async function firstPresetId(context: BrowserContext): Promise<string> {
   return first.id;
 }
 
+let product: Promise<string> | undefined;
+
+/**
+ * A product on sale (the shop has none until an admin adds one): an admin publishes a
+ * premium Jammy itinerary and puts it on sale, once for the whole file.
+ */
+function shopProductId(): Promise<string> {
+  product ??= (async () => {
+    const context = await newContext(browser);
+    await signUpVerified(context, { email: 'console-admin@jammy.test' });
+    const post = async <T>(path: string, data: object): Promise<T> => {
+      const response = await context.request.post(`${baseUrl()}${path}`, {
+        headers: { origin: baseUrl() },
+        data,
+      });
+      expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+      return (await response.json()) as T;
+    };
+    const trip = await post<{ id: string }>('/api/itineraries', { title: 'Console premium' });
+    await post(`/api/itineraries/${trip.id}/stages`, {
+      title: 'Bergen',
+      destinationName: 'Bergen',
+      lat: 60.3913,
+      lng: 5.3221,
+      countryCode: 'NO',
+    });
+    const preset = await post<{ id: string }>('/api/presets', {
+      itineraryId: trip.id,
+      region: 'europe',
+      interests: [],
+      premium: true,
+    });
+    const created = await post<{ id: string }>('/api/admin/shop/products', {
+      title: 'Console premium',
+      priceMinor: 900,
+      currency: 'EUR',
+      presetIds: [preset.id],
+      active: true,
+    });
+    await context.close();
+    return created.id;
+  })();
+  return product;
+}
+
+/** Real ids for the pages that show one thing (a Jammy itinerary, a product). */
+function paramsFor(route: Route, ids: Record<string, string>, presetId: string, productId: string) {
+  if (route.id === 'preset') return { id: presetId };
+  if (route.id === 'shop-product') return { id: productId };
+  return ids;
+}
+
 describe('the console of a signed-out visitor', () => {
   let page: Page;
   let errors: string[];
   let presetId = '';
+  let productId = '';
 
   beforeAll(async () => {
     const context = await newContext(browser);
     presetId = await firstPresetId(context);
+    productId = await shopProductId();
     page = await context.newPage();
     errors = collectErrors(page);
   });
@@ -71,7 +125,7 @@ describe('the console of a signed-out visitor', () => {
     'stays quiet on %s',
     async (_, route: Route) => {
       errors.length = 0;
-      const params = route.id === 'preset' ? { id: presetId } : UNKNOWN;
+      const params = paramsFor(route, UNKNOWN, presetId, productId);
       await visit(page, buildPath(route.path, params));
       expect(errors).toEqual([]);
     },
@@ -87,7 +141,7 @@ describe('the console of a signed-out visitor', () => {
 describe('the console of a signed-in traveller', () => {
   let page: Page;
   let errors: string[];
-  const ids = { id: '', stageId: '', presetId: '' };
+  const ids = { id: '', stageId: '', presetId: '', productId: '' };
 
   beforeAll(async () => {
     const context = await newContext(browser);
@@ -117,6 +171,7 @@ describe('the console of a signed-in traveller', () => {
       lng: -8.6149,
     });
     ids.presetId = await firstPresetId(context);
+    ids.productId = await shopProductId();
     page = await context.newPage();
     errors = collectErrors(page);
   });
@@ -128,7 +183,7 @@ describe('the console of a signed-in traveller', () => {
     'stays quiet on %s',
     async (_, route: Route) => {
       errors.length = 0;
-      const params = route.id === 'preset' ? { id: ids.presetId } : ids;
+      const params = paramsFor(route, ids, ids.presetId, ids.productId);
       await visit(page, buildPath(route.path, params));
       expect(errors).toEqual([]);
     },

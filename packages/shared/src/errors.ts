@@ -38,6 +38,14 @@ export const ERROR_CODES = {
   'preset/not-found': 404,
   'preset/premium': 403,
   'preset/catalogue': 409,
+  'product/not-found': 404,
+  'order/not-found': 404,
+  /** The order is not in a state that allows this (refunding an unpaid order). */
+  'order/state': 409,
+  /** Stripe is not configured here: payments are by invoice. */
+  'shop/stripe-not-configured': 404,
+  /** A Stripe webhook whose signature does not verify. */
+  'shop/bad-signature': 400,
   'photo/not-found': 404,
   'attachment/not-found': 404,
   // The storage protocol (spec §8): the same codes the Firebase SDK gives its errors.

@@ -95,7 +95,7 @@ export const presetSummarySchema = z.object({
   placeCount: z.number().int(),
   /** Interests shared with the signed-in reader (0 when anonymous). */
   matchingInterests: z.number().int(),
-  /** Whether the reader may copy it now (premium ones: admins only until the shop exists). */
+  /** Whether the reader may copy it now (premium ones: admins, and buyers of a paid order). */
   copyable: z.boolean(),
   /** Only for admins: what editing (PATCH, DELETE) needs. */
   admin: presetAdminInfoSchema.optional(),
@@ -204,5 +204,4 @@ export type UpdatePreset = z.infer<typeof updatePresetSchema>;
 
 /** The honest answer to a non-admin copying a premium preset (403 `preset/premium`). */
 export const PREMIUM_NOT_AVAILABLE_MESSAGE =
-  'This Jammy itinerary is premium. Premium itineraries will be unlocked through the shop, ' +
-  'which is not open yet; until then only administrators can copy them.';
+  'This Jammy itinerary is premium: buy it in the shop to copy it.';

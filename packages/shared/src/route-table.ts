@@ -34,6 +34,9 @@ export const ROUTES = [
   { id: 'presets', path: '/jammy-itineraries', layout: 'visitor', access: 'public' },
   { id: 'preset', path: '/jammy-itineraries/:id', layout: 'visitor', access: 'public' },
   { id: 'shop', path: '/shop', layout: 'visitor', access: 'public' },
+  // Browsing and the cart are public; ordering asks for sign-in on the cart page itself.
+  { id: 'shop-cart', path: '/shop/cart', layout: 'visitor', access: 'public' },
+  { id: 'shop-product', path: '/shop/:id', layout: 'visitor', access: 'public' },
 
   { id: 'login', path: '/login', layout: 'not-logged', access: 'anonymous' },
   { id: 'login-start', path: '/login/start', layout: 'not-logged', access: 'anonymous' },

@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/planned-page';
+import { ShopPage } from '../features/shop/components/shop-page';
 
 export function Component() {
-  return <PlannedPage routeId="shop" />;
+  return <ShopPage />;
 }

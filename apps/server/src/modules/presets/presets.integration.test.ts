@@ -388,13 +388,13 @@ describe('POST /api/presets/{id}/copy', () => {
     expect((await getTree(testApp, traveller, second.id)).places).toHaveLength(3);
   });
 
-  it('refuses premium presets honestly (admins only until the shop opens), hides unpublished ones', async () => {
+  it('refuses premium presets to those who have not bought them, hides unpublished ones', async () => {
     const refused = expectError(
       await copyOf(traveller, premium, { startDate: '2026-03-01' }),
       403,
       'preset/premium',
     );
-    expect(refused.error.message).toMatch(/shop.*not open yet/);
+    expect(refused.error.message).toMatch(/buy it in the shop/);
     expectStatus(await copyOf(admin, premium, { startDate: '2026-03-01' }), 201);
     expectError(
       await copyOf(traveller, hidden, { startDate: '2026-03-01' }),

@@ -27,6 +27,8 @@ export interface Reader {
   interests: readonly string[];
   signedIn: boolean;
   admin: boolean;
+  /** Premium presets the reader bought (a paid, unrefunded order). */
+  unlocked?: ReadonlySet<string>;
 }
 
 /**
@@ -102,7 +104,7 @@ export function presentSummary(row: SummaryRow, reader: Reader): PresetSummary {
     stageCount: row.stageCount,
     placeCount: row.placeCount,
     matchingInterests: matchingInterests(row.interests, reader),
-    copyable: !row.premium || reader.admin,
+    copyable: !row.premium || reader.admin || Boolean(reader.unlocked?.has(row.id)),
     ...(reader.admin
       ? {
           admin: {

@@ -1,5 +1,5 @@
 import { TRIP_LENGTHS, type TripLength } from '@jammy/shared/presets';
-import { and, arrayContains, asc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor as Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
@@ -73,6 +73,15 @@ export async function listPresets(db: Db, filters: PresetFilters) {
 }
 
 export type PresetListRow = Awaited<ReturnType<typeof listPresets>>[number];
+
+/** Presets by id, whole, with their counts (the shop's products show what is inside). */
+export async function findPresetsByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ preset, stageCount, placeCount })
+    .from(preset)
+    .where(inArray(preset.id, [...ids]));
+}
 
 /** One preset, whole, with the reader's language and interests: one query. */
 export async function findPresetForReader(db: Db, id: string, readerId: string | null) {

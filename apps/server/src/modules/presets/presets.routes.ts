@@ -48,6 +48,7 @@ import {
   type PresetRow,
 } from './presets.repository';
 import { planCopy, snapshotItinerary } from './presets.service';
+import { unlockedPresetIds } from '../shop/unlocks.repository';
 
 const TAGS = ['presets'];
 const presetParams = z.object({ id: idSchema });
@@ -130,6 +131,7 @@ export function presetRoutes(
         includeUnpublished: admin && all === 'true',
       });
       const reader = readerOf(request, current, rows[0]);
+      if (current) reader.unlocked = await unlockedPresetIds(db, current.user.id);
       const summaries = orderSummaries(
         rows.map((row) => presentSummary(row, reader)),
         reader,
@@ -164,6 +166,7 @@ export function presetRoutes(
       const row = await findPresetForReader(db, request.params.id, current?.user.id ?? null);
       const reader = readerOf(request, current, row);
       if (!row || (!row.preset.published && !reader.admin)) throw notFound();
+      if (current) reader.unlocked = await unlockedPresetIds(db, current.user.id, [row.preset.id]);
       if (current) reply.header('cache-control', 'private, no-cache');
       else
         reply
@@ -193,7 +196,12 @@ export function presetRoutes(
       const row = await findPresetForReader(db, request.params.id, current.user.id);
       const reader = readerOf(request, current, row);
       if (!row || (!row.preset.published && !reader.admin)) throw notFound();
-      if (row.preset.premium && !reader.admin) {
+      // A paid order unlocks future copies; a refund revokes that (copies made stay).
+      if (
+        row.preset.premium &&
+        !reader.admin &&
+        !(await unlockedPresetIds(db, current.user.id, [row.preset.id])).has(row.preset.id)
+      ) {
         throw new AppError('preset/premium', PREMIUM_NOT_AVAILABLE_MESSAGE);
       }
       const plan = planCopy(row.preset, {

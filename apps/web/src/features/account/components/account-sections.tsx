@@ -3,8 +3,10 @@ import { Tabs } from '@mantine/core';
 import {
   IconDatabase,
   IconDevices,
+  IconBuildingStore,
   IconMailbox,
   IconMessages,
+  IconReceipt,
   IconRoute,
   IconShieldLock,
   IconUser,
@@ -16,6 +18,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { ContactAdminSection } from '../../contact/components/contact-admin-section';
 import classes from './account.module.css';
 import { DataSection } from './data-section';
+import { OrdersSection } from '../../shop/components/orders-section';
+import { ShopAdminSection } from '../../shop/components/shop-admin-section';
 import { OutboxSection } from './outbox-section';
 import { ProfileSection } from './profile-section';
 import { SecuritySection } from './security-section';
@@ -28,11 +32,13 @@ const SECTIONS = [
   'sessions',
   'data',
   'welcome',
+  'orders',
   'outbox',
   'contact',
+  'shop',
 ] as const;
 /** Sections only admins see. */
-const ADMIN_SECTIONS: readonly AccountSection[] = ['outbox', 'contact'];
+const ADMIN_SECTIONS: readonly AccountSection[] = ['outbox', 'contact', 'shop'];
 export type AccountSection = (typeof SECTIONS)[number];
 
 const ICONS: Record<AccountSection, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
@@ -41,8 +47,10 @@ const ICONS: Record<AccountSection, ComponentType<{ size?: number; 'aria-hidden'
   sessions: IconDevices,
   data: IconDatabase,
   welcome: IconRoute,
+  orders: IconReceipt,
   outbox: IconMailbox,
   contact: IconMessages,
+  shop: IconBuildingStore,
 };
 
 function isSection(value: string): value is AccountSection {
@@ -127,6 +135,9 @@ export function AccountSections({ me }: { me: Me }) {
           <Tabs.Panel value="welcome">
             <WelcomeSection />
           </Tabs.Panel>
+          <Tabs.Panel value="orders">
+            <OrdersSection />
+          </Tabs.Panel>
           {me.role === 'admin' ? (
             <Tabs.Panel value="outbox">
               <OutboxSection />
@@ -135,6 +146,11 @@ export function AccountSections({ me }: { me: Me }) {
           {me.role === 'admin' ? (
             <Tabs.Panel value="contact">
               <ContactAdminSection />
+            </Tabs.Panel>
+          ) : null}
+          {me.role === 'admin' ? (
+            <Tabs.Panel value="shop">
+              <ShopAdminSection />
             </Tabs.Panel>
           ) : null}
         </div>

@@ -3,7 +3,7 @@ import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconCopy, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateRange } from '../../../lib/format';
@@ -58,7 +58,12 @@ export function CopyPresetForm({
         title={t('copy.premiumTitle')}
         data-state="premium-locked"
       >
-        <Text size="sm">{t('copy.premiumText')}</Text>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('copy.premiumText')}</Text>
+          <Button component={Link} to={to('/shop')} size="compact-sm" variant="white" color="ink">
+            {t('copy.toShop')}
+          </Button>
+        </Stack>
       </Alert>
     );
   }

@@ -1,0 +1,285 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { Executor as Db } from '../../db/client';
+import { user } from '../../db/schema/auth';
+import { preset } from '../../db/schema/itineraries';
+import {
+  cartItem,
+  paymentEvent,
+  presetUnlock,
+  product,
+  shopOrder,
+  type OrderLine,
+} from '../../db/schema/shop';
+
+export type ProductRow = typeof product.$inferSelect;
+export type OrderRow = typeof shopOrder.$inferSelect;
+
+/** Products in the order they were added; inactive ones only when asked (admins). */
+export async function listProducts(db: Db, includeInactive: boolean): Promise<ProductRow[]> {
+  return db
+    .select()
+    .from(product)
+    .where(includeInactive ? undefined : eq(product.active, true))
+    .orderBy(asc(product.createdAt), asc(product.id));
+}
+
+export async function findProduct(db: Db, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(product).where(eq(product.id, id));
+  return row;
+}
+
+export async function findProducts(db: Db, ids: readonly string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(product)
+    .where(inArray(product.id, [...ids]));
+}
+
+export async function insertProduct(
+  db: Db,
+  values: Omit<typeof product.$inferInsert, 'id'>,
+): Promise<ProductRow> {
+  const now = new Date();
+  const [row] = await db
+    .insert(product)
+    .values({ id: uuidv7(), createdAt: now, updatedAt: now, ...values })
+    .returning();
+  if (!row) throw new Error('The product was not created');
+  return row;
+}
+
+export type ProductChanges = Partial<
+  Pick<
+    ProductRow,
+    'title' | 'description' | 'priceMinor' | 'currency' | 'presetIds' | 'active' | 'kind'
+  >
+>;
+
+/** Versioned update: undefined when `expectedVersion` is stale (the caller answers 409). */
+export async function updateProduct(
+  db: Db,
+  id: string,
+  changes: ProductChanges,
+  expectedVersion: number,
+): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .update(product)
+    .set({ ...changes, version: sql`${product.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(product.id, id), eq(product.version, expectedVersion)))
+    .returning();
+  return row;
+}
+
+/** The signed-in traveller's cart, oldest first. */
+export async function readCart(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ productId: cartItem.productId })
+    .from(cartItem)
+    .where(eq(cartItem.userId, userId))
+    .orderBy(asc(cartItem.addedAt), asc(cartItem.productId));
+  return rows.map((row) => row.productId);
+}
+
+/** Replaces the cart with `productIds` (existing products only), in one transaction. */
+export async function replaceCart(db: Db, userId: string, productIds: string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(cartItem).where(eq(cartItem.userId, userId));
+    if (productIds.length === 0) return;
+    const start = Date.now();
+    await tx
+      .insert(cartItem)
+      .values(
+        productIds.map((productId, index) => ({
+          userId,
+          productId,
+          addedAt: new Date(start + index),
+        })),
+      )
+      .onConflictDoNothing();
+  });
+}
+
+export interface NewOrder {
+  userId: string;
+  clientToken: string;
+  paymentMode: 'invoice' | 'stripe';
+  lines: OrderLine[];
+  currency: string;
+  subtotalMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+  taxRateBasisPoints: number;
+  taxInclusive: boolean;
+}
+
+/**
+ * Creates the order, or finds the one this buyer already made with the same token (a double
+ * click, a retried request): `created` tells which. The cart is emptied with a new order.
+ */
+export async function createOrderOnce(
+  db: Db,
+  values: NewOrder,
+): Promise<{ order: OrderRow; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [inserted] = await tx
+      .insert(shopOrder)
+      .values({ id: uuidv7(), createdAt: now, updatedAt: now, ...values })
+      .onConflictDoNothing({ target: [shopOrder.userId, shopOrder.clientToken] })
+      .returning();
+    if (inserted) {
+      await tx.delete(cartItem).where(eq(cartItem.userId, values.userId));
+      return { order: inserted, created: true };
+    }
+    const [existing] = await tx
+      .select()
+      .from(shopOrder)
+      .where(
+        and(eq(shopOrder.userId, values.userId), eq(shopOrder.clientToken, values.clientToken)),
+      );
+    if (!existing) throw new Error('The order vanished while it was being created');
+    return { order: existing, created: false };
+  });
+}
+
+export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(shopOrder).where(eq(shopOrder.id, id));
+  return row;
+}
+
+export async function findOrderByStripeSession(
+  db: Db,
+  sessionId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(shopOrder).where(eq(shopOrder.stripeSessionId, sessionId));
+  return row;
+}
+
+export async function findOrderByPaymentIntent(
+  db: Db,
+  paymentIntentId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shopOrder)
+    .where(eq(shopOrder.stripePaymentIntentId, paymentIntentId));
+  return row;
+}
+
+/** A buyer's orders, newest first. */
+export async function listOrdersOf(db: Db, userId: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(shopOrder)
+    .where(eq(shopOrder.userId, userId))
+    .orderBy(desc(shopOrder.createdAt), desc(shopOrder.id));
+}
+
+/** Every order with its buyer's address, newest first (admins). */
+export async function listAllOrders(db: Db, limit = 500) {
+  return db
+    .select({ order: shopOrder, buyerEmail: user.email })
+    .from(shopOrder)
+    .innerJoin(user, eq(user.id, shopOrder.userId))
+    .orderBy(desc(shopOrder.createdAt), desc(shopOrder.id))
+    .limit(limit);
+}
+
+export async function setCheckout(
+  db: Db,
+  orderId: string,
+  checkout: { sessionId: string; url: string | null },
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(shopOrder)
+    .set({ stripeSessionId: checkout.sessionId, checkoutUrl: checkout.url, updatedAt: new Date() })
+    .where(eq(shopOrder.id, orderId))
+    .returning();
+  return row;
+}
+
+/**
+ * Marks a pending order paid and unlocks its presets, in one transaction. Only the first
+ * payment notice changes anything: the update matches pending orders only, and each unlock
+ * exists once per order and preset. `changed` is false for a repeated notice.
+ */
+export async function markOrderPaid(
+  db: Db,
+  orderId: string,
+  paymentIntentId: string | null = null,
+): Promise<{ order: OrderRow | undefined; changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [paid] = await tx
+      .update(shopOrder)
+      .set({
+        status: 'paid',
+        paidAt: now,
+        updatedAt: now,
+        version: sql`${shopOrder.version} + 1`,
+        ...(paymentIntentId ? { stripePaymentIntentId: paymentIntentId } : {}),
+      })
+      .where(and(eq(shopOrder.id, orderId), eq(shopOrder.status, 'pending')))
+      .returning();
+    if (!paid) return { order: await findOrder(tx, orderId), changed: false };
+    const presetIds = [...new Set(paid.lines.flatMap((line) => line.presetIds))];
+    if (presetIds.length > 0) {
+      // A preset removed since the order was placed has nothing left to unlock.
+      const existing = await tx
+        .select({ id: preset.id })
+        .from(preset)
+        .where(inArray(preset.id, presetIds));
+      if (existing.length === 0) return { order: paid, changed: true };
+      await tx
+        .insert(presetUnlock)
+        .values(
+          existing.map((row) => ({
+            orderId: paid.id,
+            presetId: row.id,
+            userId: paid.userId,
+            createdAt: now,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+    return { order: paid, changed: true };
+  });
+}
+
+/**
+ * Refunds a paid order: its unlocks are revoked (no further copies), copies already made
+ * stay the buyer's. `changed` is false when the order was not paid (already refunded).
+ */
+export async function refundOrder(
+  db: Db,
+  orderId: string,
+): Promise<{ order: OrderRow | undefined; changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [refunded] = await tx
+      .update(shopOrder)
+      .set({
+        status: 'refunded',
+        refundedAt: now,
+        updatedAt: now,
+        version: sql`${shopOrder.version} + 1`,
+      })
+      .where(and(eq(shopOrder.id, orderId), eq(shopOrder.status, 'paid')))
+      .returning();
+    if (!refunded) return { order: await findOrder(tx, orderId), changed: false };
+    await tx.update(presetUnlock).set({ revokedAt: now }).where(eq(presetUnlock.orderId, orderId));
+    return { order: refunded, changed: true };
+  });
+}
+
+/** Records a payment provider's event; false when it was handled before (a replay). */
+export async function recordPaymentEvent(db: Db, id: string, type: string): Promise<boolean> {
+  const inserted = await db
+    .insert(paymentEvent)
+    .values({ id, type })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvent.id });
+  return inserted.length > 0;
+}

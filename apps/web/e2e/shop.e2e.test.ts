@@ -1,0 +1,284 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import enAccount from '../src/features/account/locales/en.json';
+import enAuth from '../src/features/auth/locales/en.json';
+import enPresets from '../src/features/presets/locales/en.json';
+import arShop from '../src/features/shop/locales/ar.json';
+import enShop from '../src/features/shop/locales/en.json';
+import ar from '../src/i18n/locales/ar.json';
+import en from '../src/i18n/locales/en.json';
+import { signUpVerified, uniqueEmail } from './accounts';
+import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+
+let browser: Browser;
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+const TITLE = `Sicily slow and sweet ${Date.now().toString(36)}`;
+const PRODUCT = `Sicily premium ${Date.now().toString(36)}`;
+let admin: BrowserContext;
+let presetId = '';
+let productId = '';
+
+function url(path: string): string {
+  return `${baseUrl()}${path}`;
+}
+
+async function api<T>(context: BrowserContext, method: string, path: string, data?: unknown) {
+  const response = await context.request.fetch(url(path), {
+    method,
+    headers: { origin: baseUrl() },
+    ...(data === undefined ? {} : { data }),
+  });
+  if (!response.ok()) {
+    throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+  }
+  return (await response.json()) as T;
+}
+
+async function heading(page: Page): Promise<string | null> {
+  const h1 = page.locator('main h1').first();
+  await h1.waitFor();
+  return h1.textContent();
+}
+
+/** An admin's two-day Sicily trip, published as a premium Jammy itinerary (through the API). */
+async function publishPremium(context: BrowserContext): Promise<string> {
+  const trip = await api<{ id: string }>(context, 'POST', '/api/itineraries', {
+    title: TITLE,
+    description: 'Cannoli in Palermo, then the baroque towns of the south-east.',
+    startDate: '2027-04-01',
+    endDate: '2027-04-02',
+  });
+  const base = `/api/itineraries/${trip.id}`;
+  const stage = await api<{ id: string }>(context, 'POST', `${base}/stages`, {
+    title: 'Palermo',
+    destinationName: 'Palermo',
+    lat: 38.1157,
+    lng: 13.3615,
+    countryCode: 'IT',
+    startDate: '2027-04-01',
+    endDate: '2027-04-02',
+  });
+  await api(context, 'POST', `${base}/places`, {
+    stageId: stage.id,
+    name: 'Mercato di Ballarò',
+    category: 'other',
+    lat: 38.1126,
+    lng: 13.3586,
+    day: '2027-04-01',
+  });
+  const preset = await api<{ id: string }>(context, 'POST', '/api/presets', {
+    itineraryId: trip.id,
+    region: 'europe',
+    interests: ['food-and-drink', 'history'],
+    premium: true,
+  });
+  return preset.id;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await newContext(browser, DESKTOP);
+  await signUpVerified(admin, { email: 'shop-admin@jammy.test', name: 'Sandro Admin' });
+  presetId = await publishPremium(admin);
+}, 60_000);
+afterAll(async () => {
+  await admin?.close();
+  await browser?.close();
+});
+
+describe('the shop', () => {
+  it('lets an admin put a premium itinerary on sale from the account page', async () => {
+    const page = await admin.newPage();
+    const main = page.locator('main');
+    await page.goto(url('/account#shop'));
+    const form = main.getByRole('region', { name: enShop.admin.newProduct });
+    await form.waitFor({ timeout: 15_000 });
+    await form.getByLabel(enShop.admin.title).fill(PRODUCT);
+    await form.getByLabel(enShop.admin.description).fill('Two days of Sicily, day by day.');
+    await form.getByLabel(enShop.admin.presets).click();
+    await page.getByRole('option', { name: TITLE }).click();
+    await page.keyboard.press('Escape');
+    await form.getByLabel(enShop.admin.price).fill('19.50');
+    await form.getByRole('button', { name: enShop.admin.create }).click();
+    const row = main.locator('[data-admin-product]', { hasText: PRODUCT });
+    await row.waitFor();
+    productId = (await row.getAttribute('data-admin-product')) ?? '';
+    expect(productId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await row.textContent()).toContain('€19.50');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('sells it: browse, cart across a reload, sign in back to the cart, invoice, paid by an admin, copied once', async () => {
+    // The buyer has an account already; they arrive as a visitor.
+    const signUp = await newContext(browser, DESKTOP);
+    const buyer = await signUpVerified(signUp, { email: uniqueEmail('buyer') });
+    await api(signUp, 'PATCH', '/api/me', { onboarded: true });
+    await signUp.close();
+
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    const main = page.locator('main');
+    await page.goto(url('/shop'));
+    expect(await heading(page)).toBe(en.routes.shop.title);
+    expect(await page.locator('[data-layout]').first().getAttribute('data-layout')).toBe(
+      'not-logged',
+    );
+    const card = main.locator(`[data-product="${productId}"]`);
+    await card.waitFor();
+    await card.getByRole('link', { name: PRODUCT }).click();
+    await expect.poll(() => heading(page)).toBe(PRODUCT);
+    // What is inside: the itinerary, its days, stages and places, and its map.
+    const inside = main.getByRole('region', { name: TITLE, exact: true });
+    await inside.waitFor();
+    expect(await inside.textContent()).toContain('2 days · 1 stage · 1 place');
+    expect(await inside.textContent()).toContain('Mercato di Ballarò');
+    await inside.locator('.leaflet-container').waitFor();
+
+    await main.getByRole('button', { name: enShop.add, exact: true }).click();
+    await main.getByRole('link', { name: enShop.inCart }).click();
+    await expect.poll(() => heading(page)).toBe(en.routes['shop-cart'].title);
+    await main.locator(`[data-cart-item="${productId}"]`).waitFor();
+    // The cart survives a reload (this browser keeps a visitor's cart).
+    await page.reload();
+    await main.locator(`[data-cart-item="${productId}"]`).waitFor();
+    expect(await main.locator('[data-total]').textContent()).toBe('€19.50');
+
+    await main.getByRole('link', { name: enShop.cart.signIn }).click();
+    await page.waitForURL(/\/login\/start\?redirect=%2Fshop%2Fcart$/);
+    await main.getByRole('link', { name: enAuth.loginStart.password }).click();
+    await main.getByLabel(enAuth.fields.email).fill(buyer.email);
+    await main.getByLabel(enAuth.fields.password, { exact: true }).fill(buyer.password);
+    await main.getByRole('button', { name: enAuth.login.submit, exact: true }).click();
+    await page.waitForURL(url('/shop/cart'));
+    await main.locator(`[data-cart-item="${productId}"]`).waitFor();
+    // The browser's cart is now the account's.
+    await expect
+      .poll(
+        async () =>
+          (await api<{ productIds: string[] }>(context, 'GET', '/api/shop/cart')).productIds,
+      )
+      .toEqual([productId]);
+
+    const order = main.getByRole('button', { name: enShop.cart.requestInvoice });
+    // A double click makes one order.
+    await order.dblclick();
+    await main.locator('[data-state="order-placed"]').waitFor();
+    const mine = await api<{ items: { id: string; status: string; totalMinor: number }[] }>(
+      context,
+      'GET',
+      '/api/shop/orders',
+    );
+    expect(mine.items).toHaveLength(1);
+    const orderId = mine.items[0]?.id ?? '';
+    expect(mine.items[0]).toMatchObject({ status: 'pending', totalMinor: 1950 });
+
+    // Not paid yet: the itinerary stays locked.
+    await page.goto(url(`/jammy-itineraries/${presetId}`));
+    await main.locator('[data-state="premium-locked"]').first().waitFor();
+
+    // The admin marks the invoice paid.
+    const adminPage = await admin.newPage();
+    await adminPage.goto(url('/account#shop'));
+    const adminOrder = adminPage.locator(`main [data-order="${orderId}"]`);
+    await adminOrder.waitFor({ timeout: 15_000 });
+    expect(await adminOrder.textContent()).toContain(buyer.email);
+    await adminOrder.getByRole('button', { name: enShop.admin.markPaid }).click();
+    await adminPage.locator(`main [data-order="${orderId}"][data-status="paid"]`).waitFor();
+    const paid = await api<{ paidAt: string; version: number }>(
+      admin,
+      'GET',
+      '/api/admin/shop/orders',
+    ).then((list) =>
+      (list as unknown as { items: { id: string; paidAt: string; version: number }[] }).items.find(
+        (item) => item.id === orderId,
+      ),
+    );
+    // A second payment notice for the same order changes nothing and unlocks nothing more.
+    const again = await api<{ status: string; paidAt: string; version: number }>(
+      admin,
+      'POST',
+      `/api/admin/shop/orders/${orderId}/paid`,
+    );
+    expect(again).toMatchObject({ status: 'paid', paidAt: paid?.paidAt, version: paid?.version });
+    await adminPage.close();
+
+    // The buyer sees the order paid and copies the itinerary.
+    await page.goto(url('/account#orders'));
+    const paidOrder = main.locator(`[data-order="${orderId}"][data-status="paid"]`);
+    await paidOrder.waitFor({ timeout: 15_000 });
+    expect(await paidOrder.textContent()).toContain(enShop.orders.status.paid);
+    await paidOrder
+      .getByRole('link', { name: enShop.orders.copy.replace('{{title}}', PRODUCT) })
+      .click();
+    const dialog = page.getByRole('dialog', { name: enPresets.copy.title });
+    await dialog.getByLabel(enPresets.copy.startDate).fill('2027-09-10');
+    await dialog.getByRole('button', { name: enPresets.copy.submit }).click();
+    await page.waitForURL(/\/itinerary\/[0-9a-f-]{36}$/);
+    await expect.poll(() => heading(page)).toBe(TITLE);
+    const product = await api<{ owned: boolean }>(
+      context,
+      'GET',
+      `/api/shop/products/${productId}`,
+    );
+    expect(product.owned).toBe(true);
+    expect(enAccount.tabs.orders).toBeTruthy();
+    await context.close();
+  });
+});
+
+const SCREENS: [string, BrowserContextOptions][] = [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+];
+const LANGUAGES = [
+  ['en', en, enShop],
+  ['ar', ar, arShop],
+] as const;
+
+describe.each(SCREENS)('shop pages on a %s', (_screen, options) => {
+  it.each(LANGUAGES)('pass axe in %s, /shop and a product page', async (language, core) => {
+    const context = await newContext(browser, options);
+    const page = await context.newPage();
+    const prefix = language === 'en' ? '' : `/${language}`;
+    await page.goto(url(`${prefix}/shop`));
+    expect(await heading(page)).toBe(core.routes.shop.title);
+    await page.locator(`main [data-product="${productId}"]`).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(url(`${prefix}/shop/${productId}`));
+    await expect.poll(() => heading(page)).toBe(PRODUCT);
+    await page.locator('main .leaflet-container').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe(
+      language === 'ar' ? 'rtl' : 'ltr',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('shop screenshots at 360 px', () => {
+  it.each(LANGUAGES)('in %s', async (language, core, shop) => {
+    const context = await newContext(browser, { ...PHONE, viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    const prefix = language === 'en' ? '' : `/${language}`;
+    await page.goto(url(`${prefix}/shop`));
+    expect(await heading(page)).toBe(core.routes.shop.title);
+    await page.locator(`main [data-product="${productId}"]`).waitFor();
+    // Nothing sticks out sideways on a small phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/shop-360-${language}.png`, fullPage: true });
+    await page.goto(url(`${prefix}/shop/${productId}`));
+    await expect.poll(() => heading(page)).toBe(PRODUCT);
+    await page.locator('main .leaflet-container').first().waitFor();
+    await page.getByRole('button', { name: shop.add, exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/shop-product-360-${language}.png`, fullPage: true });
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,342 @@
+import { currencyExponent, fromMinorUnits, toMinorUnits } from '@jammy/shared/fields';
+import type { PresetSummary } from '@jammy/shared/presets';
+import type { Order, Product } from '@jammy/shared/shop';
+import {
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLanguage } from '../../../i18n/use-language';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import {
+  adminOrdersQuery,
+  productsQuery,
+  useCreateProduct,
+  useOrderAction,
+  useUpdateProduct,
+} from '../api/shop';
+import { OrderCard } from './order-card';
+import { useMoney } from './price';
+
+function usePremiumPresets(language: string) {
+  return useQuery({
+    queryKey: ['shop', 'premium-presets', language],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<{ items: PresetSummary[] }>(
+          `/api/presets?all=true&limit=100&lang=${language}`,
+          { signal },
+        )
+      ).items.filter((preset) => preset.premium),
+  });
+}
+
+function problemOf(error: unknown, fallback: string): string | null {
+  if (!error) return null;
+  return error instanceof ApiError && error.status < 500 ? error.message : fallback;
+}
+
+/** Adds a product: one premium itinerary or several (a bundle), its price and currency. */
+function NewProductForm({ presets }: { presets: PresetSummary[] }) {
+  const { t } = useTranslation('shop');
+  const create = useCreateProduct();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [price, setPrice] = useState<string | number>('');
+  const [currency, setCurrency] = useState('EUR');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [active, setActive] = useState(true);
+  const [invalid, setInvalid] = useState<string | null>(null);
+
+  const submit = () => {
+    const code = currency.trim().toUpperCase();
+    const minor = typeof price === 'number' ? toMinorUnits(price, code) : null;
+    if (!title.trim()) return setInvalid(t('admin.errors.title'));
+    if (minor === null || minor < 0) return setInvalid(t('admin.errors.price'));
+    if (chosen.length === 0) return setInvalid(t('admin.errors.presets'));
+    setInvalid(null);
+    create.mutate(
+      { title, description, priceMinor: minor, currency: code, presetIds: chosen, active },
+      {
+        onSuccess: () => {
+          setTitle('');
+          setDescription('');
+          setPrice('');
+          setChosen([]);
+        },
+      },
+    );
+  };
+
+  const problem = invalid ?? problemOf(create.error, t('cart.errors.failed'));
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="new-product"
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={3} size="h4" id="new-product">
+            {t('admin.newProduct')}
+          </Title>
+          {presets.length === 0 ? (
+            <Text size="sm" c="gray.8">
+              {t('admin.noPremium')}
+            </Text>
+          ) : null}
+          <TextInput
+            label={t('admin.title')}
+            value={title}
+            onChange={(event) => setTitle(event.currentTarget.value)}
+            required
+            maxLength={120}
+          />
+          <Textarea
+            label={t('admin.description')}
+            value={description}
+            onChange={(event) => setDescription(event.currentTarget.value)}
+            autosize
+            minRows={2}
+            maxLength={4000}
+          />
+          <MultiSelect
+            label={t('admin.presets')}
+            description={t('admin.presetsHint')}
+            data={presets.map((preset) => ({ value: preset.id, label: preset.title }))}
+            value={chosen}
+            onChange={setChosen}
+            searchable
+            required
+          />
+          <Group grow align="flex-start">
+            <NumberInput
+              label={t('admin.price')}
+              value={price}
+              onChange={setPrice}
+              min={0}
+              decimalScale={currencyExponent(currency.trim().toUpperCase() || 'EUR')}
+              required
+            />
+            <TextInput
+              label={t('admin.currency')}
+              description={t('admin.currencyHint')}
+              value={currency}
+              onChange={(event) => setCurrency(event.currentTarget.value)}
+              maxLength={3}
+              required
+            />
+          </Group>
+          <Switch
+            label={t('admin.active')}
+            checked={active}
+            onChange={(event) => setActive(event.currentTarget.checked)}
+          />
+          {problem && (
+            <Text size="sm" c="red.9" role="alert">
+              {problem}
+            </Text>
+          )}
+          <Button type="submit" loading={create.isPending} w="fit-content">
+            {t('admin.create')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** A product as admins see it: on sale or not, and its price, changed in place. */
+function ProductRow({ product }: { product: Product }) {
+  const { t } = useTranslation('shop');
+  const { to } = useLanguage();
+  const money = useMoney();
+  const update = useUpdateProduct();
+  const [price, setPrice] = useState<string | number>(
+    fromMinorUnits(product.priceMinor, product.currency),
+  );
+  const minor = typeof price === 'number' ? toMinorUnits(price, product.currency) : null;
+  return (
+    <Paper withBorder radius="md" p="md" component="li" data-admin-product={product.id}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Link to={to(`/shop/${product.id}`)}>
+            <Text fw={600} component="span">
+              <bdi>{product.title}</bdi>
+            </Text>
+          </Link>
+          <Text fw={600}>{money(product.priceMinor, product.currency)}</Text>
+        </Group>
+        <Text size="sm" c="gray.8">
+          {product.presets.map((preset) => preset.title).join(' · ')}
+        </Text>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <NumberInput
+            label={t('admin.priceIn', { currency: product.currency })}
+            value={price}
+            onChange={setPrice}
+            min={0}
+            decimalScale={currencyExponent(product.currency)}
+            w={160}
+          />
+          <Button
+            variant="default"
+            disabled={minor === null || minor === product.priceMinor}
+            loading={update.isPending && update.variables.priceMinor !== undefined}
+            onClick={() =>
+              minor !== null &&
+              update.mutate({ id: product.id, priceMinor: minor, version: product.version })
+            }
+          >
+            {t('admin.savePrice')}
+          </Button>
+          <Switch
+            label={t('admin.active')}
+            checked={product.active}
+            disabled={update.isPending}
+            onChange={(event) =>
+              update.mutate({
+                id: product.id,
+                active: event.currentTarget.checked,
+                version: product.version,
+              })
+            }
+          />
+        </Group>
+        {update.error && (
+          <Text size="sm" c="red.9" role="alert">
+            {problemOf(update.error, t('cart.errors.failed'))}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function AdminOrder({ order }: { order: Order }) {
+  const { t } = useTranslation('shop');
+  const action = useOrderAction();
+  return (
+    <OrderCard order={order}>
+      <Group gap="xs">
+        {order.status === 'pending' && (
+          <Button
+            size="compact-sm"
+            onClick={() => action.mutate({ order, action: 'paid' })}
+            loading={action.isPending}
+          >
+            {t('admin.markPaid')}
+          </Button>
+        )}
+        {order.status === 'paid' && (
+          <Button
+            size="compact-sm"
+            variant="default"
+            c="red.9"
+            onClick={() => action.mutate({ order, action: 'refund' })}
+            loading={action.isPending}
+          >
+            {t('admin.refund')}
+          </Button>
+        )}
+      </Group>
+      {action.error && (
+        <Text size="sm" c="red.9" role="alert">
+          {problemOf(action.error, t('cart.errors.failed'))}
+        </Text>
+      )}
+    </OrderCard>
+  );
+}
+
+/** The shop for admins: products and prices, and every order (mark paid, refund). */
+export function ShopAdminSection() {
+  const { t } = useTranslation('shop');
+  const { language } = useLanguage();
+  const products = useQuery(productsQuery(language, true));
+  const orders = useQuery(adminOrdersQuery);
+  const presets = usePremiumPresets(language);
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={2} size="h3">
+          {t('admin.heading')}
+        </Title>
+        <Text c="gray.8">{t('admin.lead')}</Text>
+      </Stack>
+      {presets.data ? (
+        <NewProductForm presets={presets.data} />
+      ) : (
+        <Skeleton height={200} radius="lg" />
+      )}
+      <Stack gap="sm" component="section" aria-labelledby="admin-products">
+        <Title order={3} size="h4" id="admin-products">
+          {t('admin.products')}
+        </Title>
+        {products.data ? (
+          products.data.items.length === 0 ? (
+            <Text size="sm" c="gray.8">
+              {t('admin.noProducts')}
+            </Text>
+          ) : (
+            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {products.data.items.map((product) => (
+                <ProductRow key={`${product.id}-${product.version}`} product={product} />
+              ))}
+            </Stack>
+          )
+        ) : (
+          <Skeleton height={80} radius="md" />
+        )}
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="admin-orders">
+        <Title order={3} size="h4" id="admin-orders">
+          {t('admin.orders')}
+        </Title>
+        {orders.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            <Text size="sm" c="red.9">
+              {t('failed')}
+            </Text>
+          </Alert>
+        ) : orders.data ? (
+          orders.data.items.length === 0 ? (
+            <Text size="sm" c="gray.8">
+              {t('admin.noOrders')}
+            </Text>
+          ) : (
+            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {orders.data.items.map((order) => (
+                <AdminOrder key={order.id} order={order} />
+              ))}
+            </Stack>
+          )
+        ) : (
+          <Skeleton height={80} radius="md" />
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,5 @@
+import { CartPage } from '../features/shop/components/cart-page';
+
+export function Component() {
+  return <CartPage />;
+}
