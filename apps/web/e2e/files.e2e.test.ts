@@ -263,7 +263,10 @@ describe('files and photos, on a phone', () => {
     await page.goto(url('/account#data'));
     const meter = page.getByTestId('storage-meter');
     await meter.getByRole('progressbar', { name: t.meter.label }).waitFor({ state: 'attached' });
-    expect(await meter.textContent()).toMatch(/of 5\.4 GB used/);
+    expect(await meter.textContent()).toMatch(/of 5 GB used/);
+    expect(await meter.textContent()).toContain(
+      'Photos up to 15 MB, attachments up to 25 MB each.',
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'account-meter');
   });
