@@ -23,7 +23,8 @@ describe('format', () => {
 
 describe('formatBytes', () => {
   it('picks the unit and keeps one decimal under ten', () => {
-    expect(formatBytes(0, 'en')).toBe('0 byte');
+    expect(formatBytes(0, 'en')).toBe('0 bytes');
+    expect(formatBytes(596, 'en')).toBe('596 bytes');
     expect(formatBytes(820 * 1024, 'en')).toBe('820 kB');
     expect(formatBytes(4.2 * 1024 * 1024, 'en')).toBe('4.2 MB');
     expect(formatBytes(15 * 1024 * 1024, 'en')).toBe('15 MB');

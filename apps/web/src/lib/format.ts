@@ -49,7 +49,7 @@ export function formatDuration(minutes: number, language: string): string {
       new Intl.NumberFormat(language, {
         style: 'unit',
         unit: 'minute',
-        unitDisplay: 'short',
+        unitDisplay: unit === 0 ? 'long' : 'short',
       }).format(rest),
     );
   }
@@ -71,7 +71,7 @@ export function formatBytes(bytes: number, language: string): string {
   return new Intl.NumberFormat(language, {
     style: 'unit',
     unit: units[unit],
-    unitDisplay: 'short',
+    unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0,
   }).format(value);
 }
