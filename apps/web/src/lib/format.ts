@@ -49,7 +49,7 @@ export function formatDuration(minutes: number, language: string): string {
       new Intl.NumberFormat(language, {
         style: 'unit',
         unit: 'minute',
-        unitDisplay: unit === 0 ? 'long' : 'short',
+        unitDisplay: 'short',
       }).format(rest),
     );
   }
