@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       google: undefined,
       github: undefined,
       adminEmails: new Set(),
+      shop: { taxRateBasisPoints: 0, taxInclusive: true, stripe: undefined },
       geocoder: undefined,
       documentCacheBytes: 64 * 1024 * 1024,
       operator: {
@@ -57,6 +58,31 @@ describe('loadConfig', () => {
           '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
       },
     });
+  });
+
+  it('reads the shop: taxes in hundredths of a percent, Stripe only with its webhook secret', () => {
+    const config = loadConfig({
+      SHOP_TAX_RATE: '7.7',
+      SHOP_TAX_INCLUSIVE: 'false',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    });
+    expect(config.shop).toEqual({
+      taxRateBasisPoints: 770,
+      taxInclusive: false,
+      stripe: {
+        secretKey: 'sk_test_x',
+        webhookSecret: 'whsec_x',
+        apiUrl: new URL('http://127.0.0.1:12111'),
+      },
+    });
+    expect(configError({ STRIPE_SECRET_KEY: 'sk_test_x' }).message).toMatch(
+      /STRIPE_WEBHOOK_SECRET: is required/,
+    );
+    expect(configError({ SHOP_TAX_RATE: '120' }).message).toMatch(/SHOP_TAX_RATE/);
+    expect(configError({ SHOP_TAX_RATE: '7.777' }).message).toMatch(/SHOP_TAX_RATE/);
+    expect(configError({ SHOP_TAX_RATE: 'lots' }).message).toMatch(/SHOP_TAX_RATE/);
   });
 
   it('refuses a MAP_TILE_URL without {z}/{x}/{y}', () => {

@@ -258,12 +258,55 @@ describe('files and photos, on a phone', () => {
       .toBe(2);
   });
 
+  it('gives a place its own photos and booking, on the map page', async () => {
+    const { page } = owner;
+    const created = await owner.context.request.post(url(`/api/itineraries/${tripId}/places`), {
+      headers: origin(),
+      data: { stageId, name: 'Livraria Lello', lat: 41.1469, lng: -8.6149 },
+    });
+    expect(created.status()).toBe(201);
+    const placeId = ((await created.json()) as { id: string }).id;
+    await page.goto(url(`/itinerary/${tripId}/place`));
+    await page.locator(`button[data-place-id="${placeId}"]`).click();
+    const panel = page.locator('section[aria-labelledby="selected-place-name"]');
+    await panel.getByRole('heading', { name: t.photos.title }).waitFor();
+    await panel.getByTestId('photo-input').setInputFiles({
+      name: 'stairs.png',
+      mimeType: 'image/png',
+      buffer: photo(1000, 1400, [120, 40, 40]),
+    });
+    await panel.getByRole('img', { name: 'Photo 1' }).waitFor({ timeout: 20_000 });
+    await panel.getByTestId('attachment-input').setInputFiles({
+      name: 'lello-entry.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf('Livraria Lello, 10:30'),
+    });
+    await panel.getByRole('link', { name: 'lello-entry.pdf' }).waitFor({ timeout: 20_000 });
+    const photos = await owner.context.request.get(
+      url(`/api/itineraries/${tripId}/photos?placeId=${placeId}`),
+    );
+    expect(((await photos.json()) as { items: unknown[] }).items).toHaveLength(1);
+    const files = await owner.context.request.get(
+      url(`/api/itineraries/${tripId}/attachments?placeId=${placeId}`),
+    );
+    expect(((await files.json()) as { items: unknown[] }).items).toHaveLength(1);
+    // Not the trip's: the overview's list still holds the trip's one ticket.
+    const trip = await owner.context.request.get(url(`/api/itineraries/${tripId}`));
+    const { attachments } = (await trip.json()) as { attachments: { placeId: string | null }[] };
+    expect(attachments.filter((item) => item.placeId === null)).toHaveLength(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'place');
+  });
+
   it('shows the storage used on the account page', async () => {
     const { page } = owner;
     await page.goto(url('/account#data'));
     const meter = page.getByTestId('storage-meter');
     await meter.getByRole('progressbar', { name: t.meter.label }).waitFor({ state: 'attached' });
-    expect(await meter.textContent()).toMatch(/of 5\.4 GB used/);
+    expect(await meter.textContent()).toMatch(/of 5 GB used/);
+    expect(await meter.textContent()).toContain(
+      'Photos up to 15 MB, attachments up to 25 MB each.',
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'account-meter');
   });

@@ -23,13 +23,15 @@ describe('format', () => {
 
 describe('formatBytes', () => {
   it('picks the unit and keeps one decimal under ten', () => {
-    expect(formatBytes(0, 'en')).toBe('0 byte');
-    expect(formatBytes(820_000, 'en')).toBe('820 kB');
-    expect(formatBytes(4_230_000, 'en')).toBe('4.2 MB');
-    expect(formatBytes(5_368_709_120, 'en')).toBe('5.4 GB');
+    expect(formatBytes(0, 'en')).toBe('0 bytes');
+    expect(formatBytes(596, 'en')).toBe('596 bytes');
+    expect(formatBytes(820 * 1024, 'en')).toBe('820 kB');
+    expect(formatBytes(4.2 * 1024 * 1024, 'en')).toBe('4.2 MB');
+    expect(formatBytes(15 * 1024 * 1024, 'en')).toBe('15 MB');
+    expect(formatBytes(5120 * 1024 * 1024, 'en')).toBe('5 GB');
   });
 
   it('writes numbers the language’s way', () => {
-    expect(formatBytes(4_230_000, 'de')).toBe('4,2 MB');
+    expect(formatBytes(4.2 * 1024 * 1024, 'de')).toBe('4,2 MB');
   });
 });

@@ -56,19 +56,22 @@ export function formatDuration(minutes: number, language: string): string {
   return parts.join(' ');
 }
 
-/** A size in bytes as people read it ("820 kB", "4.2 MB", "5 GB"), in the active language. */
+/**
+ * A size in bytes as people read it ("820 kB", "4.2 MB", "5 GB"), in the active language. Steps
+ * of 1024, as the server counts its limits (STORAGE_IMAGE_MAX_MB=15 is 15 × 1024 × 1024 bytes).
+ */
 export function formatBytes(bytes: number, language: string): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
   let value = Math.max(0, bytes);
   let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
     unit += 1;
   }
   return new Intl.NumberFormat(language, {
     style: 'unit',
     unit: units[unit],
-    unitDisplay: 'short',
+    unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0,
   }).format(value);
 }
