@@ -109,7 +109,8 @@ export function isUnavailableError(error: unknown): boolean {
   return UNAVAILABLE_MESSAGES.some((text) => message.includes(text));
 }
 
-function serviceUnavailable(): AppError {
+/** 503 `service/unavailable` with a Retry-After: busy or restarting, try again soon. */
+export function serviceUnavailable(): AppError {
   return new AppError(
     'service/unavailable',
     'The server is busy or restarting. Please try again in a moment.',

@@ -10,6 +10,7 @@ import {
 } from '../../../test/auth-helpers';
 import { startIdentityTest, type IdentityTest } from '../../../test/identity-app';
 import { contactMessage } from '../../db/schema/contact';
+import { purgeContactMessages } from './contact.repository';
 
 const CONTACT_EMAIL = 'desk@jammy.example';
 const ADMIN_EMAIL = uniqueEmail('admin');
@@ -279,5 +280,27 @@ describe('the admin side', () => {
       .where(eq(contactMessage.id, id));
     expect(row?.userId).toBeNull();
     expect(row?.email).toBe(email);
+  });
+
+  it('deletes handled and kept-aside messages a year after they arrived, never open ones', async () => {
+    const db = identity.main.database.db;
+    const ids: Record<string, string> = {};
+    for (const status of ['open', 'handled', 'spam'] as const) {
+      const { id } = (await send(form())).json<{ id: string }>();
+      await db
+        .update(contactMessage)
+        .set({ status, createdAt: new Date(Date.now() - 366 * 24 * 60 * 60 * 1000) })
+        .where(eq(contactMessage.id, id));
+      ids[status] = id;
+    }
+    const recent = (await send(form())).json<{ id: string }>().id;
+    await db.update(contactMessage).set({ status: 'handled' }).where(eq(contactMessage.id, recent));
+    expect(await purgeContactMessages(db)).toBe(2);
+    const left = await db.select({ id: contactMessage.id }).from(contactMessage);
+    const remaining = new Set(left.map((row) => row.id));
+    expect(remaining.has(ids.open ?? '')).toBe(true);
+    expect(remaining.has(recent)).toBe(true);
+    expect(remaining.has(ids.handled ?? '')).toBe(false);
+    expect(remaining.has(ids.spam ?? '')).toBe(false);
   });
 });

@@ -59,6 +59,8 @@ interface PresenceMessage {
 const PRESENCE_PREFIX = 'presence:';
 /** NOTIFY payloads are limited to 8000 bytes: a presence names at most this many viewers. */
 const MAX_VIEWERS = 50;
+/** How long presence announcements are gathered before they are sent. */
+const PRESENCE_COALESCE_MS = 50;
 
 export function sseEvent(event: ItineraryEvent): string {
   return `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
@@ -136,6 +138,22 @@ export function createEventBus(deps: {
     }
   }
 
+  /**
+   * Presence to announce, per itinerary (true: ask the others for theirs too), sent together
+   * shortly after: a burst of streams opening sends one NOTIFY per itinerary, not per stream.
+   */
+  const pendingPresence = new Map<string, boolean>();
+  let presenceTimer: NodeJS.Timeout | undefined;
+  function schedulePresence(itineraryId: string, ask: boolean) {
+    pendingPresence.set(itineraryId, ask || (pendingPresence.get(itineraryId) ?? false));
+    presenceTimer ??= setTimeout(() => {
+      presenceTimer = undefined;
+      const batch = [...pendingPresence];
+      pendingPresence.clear();
+      for (const [id, asking] of batch) void publishPresence(id, asking);
+    }, PRESENCE_COALESCE_MS);
+  }
+
   function deliver(entry: Entry, event: ItineraryEvent) {
     if (entry.buffer) {
       entry.buffer.push(event);
@@ -178,7 +196,7 @@ export function createEventBus(deps: {
       byProcess.set(message.p, { viewers: message.v, at: Date.now() });
     }
     if (byProcess?.size === 0) remote.delete(message.i);
-    if (message.ask && streams.get(message.i)?.size) void publishPresence(message.i, false);
+    if (message.ask && streams.get(message.i)?.size) schedulePresence(message.i, false);
     sendPresence(message.i);
   }
 
@@ -237,7 +255,7 @@ export function createEventBus(deps: {
     }
     for (const [itineraryId, entries] of streams) {
       for (const entry of entries) entry.subscriber.write(': keep-alive\n\n');
-      void publishPresence(itineraryId, false);
+      schedulePresence(itineraryId, false);
     }
   }
 
@@ -261,7 +279,7 @@ export function createEventBus(deps: {
         current?.delete(entry);
         if (current?.size === 0) streams.delete(itineraryId);
         if (!closed) {
-          void publishPresence(itineraryId, false);
+          schedulePresence(itineraryId, false);
           sendPresence(itineraryId);
         }
       };
@@ -287,7 +305,7 @@ export function createEventBus(deps: {
         for (const event of held) deliver(entry, event);
       }
       sendPresence(itineraryId, true);
-      void publishPresence(itineraryId, true);
+      schedulePresence(itineraryId, true);
       return unsubscribe;
     },
 
@@ -295,6 +313,8 @@ export function createEventBus(deps: {
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
+      clearTimeout(presenceTimer);
+      pendingPresence.clear();
       const itineraries = [...streams.keys()];
       for (const entries of streams.values()) {
         for (const entry of entries) entry.subscriber.end();

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { answerOf, replies } from '../../lib/contract';
+import { serviceUnavailable } from '../../lib/database-errors';
 import { AppError } from '../../lib/errors';
 import { authorize } from '../itineraries/access';
 import { itineraryParams } from '../itineraries/itineraries.routes';
@@ -15,6 +16,14 @@ const eventsQuery = z.object({
   /** For clients that cannot set the Last-Event-ID header. */
   lastEventId: z.string().max(32).optional(),
 });
+
+/**
+ * Streams being opened at once (access check, replay), at most: a reconnect storm (every
+ * page of a restarted server coming back together) is answered 503 with Retry-After beyond
+ * this, at once, rather than queueing for the database pool until everything times out.
+ * An open stream uses no database connection, so only the opening is limited.
+ */
+export const MAX_OPENING_STREAMS = 16;
 
 /** The Last-Event-ID to resume after (header first, then the query); null for a new stream. */
 function resumeAfter(header: string | string[] | undefined, query: string | undefined) {
@@ -39,6 +48,7 @@ export function eventRoutes(
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, sessions, bus } = deps;
+  let opening = 0;
 
   app.get(
     '/api/itineraries/:id/events',
@@ -59,54 +69,77 @@ export function eventRoutes(
       },
     },
     async (request, reply) => {
-      const { user } = await requireSession(sessions, request);
-      const { itinerary } = await authorize(db, request.params.id, user.id, 'read');
       const lastEventId = resumeAfter(request.headers['last-event-id'], request.query.lastEventId);
-      const member = await findMember(db, itinerary.id, user.id);
-
-      reply.hijack();
-      const raw = reply.raw;
-      // The headers set so far (security headers, request id) go out with the stream's own.
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined)
-          raw.setHeader(name, typeof value === 'number' ? String(value) : value);
-      }
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        // Proxies such as nginx must pass each event on at once.
-        'x-accel-buffering': 'no',
-      });
-      let open = true;
-      let unsubscribe: (() => void) | undefined;
-      const end = () => {
-        if (!open) return;
-        open = false;
-        unsubscribe?.();
-        raw.end();
+      if (opening >= MAX_OPENING_STREAMS) throw serviceUnavailable();
+      opening += 1;
+      let opened = false;
+      const doneOpening = () => {
+        if (opened) return;
+        opened = true;
+        opening -= 1;
       };
-      request.raw.once('close', end);
-      raw.once('close', end);
       try {
-        unsubscribe = await bus.subscribe(
-          {
-            itineraryId: itinerary.id,
-            viewer: { id: user.id, name: member?.name ?? '' },
-            write: (chunk) => {
-              if (open) raw.write(chunk);
-            },
-            end,
-          },
-          lastEventId,
-        );
-      } catch (error) {
-        request.log.warn({ err: error }, 'could not start an event stream');
-        end();
-        return;
+        await openStream(request, request.params.id, reply, lastEventId, doneOpening);
+      } finally {
+        doneOpening();
       }
-      // The client may have gone while the replay ran.
-      if (!open) unsubscribe();
     },
   );
+
+  async function openStream(
+    request: FastifyRequest,
+    itineraryId: string,
+    reply: FastifyReply,
+    lastEventId: number | null,
+    doneOpening: () => void,
+  ) {
+    const { user } = await requireSession(sessions, request);
+    const { itinerary } = await authorize(db, itineraryId, user.id, 'read');
+    const member = await findMember(db, itinerary.id, user.id);
+
+    reply.hijack();
+    const raw = reply.raw;
+    // The headers set so far (security headers, request id) go out with the stream's own.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined)
+        raw.setHeader(name, typeof value === 'number' ? String(value) : value);
+    }
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // Proxies such as nginx must pass each event on at once.
+      'x-accel-buffering': 'no',
+    });
+    let open = true;
+    let unsubscribe: (() => void) | undefined;
+    const end = () => {
+      if (!open) return;
+      open = false;
+      unsubscribe?.();
+      raw.end();
+    };
+    request.raw.once('close', end);
+    raw.once('close', end);
+    try {
+      unsubscribe = await bus.subscribe(
+        {
+          itineraryId: itinerary.id,
+          viewer: { id: user.id, name: member?.name ?? '' },
+          write: (chunk) => {
+            if (open) raw.write(chunk);
+          },
+          end,
+        },
+        lastEventId,
+      );
+    } catch (error) {
+      request.log.warn({ err: error }, 'could not start an event stream');
+      end();
+      return;
+    }
+    doneOpening();
+    // The client may have gone while the replay ran.
+    if (!open) unsubscribe();
+  }
 }

@@ -13,6 +13,8 @@ import {
 } from '../../../test/itinerary-helpers';
 import { buildTestApp } from '../../../test/test-app';
 import { getOrCreateSessionSecret } from '../meta/meta.repository';
+import { MAX_OPENING_STREAMS } from './events.routes';
+import { openEventStream } from './sse-client.test-helpers';
 import { describeStorm, reconnectStorm, type StormTarget } from '../../../test/reconnect-storm';
 
 const STREAMS = 300;
@@ -20,21 +22,21 @@ const ITINERARIES = 15;
 
 let test: ItineraryTest;
 let base: string;
-let owners: SignedInUser[] = [];
+const owners: SignedInUser[] = [];
 const targets: StormTarget[] = [];
 
 beforeAll(async () => {
   test = await startItineraryTest();
   await test.testApp.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(test.testApp.app.server.address() as AddressInfo).port}`;
-  owners = await Promise.all(
-    Array.from({ length: ITINERARIES }, (_, index) =>
-      createSignedInUser(test.testApp, `storm${index}`),
-    ),
-  );
-  const viewers = await Promise.all(
-    Array.from({ length: 5 }, (_, index) => createSignedInUser(test.testApp, `watch${index}`)),
-  );
+  // One at a time: sign-up hashes a password, and a loaded machine need not do fifteen at once.
+  for (let index = 0; index < ITINERARIES; index += 1) {
+    owners.push(await createSignedInUser(test.testApp, `storm${index}`));
+  }
+  const viewers: SignedInUser[] = [];
+  for (let index = 0; index < 5; index += 1) {
+    viewers.push(await createSignedInUser(test.testApp, `watch${index}`));
+  }
   for (const owner of owners) {
     const itinerary = await createItinerary(test.testApp, owner, { title: 'Storm' });
     for (const viewer of viewers) await addMember(test.testApp, itinerary.id, viewer.id, 'viewer');
@@ -85,15 +87,15 @@ describe('a reconnect storm of event streams', () => {
 });
 
 describe('an exhausted database pool', () => {
-  it('answers 503 with Retry-After (never 500) to streams and reads, and serves again once free', async () => {
+  async function appWithPool(connectionTimeoutMillis: number) {
     const secret = await getOrCreateSessionSecret(test.testApp.database.db);
     const pool = new pg.Pool({
       connectionString: test.database.url,
       max: 1,
-      connectionTimeoutMillis: 100,
+      connectionTimeoutMillis,
     });
     let closed = false;
-    const { app, close } = await buildTestApp({
+    const built = await buildTestApp({
       databaseUrl: test.database.url,
       env: { SESSION_SECRET: secret },
       database: {
@@ -107,6 +109,52 @@ describe('an exhausted database pool', () => {
         },
       },
     });
+    return { ...built, pool };
+  }
+
+  it(`streams beyond ${MAX_OPENING_STREAMS} being opened at once are told to retry at once, without waiting for the pool`, async () => {
+    const { app, pool, close } = await appWithPool(4000);
+    const owner = owners[0];
+    const itineraryId = targets[0]?.itineraryId;
+    if (!owner || !itineraryId) throw new Error('no set-up');
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/itineraries/${itineraryId}/events`;
+    const held = await pool.connect();
+    const started = performance.now();
+    const answers = Array.from({ length: MAX_OPENING_STREAMS + 4 }, (_, index) =>
+      // In order, so that the first ones are those being opened.
+      new Promise((resolve) => setTimeout(resolve, index * 5)).then(() =>
+        openEventStream(url, { cookie: owner.cookie }).then((connection) => ({
+          connection,
+          ms: performance.now() - started,
+        })),
+      ),
+    );
+    try {
+      // The four beyond the limit answer long before the pool's 3 s wait is over.
+      const early = await Promise.race([
+        Promise.all(answers.slice(MAX_OPENING_STREAMS)),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 2500)),
+      ]);
+      expect(early).not.toBeNull();
+      for (const { connection, ms } of early ?? []) {
+        expect(connection.status).toBe(503);
+        expect(Number(connection.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expect(ms).toBeLessThan(2500);
+      }
+    } finally {
+      held.release();
+    }
+    // The others were waiting for the pool: they open now.
+    const rest = await Promise.all(answers.slice(0, MAX_OPENING_STREAMS));
+    for (const { connection } of rest) connection.close();
+    for (const { connection } of rest) expect([200, 503]).toContain(connection.status);
+    expect(rest.filter(({ connection }) => connection.status === 200).length).toBeGreaterThan(0);
+    await close();
+  });
+
+  it('answers 503 with Retry-After (never 500) to streams and reads, and serves again once free', async () => {
+    const { app, pool, close } = await appWithPool(100);
     const owner = owners[0];
     const itineraryId = targets[0]?.itineraryId;
     if (!owner || !itineraryId) throw new Error('no set-up');
