@@ -61,8 +61,10 @@ describe('the OpenAPI document', () => {
   it('describes the error answers with the one error schema', () => {
     for (const { method, url, operation } of operations()) {
       const errors = Object.entries(operation.responses ?? {}).filter(
-        // The health check's 503 is the same report as its 200, which probes read.
-        ([status]) => /^[45]/.test(status) && !(url === '/api/health' && status === '503'),
+        // The health and readiness checks' 503 is the same report as their 200, which probes read.
+        ([status]) =>
+          /^[45]/.test(status) &&
+          !((url === '/api/health' || url === '/api/health/ready') && status === '503'),
       );
       expect(errors.length, `${method} ${url}`).toBeGreaterThan(0);
       for (const [status, answer] of errors) {
