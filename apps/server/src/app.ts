@@ -120,7 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // covers may be any https image the traveller chose.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', tileSource(config.map.tileUrl)],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // The offline worker fetches the map tiles it keeps (sw.js is governed by this policy).
+        connectSrc: ["'self'", tileSource(config.map.tileUrl)],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

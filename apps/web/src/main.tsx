@@ -8,12 +8,14 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { i18n } from './i18n/i18n';
 import { theme } from './lib/theme';
+import { startPwa } from './pwa/pwa-store';
 import { createRouter } from './router';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1 } },
 });
 const router = createRouter(queryClient);
+startPwa();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 

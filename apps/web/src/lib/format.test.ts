@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateRange, formatDuration, formatMoney, tripDays } from './format';
+import { formatBytes, formatDateRange, formatDuration, formatMoney, tripDays } from './format';
 
 describe('format', () => {
   it('formats date ranges in the language', () => {
@@ -18,5 +18,11 @@ describe('format', () => {
     expect(formatMoney(12.5, 'EUR', 'en')).toBe('€12.50');
     expect(formatDuration(90, 'en')).toBe('1 hr 30 min');
     expect(formatDuration(45, 'en')).toBe('45 min');
+  });
+
+  it('formats sizes in the largest fitting unit', () => {
+    expect(formatBytes(512, 'en')).toBe('512 byte');
+    expect(formatBytes(41_943_040, 'en')).toBe('41.9 MB');
+    expect(formatBytes(1_500, 'de')).toBe('1,5 kB');
   });
 });
