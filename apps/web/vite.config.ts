@@ -113,14 +113,14 @@ export default defineConfig({
         ],
         screenshots: [
           {
-            src: '/screenshots/wide.png',
+            src: '/app-screenshots/wide.png',
             sizes: '1280x720',
             type: 'image/png',
             form_factor: 'wide',
             label: 'A trip with its stages and map',
           },
           {
-            src: '/screenshots/narrow.png',
+            src: '/app-screenshots/narrow.png',
             sizes: '390x844',
             type: 'image/png',
             form_factor: 'narrow',
