@@ -10,7 +10,7 @@ import type { Database } from './db/client';
 import { authRoutes } from './auth/auth.routes';
 import { createAuth } from './auth/auth';
 import { originCheck } from './auth/origin-check';
-import { createSessions, forgetSessionsOnRevocations } from './auth/session';
+import { createSessions, forgetSessionsOnRevocations, type Sessions } from './auth/session';
 import { handleError } from './lib/errors';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import fastifySwagger from '@fastify/swagger';
@@ -26,6 +26,8 @@ import { boundedJsonBodies } from './lib/json-body';
 import { createNotifications } from './db/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
+import { idempotencyKeys } from './modules/idempotency/idempotency.hook';
+import { purgeExpiredKeys } from './modules/idempotency/idempotency.repository';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
 import { purgeTrash } from './modules/itineraries/itineraries.repository';
 import { contentRoutes } from './modules/itineraries/content.routes';
@@ -106,6 +108,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   conditionalGets(app);
   if (config.env === 'test') validateResponses(app);
   boundedJsonBodies(app);
+  // Before compression (its onSend must see the answer as text). Sessions exist further down.
+  let sessionsForKeys: Sessions | undefined;
+  idempotencyKeys(app, {
+    db: deps.database.db,
+    userIdOf: async (request) => (await sessionsForKeys?.find(request))?.user.id ?? null,
+  });
 
   const https = config.publicUrl?.protocol === 'https:';
   await app.register(fastifyHelmet, {
@@ -159,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One LISTEN connection per process: live events and cache invalidations from every process.
   const notifications = createNotifications({ pool: deps.database.pool, logger: deps.logger });
   const sessions = createSessions(auth, deps.database.db, notifications);
+  sessionsForKeys = sessions;
   forgetSessionsOnRevocations(app, sessions);
   originCheck(app, auth.options.trustedOrigins ?? [config.baseUrl.origin]);
 
@@ -276,7 +285,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         (count) => count > 0 && app.log.info({ count }, 'purged itineraries from the trash'),
         (error: unknown) => app.log.warn({ err: error }, 'trash purge failed'),
       )
-      .then(() => storage.sweep());
+      .then(() => storage.sweep())
+      .then(() => purgeExpiredKeys(deps.database.db))
+      .then(
+        (count) => count > 0 && app.log.info({ count }, 'purged expired idempotency keys'),
+        (error: unknown) => app.log.warn({ err: error }, 'idempotency key purge failed'),
+      );
   let purgeTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', () => notifications.start());
   // After the live streams have ended (their preClose hook runs first).

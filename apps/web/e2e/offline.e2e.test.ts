@@ -115,9 +115,7 @@ describe('offline worker and updates', () => {
     // Regaining focus checks for an update (as does the hourly timer).
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     const notice = page.getByTestId('update-available');
-    await expect
-      .poll(() => notice.textContent())
-      .toContain('A new version of Jammy is available.');
+    await expect.poll(() => notice.textContent()).toContain('A new version of Jammy is available.');
     await screenshot(page, 'update-available-phone');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -154,10 +152,7 @@ describe('offline worker and updates', () => {
       '512x512 any',
       '512x512 maskable',
     ]);
-    expect(manifest.screenshots.map((shot) => shot.form_factor).sort()).toEqual([
-      'narrow',
-      'wide',
-    ]);
+    expect(manifest.screenshots.map((shot) => shot.form_factor).sort()).toEqual(['narrow', 'wide']);
     for (const file of [...manifest.icons, ...manifest.screenshots]) {
       const response = await fetch(url(file.src));
       expect(response.headers.get('content-type'), file.src).toBe('image/png');
@@ -180,9 +175,9 @@ describe('offline worker and updates', () => {
       installabilityErrors: { errorId: string }[];
     };
     expect(installabilityErrors).toEqual([]);
-    expect(
-      await page.locator('link[rel="apple-touch-icon"]').getAttribute('href'),
-    ).toBe('/icons/apple-touch-icon.png');
+    expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')).toBe(
+      '/icons/apple-touch-icon.png',
+    );
     await context.close();
   });
 });
