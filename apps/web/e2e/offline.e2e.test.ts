@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { clientAddress } from './accounts';
+import { clientAddress, signUpVerified } from './accounts';
 import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
 
 // The offline worker for real: these contexts allow service workers (every other suite
@@ -178,6 +178,83 @@ describe('offline worker and updates', () => {
     expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')).toBe(
       '/icons/apple-touch-icon.png',
     );
+    await context.close();
+  });
+});
+
+/** Whether the page has saved its offline copy (IndexedDB, idb-keyval's default store). */
+async function offlineCopySaved(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('keyval')) return resolve(false);
+          const keys = db.transaction('keyval').objectStore('keyval').getAllKeys();
+          keys.onsuccess = () =>
+            resolve(keys.result.some((key) => String(key).startsWith('jammy:queries:')));
+          keys.onerror = () => resolve(false);
+        };
+      }),
+  );
+}
+
+describe('reading without a connection', () => {
+  it('reads an itinerary opened before, with its stages, places and notes, offline', async () => {
+    const context = await workerContext(PHONE);
+    await signUpVerified(context);
+    const post = async (target: string, data: object) => {
+      const response = await context.request.post(url(target), {
+        headers: { origin: baseUrl() },
+        data,
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      return (await response.json()) as { id: string };
+    };
+    const trip = await post('/api/itineraries', { title: 'Azores by ferry' });
+    const stage = await post(`/api/itineraries/${trip.id}/stages`, {
+      title: 'São Miguel',
+      destinationName: 'Ponta Delgada',
+      lat: 37.74,
+      lng: -25.67,
+    });
+    await post(`/api/itineraries/${trip.id}/places`, {
+      stageId: stage.id,
+      name: 'Lagoa do Fogo',
+      lat: 37.76,
+      lng: -25.47,
+    });
+    await post(`/api/itineraries/${trip.id}/notes`, {
+      title: 'Ferry times',
+      body: 'Atlânticoline leaves at 08:00.',
+    });
+
+    const page = await context.newPage();
+    await page.goto(url(`/itinerary/${trip.id}/notes`));
+    await page.getByText('Ferry times').first().waitFor();
+    await page.goto(url(`/itinerary/${trip.id}`));
+    await page.getByRole('heading', { level: 1, name: 'Azores by ferry' }).waitFor();
+    await waitForControl(page);
+    await expect.poll(() => offlineCopySaved(page)).toBe(true);
+
+    await context.setOffline(true);
+    const started = Date.now();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Azores by ferry' }).waitFor();
+    const firstRender = Date.now() - started;
+    console.info(`offline: time to first render of a saved itinerary ${firstRender} ms`);
+    await page.getByText('São Miguel').first().waitFor();
+    await page.getByText('Lagoa do Fogo').first().waitFor();
+    await page.getByTestId('offline-banner').waitFor();
+    await screenshot(page, 'offline-itinerary-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Its notes too, by following the tab as a traveller would.
+    await page.getByRole('link', { name: /Notes/ }).first().click();
+    await page.getByText('Ferry times').first().waitFor();
+    expect(await page.getByText('Atlânticoline leaves at 08:00.').count()).toBeGreaterThan(0);
     await context.close();
   });
 });

@@ -1,9 +1,20 @@
-import { Anchor, Badge, Modal, Text, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Modal,
+  NumberInput,
+  Stack,
+  Switch,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { OFFLINE_CACHE_MIN_BYTES } from '@jammy/shared/constants';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerReachable } from '../../lib/connectivity';
 import { formatBytes } from '../../lib/format';
+import { useOfflineSettings, writeOfflineSettings } from '../../lib/offline-cache';
 import { APP_VERSION, BUILD_ID } from '../build-info';
 import { usePwaState } from '../pwa-store';
 import classes from './pwa.module.css';
@@ -34,6 +45,8 @@ export function AboutApp({ className }: { className?: string }) {
   const pwa = usePwaState();
   const reachable = useServerReachable();
   const used = useStorageUsed(opened);
+  const settings = useOfflineSettings();
+  const MB = 1_048_576;
 
   const worker = pwa.registrationError
     ? t('pwa.about.workerFailed')
@@ -88,6 +101,31 @@ export function AboutApp({ className }: { className?: string }) {
             {used === null ? t('pwa.about.storageUnknown') : formatBytes(used, i18n.language)}
           </dd>
         </dl>
+        <Stack gap="sm" mt="lg">
+          <Switch
+            checked={settings.keepAllTrips}
+            onChange={(event) =>
+              writeOfflineSettings({ ...settings, keepAllTrips: event.currentTarget.checked })
+            }
+            label={t('pwa.about.keepAll')}
+            description={t('pwa.about.keepAllHelp')}
+          />
+          <NumberInput
+            label={t('pwa.about.cacheSize')}
+            description={t('pwa.about.cacheSizeHelp')}
+            min={OFFLINE_CACHE_MIN_BYTES / MB}
+            max={2048}
+            step={10}
+            allowDecimal={false}
+            value={Math.round(settings.cacheBytes / MB)}
+            onChange={(value) => {
+              const megabytes = typeof value === 'number' ? value : Number(value);
+              if (Number.isFinite(megabytes) && megabytes >= 1) {
+                writeOfflineSettings({ ...settings, cacheBytes: megabytes * MB });
+              }
+            }}
+          />
+        </Stack>
         {pwa.updateAvailable ? (
           <Text size="sm" mt="md">
             {t('pwa.update.title')}{' '}
