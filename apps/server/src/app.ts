@@ -109,10 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.env === 'test') validateResponses(app);
   boundedJsonBodies(app);
   // Before compression (its onSend must see the answer as text). Sessions exist further down.
-  let sessionsForKeys: Sessions | undefined;
+  const keySessions: { current?: Sessions } = {};
   idempotencyKeys(app, {
     db: deps.database.db,
-    userIdOf: async (request) => (await sessionsForKeys?.find(request))?.user.id ?? null,
+    userIdOf: async (request) => (await keySessions.current?.find(request))?.user.id ?? null,
   });
 
   const https = config.publicUrl?.protocol === 'https:';
@@ -167,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One LISTEN connection per process: live events and cache invalidations from every process.
   const notifications = createNotifications({ pool: deps.database.pool, logger: deps.logger });
   const sessions = createSessions(auth, deps.database.db, notifications);
-  sessionsForKeys = sessions;
+  keySessions.current = sessions;
   forgetSessionsOnRevocations(app, sessions);
   originCheck(app, auth.options.trustedOrigins ?? [config.baseUrl.origin]);
 
