@@ -258,3 +258,28 @@ describe('reading without a connection', () => {
     await context.close();
   });
 });
+
+describe('in Arabic, on a phone', () => {
+  it('shows the offline banner and the about panel right to left', async () => {
+    const context = await workerContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(url('/ar/faq'));
+    await waitForControl(page);
+    await context.setOffline(true);
+    await page.reload();
+    const banner = page.getByTestId('offline-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('أنت غير متصل.');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByRole('contentinfo').getByRole('button', { name: 'حول هذا التطبيق' }).click();
+    const about = page.getByRole('dialog', { name: 'حول هذا التطبيق' });
+    await about.getByTestId('about-worker').waitFor();
+    expect(await about.getByText('غير متصل', { exact: true }).count()).toBe(1);
+    await screenshot(page, 'about-app-ar-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await context.close();
+  });
+});
