@@ -1,6 +1,6 @@
 import {
   Anchor,
-  Badge,
+  Group,
   Modal,
   NumberInput,
   Stack,
@@ -10,6 +10,7 @@ import {
 } from '@mantine/core';
 import { OFFLINE_CACHE_MIN_BYTES } from '@jammy/shared/constants';
 import { useDisclosure } from '@mantine/hooks';
+import { IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerReachable } from '../../lib/connectivity';
@@ -83,9 +84,14 @@ export function AboutApp({ className }: { className?: string }) {
           </dd>
           <dt>{t('pwa.about.connection')}</dt>
           <dd>
-            <Badge color={reachable ? 'green.9' : 'yellow.9'} variant="light">
-              {reachable ? t('pwa.about.online') : t('pwa.about.offline')}
-            </Badge>
+            <Group gap={6} wrap="nowrap">
+              {reachable ? (
+                <IconWifi size={16} aria-hidden color="var(--mantine-color-green-9)" />
+              ) : (
+                <IconWifiOff size={16} aria-hidden color="var(--mantine-color-orange-9)" />
+              )}
+              <span>{reachable ? t('pwa.about.online') : t('pwa.about.offline')}</span>
+            </Group>
           </dd>
           <dt>{t('pwa.about.worker')}</dt>
           <dd data-testid="about-worker" data-registration-error={pwa.registrationError !== null}>
