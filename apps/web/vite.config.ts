@@ -1,14 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const BUILD_ID = randomUUID();
+const BUILD_TIMESTAMP = Date.now();
+const APP_VERSION = (
+  JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+/** Brand colours of the manifest and the browser chrome (theme.ts: jam shades 8 and 0). */
+const THEME_COLOUR = '#c2255c';
+const BACKGROUND_COLOUR = '#fff0f6';
 
 /**
  * Emits /builds/latest.json ({ id, timestamp }) and /builds/meta/{id}.json, which the app
  * polls to notice a newer build (spec §4, §7) and the server reports in /api/health.
  */
 function buildManifest(): Plugin {
-  const id = randomUUID();
-  const timestamp = Date.now();
   return {
     name: 'jammy-build-manifest',
     apply: 'build',
@@ -16,19 +28,118 @@ function buildManifest(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'builds/latest.json',
-        source: JSON.stringify({ id, timestamp }),
+        source: JSON.stringify({ id: BUILD_ID, timestamp: BUILD_TIMESTAMP }),
       });
       this.emitFile({
         type: 'asset',
-        fileName: `builds/meta/${id}.json`,
-        source: JSON.stringify({ id, timestamp, matcher: {}, prerendered: [] }),
+        fileName: `builds/meta/${BUILD_ID}.json`,
+        source: JSON.stringify({
+          id: BUILD_ID,
+          timestamp: BUILD_TIMESTAMP,
+          version: APP_VERSION,
+          matcher: {},
+          prerendered: [],
+        }),
       });
     },
   };
 }
 
+// Pages that only work online (account, sharing, on-boarding, a preset's page) and the
+// visitors' pages are not precached: a traveller without a connection needs their trips.
+const ONLINE_ONLY_PAGES = [
+  'account',
+  'itinerary-share',
+  'on-boarding',
+  'preset',
+  'presets',
+  'interests',
+  'home',
+  'faq',
+  'contact',
+  'privacy',
+  'terms',
+  'language',
+  'shop',
+  'login',
+  'login-start',
+  'register',
+  'register-finish',
+  'forgot-password',
+  'finish-register',
+  'send-email',
+];
+
 export default defineConfig({
-  plugins: [react(), buildManifest()],
+  define: {
+    __BUILD_ID__: JSON.stringify(BUILD_ID),
+    __BUILD_TIMESTAMP__: JSON.stringify(BUILD_TIMESTAMP),
+    __APP_VERSION__: JSON.stringify(APP_VERSION),
+  },
+  plugins: [
+    react(),
+    buildManifest(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/pwa',
+      filename: 'sw.ts',
+      // The app registers the worker itself (src/pwa/pwa-store.ts) to raise spec §4's signals.
+      injectRegister: false,
+      includeManifestIcons: false,
+      manifestFilename: 'manifest.webmanifest',
+      manifest: {
+        id: '/',
+        name: 'Jammy — trip planner',
+        short_name: 'Jammy',
+        description: 'Plan trips as itineraries of stages and places, together — even offline.',
+        // The server sends / to the traveller's language (its cookie), so one start URL
+        // opens the app in the language they chose.
+        start_url: '/?source=app',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: THEME_COLOUR,
+        background_color: BACKGROUND_COLOUR,
+        categories: ['travel', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+        screenshots: [
+          {
+            src: '/app-screenshots/wide.png',
+            sizes: '1280x720',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'A trip with its stages and map',
+          },
+          {
+            src: '/app-screenshots/narrow.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'A trip on a phone',
+          },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['index.html', 'favicon.svg', 'assets/*.{js,css,svg,png,woff2}'],
+        globIgnores: [
+          ...ONLINE_ONLY_PAGES.map((page) => `assets/${page}-*.js`),
+          // Messages of other languages than English: cached when first used.
+          'assets/{it,fr,es,de,ar}-*.js',
+          'assets/hero-journey-*.svg',
+        ],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+    }),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -10,7 +10,7 @@ import type { Database } from './db/client';
 import { authRoutes } from './auth/auth.routes';
 import { createAuth } from './auth/auth';
 import { originCheck } from './auth/origin-check';
-import { createSessions, forgetSessionsOnRevocations } from './auth/session';
+import { createSessions, forgetSessionsOnRevocations, type Sessions } from './auth/session';
 import { handleError } from './lib/errors';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import fastifySwagger from '@fastify/swagger';
@@ -28,6 +28,8 @@ import { outboxRoutes } from './modules/admin/outbox.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { purgeContactMessages } from './modules/contact/contact.repository';
 import { geoRoutes } from './modules/geo/geo.routes';
+import { idempotencyKeys } from './modules/idempotency/idempotency.hook';
+import { purgeExpiredKeys } from './modules/idempotency/idempotency.repository';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
 import { purgeTrash } from './modules/itineraries/itineraries.repository';
 import { contentRoutes } from './modules/itineraries/content.routes';
@@ -121,6 +123,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   conditionalGets(app);
   if (config.env === 'test') validateResponses(app);
   boundedJsonBodies(app);
+  // Before compression (its onSend must see the answer as text). Sessions exist further down.
+  const keySessions: { current?: Sessions } = {};
+  idempotencyKeys(app, {
+    db: deps.database.db,
+    userIdOf: async (request) => (await keySessions.current?.find(request))?.user.id ?? null,
+  });
 
   const https = config.publicUrl?.protocol === 'https:';
   await app.register(fastifyHelmet, {
@@ -135,7 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // covers may be any https image the traveller chose.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', tileSource(config.map.tileUrl)],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // The offline worker fetches the map tiles it keeps (sw.js is governed by this policy).
+        connectSrc: ["'self'", tileSource(config.map.tileUrl)],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -173,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One LISTEN connection per process: live events and cache invalidations from every process.
   const notifications = createNotifications({ pool: deps.database.pool, logger: deps.logger });
   const sessions = createSessions(auth, deps.database.db, notifications);
+  keySessions.current = sessions;
   forgetSessionsOnRevocations(app, sessions);
   originCheck(app, auth.options.trustedOrigins ?? [config.baseUrl.origin]);
 
@@ -308,6 +318,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .then(
         (count) => count > 0 && app.log.info({ count }, 'deleted old contact messages'),
         (error: unknown) => app.log.warn({ err: error }, 'contact message purge failed'),
+      )
+      .then(() => purgeExpiredKeys(deps.database.db))
+      .then(
+        (count) => count > 0 && app.log.info({ count }, 'purged expired idempotency keys'),
+        (error: unknown) => app.log.warn({ err: error }, 'idempotency key purge failed'),
       );
   let purgeTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', () => notifications.start());

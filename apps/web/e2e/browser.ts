@@ -35,12 +35,17 @@ export const PHONE: BrowserContextOptions = {
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 
-/** A browser context that is a client of its own (its own address for rate limits). */
+/**
+ * A browser context that is a client of its own (its own address for rate limits). The
+ * offline worker is blocked unless `options.serviceWorkers` is 'allow' (the offline suite):
+ * a worker that serves saved copies would change what every other suite sees.
+ */
 export function newContext(
   browser: Browser,
   options: BrowserContextOptions = DESKTOP,
 ): Promise<BrowserContext> {
   return browser.newContext({
+    serviceWorkers: 'block',
     ...options,
     extraHTTPHeaders: { 'x-forwarded-for': clientAddress(), ...options.extraHTTPHeaders },
   });

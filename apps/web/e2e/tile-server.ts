@@ -55,6 +55,18 @@ export function tilePng(): Buffer {
 export async function startTileServer(): Promise<{ url: string; close(): Promise<void> }> {
   const tile = tilePng();
   const server = http.createServer((request, response) => {
+    // The tests add headers (X-Forwarded-For) to every request, so the map's CORS tile
+    // requests are preflighted here (a browser's own tile requests are not).
+    if (request.method === 'OPTIONS') {
+      response
+        .writeHead(204, {
+          'access-control-allow-origin': '*',
+          'access-control-allow-headers': '*',
+          'access-control-allow-methods': 'GET',
+        })
+        .end();
+      return;
+    }
     if (!/^\/\d+\/\d+\/\d+\.png$/.test(request.url ?? '')) {
       response.writeHead(404).end();
       return;

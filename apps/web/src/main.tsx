@@ -7,13 +7,24 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { i18n } from './i18n/i18n';
+import { isServerReachable, subscribeReachability } from './lib/connectivity';
+import { restoreOfflineCache, startSavingOfflineCache } from './lib/offline-cache';
 import { theme } from './lib/theme';
+import { startPwa } from './pwa/pwa-store';
 import { createRouter } from './router';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1 } },
 });
+startSavingOfflineCache(queryClient);
+// Without a connection the saved copy of the traveller's trips is read before the first page;
+// online it is read only if the server stops answering.
+if (!navigator.onLine) await restoreOfflineCache(queryClient);
+subscribeReachability(() => {
+  if (!isServerReachable()) void restoreOfflineCache(queryClient);
+});
 const router = createRouter(queryClient);
+startPwa();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 

@@ -20,6 +20,7 @@ import {
 } from 'react-router';
 import { meQuery } from './features/auth/session';
 import { activateLanguage } from './i18n/i18n';
+import { restoreOfflineCache } from './lib/offline-cache';
 import { EmptyLayout } from './layouts/empty-layout';
 import { LanguageRoot } from './layouts/language-root';
 import { LoggedLayout } from './layouts/logged-layout';
@@ -76,9 +77,24 @@ function accessRedirect(route: Route, me: Me | null, url: URL, language: Languag
   return null;
 }
 
-/** The signed-in traveller for a loader; offline or failing, the page treats them as unknown. */
-function currentUser(queryClient: QueryClient): Promise<Me | null> {
-  return queryClient.ensureQueryData(meQuery).catch(() => null);
+/**
+ * The signed-in traveller for a loader. Without an answer from the server, the traveller of
+ * the saved offline copy (if any); otherwise the page treats them as unknown.
+ */
+async function currentUser(queryClient: QueryClient): Promise<Me | null> {
+  const offlineCopy = async () => {
+    await restoreOfflineCache(queryClient);
+    return queryClient.getQueryData(meQuery.queryKey) ?? null;
+  };
+  // Offline, a query would wait for the network: ask the saved copy instead.
+  if (!navigator.onLine && queryClient.getQueryData(meQuery.queryKey) === undefined) {
+    return offlineCopy();
+  }
+  try {
+    return await queryClient.ensureQueryData(meQuery);
+  } catch {
+    return offlineCopy();
+  }
 }
 
 function pageRoute(route: Route, language: Language, queryClient: QueryClient): RouteObject {

@@ -16,3 +16,11 @@ export const SESSION_REFRESH_BEFORE_EXPIRY_MS = 5 * 60 * 1000;
 export const SESSION_EXPIRY_SKEW_MS = 30 * 1000;
 /** A session lasts this long, extended while it is used (the privacy policy states it). */
 export const SESSION_LIFETIME_DAYS = 30;
+/** While the server is unreachable, the web app asks GET /api/health this often. */
+export const OFFLINE_PROBE_INTERVAL_MS = 5000;
+/** The offline cache of itineraries, by default (spec §9: the document cache's 40 MB). */
+export const OFFLINE_CACHE_DEFAULT_BYTES = 41_943_040;
+/** The smallest offline cache a traveller may choose (spec §9). */
+export const OFFLINE_CACHE_MIN_BYTES = 1_048_576;
+/** How long the server remembers an Idempotency-Key and the answer it gave. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;

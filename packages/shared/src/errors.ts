@@ -67,6 +67,10 @@ export const ERROR_CODES = {
   'conflict/reference': 409,
   /** Two changes collided in the database and this one lost: send it again. */
   'conflict/concurrent': 409,
+  /** A write with this Idempotency-Key is still being handled: send it again shortly. */
+  'idempotency/in-progress': 409,
+  /** This Idempotency-Key was already used for another request (method, address or body). */
+  'idempotency/key-reused': 422,
   'health/database-unavailable': 503,
   /** Too busy or not ready (database pool exhausted, shutting down): retry after `Retry-After`. */
   'service/unavailable': 503,

@@ -9,7 +9,8 @@ import { z } from 'zod';
  */
 
 /** Statuses an operation may answer with the error body, besides the ones every route has. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 416 | 429 | 503;
+export type ErrorStatus =
+  400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 416 | 422 | 429 | 503;
 
 /** "No content": the body of a 204. */
 export const noContent = z.null().describe('No content');
@@ -79,6 +80,11 @@ export function describeStandardErrors(app: FastifyInstance): void {
     const methods = [route.method].flat();
     if (methods.some((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method))) {
       response[403] ??= errorBodySchema;
+      // The Idempotency-Key of a write (modules/idempotency): malformed, still being
+      // handled, or used before for another request.
+      response[400] ??= errorBodySchema;
+      response[409] ??= errorBodySchema;
+      response[422] ??= errorBodySchema;
     }
     response[500] ??= errorBodySchema;
     response[503] ??= errorBodySchema;

@@ -42,6 +42,9 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'regions.africa',
     'regions.oceania',
     'card.premium',
+    'pwa.about.build',
+    'pwa.about.online',
+    'pwa.about.offline',
   ],
   fr: [
     'nav.faq',
@@ -51,9 +54,19 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'card.premium',
     'photos.title',
     'photos.untitled',
+    'pwa.about.version',
+    'pwa.about.build',
   ],
   es: ['regions.asia'],
-  de: ['nav.faq', 'nav.shop', 'routes.shop.title'],
+  de: [
+    'nav.faq',
+    'nav.shop',
+    'routes.shop.title',
+    'pwa.about.version',
+    'pwa.about.build',
+    'pwa.about.online',
+    'pwa.about.offline',
+  ],
 };
 
 describe.each(

@@ -2,6 +2,8 @@ import { textDirection, type Language } from '@jammy/shared/languages';
 import { useDirection } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { OfflineBanner } from '../pwa/components/offline-banner';
+import { PwaNotices } from '../pwa/components/pwa-notices';
 import { useDocumentTitle } from './use-document-title';
 import { useSessionRefresh } from './use-session-refresh';
 
@@ -16,5 +18,11 @@ export function LanguageRoot({ language }: { language: Language }) {
   }, [language, setDirection]);
   useDocumentTitle();
   useSessionRefresh();
-  return <Outlet />;
+  return (
+    <>
+      <OfflineBanner />
+      <Outlet />
+      <PwaNotices />
+    </>
+  );
 }

@@ -9,6 +9,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../features/auth/session';
+import { useKeepAllTripsOffline } from '../features/itineraries/api/keep-offline';
 import { useLanguage } from '../i18n/use-language';
 import { SiteShell, type NavItem } from './site-shell';
 
@@ -23,6 +24,7 @@ export function LoggedLayout() {
   const { t } = useTranslation();
   const { to } = useLanguage();
   const { data: me } = useMe();
+  useKeepAllTripsOffline();
   const name = me?.name.trim() || undefined;
   // Who is signed in: their address, else their phone number (phone-only accounts).
   const contact = me ? (me.email ?? me.phoneNumber) : null;

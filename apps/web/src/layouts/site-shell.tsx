@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useLanguage } from '../i18n/use-language';
+import { AboutApp } from '../pwa/components/about-app';
 import { BrandLink } from './brand-link';
 import { LanguageMenu } from './language-menu';
 import classes from './site-chrome.module.css';
@@ -116,6 +117,7 @@ export function SiteShell({
                   {t(item.labelKey)}
                 </Link>
               ))}
+              <AboutApp className={classes.footerLink} />
             </Group>
           </Group>
           <Text size="xs" c="gray.7" mt="lg">

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@jammy/shared/errors';
+import { reportServerAnswered, reportServerUnreachable } from './connectivity';
 
 /** Requests to the API give up after this long (spec §9: identity calls time out at 30 s). */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -56,8 +57,13 @@ export async function apiRequest<T>(
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    const cancelled = error instanceof DOMException && error.name === 'AbortError';
+    if (!cancelled) reportServerUnreachable();
     throw new ApiError(0, timedOut ? 'network/timeout' : 'network/failed', String(error));
   }
+  // A proxy's 502/504 means our server is not there either.
+  if (response.status === 502 || response.status === 504) reportServerUnreachable();
+  else reportServerAnswered();
   if (response.status === 204) return undefined as T;
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {

@@ -2,6 +2,8 @@ import type { Me } from '@jammy/shared/account';
 import type { Session } from '@jammy/shared/session';
 import { isCancelledError, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { clearOfflineCache } from '../../lib/offline-cache';
+import { clearWorkerUserCaches } from '../../pwa/pwa-store';
 
 /**
  * The signed-in traveller, or null for an anonymous visitor. Asked of GET /api/session,
@@ -29,6 +31,8 @@ export function resetSession(queryClient: QueryClient): Promise<void> {
   if (running) return running;
   const run = (async () => {
     queryClient.removeQueries();
+    // The saved offline copy and the worker's photos were the previous person's.
+    await Promise.all([clearOfflineCache(), clearWorkerUserCaches()]);
     // Removing the cache cancels a fetch of `me` already under way; a cancelled fetch is
     // asked again (a few times at most), never reported as a failure.
     for (let attempt = 1; ; attempt += 1) {

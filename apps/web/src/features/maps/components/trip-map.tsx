@@ -180,6 +180,8 @@ export function TripMap({
         {settings && (
           <TileLayer
             url={settings.tileUrl}
+            // CORS, so the offline worker may keep the tiles it has seen (opaque answers it cannot).
+            crossOrigin="anonymous"
             attribution={settings.attribution}
             eventHandlers={{ tileerror: () => setTilesFailed(true) }}
           />

@@ -1,0 +1,285 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { clientAddress, signUpVerified } from './accounts';
+import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+
+// The offline worker for real: these contexts allow service workers (every other suite
+// blocks them). Screenshots go to SCREENSHOT_DIR when it is set.
+
+let browser: Browser;
+const url = (target: string) => `${baseUrl()}${target}`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function workerContext(options = {}): Promise<BrowserContext> {
+  return newContext(browser, { ...options, serviceWorkers: 'allow' });
+}
+
+/** Waits until a service worker controls the page (the app is then usable offline). */
+async function waitForControl(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+async function openAbout(page: Page) {
+  await page.getByRole('contentinfo').getByRole('button', { name: 'About this app' }).click();
+  return page.getByRole('dialog', { name: 'About this app' });
+}
+
+async function latestBuildId(): Promise<string> {
+  const response = await fetch(url('/builds/latest.json'));
+  return ((await response.json()) as { id: string }).id;
+}
+
+describe('offline worker and updates', () => {
+  it('installs /sw.js, says it is ready to work offline, and tells about the app', async () => {
+    // Installability needs a profile of its own (a fresh context counts as incognito).
+    const profile = await mkdtemp(path.join(os.tmpdir(), 'jammy-profile-'));
+    onTestFinished(() => rm(profile, { recursive: true, force: true }));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+      extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+    });
+    const page = await context.newPage();
+    await page.goto(url('/faq'));
+    await waitForControl(page);
+    await expect
+      .poll(() => page.getByTestId('offline-ready').textContent())
+      .toContain('ready to work offline');
+
+    const about = await openAbout(page);
+    const build = await latestBuildId();
+    expect(await about.getByTestId('about-build').textContent()).toBe(build);
+    await expect
+      .poll(() => about.getByTestId('about-worker').textContent())
+      .toContain('Ready: this app works without a connection.');
+    await expect.poll(() => about.getByTestId('about-storage').textContent()).toMatch(/\d/);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The worker keeps the shell: offline, a page still opens (and says it is offline).
+    await context.setOffline(true);
+    await page.goto(url('/faq'));
+    await page.getByTestId('offline-banner').waitFor();
+    expect(await page.getByTestId('offline-banner').textContent()).toContain('You are offline.');
+    await context.close();
+  });
+
+  it('sets the registration-error flag when /sw.js cannot be loaded', async () => {
+    const context = await workerContext();
+    await context.route(/\/sw\.js$/, (route) => route.fulfill({ status: 500, body: 'broken' }));
+    const page = await context.newPage();
+    await page.goto(url('/faq'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const about = await openAbout(page);
+    const worker = about.getByTestId('about-worker');
+    await expect.poll(() => worker.getAttribute('data-registration-error')).toBe('true');
+    expect(await worker.textContent()).toContain('Could not be set up in this browser');
+    await context.close();
+  });
+
+  it('shows "update available" for a newer build, and Reload brings the new worker', async () => {
+    const context = await workerContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(url('/faq'));
+    await waitForControl(page);
+    const current = await latestBuildId();
+    const next = '0190f3c2-7a51-7000-8000-00000000beef';
+    // The server now announces a newer build, whose worker differs from the current one.
+    await context.route(/\/builds\/latest\.json$/, (route) =>
+      route.fulfill({ json: { id: next, timestamp: Date.now() } }),
+    );
+    // The served worker changes as a new build's would (other suites block workers, so
+    // only this test sees it); put back afterwards.
+    const swFile = path.join(inject('dataDir'), 'web', 'sw.js');
+    const original = await readFile(swFile, 'utf8');
+    await writeFile(swFile, original.replaceAll(current, next));
+    onTestFinished(() => writeFile(swFile, original));
+    // Regaining focus checks for an update (as does the hourly timer).
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    const notice = page.getByTestId('update-available');
+    await expect.poll(() => notice.textContent()).toContain('A new version of Jammy is available.');
+    await screenshot(page, 'update-available-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    let documentLoads = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documentLoads += 1;
+    });
+    // From now on the server names the current build again (the page's own).
+    await context.unroute(/\/builds\/latest\.json$/);
+    await notice.getByRole('button', { name: 'Reload' }).click();
+    // The new worker takes over and the page reloads once.
+    await expect.poll(() => documentLoads, { timeout: 20_000 }).toBe(1);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const about = await openAbout(page);
+    await expect
+      .poll(() => about.getByTestId('about-worker').textContent())
+      .toContain(`Offline copy of build ${next}`);
+    await page.waitForTimeout(1500);
+    expect(documentLoads).toBe(1);
+    await context.close();
+  });
+
+  it('serves an installable manifest with icons, screenshots and the brand colours', async () => {
+    const manifest = (await (await fetch(url('/manifest.webmanifest'))).json()) as {
+      icons: { sizes: string; purpose: string; src: string }[];
+      screenshots: { form_factor: string; src: string }[];
+      theme_color: string;
+      display: string;
+    };
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.theme_color).toBe('#c2255c');
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    expect(manifest.screenshots.map((shot) => shot.form_factor).sort()).toEqual(['narrow', 'wide']);
+    for (const file of [...manifest.icons, ...manifest.screenshots]) {
+      const response = await fetch(url(file.src));
+      expect(response.headers.get('content-type'), file.src).toBe('image/png');
+    }
+
+    // Installability needs a profile of its own (a fresh context counts as incognito).
+    const profile = await mkdtemp(path.join(os.tmpdir(), 'jammy-profile-'));
+    onTestFinished(() => rm(profile, { recursive: true, force: true }));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+      extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+    });
+    const page = await context.newPage();
+    await page.goto(url('/faq'));
+    await waitForControl(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors).toEqual([]);
+    expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')).toBe(
+      '/icons/apple-touch-icon.png',
+    );
+    await context.close();
+  });
+});
+
+/** Whether the page has saved its offline copy (IndexedDB, idb-keyval's default store). */
+async function offlineCopySaved(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('keyval')) return resolve(false);
+          const keys = db.transaction('keyval').objectStore('keyval').getAllKeys();
+          keys.onsuccess = () =>
+            resolve(keys.result.some((key) => String(key).startsWith('jammy:queries:')));
+          keys.onerror = () => resolve(false);
+        };
+      }),
+  );
+}
+
+describe('reading without a connection', () => {
+  it('reads an itinerary opened before, with its stages, places and notes, offline', async () => {
+    const context = await workerContext(PHONE);
+    await signUpVerified(context);
+    const post = async (target: string, data: object) => {
+      const response = await context.request.post(url(target), {
+        headers: { origin: baseUrl() },
+        data,
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      return (await response.json()) as { id: string };
+    };
+    const trip = await post('/api/itineraries', { title: 'Azores by ferry' });
+    const stage = await post(`/api/itineraries/${trip.id}/stages`, {
+      title: 'São Miguel',
+      destinationName: 'Ponta Delgada',
+      lat: 37.74,
+      lng: -25.67,
+    });
+    await post(`/api/itineraries/${trip.id}/places`, {
+      stageId: stage.id,
+      name: 'Lagoa do Fogo',
+      lat: 37.76,
+      lng: -25.47,
+    });
+    await post(`/api/itineraries/${trip.id}/notes`, {
+      title: 'Ferry times',
+      body: 'Atlânticoline leaves at 08:00.',
+    });
+
+    const page = await context.newPage();
+    await page.goto(url(`/itinerary/${trip.id}/notes`));
+    await page.getByText('Ferry times').first().waitFor();
+    await page.goto(url(`/itinerary/${trip.id}`));
+    await page.getByRole('heading', { level: 1, name: 'Azores by ferry' }).waitFor();
+    await waitForControl(page);
+    await expect.poll(() => offlineCopySaved(page)).toBe(true);
+
+    await context.setOffline(true);
+    const started = Date.now();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Azores by ferry' }).waitFor();
+    const firstRender = Date.now() - started;
+    console.info(`offline: time to first render of a saved itinerary ${firstRender} ms`);
+    await page.getByText('São Miguel').first().waitFor();
+    await page.getByText('Lagoa do Fogo').first().waitFor();
+    await page.getByTestId('offline-banner').waitFor();
+    await screenshot(page, 'offline-itinerary-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Its notes too, by following the tab as a traveller would.
+    await page.getByRole('link', { name: /Notes/ }).first().click();
+    await page.getByText('Ferry times').first().waitFor();
+    expect(await page.getByText('Atlânticoline leaves at 08:00.').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe('in Arabic, on a phone', () => {
+  it('shows the offline banner and the about panel right to left', async () => {
+    const context = await workerContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(url('/ar/faq'));
+    await waitForControl(page);
+    await context.setOffline(true);
+    await page.reload();
+    const banner = page.getByTestId('offline-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('أنت غير متصل.');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByRole('contentinfo').getByRole('button', { name: 'حول هذا التطبيق' }).click();
+    const about = page.getByRole('dialog', { name: 'حول هذا التطبيق' });
+    await about.getByTestId('about-worker').waitFor();
+    expect(await about.getByText('غير متصل', { exact: true }).count()).toBe(1);
+    await screenshot(page, 'about-app-ar-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await context.close();
+  });
+});

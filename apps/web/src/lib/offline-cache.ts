@@ -1,0 +1,194 @@
+import { OFFLINE_CACHE_DEFAULT_BYTES, OFFLINE_CACHE_MIN_BYTES } from '@jammy/shared/constants';
+import {
+  dehydrate,
+  hydrate,
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { del, get, set } from 'idb-keyval';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The offline copy of what the traveller has read: TanStack Query's cache, dehydrated to
+ * IndexedDB (idb-keyval) under a key of its own per traveller. It is written a second after
+ * each change, and read back only when the server cannot be reached (online, every page
+ * starts from the server, so a form never starts from an old copy). Itineraries beyond the
+ * size budget go least recently fetched first.
+ */
+
+const FORMAT = 1;
+const USER_KEY = 'jammy:offline-user';
+const SETTINGS_KEY = 'jammy:offline-settings';
+const WRITE_DELAY_MS = 1000;
+
+export interface OfflineSettings {
+  /** The budget of the saved copy in bytes (spec §9: default 40 MB, at least 1 MB). */
+  cacheBytes: number;
+  /** Fetch and keep every trip of the traveller, not only those opened. */
+  keepAllTrips: boolean;
+}
+
+interface SavedCache {
+  format: number;
+  savedAt: number;
+  state: DehydratedState;
+}
+
+const storageKey = (userId: string) => `jammy:queries:${userId}`;
+
+export function readOfflineSettings(): OfflineSettings {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null');
+    if (typeof saved === 'object' && saved !== null) {
+      const bytes = 'cacheBytes' in saved ? Number(saved.cacheBytes) : NaN;
+      return {
+        cacheBytes: Number.isFinite(bytes)
+          ? Math.max(OFFLINE_CACHE_MIN_BYTES, Math.round(bytes))
+          : OFFLINE_CACHE_DEFAULT_BYTES,
+        keepAllTrips: 'keepAllTrips' in saved && saved.keepAllTrips === true,
+      };
+    }
+  } catch {
+    // A broken setting is the default.
+  }
+  return { cacheBytes: OFFLINE_CACHE_DEFAULT_BYTES, keepAllTrips: false };
+}
+
+const settingsListeners = new Set<() => void>();
+let settingsSnapshot: OfflineSettings | null = null;
+
+export function writeOfflineSettings(settings: OfflineSettings): void {
+  const cacheBytes = Math.max(OFFLINE_CACHE_MIN_BYTES, Math.round(settings.cacheBytes));
+  localStorage.setItem(SETTINGS_KEY, JSON.stringify({ ...settings, cacheBytes }));
+  settingsSnapshot = null;
+  for (const listener of settingsListeners) listener();
+}
+
+/** The offline settings, re-rendering when they change. */
+export function useOfflineSettings(): OfflineSettings {
+  return useSyncExternalStore(
+    (listener) => {
+      settingsListeners.add(listener);
+      return () => settingsListeners.delete(listener);
+    },
+    () => (settingsSnapshot ??= readOfflineSettings()),
+  );
+}
+
+/** Whose copy is saved on this device (the last traveller signed in here), if any. */
+function savedUser(): string | null {
+  return localStorage.getItem(USER_KEY);
+}
+
+const PERSISTED_ROOTS = new Set(['me', 'client-config', 'itineraries']);
+
+/** The itinerary a query belongs to (tree, notes, lists), when it is one's. */
+export function itineraryOf(queryKey: readonly unknown[]): string | null {
+  const [root, kind, id] = queryKey;
+  if (root !== 'itineraries' || typeof id !== 'string') return null;
+  return kind === 'tree' || kind === 'notes' || kind === 'trip-lists' ? id : null;
+}
+
+function sizeOf(query: Query): number {
+  return JSON.stringify(query.state.data ?? null).length;
+}
+
+/**
+ * Which itineraries fit the budget: everything else first, then itineraries from the most
+ * recently fetched down, until the budget is spent (the least recently used go).
+ */
+export function itinerariesWithinBudget(queries: readonly Query[], budget: number): Set<string> {
+  let spent = 0;
+  const trips = new Map<string, { bytes: number; usedAt: number }>();
+  for (const query of queries) {
+    const id = itineraryOf(query.queryKey);
+    if (id === null) {
+      spent += sizeOf(query);
+      continue;
+    }
+    const trip = trips.get(id) ?? { bytes: 0, usedAt: 0 };
+    trip.bytes += sizeOf(query);
+    trip.usedAt = Math.max(trip.usedAt, query.state.dataUpdatedAt);
+    trips.set(id, trip);
+  }
+  const kept = new Set<string>();
+  for (const [id, trip] of [...trips].sort((a, b) => b[1].usedAt - a[1].usedAt)) {
+    if (spent + trip.bytes > budget) continue;
+    spent += trip.bytes;
+    kept.add(id);
+  }
+  return kept;
+}
+
+function persistable(query: Query): boolean {
+  const root = query.queryKey[0];
+  return query.state.status === 'success' && typeof root === 'string' && PERSISTED_ROOTS.has(root);
+}
+
+async function save(queryClient: QueryClient): Promise<void> {
+  const me: unknown = queryClient.getQueryData(['me']);
+  const userId =
+    typeof me === 'object' && me !== null && 'id' in me && typeof me.id === 'string' ? me.id : null;
+  if (!userId) return;
+  const previous = savedUser();
+  if (previous && previous !== userId) await del(storageKey(previous));
+  localStorage.setItem(USER_KEY, userId);
+  const queries = queryClient.getQueryCache().getAll().filter(persistable);
+  const kept = itinerariesWithinBudget(queries, readOfflineSettings().cacheBytes);
+  const state = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => {
+      if (!persistable(query)) return false;
+      const id = itineraryOf(query.queryKey);
+      return id === null || kept.has(id);
+    },
+  });
+  const saved: SavedCache = { format: FORMAT, savedAt: Date.now(), state };
+  await set(storageKey(userId), saved);
+}
+
+let restored: Promise<boolean> | null = null;
+
+/**
+ * Puts the saved copy back into the cache (once per page): data already fetched is newer
+ * and stays. Answers whether there was a copy.
+ */
+export function restoreOfflineCache(queryClient: QueryClient): Promise<boolean> {
+  restored ??= (async () => {
+    const userId = savedUser();
+    if (!userId) return false;
+    try {
+      const saved = (await get<SavedCache>(storageKey(userId))) ?? null;
+      if (!saved || saved.format !== FORMAT) return false;
+      hydrate(queryClient, saved.state);
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  return restored;
+}
+
+let stopSaving: (() => void) | null = null;
+
+/** Saves the cache a second after it changes, for as long as the page lives. */
+export function startSavingOfflineCache(queryClient: QueryClient): void {
+  if (stopSaving) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' && event.type !== 'removed') return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void save(queryClient).catch(() => undefined), WRITE_DELAY_MS);
+  });
+  stopSaving = () => {
+    clearTimeout(timer);
+    unsubscribe();
+  };
+}
+
+/** Sign-out (or another traveller signing in): the saved copy of the last one goes. */
+export async function clearOfflineCache(): Promise<void> {
+  const userId = savedUser();
+  localStorage.removeItem(USER_KEY);
+  if (userId) await del(storageKey(userId)).catch(() => undefined);
+}

@@ -1,0 +1,110 @@
+/// <reference lib="webworker" />
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { RUNTIME_CACHES, WORKER_MESSAGES } from './worker-protocol';
+
+declare const self: ServiceWorkerGlobalScope;
+
+const DAY_SECONDS = 24 * 60 * 60;
+/** A navigation that has not answered by then gets the saved shell (a connection that hangs). */
+const NAVIGATION_TIMEOUT_MS = 5000;
+
+// The shell and the signed-in pages' code (the list is written in at build time).
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first worker takes the open page at once, so it works offline without a reload. An
+// updated worker waits until the traveller chooses Reload (WORKER_MESSAGES.skipWaiting).
+clientsClaim();
+
+/** Addresses the page fetches as data or files, never as a page. */
+function isNotAPage(url: URL): boolean {
+  return /^\/(api|v0|builds)(\/|$)/.test(url.pathname) || /\.[a-z0-9]+$/i.test(url.pathname);
+}
+
+// Pages: the network first (it knows the language redirect and the 404 status); without an
+// answer, the saved shell, whose router shows the page from the saved data.
+registerRoute(
+  ({ request, url }) =>
+    request.mode === 'navigate' && url.origin === self.location.origin && !isNotAPage(url),
+  async ({ request }) => {
+    const shell = async () => (await matchPrecache('/index.html')) ?? Response.error();
+    const network = fetch(request);
+    const timeout = new Promise<'timeout'>((resolve) =>
+      setTimeout(() => resolve('timeout'), NAVIGATION_TIMEOUT_MS),
+    );
+    try {
+      const first = await Promise.race([network, timeout]);
+      return first === 'timeout' ? await shell() : first;
+    } catch {
+      return shell();
+    }
+  },
+);
+
+// Code not precached (other languages' messages, pages that need a connection anyway):
+// kept once loaded; names are hashed, so a copy never goes stale.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: RUNTIME_CACHES.assets,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 60 * DAY_SECONDS }),
+    ],
+  }),
+);
+
+// Map tiles (the tile server's, loaded with CORS) and other images from elsewhere already
+// seen: bounded in count and age, the oldest out first.
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && url.origin !== self.location.origin,
+  new CacheFirst({
+    cacheName: RUNTIME_CACHES.tiles,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({
+        maxEntries: 800,
+        maxAgeSeconds: 30 * DAY_SECONDS,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  }),
+);
+
+// Photos' thumbnails (storage API, `variant=thumb`): the address carries the file's token.
+registerRoute(
+  ({ url }) =>
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/v0/b/') &&
+    url.searchParams.get('alt') === 'media' &&
+    url.searchParams.get('variant') === 'thumb',
+  new CacheFirst({
+    cacheName: RUNTIME_CACHES.thumbnails,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({
+        maxEntries: 400,
+        maxAgeSeconds: 30 * DAY_SECONDS,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  }),
+);
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data: unknown = event.data;
+  const type = typeof data === 'object' && data !== null && 'type' in data ? data.type : null;
+  const reply = (value: unknown) => event.ports[0]?.postMessage(value);
+  if (type === WORKER_MESSAGES.skipWaiting) {
+    void self.skipWaiting();
+  } else if (type === WORKER_MESSAGES.getBuild) {
+    reply({ buildId: __BUILD_ID__ });
+  } else if (type === WORKER_MESSAGES.clearUserCaches) {
+    // Sign-out: what belonged to the traveller goes (tiles are nobody's and stay).
+    event.waitUntil(caches.delete(RUNTIME_CACHES.thumbnails).then(() => reply({ cleared: true })));
+  }
+});
