@@ -188,6 +188,8 @@ export function startSavingOfflineCache(queryClient: QueryClient): void {
 
 /** Sign-out (or another traveller signing in): the saved copy of the last one goes. */
 export async function clearOfflineCache(): Promise<void> {
+  // Outside a browser (unit tests, a page without storage) there is nothing saved to clear.
+  if (typeof localStorage === 'undefined') return;
   const userId = savedUser();
   localStorage.removeItem(USER_KEY);
   if (userId) await del(storageKey(userId)).catch(() => undefined);

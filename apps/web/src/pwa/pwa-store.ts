@@ -182,7 +182,7 @@ function fetchBuildMetaWhenIdle(): void {
 
 /** Tells the worker to forget the traveller's own files (sign-out). */
 export async function clearWorkerUserCaches(): Promise<void> {
-  if (!navigator.serviceWorker?.controller || !workbox) return;
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller || !workbox) return;
   await workbox.messageSW({ type: WORKER_MESSAGES.clearUserCaches }).catch(() => undefined);
 }
 
