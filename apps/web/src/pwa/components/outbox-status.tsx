@@ -79,6 +79,7 @@ export function OutboxStatus() {
             : t('pwa.outbox.title')
         }
         size="lg"
+        closeButtonProps={{ 'aria-label': t('pwa.outbox.close') }}
         data-testid="outbox-dialog"
       >
         <Stack gap="md">
