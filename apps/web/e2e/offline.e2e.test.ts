@@ -385,6 +385,7 @@ describe('editing without a connection', () => {
     await expect.poll(() => storedOutbox(page)).toBe(3);
     // The offline copy (written a second after each change) shows the pending changes too.
     await page.waitForTimeout(1500);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'outbox-pending-phone');
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -470,8 +471,9 @@ describe('editing without a connection', () => {
     // Only the field that differs, theirs beside mine.
     expect(await conflict.getByRole('row').allTextContents()).toEqual([
       'FieldTheirs (now saved)Mine (offline)',
-      'bodyTheirs: Hotel TalismanMine: Hotel Gaivota',
+      'TextTheirs: Hotel TalismanMine: Hotel Gaivota',
     ]);
+    await page.waitForTimeout(500); // the dialog's opening transition
     await screenshot(page, 'outbox-conflict-phone');
     expect(await seriousViolations(page)).toEqual([]);
     // Nothing was dropped: the change still waits for the choice.

@@ -97,7 +97,9 @@ export function OutboxStatus() {
                 <Table.Tbody>
                   {differingFields(blocked.body, blocked.problem.current).map((row) => (
                     <Table.Tr key={row.field}>
-                      <Table.Th scope="row">{row.field}</Table.Th>
+                      <Table.Th scope="row">
+                        {t(`pwa.outbox.field.${row.field}`, { defaultValue: row.field })}
+                      </Table.Th>
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>{show(row.theirs)}</Table.Td>
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>{show(row.mine)}</Table.Td>
                     </Table.Tr>
@@ -135,9 +137,11 @@ export function OutboxStatus() {
               </Group>
             </Stack>
           ) : null}
-          <Text size="sm" c="dimmed">
-            {reachable ? t('pwa.outbox.sending') : t('pwa.outbox.whenOnline')}
-          </Text>
+          {blocked ? null : (
+            <Text size="sm" c="dimmed">
+              {reachable ? t('pwa.outbox.sending') : t('pwa.outbox.whenOnline')}
+            </Text>
+          )}
           <Stack component="ol" gap={4} m={0} ps="lg">
             {entries.map((entry) => (
               <Text component="li" size="sm" key={entry.idempotencyKey}>
