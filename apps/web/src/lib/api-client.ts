@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@jammy/shared/errors';
-import { isServerReachable, reportServerAnswered, reportServerUnreachable } from './connectivity';
+import { isOfflineConfirmed, reportServerAnswered, reportServerUnreachable } from './connectivity';
 import { enqueue } from './outbox';
 import { namesUnsavedRow, queueableItinerary } from './outbox-core';
 
@@ -50,7 +50,8 @@ export async function apiRequest<T>(
   );
   const method = init.method ?? 'GET';
   const queueFor = queueableItinerary(method, path);
-  // Offline, a change to a trip waits in the outbox instead of failing (online: unchanged).
+  // Offline (the browser says so, or the server has stopped answering even the health probe),
+  // a change to a trip waits in the outbox instead of failing; online nothing changes.
   const queue = async (): Promise<T> => {
     if (queueFor === null) throw new ApiError(0, 'network/failed', 'No connection');
     if (namesUnsavedRow(path)) {
@@ -59,7 +60,7 @@ export async function apiRequest<T>(
     await enqueue({ method, path, body: init.body ?? {}, itineraryId: queueFor });
     return undefined as T;
   };
-  if (queueFor !== null && !isServerReachable()) return queue();
+  if (queueFor !== null && isOfflineConfirmed()) return queue();
   let response: Response;
   try {
     response = await fetch(path, {
@@ -73,7 +74,8 @@ export async function apiRequest<T>(
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     const cancelled = error instanceof DOMException && error.name === 'AbortError';
     if (!cancelled) reportServerUnreachable();
-    if (!cancelled && queueFor !== null) return queue();
+    // Queued only when the connection is gone, not for one request that failed on its own.
+    if (!cancelled && queueFor !== null && isOfflineConfirmed()) return queue();
     throw new ApiError(0, timedOut ? 'network/timeout' : 'network/failed', String(error));
   }
   // A proxy's 502/504 means our server is not there either.
