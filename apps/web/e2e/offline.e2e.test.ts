@@ -283,3 +283,208 @@ describe('in Arabic, on a phone', () => {
     await context.close();
   });
 });
+
+/** A phone 360 px wide, the narrowest we design for. */
+const NARROW_PHONE = { ...PHONE, viewport: { width: 360, height: 740 } };
+
+/** How many changes the page has saved in its outbox (IndexedDB, idb-keyval's store). */
+async function storedOutbox(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => resolve(-1);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('keyval')) return resolve(0);
+          const store = db.transaction('keyval').objectStore('keyval');
+          const keys = store.getAllKeys();
+          keys.onsuccess = () => {
+            const key = keys.result.find((k) => String(k).startsWith('jammy:outbox:'));
+            if (key === undefined) return resolve(0);
+            const value = store.get(key);
+            value.onsuccess = () => resolve(Array.isArray(value.result) ? value.result.length : 0);
+          };
+        };
+      }),
+  );
+}
+
+interface Row {
+  id: string;
+  title?: string;
+  text?: string;
+  body?: string;
+  checked?: boolean;
+  version: number;
+}
+
+async function tripWithNotesAndList(context: BrowserContext) {
+  await signUpVerified(context);
+  const post = async (target: string, data: object) => {
+    const response = await context.request.post(url(target), {
+      headers: { origin: baseUrl() },
+      data,
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()) as Row;
+  };
+  const trip = await post('/api/itineraries', { title: 'Azores by ferry' });
+  const note = await post(`/api/itineraries/${trip.id}/notes`, {
+    title: 'Bookings',
+    body: 'Hotel Talisman',
+  });
+  const list = await post(`/api/itineraries/${trip.id}/lists`, {
+    title: 'Carry-on',
+    kind: 'packing',
+  });
+  const item = await post(`/api/itineraries/${trip.id}/lists/${list.id}/items`, {
+    text: 'Passport',
+  });
+  const get = async <T>(target: string) =>
+    (await (await context.request.get(url(target))).json()) as T;
+  return { trip, note, list, item, get, post };
+}
+
+describe('editing without a connection', () => {
+  it('queues edits offline, keeps them when the page is reopened, and saves each once', async () => {
+    const context = await workerContext(NARROW_PHONE);
+    const { trip, note, list, get } = await tripWithNotesAndList(context);
+    const notesPath = `/itinerary/${trip.id}/notes`;
+    let page = await context.newPage();
+    await page.goto(url(notesPath));
+    await page.getByRole('article', { name: 'Bookings' }).waitFor();
+    // On a phone notes and lists are two tabs.
+    await page.getByRole('tab', { name: /Lists/ }).click();
+    await page.getByRole('article', { name: 'Carry-on' }).waitFor();
+    await page.getByRole('tab', { name: /Notes/ }).click();
+    await waitForControl(page);
+    await expect.poll(() => offlineCopySaved(page)).toBe(true);
+
+    await context.setOffline(true);
+    await page.getByTestId('offline-banner').waitFor();
+    // 1. Edit a note.
+    const bookings = page.getByRole('article', { name: 'Bookings' });
+    await bookings.getByRole('button', { name: 'Edit “Bookings”' }).click();
+    await page
+      .getByRole('textbox', { name: 'Note', exact: true })
+      .fill('Hotel Talisman, ref. 4411');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await bookings.getByText('ref. 4411').waitFor();
+    // 2. Tick a list item.
+    await page.getByRole('tab', { name: /Lists/ }).click();
+    const carryOn = page.getByRole('article', { name: 'Carry-on' });
+    await carryOn.getByRole('checkbox', { name: 'Passport' }).check();
+    // 3. Add a list item.
+    await carryOn.getByRole('textbox', { name: 'New item for “Carry-on”' }).fill('Sunscreen');
+    await page.keyboard.press('Enter');
+    await carryOn.getByRole('checkbox', { name: 'Sunscreen' }).waitFor();
+
+    const count = page.getByTestId('outbox-count');
+    await expect.poll(() => count.textContent()).toBe('3 changes waiting');
+    await expect.poll(() => storedOutbox(page)).toBe(3);
+    // The offline copy (written a second after each change) shows the pending changes too.
+    await page.waitForTimeout(1500);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'outbox-pending-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+
+    // The list of waiting changes, by keyboard.
+    await page.getByRole('button', { name: 'Review' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Changes waiting to be sent' });
+    expect(await dialog.getByRole('listitem').allTextContents()).toEqual([
+      'Edit the note “Bookings” Waiting',
+      'Edit the list item Waiting',
+      'Add the list item “Sunscreen” Waiting',
+    ]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Closed and reopened without a connection: the queue and the changes are still there.
+    await page.close();
+    page = await context.newPage();
+    await page.goto(url(notesPath));
+    await page.getByTestId('outbox-count').waitFor();
+    expect(await page.getByTestId('outbox-count').textContent()).toBe('3 changes waiting');
+    await page.getByRole('article', { name: 'Bookings' }).getByText('ref. 4411').waitFor();
+    await page.getByRole('tab', { name: /Lists/ }).click();
+    expect(
+      await page
+        .getByRole('article', { name: 'Carry-on' })
+        .getByRole('checkbox', { name: 'Passport' })
+        .isChecked(),
+    ).toBe(true);
+
+    // Back online: sent in order, each once.
+    await context.setOffline(false);
+    await page.getByTestId('outbox-status').waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await storedOutbox(page)).toBe(0);
+    const notes = await get<{ items: Row[] }>(`/api/itineraries/${trip.id}/notes`);
+    const savedNote = notes.items.find((row) => row.id === note.id);
+    expect(savedNote?.body).toBe('Hotel Talisman, ref. 4411');
+    expect(savedNote?.version).toBe(note.version + 1);
+    const lists = await get<{ items: (Row & { items: Row[] })[] }>(
+      `/api/itineraries/${trip.id}/lists`,
+    );
+    const items = lists.items.find((row) => row.id === list.id)?.items ?? [];
+    expect(items.map((row) => [row.text, row.checked, row.version])).toEqual([
+      ['Passport', true, 2],
+      ['Sunscreen', false, 1],
+    ]);
+    await context.close();
+  });
+
+  it('asks "theirs or mine" when someone changed the same thing meanwhile', async () => {
+    const context = await workerContext(NARROW_PHONE);
+    const { trip, note, get } = await tripWithNotesAndList(context);
+    const page = await context.newPage();
+    await page.goto(url(`/itinerary/${trip.id}/notes`));
+    const bookings = page.getByRole('article', { name: 'Bookings' });
+    await bookings.waitFor();
+    await waitForControl(page);
+
+    await context.setOffline(true);
+    await bookings.getByRole('button', { name: 'Edit “Bookings”' }).click();
+    await page.getByRole('textbox', { name: 'Note', exact: true }).fill('Mine: Hotel Gaivota');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('outbox-count').textContent())
+      .toBe('1 change waiting');
+    // Meanwhile the note is changed from elsewhere (the server is still there).
+    const theirs = await context.request.patch(
+      url(`/api/itineraries/${trip.id}/notes/${note.id}`),
+      {
+        headers: { origin: baseUrl() },
+        data: { body: 'Theirs: Hotel Talisman', version: note.version },
+      },
+    );
+    expect(theirs.status()).toBe(200);
+
+    await context.setOffline(false);
+    const dialog = page.getByRole('dialog', { name: 'Changed by someone else meanwhile' });
+    await dialog.waitFor({ timeout: 30_000 });
+    const conflict = dialog.getByTestId('outbox-conflict');
+    // Only the field that differs, theirs beside mine.
+    expect(await conflict.getByRole('row').allTextContents()).toEqual([
+      'FieldTheirs (now saved)Mine (offline)',
+      'TextTheirs: Hotel TalismanMine: Hotel Gaivota',
+    ]);
+    await page.waitForTimeout(500); // the dialog's opening transition
+    await screenshot(page, 'outbox-conflict-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+    // Nothing was dropped: the change still waits for the choice.
+    expect(await storedOutbox(page)).toBe(1);
+
+    await dialog.getByRole('button', { name: 'Keep mine' }).click();
+    await page.getByTestId('outbox-status').waitFor({ state: 'detached', timeout: 30_000 });
+    const notes = await get<{ items: Row[] }>(`/api/itineraries/${trip.id}/notes`);
+    const saved = notes.items.find((row) => row.id === note.id);
+    expect(saved?.body).toBe('Mine: Hotel Gaivota');
+    expect(saved?.version).toBe(note.version + 2);
+    await context.close();
+  });
+});

@@ -9,6 +9,7 @@ import { RouterProvider } from 'react-router/dom';
 import { i18n } from './i18n/i18n';
 import { isServerReachable, subscribeReachability } from './lib/connectivity';
 import { restoreOfflineCache, startSavingOfflineCache } from './lib/offline-cache';
+import { loadOutbox, onOutboxSaved, outboxEntries, replayOutbox } from './lib/outbox';
 import { theme } from './lib/theme';
 import { startPwa } from './pwa/pwa-store';
 import { createRouter } from './router';
@@ -20,9 +21,28 @@ startSavingOfflineCache(queryClient);
 // Without a connection the saved copy of the traveller's trips is read before the first page;
 // online it is read only if the server stops answering.
 if (!navigator.onLine) await restoreOfflineCache(queryClient);
+// The outbox of offline edits: read at start, sent whenever the server answers again.
+await loadOutbox();
+onOutboxSaved((entry) => {
+  void queryClient.invalidateQueries({
+    queryKey: entry.itineraryId ? ['itineraries', 'tree', entry.itineraryId] : ['itineraries'],
+  });
+  if (entry.itineraryId) {
+    void queryClient.invalidateQueries({ queryKey: ['itineraries', 'notes', entry.itineraryId] });
+    void queryClient.invalidateQueries({
+      queryKey: ['itineraries', 'trip-lists', entry.itineraryId],
+    });
+  }
+  void queryClient.invalidateQueries({ queryKey: ['itineraries', 'list'] });
+});
+const replayWhenReachable = () => {
+  if (isServerReachable() && outboxEntries().length > 0) void replayOutbox();
+};
 subscribeReachability(() => {
   if (!isServerReachable()) void restoreOfflineCache(queryClient);
+  replayWhenReachable();
 });
+replayWhenReachable();
 const router = createRouter(queryClient);
 startPwa();
 const root = document.getElementById('root');

@@ -56,6 +56,7 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'photos.untitled',
     'pwa.about.version',
     'pwa.about.build',
+    'pwa.outbox.kind.note',
   ],
   es: ['regions.asia'],
   de: [

@@ -3,6 +3,7 @@ import { useDirection } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { OfflineBanner } from '../pwa/components/offline-banner';
+import { OutboxStatus } from '../pwa/components/outbox-status';
 import { PwaNotices } from '../pwa/components/pwa-notices';
 import { useDocumentTitle } from './use-document-title';
 import { useSessionRefresh } from './use-session-refresh';
@@ -21,6 +22,7 @@ export function LanguageRoot({ language }: { language: Language }) {
   return (
     <>
       <OfflineBanner />
+      <OutboxStatus />
       <Outlet />
       <PwaNotices />
     </>

@@ -1,5 +1,7 @@
 import type { ErrorBody } from '@jammy/shared/errors';
-import { reportServerAnswered, reportServerUnreachable } from './connectivity';
+import { isOfflineConfirmed, reportServerAnswered, reportServerUnreachable } from './connectivity';
+import { enqueue } from './outbox';
+import { namesUnsavedRow, queueableItinerary } from './outbox-core';
 
 /** Requests to the API give up after this long (spec §9: identity calls time out at 30 s). */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -46,10 +48,23 @@ export async function apiRequest<T>(
   const signals = [AbortSignal.timeout(REQUEST_TIMEOUT_MS), init.signal].filter(
     (signal): signal is AbortSignal => signal !== undefined,
   );
+  const method = init.method ?? 'GET';
+  const queueFor = queueableItinerary(method, path);
+  // Offline (the browser says so, or the server has stopped answering even the health probe),
+  // a change to a trip waits in the outbox instead of failing; online nothing changes.
+  const queue = async (): Promise<T> => {
+    if (queueFor === null) throw new ApiError(0, 'network/failed', 'No connection');
+    if (namesUnsavedRow(path)) {
+      throw new ApiError(0, 'outbox/unsaved-row', 'This was added offline and is not saved yet');
+    }
+    await enqueue({ method, path, body: init.body ?? {}, itineraryId: queueFor });
+    return undefined as T;
+  };
+  if (queueFor !== null && isOfflineConfirmed()) return queue();
   let response: Response;
   try {
     response = await fetch(path, {
-      method: init.method ?? 'GET',
+      method,
       credentials: 'same-origin',
       headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
@@ -59,6 +74,8 @@ export async function apiRequest<T>(
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     const cancelled = error instanceof DOMException && error.name === 'AbortError';
     if (!cancelled) reportServerUnreachable();
+    // Queued only when the connection is gone, not for one request that failed on its own.
+    if (!cancelled && queueFor !== null && isOfflineConfirmed()) return queue();
     throw new ApiError(0, timedOut ? 'network/timeout' : 'network/failed', String(error));
   }
   // A proxy's 502/504 means our server is not there either.

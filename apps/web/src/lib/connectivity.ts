@@ -9,8 +9,11 @@ import { useSyncExternalStore } from 'react';
 let reachable = typeof navigator === 'undefined' ? true : navigator.onLine;
 const listeners = new Set<() => void>();
 let probeTimer: ReturnType<typeof setTimeout> | undefined;
+/** The health probe itself got no answer: not one failed request, the server is really gone. */
+let probeFailed = false;
 
 function set(value: boolean) {
+  if (value) probeFailed = false;
   if (value === reachable) return;
   reachable = value;
   for (const listener of listeners) listener();
@@ -31,6 +34,7 @@ async function probe(): Promise<void> {
     // Any answer from our server (503 too: it is there, its database is not) means reachable.
     set(response.status < 500 || response.status === 503);
   } catch {
+    probeFailed = true;
     set(false);
   }
   if (!reachable) scheduleProbe();
@@ -48,6 +52,14 @@ export function reportServerUnreachable(): void {
 
 export function isServerReachable(): boolean {
   return reachable;
+}
+
+/**
+ * Offline for sure: the browser says so, or the health probe got no answer either. One failed
+ * request alone does not count (it may be that request's own trouble, which the page shows).
+ */
+export function isOfflineConfirmed(): boolean {
+  return (typeof navigator !== 'undefined' && !navigator.onLine) || (!reachable && probeFailed);
 }
 
 export function subscribeReachability(listener: () => void): () => void {

@@ -77,7 +77,7 @@ export function useOfflineSettings(): OfflineSettings {
 }
 
 /** Whose copy is saved on this device (the last traveller signed in here), if any. */
-function savedUser(): string | null {
+export function savedUser(): string | null {
   return localStorage.getItem(USER_KEY);
 }
 

@@ -10,11 +10,12 @@ import { AuthCard } from '../features/auth/components/auth-card';
 import { FormAlert } from '../features/auth/components/form-alert';
 import { meQuery, resetSession } from '../features/auth/session';
 import { useLanguage } from '../i18n/use-language';
+import { clearOutbox, outboxEntries } from '../lib/outbox';
 
 /** How long "signed out" stays on screen before the home page. */
 const SHOW_SIGNED_OUT_MS = 1500;
 
-type State = 'signing-out' | 'signed-out' | 'already-out' | 'failed';
+type State = 'confirm' | 'signing-out' | 'signed-out' | 'already-out' | 'failed';
 
 /**
  * Signs out on arrival, forgets everything cached for the traveller, says so briefly and goes
@@ -27,9 +28,15 @@ export function Component() {
   const navigate = useNavigate();
   // Only a visitor known to be anonymous is "already out"; when it is not known (the check of
   // the session failed), signing out is tried, and a failure says so with a retry.
+  // Changes made offline and not yet sent would be lost: ask first.
   const [state, setState] = useState<State>(() =>
-    queryClient.getQueryData(meQuery.queryKey) === null ? 'already-out' : 'signing-out',
+    queryClient.getQueryData(meQuery.queryKey) === null
+      ? 'already-out'
+      : outboxEntries().length > 0
+        ? 'confirm'
+        : 'signing-out',
   );
+  const [waiting] = useState(() => outboxEntries().length);
   const [failure, setFailure] = useState<AuthFailure | null>(null);
   const signingOut = state === 'signing-out';
 
@@ -37,6 +44,7 @@ export function Component() {
     if (!signingOut) return;
     let cancelled = false;
     callAuth((fetchOptions) => authClient.signOut({ fetchOptions }))
+      .then(() => clearOutbox())
       // Signed out is signed out: the cache is emptied at once, and learning who is here now
       // can wait for the next page if it fails.
       .then(() => resetSession(queryClient).catch(() => undefined))
@@ -67,6 +75,19 @@ export function Component() {
   return (
     <AuthCard routeId="logout" icon={<IconLogout size={26} />}>
       <Stack gap="md" aria-live="polite">
+        {state === 'confirm' ? (
+          <Stack gap="sm" data-testid="logout-outbox-warning">
+            <Text fw={500}>{t('logout.outboxWarning', { count: waiting })}</Text>
+            <Group gap="md">
+              <Button color="red" onClick={() => setState('signing-out')}>
+                {t('logout.discardAndSignOut')}
+              </Button>
+              <Button variant="default" onClick={() => void navigate(-1)}>
+                {t('logout.stay')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
         {state === 'signing-out' ? (
           <Group gap="sm">
             <Loader size="sm" aria-hidden />

@@ -3,6 +3,7 @@ import type { Session } from '@jammy/shared/session';
 import { isCancelledError, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { clearOfflineCache } from '../../lib/offline-cache';
+import { forgetLoadedOutbox, loadOutbox } from '../../lib/outbox';
 import { clearWorkerUserCaches } from '../../pwa/pwa-store';
 
 /**
@@ -31,13 +32,15 @@ export function resetSession(queryClient: QueryClient): Promise<void> {
   if (running) return running;
   const run = (async () => {
     queryClient.removeQueries();
+    forgetLoadedOutbox();
     // The saved offline copy and the worker's photos were the previous person's.
     await Promise.all([clearOfflineCache(), clearWorkerUserCaches()]);
     // Removing the cache cancels a fetch of `me` already under way; a cancelled fetch is
     // asked again (a few times at most), never reported as a failure.
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await queryClient.fetchQuery(meQuery);
+        const me = await queryClient.fetchQuery(meQuery);
+        if (me) await loadOutbox(me.id);
         return;
       } catch (error) {
         if (!isCancelledError(error) || attempt === 3) throw error;

@@ -77,6 +77,8 @@ export function useUpdateItinerary(id: string) {
   const queryClient = useQueryClient();
   const key = itineraryKeys.tree(id);
   return useMutation({
+    // Runs offline too: the API client queues the write in the outbox (online: unchanged).
+    networkMode: 'always',
     mutationFn: (input: UpdateItinerary) =>
       apiRequest<Itinerary>(`/api/itineraries/${id}`, { method: 'PATCH', body: input }),
     onMutate: async (input) => {
@@ -101,6 +103,8 @@ export function useUpdateItinerary(id: string) {
 export function useTrashItinerary() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Runs offline too: the API client queues the write in the outbox (online: unchanged).
+    networkMode: 'always',
     mutationFn: (id: string) =>
       apiRequest<Itinerary>(`/api/itineraries/${id}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: itineraryKeys.all }),

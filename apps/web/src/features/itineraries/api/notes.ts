@@ -30,6 +30,8 @@ function useNotesMutation<TInput, TResult>(
   const queryClient = useQueryClient();
   const key = itineraryKeys.notes(itineraryId);
   return useMutation({
+    // Runs offline too: the API client queues the write in the outbox (online: unchanged).
+    networkMode: 'always',
     mutationFn: request,
     onMutate: async (input: TInput) => {
       await queryClient.cancelQueries({ queryKey: key });

@@ -17,6 +17,8 @@ export function useTreeMutation<TInput, TResult>(
   const queryClient = useQueryClient();
   const key = itineraryKeys.tree(itineraryId);
   return useMutation({
+    // Runs offline too: the API client queues the write in the outbox (online: unchanged).
+    networkMode: 'always',
     mutationFn: options.request,
     onMutate: async (input: TInput) => {
       await queryClient.cancelQueries({ queryKey: key });

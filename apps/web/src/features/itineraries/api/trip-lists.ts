@@ -41,6 +41,8 @@ function useListsMutation<TInput, TResult>(
   const queryClient = useQueryClient();
   const key = itineraryKeys.lists_(itineraryId);
   return useMutation({
+    // Runs offline too: the API client queues the write in the outbox (online: unchanged).
+    networkMode: 'always',
     mutationFn: request,
     onMutate: async (input: TInput) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -50,7 +52,7 @@ function useListsMutation<TInput, TResult>(
       return { previous };
     },
     onSuccess: (result: TResult) => {
-      if (!settle) return;
+      if (!settle || result === undefined) return;
       const current = queryClient.getQueryData<Page<TripList>>(key);
       if (current)
         queryClient.setQueryData(key, { ...current, items: settle(current.items, result) });

@@ -73,7 +73,8 @@ export function EditItineraryForm({
     update.mutate(
       { ...payloadOf(values), version },
       {
-        onSuccess: (saved) => void navigate(to(`/itinerary/${saved.id}`)),
+        // Offline the change waits in the outbox: the trip is the same one either way.
+        onSuccess: () => void navigate(to(`/itinerary/${itinerary.id}`)),
         onError: (error) => {
           const current = conflictOf(error);
           setConflict(current);

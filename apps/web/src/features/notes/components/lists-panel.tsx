@@ -56,7 +56,10 @@ export function ListsPanel({ itineraryId, canEdit }: { itineraryId: string; canE
     const input = { title: value, kind };
     const send = () =>
       create.mutate(input, {
-        onSuccess: (list) => focusWhenShown(`[data-list-id="${list.id}"] form input`),
+        // Offline the list waits in the outbox: no id to focus yet.
+        onSuccess: (list: TripList | undefined) => {
+          if (list) focusWhenShown(`[data-list-id="${list.id}"] form input`);
+        },
         onError: (error) => {
           setTitle(value);
           setCreating(true);

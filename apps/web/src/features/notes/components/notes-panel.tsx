@@ -45,9 +45,10 @@ export function NotesPanel({ itineraryId, canEdit }: { itineraryId: string; canE
     create.mutate(
       { title: draft.title.trim(), body: draft.body, private: draft.private },
       {
-        onSuccess: (note) => {
+        // Offline the note waits in the outbox: no id to focus yet.
+        onSuccess: (note: Note | undefined) => {
           setDraft(EMPTY);
-          setFocusId(note.id);
+          if (note) setFocusId(note.id);
         },
         onError: (error) => {
           setCreateProblem(problemOf(error));

@@ -1,3 +1,4 @@
+import type { Place } from '@jammy/shared/itineraries';
 import { useCallback, useState } from 'react';
 import { useCreatePlace } from '../../itineraries/api/places';
 import type { Pick } from '../lib/picks';
@@ -23,7 +24,8 @@ export function useAddPicks(itineraryId: string, stageId: string) {
       try {
         for (const [index, pick] of picks.entries()) {
           try {
-            const place = await mutateAsync({
+            // Offline the place waits in the outbox (no server id yet).
+            const place: Place | undefined = await mutateAsync({
               stageId,
               name: pick.name,
               category: pick.category,
@@ -31,7 +33,7 @@ export function useAddPicks(itineraryId: string, stageId: string) {
               lng: pick.lng,
               address: pick.address,
             });
-            addedIds.push(place.id);
+            if (place) addedIds.push(place.id);
           } catch (error) {
             return { ok: false, addedIds, failed: picks.slice(index), problem: toProblem(error) };
           }
