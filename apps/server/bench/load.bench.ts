@@ -78,6 +78,10 @@ async function main() {
       WEB_DIST_DIR: fixture.dir,
       LOG_LEVEL: 'error',
       NODE_ENV: 'production',
+      // DOCUMENT_CACHE_MB=0 tells a bounded cache filling up from a leak in the RSS figures.
+      ...(process.env.DOCUMENT_CACHE_MB
+        ? { DOCUMENT_CACHE_MB: process.env.DOCUMENT_CACHE_MB }
+        : {}),
     });
     await waitForHealthy(server, 60_000);
     const base = `http://127.0.0.1:${port}`;
