@@ -70,6 +70,25 @@ const ONLINE_ONLY_PAGES = [
   'send-email',
 ];
 
+/** The precache a traveller downloads on first visit stays within 2 MiB (issue 12). */
+const PRECACHE_BUDGET_BYTES = 2 * 1024 * 1024;
+
+/** Fails the build when the precached files together outgrow the budget. */
+function precacheBudget<Entry extends { url: string; size: number }>(entries: Entry[]) {
+  const total = entries.reduce((sum, entry) => sum + entry.size, 0);
+  if (total > PRECACHE_BUDGET_BYTES) {
+    const largest = [...entries]
+      .sort((a, b) => b.size - a.size)
+      .slice(0, 5)
+      .map((entry) => `${entry.url} (${Math.round(entry.size / 1024)} KiB)`);
+    throw new Error(
+      `The precache is ${Math.round(total / 1024)} KiB, over its budget of ` +
+        `${PRECACHE_BUDGET_BYTES / 1024} KiB; the largest files: ${largest.join(', ')}`,
+    );
+  }
+  return { manifest: entries, warnings: [] };
+}
+
 export default defineConfig({
   define: {
     __BUILD_ID__: JSON.stringify(BUILD_ID),
@@ -137,6 +156,7 @@ export default defineConfig({
           'assets/hero-journey-*.svg',
         ],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
+        manifestTransforms: [precacheBudget],
       },
     }),
   ],
