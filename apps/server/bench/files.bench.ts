@@ -23,8 +23,8 @@ import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { createLogger } from '../src/lib/logger';
-import type { MailMessage, Mailer } from '../src/mail/mailer';
 import { getOrCreateSessionSecret } from '../src/modules/meta/meta.repository';
+import { memoryMailer, signUp } from './bench-accounts';
 
 const DOWNLOAD_BYTES = 5 * 1024 * 1024;
 const DOWNLOAD_CONNECTIONS = 4;
@@ -32,47 +32,6 @@ const DOWNLOAD_SECONDS = 8;
 const UPLOADS = 10;
 // Under the 25 MB document limit (25 × 1024 × 1024 bytes) by one kilobyte.
 const UPLOAD_BYTES = 25 * 1024 * 1024 - 1024;
-const SESSION_COOKIE = 'jammy.session_token';
-
-function memoryMailer(): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  return {
-    kind: 'outbox',
-    sent,
-    async send(message) {
-      sent.push(message);
-    },
-  };
-}
-
-/** Signs a traveller up, follows the mailed verification link, returns the Cookie header. */
-async function signUp(app: FastifyInstance, mailer: ReturnType<typeof memoryMailer>) {
-  const email = `bench-files-${Date.now()}@example.com`;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    payload: {
-      name: 'Bench Traveller',
-      email,
-      password: 'correct horse battery',
-      acceptTerms: true,
-      callbackURL: '/itineraries',
-    },
-  });
-  if (response.statusCode !== 200) throw new Error(`sign-up answered ${response.statusCode}`);
-  const link = mailer.sent
-    .flatMap((mail) => mail.text.match(/https?:\/\/\S+verify-email\S*/g) ?? [])
-    .at(-1);
-  if (!link) throw new Error('no verification mail');
-  const url = new URL(link);
-  const verified = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-  const session = [verified.headers['set-cookie'] ?? []]
-    .flat()
-    .map((header) => header.split(';')[0] ?? '')
-    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
-  if (!session) throw new Error('verification gave no session');
-  return session;
-}
 
 /** A PDF of `size` bytes: a real header (the server sniffs it), then filler. */
 async function pdfFile(file: string, size: number) {

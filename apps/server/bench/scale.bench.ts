@@ -17,12 +17,11 @@ import { openDatabase, type Database } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { seedScale } from '../src/db/seed-scale';
 import { createLogger } from '../src/lib/logger';
-import type { MailMessage, Mailer } from '../src/mail/mailer';
 import { getOrCreateSessionSecret } from '../src/modules/meta/meta.repository';
+import { memoryMailer, signUp } from './bench-accounts';
 import { createWebDistFixture } from '../test/web-dist';
 
 const REQUESTS = 400;
-const SESSION_COOKIE = 'jammy.session_token';
 
 interface Timing {
   p50: number;
@@ -74,45 +73,6 @@ async function time(url: string, cookie: string, pool: pg.Pool): Promise<Timing>
   }
   durations.sort((x, y) => x - y);
   return { p50: percentile(durations, 0.5), p99: percentile(durations, 0.99), statements };
-}
-
-function memoryMailer(): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  return {
-    kind: 'outbox',
-    sent,
-    async send(message) {
-      sent.push(message);
-    },
-  };
-}
-
-async function signUp(app: FastifyInstance, mailer: ReturnType<typeof memoryMailer>) {
-  const email = `scale-bench-${Date.now()}@example.com`;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    payload: {
-      name: 'Scale Traveller',
-      email,
-      password: 'correct horse battery',
-      acceptTerms: true,
-      callbackURL: '/itineraries',
-    },
-  });
-  if (response.statusCode !== 200) throw new Error(`sign-up answered ${response.statusCode}`);
-  const link = mailer.sent
-    .flatMap((mail) => mail.text.match(/https?:\/\/\S+verify-email\S*/g) ?? [])
-    .at(-1);
-  if (!link) throw new Error('no verification mail');
-  const url = new URL(link);
-  const verified = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-  const session = [verified.headers['set-cookie'] ?? []]
-    .flat()
-    .map((header) => header.split(';')[0] ?? '')
-    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
-  if (!session) throw new Error('the verification link did not sign in');
-  return session;
 }
 
 async function measureAt(itineraries: number) {
