@@ -30,6 +30,21 @@ export const dateSchema = z
   }, 'is not a real date between the years 1 and 9999')
   .meta({ format: 'date' });
 
+/**
+ * A wall-clock date and time `YYYY-MM-DDTHH:MM`, without a zone: the time printed on a
+ * ticket, read in the time zone stored next to it (a flight departs 08:30 in Europe/Rome).
+ */
+export const localDateTimeSchema = z
+  .string('must be a local date and time YYYY-MM-DDTHH:MM')
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/,
+    'must be a local date and time YYYY-MM-DDTHH:MM',
+  )
+  .refine(
+    (value) => dateSchema.safeParse(value.slice(0, 10)).success,
+    'is not a real date between the years 1 and 9999',
+  );
+
 /** An instant as the API writes it: ISO 8601 in UTC. */
 export const instantSchema = z.iso.datetime({ offset: false });
 

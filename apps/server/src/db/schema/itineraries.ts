@@ -30,7 +30,7 @@ const positionKey = customType<{ data: string; driverData: string }>({
 });
 
 // Every user-editable row: UUIDv7 id, timestamps, and a version for optimistic concurrency.
-const editable = {
+export const editable = {
   id: uuid('id').primaryKey(),
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
