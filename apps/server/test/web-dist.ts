@@ -3,7 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const FIXTURE_INDEX_HTML =
-  '<!doctype html><html lang="en"><head><title>Jammy</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="en"><head><title>Jammy</title><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>';
+/** The parts of the build's manifest that do not depend on the language. */
+export const FIXTURE_MANIFEST = {
+  id: '/',
+  name: 'Jammy — trip planner',
+  short_name: 'Jammy',
+  start_url: '/?source=app',
+  display: 'standalone',
+  theme_color: '#c2255c',
+  icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' }],
+  screenshots: [
+    { src: '/app-screenshots/wide.png', sizes: '1280x720', form_factor: 'wide', label: 'x' },
+    { src: '/app-screenshots/narrow.png', sizes: '390x844', form_factor: 'narrow', label: 'y' },
+  ],
+};
 export const FIXTURE_BUILD_ID = 'test-build';
 export const FIXTURE_ASSET_PATH = '/assets/app-abc123.js';
 /** The fixture script: large enough (> 1 KiB) to be worth compressing. */
@@ -24,6 +38,7 @@ export async function createWebDistFixture(): Promise<WebDistFixture> {
   await mkdir(path.join(dir, 'builds'));
   await writeFile(path.join(dir, 'index.html'), FIXTURE_INDEX_HTML);
   await writeFile(path.join(dir, FIXTURE_ASSET_PATH), FIXTURE_ASSET_JS);
+  await writeFile(path.join(dir, 'manifest.webmanifest'), JSON.stringify(FIXTURE_MANIFEST));
   await writeFile(
     path.join(dir, 'builds', 'latest.json'),
     JSON.stringify({ id: FIXTURE_BUILD_ID, timestamp: 1 }),
@@ -33,5 +48,8 @@ export async function createWebDistFixture(): Promise<WebDistFixture> {
 
 /** The index page as the server sends it for a page in a language of that direction. */
 export function expectedIndexHtml(lang: string, dir: 'ltr' | 'rtl'): string {
-  return FIXTURE_INDEX_HTML.replace('<html lang="en">', `<html lang="${lang}" dir="${dir}">`);
+  return FIXTURE_INDEX_HTML.replace(
+    '<html lang="en">',
+    `<html lang="${lang}" dir="${dir}">`,
+  ).replace('href="/manifest.webmanifest"', `href="/manifest/${lang}.webmanifest"`);
 }

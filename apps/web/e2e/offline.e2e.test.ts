@@ -265,8 +265,13 @@ describe('in Arabic, on a phone', () => {
     const page = await context.newPage();
     await page.goto(url('/ar/faq'));
     await waitForControl(page);
+    // Installed from here, the app starts in Arabic: the page links the Arabic manifest.
+    const manifest = page.locator('link[rel="manifest"]');
+    expect(await manifest.getAttribute('href')).toBe('/manifest/ar.webmanifest');
     await context.setOffline(true);
     await page.reload();
+    // The saved shell is the English page: the app points it at the Arabic manifest again.
+    await expect.poll(() => manifest.getAttribute('href')).toBe('/manifest/ar.webmanifest');
     const banner = page.getByTestId('offline-banner');
     await banner.waitFor();
     expect(await banner.textContent()).toContain('أنت غير متصل.');
@@ -349,7 +354,13 @@ async function tripWithNotesAndList(context: BrowserContext) {
 describe('editing without a connection', () => {
   it('queues edits offline, keeps them when the page is reopened, and saves each once', async () => {
     const context = await workerContext(NARROW_PHONE);
-    const { trip, note, list, get } = await tripWithNotesAndList(context);
+    const { trip, note, list, get, post } = await tripWithNotesAndList(context);
+    const stage = await post(`/api/itineraries/${trip.id}/stages`, {
+      title: 'São Miguel',
+      destinationName: 'Ponta Delgada',
+      lat: 37.74,
+      lng: -25.67,
+    });
     const notesPath = `/itinerary/${trip.id}/notes`;
     let page = await context.newPage();
     await page.goto(url(notesPath));
@@ -357,13 +368,29 @@ describe('editing without a connection', () => {
     // On a phone notes and lists are two tabs.
     await page.getByRole('tab', { name: /Lists/ }).click();
     await page.getByRole('article', { name: 'Carry-on' }).waitFor();
-    await page.getByRole('tab', { name: /Notes/ }).click();
+    await page.goto(url(`/itinerary/${trip.id}/stage/${stage.id}/add`));
+    await page.getByLabel('Name of the place').waitFor();
     await waitForControl(page);
     await expect.poll(() => offlineCopySaved(page)).toBe(true);
 
     await context.setOffline(true);
     await page.getByTestId('offline-banner').waitFor();
-    // 1. Edit a note.
+    // 1. Add a place of one's own: a pin needs no server (the place search does).
+    await page.getByLabel('Name of the place').fill('Lagoa do Fogo');
+    await page.getByLabel('Latitude').fill('37.7648');
+    await page.getByLabel('Longitude').fill('-25.4739');
+    await page.getByRole('button', { name: 'Add to my picks' }).click();
+    await page.getByRole('button', { name: 'Add 1 place' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: '1 place will be added to São Miguel when you are back online' })
+      .waitFor();
+    expect(await page.getByTestId('outbox-count').textContent()).toBe('1 change waiting');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'place-queued-phone');
+    await page.getByRole('link', { name: 'Notes and lists' }).click();
+    await page.getByRole('tab', { name: /Notes/ }).click();
+    // 2. Edit a note.
     const bookings = page.getByRole('article', { name: 'Bookings' });
     await bookings.getByRole('button', { name: 'Edit “Bookings”' }).click();
     await page
@@ -371,18 +398,18 @@ describe('editing without a connection', () => {
       .fill('Hotel Talisman, ref. 4411');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await bookings.getByText('ref. 4411').waitFor();
-    // 2. Tick a list item.
+    // 3. Tick a list item.
     await page.getByRole('tab', { name: /Lists/ }).click();
     const carryOn = page.getByRole('article', { name: 'Carry-on' });
     await carryOn.getByRole('checkbox', { name: 'Passport' }).check();
-    // 3. Add a list item.
+    // 4. Add a list item.
     await carryOn.getByRole('textbox', { name: 'New item for “Carry-on”' }).fill('Sunscreen');
     await page.keyboard.press('Enter');
     await carryOn.getByRole('checkbox', { name: 'Sunscreen' }).waitFor();
 
     const count = page.getByTestId('outbox-count');
-    await expect.poll(() => count.textContent()).toBe('3 changes waiting');
-    await expect.poll(() => storedOutbox(page)).toBe(3);
+    await expect.poll(() => count.textContent()).toBe('4 changes waiting');
+    await expect.poll(() => storedOutbox(page)).toBe(4);
     // The offline copy (written a second after each change) shows the pending changes too.
     await page.waitForTimeout(1500);
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -397,6 +424,7 @@ describe('editing without a connection', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Changes waiting to be sent' });
     expect(await dialog.getByRole('listitem').allTextContents()).toEqual([
+      'Add the place “Lagoa do Fogo” Waiting',
       'Edit the note “Bookings” Waiting',
       'Edit the list item Waiting',
       'Add the list item “Sunscreen” Waiting',
@@ -409,7 +437,7 @@ describe('editing without a connection', () => {
     page = await context.newPage();
     await page.goto(url(notesPath));
     await page.getByTestId('outbox-count').waitFor();
-    expect(await page.getByTestId('outbox-count').textContent()).toBe('3 changes waiting');
+    expect(await page.getByTestId('outbox-count').textContent()).toBe('4 changes waiting');
     await page.getByRole('article', { name: 'Bookings' }).getByText('ref. 4411').waitFor();
     await page.getByRole('tab', { name: /Lists/ }).click();
     expect(
@@ -434,6 +462,12 @@ describe('editing without a connection', () => {
     expect(items.map((row) => [row.text, row.checked, row.version])).toEqual([
       ['Passport', true, 2],
       ['Sunscreen', false, 1],
+    ]);
+    const tree = await get<{ places: (Row & { name: string; stageId: string; lat: number })[] }>(
+      `/api/itineraries/${trip.id}`,
+    );
+    expect(tree.places.map((place) => [place.name, place.stageId, place.lat])).toEqual([
+      ['Lagoa do Fogo', stage.id, 37.7648],
     ]);
     await context.close();
   });

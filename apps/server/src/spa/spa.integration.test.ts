@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app';
 import {
   FIXTURE_ASSET_JS,
   FIXTURE_ASSET_PATH,
+  FIXTURE_MANIFEST,
   createWebDistFixture,
   expectedIndexHtml,
   type WebDistFixture,
@@ -107,6 +108,44 @@ describe('paths that are no page', () => {
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toBe(expectedIndexHtml(lang, dir));
+    });
+  }
+});
+
+describe('the manifest in each language', () => {
+  it('answers the build manifest translated, with the language’s start URL', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/manifest/it.webmanifest' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const manifest = response.json<Record<string, unknown>>();
+    expect(manifest).toMatchObject({
+      id: '/',
+      name: 'Jammy — pianificatore di viaggi',
+      short_name: 'Jammy',
+      lang: 'it',
+      dir: 'ltr',
+      start_url: '/it?source=app',
+      display: 'standalone',
+      icons: FIXTURE_MANIFEST.icons,
+    });
+    expect(manifest.screenshots).toEqual([
+      { ...FIXTURE_MANIFEST.screenshots[0], label: 'Un viaggio con le sue tappe e la mappa' },
+      { ...FIXTURE_MANIFEST.screenshots[1], label: 'Un viaggio sul telefono' },
+    ]);
+  });
+
+  it('opens the Arabic app right to left, and the English one at /', async () => {
+    const arabic = await testApp.app.inject({ method: 'GET', url: '/manifest/ar.webmanifest' });
+    expect(arabic.json()).toMatchObject({ lang: 'ar', dir: 'rtl', start_url: '/ar?source=app' });
+    const english = await testApp.app.inject({ method: 'GET', url: '/manifest/en.webmanifest' });
+    expect(english.json()).toMatchObject({ lang: 'en', start_url: '/?source=app' });
+  });
+
+  for (const url of ['/manifest/xx.webmanifest', '/manifest/it.json', '/manifest/it']) {
+    it(`GET ${url} → 404`, async () => {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
     });
   }
 });

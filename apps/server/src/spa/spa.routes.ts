@@ -14,8 +14,10 @@ import {
   type Language,
 } from '@jammy/shared/languages';
 import { matchRoute } from '@jammy/shared/route-table';
+import { BASE_MANIFEST_PATH, manifestPath } from '@jammy/shared/web-manifest';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
+import { localizedManifest } from './web-manifest';
 
 /**
  * Serves the built web app: its files as they are, and index.html for every page path —
@@ -43,7 +45,24 @@ export async function spaRoutes(app: FastifyInstance, options: { webDistDir: str
       response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  await manifestRoutes(app, options.webDistDir);
   app.setNotFoundHandler((request, reply) => notFound(request, reply, indexHtml));
+}
+
+/** `/manifest/{language}.webmanifest`: the build's manifest in the page's language. */
+async function manifestRoutes(app: FastifyInstance, webDistDir: string) {
+  const baseFile = path.join(webDistDir, BASE_MANIFEST_PATH);
+  if (!existsSync(baseFile)) return;
+  const base = JSON.parse(await readFile(baseFile, 'utf8')) as Record<string, unknown>;
+  app.get('/manifest/:file', (request, reply) => {
+    const { file } = request.params as { file: string };
+    const language = /^([a-z]{2})\.webmanifest$/.exec(file)?.[1];
+    if (!isLanguage(language)) return notFound(request, reply, null);
+    return reply
+      .type('application/manifest+json; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(localizedManifest(base, language));
+  });
 }
 
 function notFound(request: FastifyRequest, reply: FastifyReply, indexHtml: string | null) {
@@ -97,5 +116,7 @@ function rootLanguage(request: FastifyRequest, reply: FastifyReply): Language {
 }
 
 function withLanguage(html: string, language: Language): string {
-  return html.replace(/<html[^>]*>/, `<html lang="${language}" dir="${textDirection(language)}">`);
+  return html
+    .replace(/<html[^>]*>/, `<html lang="${language}" dir="${textDirection(language)}">`)
+    .replace(`href="${BASE_MANIFEST_PATH}"`, `href="${manifestPath(language)}"`);
 }

@@ -11,10 +11,11 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * The offline copy of what the traveller has read: TanStack Query's cache, dehydrated to
- * IndexedDB (idb-keyval) under a key of its own per traveller. It is written a second after
- * each change, and read back only when the server cannot be reached (online, every page
- * starts from the server, so a form never starts from an old copy). Itineraries beyond the
- * size budget go least recently fetched first.
+ * IndexedDB (idb-keyval) under a key of its own per traveller. It is written at most a second
+ * after each change (and when the page is left), keeping what earlier visits saved, and read
+ * back only when the server cannot be reached (online, every page starts from the server, so a
+ * form never starts from an old copy). Itineraries beyond the size budget go least recently
+ * fetched first.
  */
 
 const FORMAT = 1;
@@ -90,7 +91,13 @@ export function itineraryOf(queryKey: readonly unknown[]): string | null {
   return kind === 'tree' || kind === 'notes' || kind === 'trip-lists' ? id : null;
 }
 
-function sizeOf(query: Query): number {
+/** A query as the cache holds it, or as it was saved: what the budget needs of it. */
+interface SizedQuery {
+  queryKey: readonly unknown[];
+  state: { data: unknown; dataUpdatedAt: number };
+}
+
+function sizeOf(query: SizedQuery): number {
   return JSON.stringify(query.state.data ?? null).length;
 }
 
@@ -98,7 +105,10 @@ function sizeOf(query: Query): number {
  * Which itineraries fit the budget: everything else first, then itineraries from the most
  * recently fetched down, until the budget is spent (the least recently used go).
  */
-export function itinerariesWithinBudget(queries: readonly Query[], budget: number): Set<string> {
+export function itinerariesWithinBudget(
+  queries: readonly SizedQuery[],
+  budget: number,
+): Set<string> {
   let spent = 0;
   const trips = new Map<string, { bytes: number; usedAt: number }>();
   for (const query of queries) {
@@ -121,11 +131,25 @@ export function itinerariesWithinBudget(queries: readonly Query[], budget: numbe
   return kept;
 }
 
+/**
+ * Whether a query is worth keeping: it has data (a refetch that failed offline keeps the data
+ * it had, which is still the best copy there is) and is one of the persisted kinds.
+ */
 function persistable(query: Query): boolean {
   const root = query.queryKey[0];
-  return query.state.status === 'success' && typeof root === 'string' && PERSISTED_ROOTS.has(root);
+  return query.state.data !== undefined && typeof root === 'string' && PERSISTED_ROOTS.has(root);
 }
 
+async function savedCopy(userId: string): Promise<SavedCache | null> {
+  const saved = (await get<SavedCache>(storageKey(userId))) ?? null;
+  return saved?.format === FORMAT ? saved : null;
+}
+
+/**
+ * Writes the cache over the saved copy. What this page has not loaded (a trip read on an
+ * earlier visit) is carried over from the saved copy, so every trip opened on this device
+ * stays readable offline until the budget pushes it out.
+ */
 async function save(queryClient: QueryClient): Promise<void> {
   const me: unknown = queryClient.getQueryData(['me']);
   const userId =
@@ -134,16 +158,29 @@ async function save(queryClient: QueryClient): Promise<void> {
   const previous = savedUser();
   if (previous && previous !== userId) await del(storageKey(previous));
   localStorage.setItem(USER_KEY, userId);
-  const queries = queryClient.getQueryCache().getAll().filter(persistable);
+  const state = dehydrate(queryClient, { shouldDehydrateQuery: persistable });
+  // Saved as the data it is: a failed refetch must not come back as an error page.
+  for (const query of state.queries) {
+    if (query.state.status === 'error') {
+      query.state = { ...query.state, status: 'success', error: null, fetchFailureReason: null };
+    }
+  }
+  const loaded = new Set(state.queries.map((query) => query.queryHash));
+  const earlier = previous === userId ? await savedCopy(userId).catch(() => null) : null;
+  const carried = (earlier?.state.queries ?? []).filter((query) => !loaded.has(query.queryHash));
+  const queries = [...state.queries, ...carried];
   const kept = itinerariesWithinBudget(queries, readOfflineSettings().cacheBytes);
-  const state = dehydrate(queryClient, {
-    shouldDehydrateQuery: (query) => {
-      if (!persistable(query)) return false;
-      const id = itineraryOf(query.queryKey);
-      return id === null || kept.has(id);
+  const saved: SavedCache = {
+    format: FORMAT,
+    savedAt: Date.now(),
+    state: {
+      ...state,
+      queries: queries.filter((query) => {
+        const id = itineraryOf(query.queryKey);
+        return id === null || kept.has(id);
+      }),
     },
-  });
-  const saved: SavedCache = { format: FORMAT, savedAt: Date.now(), state };
+  };
   await set(storageKey(userId), saved);
 }
 
@@ -158,8 +195,8 @@ export function restoreOfflineCache(queryClient: QueryClient): Promise<boolean> 
     const userId = savedUser();
     if (!userId) return false;
     try {
-      const saved = (await get<SavedCache>(storageKey(userId))) ?? null;
-      if (!saved || saved.format !== FORMAT) return false;
+      const saved = await savedCopy(userId);
+      if (!saved) return false;
       hydrate(queryClient, saved.state);
       return true;
     } catch {
@@ -171,18 +208,36 @@ export function restoreOfflineCache(queryClient: QueryClient): Promise<boolean> 
 
 let stopSaving: (() => void) | null = null;
 
-/** Saves the cache a second after it changes, for as long as the page lives. */
+/**
+ * Saves the cache at most a second after it changes (a steady stream of changes does not
+ * postpone it), and at once when the page is hidden or left, for as long as the page lives.
+ */
 export function startSavingOfflineCache(queryClient: QueryClient): void {
   if (stopSaving) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    void save(queryClient).catch(() => undefined);
+  };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' && event.type !== 'removed') return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void save(queryClient).catch(() => undefined), WRITE_DELAY_MS);
+    timer ??= setTimeout(flush, WRITE_DELAY_MS);
   });
+  // Leaving the page (reload, another address, closing the tab) must not lose the last second.
+  const onHide = () => {
+    if (timer !== undefined) flush();
+  };
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') onHide();
+  };
+  addEventListener('pagehide', onHide);
+  document.addEventListener('visibilitychange', onVisibility);
   stopSaving = () => {
     clearTimeout(timer);
     unsubscribe();
+    removeEventListener('pagehide', onHide);
+    document.removeEventListener('visibilitychange', onVisibility);
   };
 }
 

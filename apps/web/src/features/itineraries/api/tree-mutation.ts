@@ -1,5 +1,5 @@
 import type { ItineraryTree } from '@jammy/shared/itineraries';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useMutation, useQueryClient } from '@tanstack/react-query';
 import { itineraryKeys } from './keys';
 
 /**
@@ -30,8 +30,12 @@ export function useTreeMutation<TInput, TResult>(
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: key });
-      await queryClient.invalidateQueries({ queryKey: itineraryKeys.lists() });
+      const refreshed = Promise.all([
+        queryClient.invalidateQueries({ queryKey: key }),
+        queryClient.invalidateQueries({ queryKey: itineraryKeys.lists() }),
+      ]);
+      // Offline the refetch waits for the connection: the change (queued) is done already.
+      if (onlineManager.isOnline()) await refreshed;
     },
   });
 }

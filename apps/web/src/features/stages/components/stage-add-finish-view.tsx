@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowBack, IconCircleCheck, IconPlus } from '@tabler/icons-react';
+import { IconArrowBack, IconCircleCheck, IconCloudUpload, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
@@ -30,6 +30,8 @@ export function StageAddFinishView({ tree, stage }: { tree: ItineraryTree; stage
   const { isFetching } = useItineraryTree(tree.itinerary.id);
   const stagePath = to(`/itinerary/${tree.itinerary.id}/stage/${stage.id}`);
   const ids = (params.get('added') ?? '').split(',').filter(Boolean);
+  // Added without a connection: waiting in the outbox, saved when the connection returns.
+  const queued = Math.max(0, Math.trunc(Number(params.get('queued')) || 0));
   const stagePlaces = tree.places.filter((place) => place.stageId === stage.id);
   const added = stagePlaces
     .map((place, index) => ({ place, number: index + 1 }))
@@ -41,6 +43,17 @@ export function StageAddFinishView({ tree, stage }: { tree: ItineraryTree; stage
       <ItineraryHeader itinerary={tree.itinerary} heading={t('routes.stage-add-finish.title')} />
       <Container size="md" py={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="lg">
+          {queued > 0 && (
+            <Alert
+              color="ink"
+              variant="light"
+              radius="md"
+              icon={<IconCloudUpload size={20} aria-hidden />}
+              title={ts('finish.queued', { count: queued, name: stage.title })}
+            >
+              {ts('finish.queuedText')}
+            </Alert>
+          )}
           {added.length > 0 ? (
             <Alert
               color="teal"
@@ -51,7 +64,7 @@ export function StageAddFinishView({ tree, stage }: { tree: ItineraryTree; stage
             >
               {ts('finish.text')}
             </Alert>
-          ) : isFetching ? (
+          ) : queued > 0 ? null : isFetching ? (
             <Skeleton height={72} radius="md" />
           ) : (
             <Alert color="ink" variant="light" radius="md">

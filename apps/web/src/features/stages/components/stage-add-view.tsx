@@ -80,7 +80,8 @@ export function StageAddView({ tree, stage }: { tree: ItineraryTree; stage: Stag
     const outcome = await add(picks);
     if (outcome.ok) {
       savePicks(stage.id, { picks: [], failure: null });
-      void navigate(`${stagePath}/add/finish?added=${outcome.addedIds.join(',')}`);
+      const queued = outcome.queued > 0 ? `&queued=${outcome.queued}` : '';
+      void navigate(`${stagePath}/add/finish?added=${outcome.addedIds.join(',')}${queued}`);
       return;
     }
     savePicks(stage.id, {

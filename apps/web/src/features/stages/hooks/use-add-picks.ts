@@ -5,7 +5,7 @@ import type { Pick } from '../lib/picks';
 import { toProblem, type Problem } from '../lib/problem';
 
 export type AddOutcome =
-  | { ok: true; addedIds: string[] }
+  | { ok: true; addedIds: string[]; queued: number }
   | { ok: false; addedIds: string[]; failed: Pick[]; problem: Problem };
 
 /**
@@ -21,6 +21,7 @@ export function useAddPicks(itineraryId: string, stageId: string) {
     async (picks: Pick[]): Promise<AddOutcome> => {
       setAdding(true);
       const addedIds: string[] = [];
+      let queued = 0;
       try {
         for (const [index, pick] of picks.entries()) {
           try {
@@ -34,11 +35,12 @@ export function useAddPicks(itineraryId: string, stageId: string) {
               address: pick.address,
             });
             if (place) addedIds.push(place.id);
+            else queued += 1;
           } catch (error) {
             return { ok: false, addedIds, failed: picks.slice(index), problem: toProblem(error) };
           }
         }
-        return { ok: true, addedIds };
+        return { ok: true, addedIds, queued };
       } finally {
         setAdding(false);
       }

@@ -1,0 +1,32 @@
+import { textDirection, type Language } from '@jammy/shared/languages';
+import { MANIFEST_TEXTS, manifestStartUrl } from '@jammy/shared/web-manifest';
+
+interface Screenshot {
+  form_factor?: string;
+  label?: string;
+}
+
+/**
+ * The build's manifest (icons, colours, screenshots) in `language`: translated name,
+ * description and screenshot labels, the language's start URL, and its direction. The `id`
+ * stays the same, so the app installed from any language is one app.
+ */
+export function localizedManifest(
+  base: Record<string, unknown>,
+  language: Language,
+): Record<string, unknown> {
+  const texts = MANIFEST_TEXTS[language];
+  const screenshots = Array.isArray(base.screenshots) ? (base.screenshots as Screenshot[]) : [];
+  return {
+    ...base,
+    name: texts.name,
+    description: texts.description,
+    lang: language,
+    dir: textDirection(language),
+    start_url: manifestStartUrl(language),
+    screenshots: screenshots.map((shot) => ({
+      ...shot,
+      label: shot.form_factor === 'wide' ? texts.wide : texts.narrow,
+    })),
+  };
+}
