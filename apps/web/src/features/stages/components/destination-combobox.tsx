@@ -27,12 +27,15 @@ export function DestinationCombobox({
   onChange,
   onPicked,
   error,
+  label,
 }: {
   value: Destination;
   onChange: (destination: Destination) => void;
   /** Called when a city is chosen from the list (not for typed text). */
   onPicked?: (place: GeoPlace) => void;
   error?: string | null;
+  /** Another label than "Destination" (a booking's "From" and "To"). */
+  label?: string;
 }) {
   const { t } = useTranslation('stages');
   const { language } = useLanguage();
@@ -55,7 +58,7 @@ export function DestinationCombobox({
     <Combobox store={combobox} onOptionSubmit={choose} withinPortal={false}>
       <Combobox.Target>
         <TextInput
-          label={t('fields.destination')}
+          label={label ?? t('fields.destination')}
           classNames={{ description: classes.description }}
           description={
             located
