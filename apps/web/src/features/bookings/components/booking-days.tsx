@@ -84,7 +84,7 @@ export function BookingLine({
             <bdi>{booking.title}</bdi>
           </Text>
           {route.length > 0 && (
-            <Text size="sm" c="gray.9">
+            <Text size="sm" c="gray.9" data-testid="booking-route">
               <bdi>{booking.fromName ?? '…'}</bdi>
               {booking.toName && (
                 <>
