@@ -27,7 +27,12 @@ function TimeLine({ times }: { times: BookingTimes }) {
           {start.zone && <span className={classes.zone}> {start.zone}</span>}
         </span>
       )}
-      {start && end && <span aria-hidden> → </span>}
+      {start && end && (
+        <span aria-hidden>
+          {' '}
+          <span className={classes.arrow}>→</span>{' '}
+        </span>
+      )}
       {start && end && <span className={classes.hidden}>{t('times.until')} </span>}
       {end && (
         <span data-testid="booking-end">
@@ -88,7 +93,10 @@ export function BookingLine({
               <bdi>{booking.fromName ?? '…'}</bdi>
               {booking.toName && (
                 <>
-                  <span aria-hidden> → </span>
+                  <span aria-hidden>
+                    {' '}
+                    <span className={classes.arrow}>→</span>{' '}
+                  </span>
                   <span className={classes.hidden}>{t('times.to')} </span>
                   <bdi>{booking.toName}</bdi>
                 </>

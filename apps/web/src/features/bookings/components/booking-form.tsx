@@ -182,12 +182,14 @@ export function BookingForm({
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <DestinationCombobox
                 label={t('fields.from')}
+                hint={t('fields.placeHint')}
                 value={draft.from}
                 error={message('from')}
                 onChange={(from) => set('from', from)}
               />
               <DestinationCombobox
                 label={t('fields.to')}
+                hint={t('fields.placeHint')}
                 value={draft.to}
                 error={message('to')}
                 onChange={(to) => set('to', to)}

@@ -28,6 +28,7 @@ export function DestinationCombobox({
   onPicked,
   error,
   label,
+  hint,
 }: {
   value: Destination;
   onChange: (destination: Destination) => void;
@@ -36,6 +37,8 @@ export function DestinationCombobox({
   error?: string | null;
   /** Another label than "Destination" (a booking's "From" and "To"). */
   label?: string;
+  /** Another hint than placing a stage on the map. */
+  hint?: string;
 }) {
   const { t } = useTranslation('stages');
   const { language } = useLanguage();
@@ -65,7 +68,7 @@ export function DestinationCombobox({
               ? t('destination.located', {
                   name: destinationLabel(value.name, value.countryCode, language),
                 })
-              : t('destination.hint')
+              : (hint ?? t('destination.hint'))
           }
           placeholder={t('destination.placeholder')}
           value={value.name}
