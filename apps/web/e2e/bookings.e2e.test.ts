@@ -42,6 +42,7 @@ describe('bookings', () => {
   let context: BrowserContext;
   let page: Page;
   let tripId: string;
+  let tokyoId: string;
 
   beforeAll(async () => {
     context = await newContext(browser, SMALL_PHONE);
@@ -57,6 +58,12 @@ describe('bookings', () => {
     });
     expect(response.status()).toBe(201);
     tripId = ((await response.json()) as { id: string }).id;
+    const stage = await context.request.post(url(`/api/itineraries/${tripId}/stages`), {
+      headers: { origin: baseUrl() },
+      data: { title: 'Tokyo', lat: 35.69, lng: 139.69 },
+    });
+    expect(stage.status()).toBe(201);
+    tokyoId = ((await stage.json()) as { id: string }).id;
     page = await context.newPage();
   });
 
@@ -99,6 +106,8 @@ describe('bookings', () => {
     await form.getByLabel('Kind', { exact: true }).click();
     await page.getByRole('option', { name: 'Stay', exact: true }).click();
     await form.getByLabel('Name').fill('Hotel Sakura');
+    await form.getByLabel('Stage', { exact: true }).click();
+    await page.getByRole('option', { name: 'Tokyo', exact: true }).click();
     await form.getByLabel('Address').fill('1-2-3 Nishi-Shinjuku, Tokyo');
     await form.getByLabel('Check-in', { exact: true }).fill('2027-03-29T15:00');
     await choose(page, form, 'Time zone (Check-in)', 'Asia/Tok', 'Asia/Tokyo');
@@ -146,7 +155,12 @@ describe('bookings', () => {
       toName: 'Tokyo',
     });
     expect(tree.bookings[0]?.fromLat).toBeTypeOf('number');
-    expect(tree.bookings[1]).toMatchObject({ kind: 'accommodation', confirmationCode: 'SAK-7781' });
+    expect(tree.bookings[1]).toMatchObject({
+      kind: 'accommodation',
+      confirmationCode: 'SAK-7781',
+      stageId: tokyoId,
+    });
+    expect(tree.bookings[0]?.stageId).toBeNull();
 
     // Keyboard: the edit button of the flight opens its form, Escape-free cancel returns focus.
     await flight.getByRole('button', { name: 'Edit Rome to Tokyo' }).focus();

@@ -25,6 +25,8 @@ export interface Endpoint {
 export interface BookingDraft {
   kind: BookingKind;
   title: string;
+  /** The stage it belongs to, if any. */
+  stageId: string | null;
   carrier: string;
   number: string;
   from: Endpoint;
@@ -61,6 +63,7 @@ export function emptyDraft(zone: string): BookingDraft {
   return {
     kind: 'flight',
     title: '',
+    stageId: null,
     carrier: '',
     number: '',
     from: NO_ENDPOINT,
@@ -88,6 +91,7 @@ export function draftOf(booking: Booking, zone: string): BookingDraft {
   return {
     kind: booking.kind,
     title: booking.title,
+    stageId: booking.stageId,
     carrier: booking.carrier ?? '',
     number: booking.number ?? '',
     from: endpoint(booking.fromName, booking.fromLat, booking.fromLng),
@@ -123,7 +127,7 @@ const text = (value: string) => (value.trim() === '' ? null : value.trim());
  * The request body of a draft: every field, so a change sends the booking whole; a field the
  * kind does not ask for is cleared.
  */
-export function payloadOf(draft: BookingDraft): Omit<CreateBooking, 'stageId' | 'placeId'> {
+export function payloadOf(draft: BookingDraft): Omit<CreateBooking, 'placeId'> {
   const shown = fieldsOf(draft.kind);
   const endpoint = (value: Endpoint) =>
     shown.transport && value.name.trim()
@@ -136,6 +140,7 @@ export function payloadOf(draft: BookingDraft): Omit<CreateBooking, 'stageId' | 
   return {
     kind: draft.kind,
     title: draft.title.trim(),
+    stageId: draft.stageId,
     carrier: shown.carrier ? text(draft.carrier) : null,
     number: shown.transport ? text(draft.number) : null,
     fromName: from.name,
@@ -203,6 +208,7 @@ export function draftFieldOf(apiField: string): BookingField | null {
   const fields: BookingField[] = [
     'kind',
     'title',
+    'stageId',
     'carrier',
     'number',
     'startAt',

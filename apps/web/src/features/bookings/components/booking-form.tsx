@@ -96,11 +96,14 @@ export function BookingForm({
   pending,
   problem,
   titleRef,
+  stages,
   onChange,
   onSubmit,
   onCancel,
 }: {
   legend: string;
+  /** The trip's stages, to file the booking under one. */
+  stages: { value: string; label: string }[];
   draft: BookingDraft;
   errors: BookingErrors;
   submitLabel: string;
@@ -156,6 +159,19 @@ export function BookingForm({
               onChange={(event) => set('title', event.currentTarget.value)}
             />
           </SimpleGrid>
+          {stages.length > 0 && (
+            <Select
+              label={t('fields.stage')}
+              placeholder={t('fields.noStage')}
+              data={stages}
+              clearable
+              clearButtonProps={{ 'aria-label': t('fields.stageClear') }}
+              value={draft.stageId}
+              error={message('stageId')}
+              onChange={(value) => set('stageId', value)}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
           {(shown.carrier || shown.transport) && (
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               {shown.carrier && (

@@ -205,6 +205,7 @@ export function BookingsPage({ tree }: { tree: ItineraryTree }) {
           pending={create.isPending || update.isPending}
           submitLabel={editing.mode === 'new' ? t('form.create') : t('form.save')}
           titleRef={titleInput}
+          stages={tree.stages.map((stage) => ({ value: stage.id, label: stage.title }))}
           onChange={setDraft}
           onSubmit={() => save()}
           onCancel={() => close(editing.mode === 'edit' ? editing.booking.id : undefined)}
