@@ -36,6 +36,7 @@ import { contentRoutes } from './modules/itineraries/content.routes';
 import { createDocumentCache, invalidateOnWrites } from './modules/itineraries/document-cache';
 import { meRoutes } from './modules/me/me.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { registerSharing } from './modules/sharing/register';
 import { presetRoutes } from './modules/presets/presets.routes';
 import { shopAdminRoutes } from './modules/shop/shop-admin.routes';
@@ -265,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   itineraryRoutes(app, { ...content, documents, sweepFiles: () => sweepFiles() });
   contentRoutes(app, content);
   mediaRoutes(app, content);
+  bookingRoutes(app, content);
   registerSharing(app, { database: deps.database, sessions, mailer, config, notifications });
   geoRoutes(app, { sessions, config });
   presetRoutes(app, { ...content, publicUrl: config.publicUrl });

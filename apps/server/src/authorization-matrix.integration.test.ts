@@ -204,6 +204,12 @@ const photoRow = async (id: string) => {
   });
   return { photoId: expectStatus<{ id: string }>(response, 201).id };
 };
+const bookingRow = async (id: string) => {
+  const response = await api(users.owner, 'POST', `/api/itineraries/${id}/bookings`, {
+    payload: { kind: 'accommodation', title: 'Hotel', confirmationCode: 'ABC123' },
+  });
+  return { bookingId: expectStatus<{ id: string }>(response, 201).id };
+};
 const attachmentRow = async (id: string) => {
   const { objectPath } = await documentObject(id);
   const response = await api(users.owner, 'POST', `/api/itineraries/${id}/attachments`, {
@@ -698,6 +704,38 @@ const TABLE: Row[] = [
     path: '/api/itineraries/:id/attachments/:attachmentId',
     expect: memberWrite(204),
     prepare: attachmentRow,
+  },
+  // --- bookings ---
+  { method: 'GET', path: '/api/itineraries/:id/bookings', expect: linkRead },
+  {
+    method: 'POST',
+    path: '/api/itineraries/:id/bookings',
+    expect: memberWrite(201),
+    payload: () => ({
+      kind: 'restaurant',
+      title: 'Dinner',
+      startAt: '2027-03-28T20:00',
+      startZone: 'Europe/Rome',
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/itineraries/:id/bookings/:bookingId',
+    expect: memberRead(),
+    prepare: bookingRow,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/itineraries/:id/bookings/:bookingId',
+    expect: memberWrite(200),
+    prepare: bookingRow,
+    payload: () => ({ title: 'Changed' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/itineraries/:id/bookings/:bookingId',
+    expect: memberWrite(204),
+    prepare: bookingRow,
   },
   // --- file storage: the API side, and the protocol (/v0) ---
   { method: 'POST', path: '/api/storage/token', expect: signedIn(200) },

@@ -3,6 +3,7 @@ import {
   amountMinorSchema,
   currencySchema,
   instantSchema,
+  isTimeZone,
   latitudeSchema,
   localDateTimeSchema,
   longitudeSchema,
@@ -81,7 +82,7 @@ const bookingFields = {
   notes: text(BOOKING_LIMITS.notes, true),
 };
 
-type BookingInput = {
+export type BookingInput = {
   startAt?: string | null;
   startZone?: string | null;
   endAt?: string | null;
@@ -90,8 +91,82 @@ type BookingInput = {
   currency?: string | null;
 };
 
-/** A time needs its zone, a cost its currency. */
-function bookingRules(value: BookingInput, context: z.RefinementCtx) {
+/**
+ * The instant (milliseconds since 1970, UTC) of a wall-clock time `YYYY-MM-DDTHH:MM` in an IANA
+ * zone, through Intl alone. A time skipped by a change to summer time reads as the hour after,
+ * a repeated one (the hour when clocks go back) as its second occurrence.
+ */
+export function zonedInstant(local: string, zone: string): number {
+  const [date = '', time = ''] = local.split('T');
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  const wall = utc(year, month, day, hour, minute, 0);
+  const first = wall - offsetOf(wall, zone);
+  const second = wall - offsetOf(first, zone);
+  return first === second ? first : Math.max(first, second);
+}
+
+/** Date.UTC without its two-digit-year rule (years 1–99 stay themselves). */
+function utc(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+) {
+  const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second));
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getTime();
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** How far `zone`'s wall clock is ahead of UTC at the instant `at`, in milliseconds. */
+export function offsetOf(at: number, zone: string): number {
+  let format = offsetFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    offsetFormats.set(zone, format);
+  }
+  const parts = Object.fromEntries(
+    format.formatToParts(new Date(at)).map((part) => [part.type, Number(part.value)]),
+  ) as Record<string, number>;
+  const asUtc = utc(
+    parts.year ?? 1970,
+    parts.month ?? 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return asUtc - (at - (((at % 1000) + 1000) % 1000));
+}
+
+/** A problem with a booking's times as a whole: the end before the start (null: none). */
+export function bookingTimesProblem(value: BookingInput): string | null {
+  const { startAt, startZone, endAt, endZone } = value;
+  if (!startAt || !startZone || !endAt || !endZone) return null;
+  // Refinements run even after a field failed: only whole, valid times are compared.
+  const valid = (local: string, zone: string) =>
+    localDateTimeSchema.safeParse(local).success && isTimeZone(zone);
+  if (!valid(startAt, startZone) || !valid(endAt, endZone)) return null;
+  return zonedInstant(endAt, endZone) < zonedInstant(startAt, startZone)
+    ? 'must not be before the start'
+    : null;
+}
+
+/** A time needs its zone, a cost its currency, and the end comes after the start. */
+export function bookingRules(value: BookingInput, context: z.RefinementCtx) {
   if (value.startAt && !value.startZone) {
     context.addIssue({ code: 'custom', path: ['startZone'], message: 'is required with startAt' });
   }
@@ -101,6 +176,8 @@ function bookingRules(value: BookingInput, context: z.RefinementCtx) {
   if (value.costMinor != null && !value.currency) {
     context.addIssue({ code: 'custom', path: ['currency'], message: 'is required with a cost' });
   }
+  const problem = bookingTimesProblem(value);
+  if (problem) context.addIssue({ code: 'custom', path: ['endAt'], message: problem });
 }
 
 const optional = Object.fromEntries(
@@ -112,9 +189,14 @@ export const createBookingSchema = z
   .superRefine(bookingRules);
 export type CreateBooking = z.input<typeof createBookingSchema>;
 
-export const updateBookingSchema = z
-  .strictObject({ ...optional, version: versionSchema.optional() })
-  .superRefine(bookingRules);
+/**
+ * A change names only what changes (a new departure time keeps its stored zone): the rules of
+ * `bookingRules` hold for the booking as it will be, so the server checks them there.
+ */
+export const updateBookingSchema = z.strictObject({
+  ...optional,
+  version: versionSchema.optional(),
+});
 export type UpdateBooking = z.input<typeof updateBookingSchema>;
 
 export const bookingSchema = z.object({

@@ -12,6 +12,7 @@ import {
   webUrlSchema,
   WEB_URL_MAX_LENGTH,
 } from './fields';
+import { bookingSchema } from './bookings';
 import { idSchema } from './ids';
 import { attachmentSchema, fileRefSchema, objectPathSchema, photoSchema } from './media';
 import { textSchema } from './text';
@@ -389,6 +390,8 @@ export const itineraryTreeSchema = z.object({
   places: z.array(placeSchema),
   photos: z.array(photoSchema),
   attachments: z.array(attachmentSchema),
+  /** Ordered by start (none last); through a share link without confirmation codes. */
+  bookings: z.array(bookingSchema),
 });
 export type ItineraryTree = z.infer<typeof itineraryTreeSchema>;
 

@@ -152,6 +152,8 @@ describe('what may wait in the outbox', () => {
     expect(queueableItinerary('POST', `/api/itineraries/${TRIP}/stages/s1/move`)).toBe(TRIP);
     expect(queueableItinerary('DELETE', `/api/itineraries/${TRIP}/lists/l1/items/i1`)).toBe(TRIP);
     expect(queueableItinerary('PATCH', `/api/itineraries/${TRIP}/notes/n1`)).toBe(TRIP);
+    expect(queueableItinerary('POST', `/api/itineraries/${TRIP}/bookings`)).toBe(TRIP);
+    expect(queueableItinerary('DELETE', `/api/itineraries/${TRIP}/bookings/b1`)).toBe(TRIP);
   });
 
   it('never takes reads, trip creation, restore, sharing or other resources', () => {

@@ -33,11 +33,11 @@ export interface SendResult {
 }
 
 const ITINERARY_WRITE =
-  /^\/api\/itineraries\/([^/?]+)(?:\/(?:stages|places|notes|lists)(?:\/[^?]*)?)?$/;
+  /^\/api\/itineraries\/([^/?]+)(?:\/(?:stages|places|notes|lists|bookings)(?:\/[^?]*)?)?$/;
 
 /**
  * Whether a write may wait in the outbox: edits and deletes of an itinerary, and creates,
- * edits, moves and deletes of its stages, places, notes, lists and list items. Not the
+ * edits, moves and deletes of its stages, places, notes, lists, list items and bookings. Not the
  * creation of an itinerary (its page needs the server's id), restore, sharing or uploads.
  */
 export function queueableItinerary(method: string, path: string): string | null {
@@ -155,7 +155,7 @@ export function resendFromTheirs(entry: OutboxEntry, newKey: string): OutboxEntr
 /** What an entry changes, for the list of waiting changes. */
 export function describeEntry(entry: OutboxEntry): {
   action: 'create' | 'edit' | 'move' | 'delete';
-  kind: 'itinerary' | 'stage' | 'place' | 'note' | 'list' | 'item';
+  kind: 'itinerary' | 'stage' | 'place' | 'note' | 'list' | 'item' | 'booking';
   name: string;
 } {
   const path = entry.path.split('?')[0] ?? '';
@@ -171,13 +171,15 @@ export function describeEntry(entry: OutboxEntry): {
     ? 'item'
     : path.includes('/lists')
       ? 'list'
-      : path.includes('/notes')
-        ? 'note'
-        : path.includes('/places')
-          ? 'place'
-          : path.includes('/stages')
-            ? 'stage'
-            : 'itinerary';
+      : path.includes('/bookings')
+        ? 'booking'
+        : path.includes('/notes')
+          ? 'note'
+          : path.includes('/places')
+            ? 'place'
+            : path.includes('/stages')
+              ? 'stage'
+              : 'itinerary';
   const body = (typeof entry.body === 'object' && entry.body !== null ? entry.body : {}) as Record<
     string,
     unknown

@@ -11,11 +11,17 @@ export const DOCUMENTS_CHANNEL = 'jammy_documents';
 /** A document as sent: its JSON text, its ETag, and its compressed forms once asked for. */
 export type CachedDocument = EncodedDocument;
 
+type Slot = Role | 'link';
+
 interface Entry {
   /** Members' roles, as read with the document (a member's change drops the entry). */
   roles: Map<string, Role>;
-  /** The document per role: it differs only in the reader's `role`. */
-  documents: Map<Role, CachedDocument & { bytes(): number }>;
+  /**
+   * The document per role (it differs only in the reader's `role`), and `link` for share-link
+   * holders: theirs has no private attachments and no confirmation codes, so it is never a
+   * member viewer's, nor theirs a share-link holder's.
+   */
+  documents: Map<Slot, CachedDocument & { bytes(): number }>;
   bytes: number;
 }
 
@@ -164,9 +170,9 @@ export function createDocumentCache(deps: {
     }
   }
 
-  function lookup(itineraryId: string, role: Role | undefined): CachedDocument | undefined {
+  function lookup(itineraryId: string, slot: Slot | undefined): CachedDocument | undefined {
     const entry = entries.get(itineraryId);
-    const document = entry && role ? entry.documents.get(role) : undefined;
+    const document = entry && slot ? entry.documents.get(slot) : undefined;
     if (!entry || !document || !enabled()) {
       misses += 1;
       return undefined;
@@ -201,10 +207,11 @@ export function createDocumentCache(deps: {
         entries.set(itineraryId, entry);
       }
       if (userId) entry.roles.set(userId, read.role);
-      const kept = entry.documents.get(read.role);
+      const slot: Slot = userId ? read.role : 'link';
+      const kept = entry.documents.get(slot);
       // Two readers with the same role share one copy (and its compressed forms).
       if (kept && kept.json === read.json) return kept;
-      entry.documents.set(read.role, document);
+      entry.documents.set(slot, document);
       touch(itineraryId, entry);
       return document;
     };
@@ -216,11 +223,11 @@ export function createDocumentCache(deps: {
     },
     begin,
     load(itineraryId, userId, read) {
-      const role = userId ? entries.get(itineraryId)?.roles.get(userId) : 'viewer';
-      const cached = lookup(itineraryId, role);
+      const slot: Slot | undefined = userId ? entries.get(itineraryId)?.roles.get(userId) : 'link';
+      const cached = lookup(itineraryId, slot);
       if (cached) return Promise.resolve(cached);
       // Readers of one role share a read; a reader whose role is not known yet reads alone.
-      const key = role ? `${itineraryId}:role:${role}` : `${itineraryId}:user:${userId ?? ''}`;
+      const key = slot ? `${itineraryId}:role:${slot}` : `${itineraryId}:user:${userId ?? ''}`;
       let pending = loading.get(key);
       if (!pending) {
         const keep = begin();

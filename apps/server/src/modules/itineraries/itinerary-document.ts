@@ -1,3 +1,4 @@
+import { BOOKING_KINDS } from '@jammy/shared/bookings';
 import { PLACE_CATEGORIES, type Role } from '@jammy/shared/itineraries';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -13,6 +14,9 @@ export interface ItineraryDocument {
 /** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, "Z"). */
 const iso = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** A wall-clock time (`timestamp without time zone`) as the API writes it: `YYYY-MM-DDTHH:MM`. */
+const local = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI')`);
 
 /**
  * The hot read, in one statement: the caller's role, and the whole document built as JSON
@@ -98,7 +102,24 @@ async function readDocument(
           'version', a.version
         ) order by a.created_at, a.id)
         from attachment a join file_object af on af.id = a.file_id
-        where a.itinerary_id = i.id ${member ? sql`` : sql`and not a.private`}), '[]'::json)
+        where a.itinerary_id = i.id ${member ? sql`` : sql`and not a.private`}), '[]'::json),
+      'bookings', coalesce((
+        select json_agg(json_build_object(
+          'id', b.id, 'itineraryId', b.itinerary_id,
+          'kind', case when b.kind in ${[...BOOKING_KINDS]} then b.kind else 'other' end,
+          'title', b.title, 'stageId', b.stage_id, 'placeId', b.place_id,
+          'carrier', b.carrier, 'number', b.number, 'fromName', b.from_name,
+          'fromLat', b.from_lat, 'fromLng', b.from_lng, 'toName', b.to_name,
+          'toLat', b.to_lat, 'toLng', b.to_lng,
+          'startAt', ${local('b.start_at')}, 'startZone', b.start_zone,
+          'endAt', ${local('b.end_at')}, 'endZone', b.end_zone,
+          'confirmationCode', ${member ? sql`b.confirmation_code` : sql`null`},
+          'address', b.address, 'costMinor', b.cost_minor, 'currency', b.currency,
+          'url', b.url, 'notes', b.notes,
+          'createdAt', ${iso('b.created_at')}, 'updatedAt', ${iso('b.updated_at')},
+          'version', b.version
+        ) order by b.start_at asc nulls last, b.id)
+        from booking b where b.itinerary_id = i.id), '[]'::json)
     )::text as json
     from itinerary i
     ${join}

@@ -3,10 +3,12 @@ import { generateNKeysBetween } from 'fractional-indexing';
 import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itinerary, place, stage } from '../../db/schema/itineraries';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { booking } from '../../db/schema/bookings';
 import { listPlaces, listStages } from './itineraries.repository';
 import {
   presentAttachment,
+  presentBooking,
   presentItinerary,
   presentPhoto,
   presentPlace,
@@ -224,6 +226,24 @@ describe('the document PostgreSQL builds', () => {
       payload: { path: ticket.fullPath, title: 'Train' },
     });
 
+    await as(owner, 'POST', `/api/itineraries/${created.id}/bookings`, {
+      payload: {
+        kind: 'flight',
+        title: 'Lisbon "LIS"',
+        stageId: full?.id,
+        startAt: '2027-03-28T10:00',
+        startZone: 'Europe/Lisbon',
+        endAt: '2027-03-28T12:40',
+        endZone: 'Europe/Rome',
+        confirmationCode: 'ABC123',
+        costMinor: 9_999,
+        currency: 'EUR',
+      },
+    });
+    await as(owner, 'POST', `/api/itineraries/${created.id}/bookings`, {
+      payload: { kind: 'other', title: 'Undated' },
+    });
+
     const served = await getTree(setup.testApp, owner, created.id);
     const [row] = await db.select().from(itinerary).where(eq(itinerary.id, created.id));
     if (!row || !full) throw new Error('seed failed');
@@ -245,7 +265,15 @@ describe('the document PostgreSQL builds', () => {
       places: (await listPlaces(db, created.id)).map(presentPlace),
       photos: photos.map((each) => presentPhoto(each.photo, each.file)),
       attachments: attachments.map((each) => presentAttachment(each.attachment, each.file)),
+      bookings: (
+        await db
+          .select()
+          .from(booking)
+          .where(eq(booking.itineraryId, created.id))
+          .orderBy(sql`${booking.startAt} asc nulls last`)
+      ).map((row) => presentBooking(row)),
     };
+    expect(served.bookings.map((each) => each.title)).toEqual(['Lisbon "LIS"', 'Undated']);
     expect(served.itinerary.cover?.url).toContain(encodeURIComponent(cover.fullPath));
     expect(served.photos).toHaveLength(1);
     expect(served.attachments).toHaveLength(1);

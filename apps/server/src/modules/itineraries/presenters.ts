@@ -14,6 +14,8 @@ import type { attachment, photo } from '../../db/schema/files';
 import { presentFileRef } from '../../storage/presenters';
 import type { FileObjectRow } from '../../storage/storage.repository';
 import type { Attachment, Photo } from '@jammy/shared/media';
+import { BOOKING_KINDS, type Booking, type BookingKind } from '@jammy/shared/bookings';
+import type { booking } from '../../db/schema/bookings';
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 
@@ -151,6 +153,49 @@ export function presentAttachment(row: Row<typeof attachment>, file: FileObjectR
     title: row.title,
     private: row.private,
     file: presentFileRef(file),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+/** A stored wall-clock time (`2027-03-28 10:00:00`) as the API writes it (`2027-03-28T10:00`). */
+export function presentLocalDateTime(value: string | null): string | null {
+  return value === null ? null : value.slice(0, 16).replace(' ', 'T');
+}
+
+/** A kind this version does not know (written by a later one) reads as `other`. */
+function bookingKind(value: string): BookingKind {
+  return (BOOKING_KINDS as readonly string[]).includes(value) ? (value as BookingKind) : 'other';
+}
+
+/** A booking; `member` false (a share-link holder) never sees its confirmation code. */
+export function presentBooking(row: Row<typeof booking>, member = true): Booking {
+  return {
+    id: row.id,
+    itineraryId: row.itineraryId,
+    kind: bookingKind(row.kind),
+    title: row.title,
+    stageId: row.stageId,
+    placeId: row.placeId,
+    carrier: row.carrier,
+    number: row.number,
+    fromName: row.fromName,
+    fromLat: row.fromLat,
+    fromLng: row.fromLng,
+    toName: row.toName,
+    toLat: row.toLat,
+    toLng: row.toLng,
+    startAt: presentLocalDateTime(row.startAt),
+    startZone: row.startZone,
+    endAt: presentLocalDateTime(row.endAt),
+    endZone: row.endZone,
+    confirmationCode: member ? row.confirmationCode : null,
+    address: row.address,
+    costMinor: row.costMinor,
+    currency: row.currency,
+    url: row.url,
+    notes: row.notes,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,

@@ -23,6 +23,7 @@ import {
   type SignedInUser,
 } from '../../../test/itinerary-helpers';
 import { newToken } from '../sharing/sharing.repository';
+import { booking } from '../../db/schema/bookings';
 
 // Issue 16, races: a request that removes a parent (trashes or deletes an itinerary, deletes
 // a stage or a list) and a request that adds, changes, moves or re-parents something inside
@@ -61,6 +62,8 @@ interface Fixture {
   listId: string;
   itemA: string;
   itemB: string;
+  /** In stage A. */
+  bookingId: string;
   invitationToken: string;
 }
 
@@ -266,6 +269,26 @@ function contentWrites(): Omit<Pair, 'parent' | 'afterRemoval'>[] {
       childEvent: 'item.deleted',
     },
     {
+      name: 'add a booking to a stage',
+      child: {
+        user: 'editor',
+        method: 'POST',
+        url: (f) => `${it_(f)}/bookings`,
+        payload: (f) => ({ kind: 'train', title: 'Train', stageId: f.stageA }),
+      },
+      childEvent: 'booking.created',
+    },
+    {
+      name: 'change a booking',
+      child: {
+        user: 'editor',
+        method: 'PATCH',
+        url: (f) => `${it_(f)}/bookings/${f.bookingId}`,
+        payload: () => ({ title: 'Night train' }),
+      },
+      childEvent: 'booking.updated',
+    },
+    {
       name: 'change the itinerary',
       child: {
         user: 'editor',
@@ -392,6 +415,9 @@ function pairs(): Pair[] {
     // The place itself survives its stage (outside any stage): this may rightly succeed.
     { parent: 'stage', ...pick('move a place within its stage'), afterRemoval: [200, 404] },
     { parent: 'stage', ...pick('delete a place'), afterRemoval: [204] },
+    // A booking outlives its stage too (outside any stage).
+    { parent: 'stage', ...pick('add a booking to a stage'), afterRemoval: STAGE_GONE },
+    { parent: 'stage', ...pick('change a booking'), afterRemoval: [200] },
   );
   // The list is deleted with its items.
   for (const name of [
@@ -413,6 +439,7 @@ async function seed(roundOwner: SignedInUser): Promise<Fixture> {
   const [stageA, stageB] = [uuidv7(), uuidv7()];
   const [placeA1, placeA2, placeB1, loosePlace] = [uuidv7(), uuidv7(), uuidv7(), uuidv7()];
   const [noteId, listId, itemA, itemB] = [uuidv7(), uuidv7(), uuidv7(), uuidv7()];
+  const bookingId = uuidv7();
   const [p1, p2] = generateNKeysBetween(null, null, 2) as [string, string];
   const invitation = newToken();
   await db.transaction(async (tx) => {
@@ -442,6 +469,9 @@ async function seed(roundOwner: SignedInUser): Promise<Fixture> {
       { id: itemA, listId, text: 'Passport', position: p1 },
       { id: itemB, listId, text: 'Charger', position: p2 },
     ]);
+    await tx
+      .insert(booking)
+      .values({ id: bookingId, itineraryId, stageId: stageA, kind: 'train', title: 'Train' });
     await tx.insert(itineraryInvitation).values({
       id: uuidv7(),
       itineraryId,
@@ -466,6 +496,7 @@ async function seed(roundOwner: SignedInUser): Promise<Fixture> {
     listId,
     itemA,
     itemB,
+    bookingId,
     invitationToken: invitation.token,
   };
 }

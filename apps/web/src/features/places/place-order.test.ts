@@ -77,6 +77,7 @@ const tree: ItineraryTree = {
   ],
   photos: [],
   attachments: [],
+  bookings: [],
 };
 
 describe('groupPlaces', () => {

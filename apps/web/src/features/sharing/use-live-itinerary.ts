@@ -19,6 +19,7 @@ export function keysFor(kind: EventKind, id: string): QueryKey[] {
     case 'place':
     case 'photo':
     case 'attachment':
+    case 'booking':
       return [itineraryKeys.tree(id)];
     case 'note':
       return [itineraryKeys.notes(id)];

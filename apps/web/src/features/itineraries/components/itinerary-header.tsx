@@ -10,6 +10,7 @@ import {
   IconPencil,
   IconRoute,
   IconShare,
+  IconTicket,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -22,6 +23,7 @@ const TABS = [
   { suffix: '', key: 'overview', end: true, Icon: IconLayoutList },
   { suffix: '/stage', key: 'stages', end: false, Icon: IconRoute },
   { suffix: '/place', key: 'places', end: true, Icon: IconMap2 },
+  { suffix: '/bookings', key: 'bookings', end: true, Icon: IconTicket },
   { suffix: '/notes', key: 'notes', end: true, Icon: IconNotes },
   { suffix: '/share', key: 'share', end: true, Icon: IconShare },
 ] as const;

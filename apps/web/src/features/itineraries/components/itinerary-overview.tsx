@@ -6,6 +6,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
+import { TripBookings } from '../../bookings/components/trip-bookings';
 import { AttachmentList } from '../../files/components/attachment-list';
 import { PhotoGallery } from '../../files/components/photo-gallery';
 import { TripMap } from '../../maps/components/trip-map';
@@ -162,6 +163,7 @@ export function ItineraryOverview({
                   )}
                 </Stack>
               </section>
+              <TripBookings tree={tree} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
               <Stack gap="lg" style={{ position: 'sticky', top: '1rem' }}>

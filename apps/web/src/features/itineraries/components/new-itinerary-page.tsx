@@ -56,6 +56,7 @@ export function NewItineraryPage() {
           places: [],
           photos: [],
           attachments: [],
+          bookings: [],
         };
         queryClient.setQueryData(itineraryKeys.tree(itinerary.id), tree);
         void navigate(to(`/itinerary/${itinerary.id}`));

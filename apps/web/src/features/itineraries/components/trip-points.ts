@@ -99,8 +99,10 @@ export function tripMarkers(
   return points;
 }
 
-/** Planned costs added up per currency, largest first. */
-export function costsByCurrency(places: Place[]): { currency: string; amount: number }[] {
+/** Planned costs (of places and bookings) added up per currency, largest first. */
+export function costsByCurrency(
+  places: Pick<Place, 'costMinor' | 'currency'>[],
+): { currency: string; amount: number }[] {
   // Summed in minor units (integers), so totals are exact.
   const totals = new Map<string, number>();
   for (const place of places) {

@@ -47,7 +47,7 @@ export function TripTotals({ tree }: { tree: ItineraryTree }) {
   const { language } = useLanguage();
   const { start, end } = tripSpan(tree);
   const days = tripDays(start, end);
-  const costs = costsByCurrency(tree.places);
+  const costs = costsByCurrency([...tree.places, ...tree.bookings]);
   const number = new Intl.NumberFormat(language);
   return (
     <section aria-labelledby="trip-totals-title">

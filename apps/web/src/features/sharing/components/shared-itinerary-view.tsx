@@ -9,6 +9,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateRange, tripDays } from '../../../lib/format';
 import { useMe } from '../../auth/session';
+import { TripBookings } from '../../bookings/components/trip-bookings';
 import { AttachmentList } from '../../files/components/attachment-list';
 import { PhotoGallery } from '../../files/components/photo-gallery';
 import { CategoryIcon } from '../../itineraries/components/category-icon';
@@ -251,6 +252,7 @@ function SharedTrip({ tree, notes }: { tree: ItineraryTree; notes: Note[] }) {
                     )}
                   </Stack>
                 </section>
+                <TripBookings tree={tree} linked={false} />
                 <SharedNotes notes={notes} />
               </Stack>
             </Grid.Col>

@@ -27,12 +27,18 @@ export function DestinationCombobox({
   onChange,
   onPicked,
   error,
+  label,
+  hint,
 }: {
   value: Destination;
   onChange: (destination: Destination) => void;
   /** Called when a city is chosen from the list (not for typed text). */
   onPicked?: (place: GeoPlace) => void;
   error?: string | null;
+  /** Another label than "Destination" (a booking's "From" and "To"). */
+  label?: string;
+  /** Another hint than placing a stage on the map. */
+  hint?: string;
 }) {
   const { t } = useTranslation('stages');
   const { language } = useLanguage();
@@ -55,14 +61,14 @@ export function DestinationCombobox({
     <Combobox store={combobox} onOptionSubmit={choose} withinPortal={false}>
       <Combobox.Target>
         <TextInput
-          label={t('fields.destination')}
+          label={label ?? t('fields.destination')}
           classNames={{ description: classes.description }}
           description={
             located
               ? t('destination.located', {
                   name: destinationLabel(value.name, value.countryCode, language),
                 })
-              : t('destination.hint')
+              : (hint ?? t('destination.hint'))
           }
           placeholder={t('destination.placeholder')}
           value={value.name}

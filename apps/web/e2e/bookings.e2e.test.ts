@@ -1,0 +1,221 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpVerified } from './accounts';
+import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+/** The narrowest phone the app is made for. */
+const SMALL_PHONE = { ...PHONE, viewport: { width: 360, height: 780 } };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function url(path: string): string {
+  return `${baseUrl()}${path}`;
+}
+
+async function shoot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/bookings-${name}.png`, fullPage: true });
+}
+
+async function expectNoSeriousViolations(page: Page, where: string) {
+  expect(await seriousViolations(page), where).toEqual([]);
+}
+
+/** Picks `option` of the searchable select labelled `label`, by typing its start. */
+async function choose(page: Page, scope: Locator, label: string, typed: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).fill(typed);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A booking's line in a list of bookings, by its title. */
+function line(scope: Page | Locator, title: string): Locator {
+  return scope.getByTestId('booking-line').filter({ hasText: title });
+}
+
+describe('bookings', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let tripId: string;
+  let tokyoId: string;
+
+  beforeAll(async () => {
+    context = await newContext(browser, SMALL_PHONE);
+    await signUpVerified(context);
+    const response = await context.request.post(url('/api/itineraries'), {
+      headers: { origin: baseUrl() },
+      data: {
+        title: 'Rome and Tokyo',
+        startDate: '2027-03-27',
+        endDate: '2027-04-02',
+        timezone: 'Europe/Rome',
+      },
+    });
+    expect(response.status()).toBe(201);
+    tripId = ((await response.json()) as { id: string }).id;
+    const stage = await context.request.post(url(`/api/itineraries/${tripId}/stages`), {
+      headers: { origin: baseUrl() },
+      data: { title: 'Tokyo', lat: 35.69, lng: 139.69 },
+    });
+    expect(stage.status()).toBe(201);
+    tokyoId = ((await stage.json()) as { id: string }).id;
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('a traveller books a flight across the DST change and a hotel; the timeline and a share link show them', async () => {
+    await page.goto(url(`/itinerary/${tripId}/bookings`));
+    await page.getByRole('heading', { level: 1, name: 'Bookings' }).waitFor();
+    await page.getByText('No bookings yet').waitFor();
+
+    // The flight: Rome 10:00 (summer time since 02:00 that night) → Tokyo 06:00 next day.
+    await page.getByRole('button', { name: 'Add a booking' }).click();
+    const form = page.getByRole('form', { name: 'New booking' });
+    await form.getByLabel('Name').fill('Rome to Tokyo');
+    await form.getByLabel('Company').fill('ITA Airways');
+    await form.getByLabel('Number').fill('AZ 792');
+    await form.getByLabel('From').fill('Rome');
+    await page.getByRole('option', { name: /^Rome/ }).first().click();
+    await form.getByLabel('To', { exact: true }).fill('Tokyo');
+    await page
+      .getByRole('option', { name: /^Tokyo/ })
+      .first()
+      .click();
+    await form.getByLabel('Departure', { exact: true }).fill('2027-03-28T10:00');
+    // The departure's zone starts as the trip's.
+    expect(await form.getByLabel('Time zone (Departure)').inputValue()).toBe('Europe/Rome');
+    await form.getByLabel('Arrival', { exact: true }).fill('2027-03-29T06:00');
+    await choose(page, form, 'Time zone (Arrival)', 'Asia/Tok', 'Asia/Tokyo');
+    await form.getByLabel('Cost').fill('849');
+    await choose(page, form, 'Currency', 'EUR', 'EUR — Euro');
+    await shoot(page, 'form-en');
+    await expectNoSeriousViolations(page, 'form, en');
+    await form.getByRole('button', { name: 'Add the booking' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    // The hotel, with its confirmation code.
+    await page.getByRole('button', { name: 'Add a booking' }).click();
+    await form.getByLabel('Kind', { exact: true }).click();
+    await page.getByRole('option', { name: 'Stay', exact: true }).click();
+    await form.getByLabel('Name').fill('Hotel Sakura');
+    await form.getByLabel('Stage', { exact: true }).click();
+    await page.getByRole('option', { name: 'Tokyo', exact: true }).click();
+    await form.getByLabel('Address').fill('1-2-3 Nishi-Shinjuku, Tokyo');
+    await form.getByLabel('Check-in', { exact: true }).fill('2027-03-29T15:00');
+    await choose(page, form, 'Time zone (Check-in)', 'Asia/Tok', 'Asia/Tokyo');
+    await form.getByLabel('Check-out', { exact: true }).fill('2027-04-02T11:00');
+    await choose(page, form, 'Time zone (Check-out)', 'Asia/Tok', 'Asia/Tokyo');
+    await form.getByLabel('Confirmation code').fill('SAK-7781');
+    await form.getByRole('button', { name: 'Add the booking' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    const flight = line(page, 'Rome to Tokyo');
+    const hotel = line(page, 'Hotel Sakura');
+    await hotel.getByText('SAK-7781').waitFor();
+    // Departure in the trip's zone: no zone named; arrival the next day, in Japan's.
+    expect(await flight.getByTestId('booking-start').textContent()).toBe('10:00 AM');
+    expect(await flight.getByTestId('booking-end').textContent()).toBe(
+      'Mon, Mar 29 6:00 AM Japan Time (GMT+9)',
+    );
+    expect(await hotel.getByTestId('booking-start').textContent()).toBe(
+      '3:00 PM Japan Time (GMT+9)',
+    );
+    await flight.getByText('€849.00').waitFor();
+    expect(await flight.getByTestId('booking-route').textContent()).toMatch(/^Rome → .*Tokyo$/);
+    const days = page.getByTestId('booking-days').getByRole('heading');
+    expect(await days.allTextContents()).toEqual([
+      'Sunday, March 28, 2027',
+      'Monday, March 29, 2027',
+    ]);
+    await shoot(page, 'page-en');
+    await expectNoSeriousViolations(page, 'bookings page, en');
+
+    // The saved booking is what was typed: wall-clock times with their own zones, cents.
+    const tree = (await (await context.request.get(url(`/api/itineraries/${tripId}`))).json()) as {
+      bookings: Record<string, unknown>[];
+    };
+    expect(tree.bookings[0]).toMatchObject({
+      kind: 'flight',
+      carrier: 'ITA Airways',
+      startAt: '2027-03-28T10:00',
+      startZone: 'Europe/Rome',
+      endAt: '2027-03-29T06:00',
+      endZone: 'Asia/Tokyo',
+      costMinor: 84900,
+      currency: 'EUR',
+      fromName: 'Rome',
+      toName: 'Tokyo',
+    });
+    expect(tree.bookings[0]?.fromLat).toBeTypeOf('number');
+    expect(tree.bookings[1]).toMatchObject({
+      kind: 'accommodation',
+      confirmationCode: 'SAK-7781',
+      stageId: tokyoId,
+    });
+    expect(tree.bookings[0]?.stageId).toBeNull();
+
+    // Keyboard: the edit button of the flight opens its form, Escape-free cancel returns focus.
+    await flight.getByRole('button', { name: 'Edit Rome to Tokyo' }).focus();
+    await page.keyboard.press('Enter');
+    const edit = page.getByRole('form', { name: 'Change the booking' });
+    await expect.poll(() => edit.getByLabel('Name').inputValue()).toBe('Rome to Tokyo');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'detached' });
+
+    // The trip's timeline shows both, in local time.
+    await page.goto(url(`/itinerary/${tripId}`));
+    const timeline = page.getByTestId('trip-bookings');
+    await line(timeline, 'Hotel Sakura').waitFor();
+    expect(await line(timeline, 'Rome to Tokyo').getByTestId('booking-times').textContent()).toBe(
+      '10:00 AM → until Mon, Mar 29 6:00 AM Japan Time (GMT+9)',
+    );
+    await timeline.scrollIntoViewIfNeeded();
+    await shoot(page, 'timeline-en');
+    await expectNoSeriousViolations(page, 'overview, en');
+
+    // Arabic, right to left.
+    await page.goto(url(`/ar/itinerary/${tripId}/bookings`));
+    await page.getByRole('heading', { level: 1, name: 'الحجوزات' }).waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    await line(page, 'Hotel Sakura').getByText('توقيت اليابان', { exact: false }).first().waitFor();
+    await shoot(page, 'page-ar');
+    await expectNoSeriousViolations(page, 'bookings page, ar');
+    await page.getByRole('button', { name: 'إضافة حجز' }).click();
+    await page.getByRole('form', { name: 'حجز جديد' }).waitFor();
+    await shoot(page, 'form-ar');
+    await expectNoSeriousViolations(page, 'form, ar');
+    await page.goto(url(`/ar/itinerary/${tripId}`));
+    await line(page.getByTestId('trip-bookings'), 'Rome to Tokyo').waitFor();
+    await page.getByTestId('trip-bookings').scrollIntoViewIfNeeded();
+    await shoot(page, 'timeline-ar');
+    await expectNoSeriousViolations(page, 'overview, ar');
+
+    // A share-link holder sees both bookings, and no confirmation code.
+    const created = await context.request.post(url(`/api/itineraries/${tripId}/share-links`), {
+      headers: { origin: baseUrl() },
+      data: {},
+    });
+    expect(created.status()).toBe(201);
+    const link = new URL(((await created.json()) as { url: string }).url);
+    const anonymous = await newContext(browser, SMALL_PHONE);
+    const reader = await anonymous.newPage();
+    await reader.goto(url(`${link.pathname}${link.search}`));
+    await reader.locator('[data-state="shared-itinerary"]').waitFor();
+    const shared = reader.getByTestId('trip-bookings');
+    await line(shared, 'Rome to Tokyo').waitFor();
+    await line(shared, 'Hotel Sakura').waitFor();
+    expect(await reader.getByText('SAK-7781').count()).toBe(0);
+    expect(await reader.getByTestId('booking-code').count()).toBe(0);
+    await shoot(reader, 'shared-en');
+    await expectNoSeriousViolations(reader, 'shared view, en');
+    await anonymous.close();
+  });
+});

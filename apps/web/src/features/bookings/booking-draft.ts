@@ -1,0 +1,225 @@
+import {
+  BOOKING_LIMITS,
+  TRANSPORT_KINDS,
+  bookingTimesProblem,
+  type Booking,
+  type BookingKind,
+  type CreateBooking,
+} from '@jammy/shared/bookings';
+import {
+  MAX_AMOUNT_MINOR,
+  currencyExponent,
+  fromMinorUnits,
+  toMinorUnits,
+} from '@jammy/shared/fields';
+
+/** A place of a transport booking: a name, and where it is when picked from the gazetteer. */
+export interface Endpoint {
+  name: string;
+  lat: number | null;
+  lng: number | null;
+  countryCode: string | null;
+}
+
+/** The booking form's values, as typed. */
+export interface BookingDraft {
+  kind: BookingKind;
+  title: string;
+  /** The stage it belongs to, if any. */
+  stageId: string | null;
+  carrier: string;
+  number: string;
+  from: Endpoint;
+  to: Endpoint;
+  startAt: string;
+  startZone: string | null;
+  endAt: string;
+  endZone: string | null;
+  confirmationCode: string;
+  address: string;
+  cost: number | '';
+  currency: string | null;
+  url: string;
+  notes: string;
+}
+
+export type BookingField = keyof BookingDraft;
+/** Translation keys (namespace `bookings`) per field. */
+export type BookingErrors = Partial<Record<BookingField, string>>;
+
+const NO_ENDPOINT: Endpoint = { name: '', lat: null, lng: null, countryCode: null };
+
+/** Which fields a kind asks for, beyond title, times, code, cost, link and notes. */
+export function fieldsOf(kind: BookingKind) {
+  const transport = TRANSPORT_KINDS.includes(kind);
+  return {
+    transport,
+    carrier: transport || kind === 'car-rental' || kind === 'accommodation',
+    address: !transport,
+  };
+}
+
+export function emptyDraft(zone: string): BookingDraft {
+  return {
+    kind: 'flight',
+    title: '',
+    stageId: null,
+    carrier: '',
+    number: '',
+    from: NO_ENDPOINT,
+    to: NO_ENDPOINT,
+    startAt: '',
+    startZone: zone,
+    endAt: '',
+    endZone: zone,
+    confirmationCode: '',
+    address: '',
+    cost: '',
+    currency: null,
+    url: '',
+    notes: '',
+  };
+}
+
+export function draftOf(booking: Booking, zone: string): BookingDraft {
+  const endpoint = (name: string | null, lat: number | null, lng: number | null): Endpoint => ({
+    name: name ?? '',
+    lat,
+    lng,
+    countryCode: null,
+  });
+  return {
+    kind: booking.kind,
+    title: booking.title,
+    stageId: booking.stageId,
+    carrier: booking.carrier ?? '',
+    number: booking.number ?? '',
+    from: endpoint(booking.fromName, booking.fromLat, booking.fromLng),
+    to: endpoint(booking.toName, booking.toLat, booking.toLng),
+    startAt: booking.startAt ?? '',
+    startZone: booking.startZone ?? zone,
+    endAt: booking.endAt ?? '',
+    endZone: booking.endZone ?? booking.startZone ?? zone,
+    confirmationCode: booking.confirmationCode ?? '',
+    address: booking.address ?? '',
+    cost:
+      booking.costMinor === null || !booking.currency
+        ? ''
+        : fromMinorUnits(booking.costMinor, booking.currency),
+    currency: booking.currency,
+    url: booking.url ?? '',
+    notes: booking.notes,
+  };
+}
+
+/** The most a cost may be in `currency`, in major units. */
+export function maxCost(currency: string | null): number {
+  return currency ? fromMinorUnits(MAX_AMOUNT_MINOR, currency) : MAX_AMOUNT_MINOR / 100;
+}
+
+export function costDecimals(currency: string | null): number {
+  return currency ? currencyExponent(currency) : 2;
+}
+
+const text = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/**
+ * The request body of a draft: every field, so a change sends the booking whole; a field the
+ * kind does not ask for is cleared.
+ */
+export function payloadOf(draft: BookingDraft): Omit<CreateBooking, 'placeId'> {
+  const shown = fieldsOf(draft.kind);
+  const endpoint = (value: Endpoint) =>
+    shown.transport && value.name.trim()
+      ? { name: value.name.trim(), lat: value.lat, lng: value.lng }
+      : { name: null, lat: null, lng: null };
+  const from = endpoint(draft.from);
+  const to = endpoint(draft.to);
+  const cost =
+    draft.cost === '' || !draft.currency ? null : toMinorUnits(draft.cost, draft.currency);
+  return {
+    kind: draft.kind,
+    title: draft.title.trim(),
+    stageId: draft.stageId,
+    carrier: shown.carrier ? text(draft.carrier) : null,
+    number: shown.transport ? text(draft.number) : null,
+    fromName: from.name,
+    fromLat: from.lat,
+    fromLng: from.lng,
+    toName: to.name,
+    toLat: to.lat,
+    toLng: to.lng,
+    startAt: draft.startAt || null,
+    startZone: draft.startAt ? draft.startZone : null,
+    endAt: draft.endAt || null,
+    endZone: draft.endAt ? draft.endZone : null,
+    confirmationCode: text(draft.confirmationCode),
+    address: shown.address ? text(draft.address) : null,
+    costMinor: cost,
+    currency: cost === null ? null : draft.currency,
+    url: text(draft.url),
+    notes: draft.notes,
+  };
+}
+
+/** Checks the draft as the server will; values are translation keys (namespace `bookings`). */
+export function validateDraft(draft: BookingDraft): BookingErrors {
+  const errors: BookingErrors = {};
+  if (!draft.title.trim()) errors.title = 'validation.required';
+  else if (draft.title.trim().length > BOOKING_LIMITS.title) errors.title = 'validation.tooLong';
+  if (draft.startAt && !draft.startZone) errors.startZone = 'validation.zone';
+  if (draft.endAt && !draft.endZone) errors.endZone = 'validation.zone';
+  if (
+    bookingTimesProblem({
+      startAt: draft.startAt || null,
+      startZone: draft.startZone,
+      endAt: draft.endAt || null,
+      endZone: draft.endZone,
+    })
+  ) {
+    errors.endAt = 'validation.endBeforeStart';
+  }
+  if (draft.cost !== '') {
+    if (!draft.currency) errors.currency = 'validation.currency';
+    else if (draft.cost < 0 || draft.cost > maxCost(draft.currency)) {
+      errors.cost = 'validation.outOfRange';
+    } else if (toMinorUnits(draft.cost, draft.currency) === null) {
+      errors.cost = 'validation.tooPrecise';
+    }
+  }
+  if (draft.url.trim() && !/^https?:\/\/\S+$/i.test(draft.url.trim())) {
+    errors.url = 'validation.url';
+  }
+  return errors;
+}
+
+/** A field the API named in a 400, as the draft's field. */
+export function draftFieldOf(apiField: string): BookingField | null {
+  const map: Record<string, BookingField> = {
+    fromName: 'from',
+    fromLat: 'from',
+    fromLng: 'from',
+    toName: 'to',
+    toLat: 'to',
+    toLng: 'to',
+    costMinor: 'cost',
+  };
+  if (apiField in map) return map[apiField] ?? null;
+  const fields: BookingField[] = [
+    'kind',
+    'title',
+    'stageId',
+    'carrier',
+    'number',
+    'startAt',
+    'startZone',
+    'endAt',
+    'endZone',
+    'confirmationCode',
+    'address',
+    'currency',
+    'url',
+    'notes',
+  ];
+  return fields.includes(apiField as BookingField) ? (apiField as BookingField) : null;
+}

@@ -1,0 +1,177 @@
+import type { Booking } from '@jammy/shared/bookings';
+import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../i18n/use-language';
+import { formatMinorUnits } from '../../../lib/format';
+import {
+  bookingTimes,
+  formatDayHeading,
+  groupByDay,
+  referenceZone,
+  type BookingTimes,
+} from '../booking-time';
+import { BookingKindIcon } from './booking-kind-icon';
+import classes from './bookings.module.css';
+
+/** "10:00 (Italy Time (GMT+2)) → Mon, 29 Mar 06:00 (Japan Time (GMT+9))", as parts. */
+function TimeLine({ times }: { times: BookingTimes }) {
+  const { t } = useTranslation('bookings');
+  const { start, end } = times;
+  if (!start && !end) return null;
+  return (
+    <Text size="sm" c="gray.8" data-testid="booking-times">
+      {start && (
+        <span data-testid="booking-start">
+          <span className={classes.time}>{start.time}</span>
+          {start.zone && <span className={classes.zone}> {start.zone}</span>}
+        </span>
+      )}
+      {start && end && (
+        <span aria-hidden>
+          {' '}
+          <span className={classes.arrow}>→</span>{' '}
+        </span>
+      )}
+      {start && end && <span className={classes.hidden}>{t('times.until')} </span>}
+      {end && (
+        <span data-testid="booking-end">
+          {!start && `${t('times.until')} `}
+          {end.date && `${end.date} `}
+          <span className={classes.time}>{end.time}</span>
+          {end.zone && <span className={classes.zone}> {end.zone}</span>}
+        </span>
+      )}
+    </Text>
+  );
+}
+
+/** One booking as a line of the trip: kind, title, route or address, times, and the code. */
+export function BookingLine({
+  booking,
+  reference,
+  actions,
+}: {
+  booking: Booking;
+  reference: string;
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation('bookings');
+  const { language } = useLanguage();
+  const times = bookingTimes(booking, reference, language);
+  const route = [booking.fromName, booking.toName].filter(Boolean);
+  const carrier = [booking.carrier, booking.number].filter(Boolean).join(' ');
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      className={classes.line}
+      data-booking-id={booking.id}
+      data-testid="booking-line"
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ThemeIcon variant="light" color="jam" radius="xl" size={34} className={classes.icon}>
+          <BookingKindIcon kind={booking.kind} />
+        </ThemeIcon>
+        <Stack gap={2} className={classes.body}>
+          <Text size="xs" c="gray.8" fw={600}>
+            {t(`kinds.${booking.kind}`)}
+            {carrier && (
+              <>
+                {' · '}
+                <bdi>{carrier}</bdi>
+              </>
+            )}
+          </Text>
+          <Text fw={700} className={classes.title}>
+            <bdi>{booking.title}</bdi>
+          </Text>
+          {route.length > 0 && (
+            <Text size="sm" c="gray.9" data-testid="booking-route">
+              <bdi>{booking.fromName ?? '…'}</bdi>
+              {booking.toName && (
+                <>
+                  <span aria-hidden>
+                    {' '}
+                    <span className={classes.arrow}>→</span>{' '}
+                  </span>
+                  <span className={classes.hidden}>{t('times.to')} </span>
+                  <bdi>{booking.toName}</bdi>
+                </>
+              )}
+            </Text>
+          )}
+          {booking.address && (
+            <Text size="sm" c="gray.9">
+              <bdi>{booking.address}</bdi>
+            </Text>
+          )}
+          <TimeLine times={times} />
+          {(booking.confirmationCode || booking.costMinor !== null) && (
+            <Group gap="md">
+              {booking.confirmationCode && (
+                <Text size="sm" data-testid="booking-code">
+                  {t('line.code')}{' '}
+                  <Text span ff="monospace" fw={700}>
+                    <bdi>{booking.confirmationCode}</bdi>
+                  </Text>
+                </Text>
+              )}
+              {booking.costMinor !== null && booking.currency && (
+                <Text size="sm" c="gray.8">
+                  {formatMinorUnits(booking.costMinor, booking.currency, language)}
+                </Text>
+              )}
+            </Group>
+          )}
+        </Stack>
+        {actions}
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * Bookings day by day (the wall-clock date each starts on), those without a time last. Read
+ * by the trip's overview, the shared view and the bookings page (which adds `actions`).
+ */
+export function BookingDays({
+  bookings,
+  itineraryZone,
+  headingOrder = 3,
+  actions,
+}: {
+  bookings: Booking[];
+  itineraryZone: string | null;
+  headingOrder?: 3 | 4;
+  actions?: (booking: Booking) => ReactNode;
+}) {
+  const { t } = useTranslation('bookings');
+  const { language } = useLanguage();
+  const reference = referenceZone(itineraryZone);
+  return (
+    <Stack gap="lg" data-testid="booking-days">
+      {groupByDay(bookings).map((day) => (
+        <section key={day.date ?? 'undated'} aria-label={day.date ? undefined : t('days.undated')}>
+          <Stack gap="xs">
+            <Title order={headingOrder} size="h5" className={classes.day}>
+              {day.date ? formatDayHeading(day.date, language) : t('days.undated')}
+            </Title>
+            <Stack component="ul" gap="xs" className={classes.list}>
+              {day.bookings.map((booking) => (
+                <BookingLine
+                  key={booking.id}
+                  booking={booking}
+                  reference={reference}
+                  actions={actions?.(booking)}
+                />
+              ))}
+            </Stack>
+          </Stack>
+        </section>
+      ))}
+    </Stack>
+  );
+}

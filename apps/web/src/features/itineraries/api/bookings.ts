@@ -1,0 +1,103 @@
+import type { Booking, createBookingSchema, updateBookingSchema } from '@jammy/shared/bookings';
+import type { ItineraryTree } from '@jammy/shared/itineraries';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { temporaryId, useTreeMutation } from './tree-mutation';
+
+export type CreateBooking = z.input<typeof createBookingSchema>;
+export type UpdateBooking = z.input<typeof updateBookingSchema> & { bookingId: string };
+
+const base = (itineraryId: string) => `/api/itineraries/${itineraryId}/bookings`;
+
+/** By start as the server orders them: those without a time last, then by id. */
+export function byStart(a: Booking, b: Booking): number {
+  if (a.startAt !== b.startAt) {
+    if (a.startAt === null) return 1;
+    if (b.startAt === null) return -1;
+    return a.startAt < b.startAt ? -1 : 1;
+  }
+  return a.id < b.id ? -1 : 1;
+}
+
+const EMPTY_FIELDS = {
+  stageId: null,
+  placeId: null,
+  carrier: null,
+  number: null,
+  fromName: null,
+  fromLat: null,
+  fromLng: null,
+  toName: null,
+  toLat: null,
+  toLng: null,
+  startAt: null,
+  startZone: null,
+  endAt: null,
+  endZone: null,
+  confirmationCode: null,
+  address: null,
+  costMinor: null,
+  currency: null,
+  url: null,
+  notes: '',
+} satisfies Partial<Booking>;
+
+/** Adds a booking; it shows in the itinerary at once (the tree carries bookings). */
+export function useCreateBooking(itineraryId: string) {
+  return useTreeMutation(itineraryId, {
+    request: (input: CreateBooking) =>
+      apiRequest<Booking>(base(itineraryId), { method: 'POST', body: input }),
+    apply: (tree, input): ItineraryTree => {
+      const now = new Date().toISOString();
+      const booking: Booking = {
+        ...EMPTY_FIELDS,
+        ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
+        id: temporaryId(),
+        itineraryId,
+        kind: input.kind,
+        title: input.title,
+        notes: input.notes ?? '',
+        createdAt: now,
+        updatedAt: now,
+        version: 1,
+      };
+      return { ...tree, bookings: [...tree.bookings, booking].sort(byStart) };
+    },
+  });
+}
+
+export function useUpdateBooking(itineraryId: string) {
+  return useTreeMutation(itineraryId, {
+    request: ({ bookingId, ...input }: UpdateBooking) =>
+      apiRequest<Booking>(`${base(itineraryId)}/${bookingId}`, { method: 'PATCH', body: input }),
+    apply: (tree, { bookingId, version: _version, ...changes }) => ({
+      ...tree,
+      bookings: tree.bookings
+        .map((booking) =>
+          booking.id === bookingId
+            ? {
+                ...booking,
+                ...Object.fromEntries(
+                  Object.entries(changes).filter(([, value]) => value !== undefined),
+                ),
+              }
+            : booking,
+        )
+        .sort(byStart),
+    }),
+  });
+}
+
+export function useDeleteBooking(itineraryId: string) {
+  return useTreeMutation(itineraryId, {
+    request: ({ bookingId, version }: { bookingId: string; version?: number }) =>
+      apiRequest<undefined>(`${base(itineraryId)}/${bookingId}`, {
+        method: 'DELETE',
+        body: version === undefined ? {} : { version },
+      }),
+    apply: (tree, { bookingId }) => ({
+      ...tree,
+      bookings: tree.bookings.filter((booking) => booking.id !== bookingId),
+    }),
+  });
+}
