@@ -84,6 +84,8 @@ const itineraryFields = {
   endDate: dateSchema.nullable(),
   timezone: timeZoneSchema.nullable(),
   coverUrl: webUrlSchema.nullable(),
+  /** The currency the trip's budget is kept in (ISO 4217). */
+  currency: currencySchema.nullable(),
 };
 
 export const createItinerarySchema = z
@@ -94,6 +96,7 @@ export const createItinerarySchema = z
     endDate: itineraryFields.endDate.optional(),
     timezone: itineraryFields.timezone.optional(),
     coverUrl: itineraryFields.coverUrl.optional(),
+    currency: itineraryFields.currency.optional(),
   })
   .superRefine(datesInOrder);
 export const updateItinerarySchema = z
@@ -104,6 +107,7 @@ export const updateItinerarySchema = z
     endDate: itineraryFields.endDate.optional(),
     timezone: itineraryFields.timezone.optional(),
     coverUrl: itineraryFields.coverUrl.optional(),
+    currency: itineraryFields.currency.optional(),
     /** An uploaded photo of this itinerary (`itineraries/{id}/cover/…`) as the cover; null removes it. */
     coverPath: objectPathSchema.nullable().optional(),
     ...versionField,
@@ -290,6 +294,8 @@ export const itinerarySchema = z.object({
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   timezone: z.string().nullable(),
+  /** The budget's currency (ISO 4217); null until set. */
+  currency: z.string().nullable(),
   coverUrl: z.string().nullable(),
   /** The uploaded cover photo (shown instead of coverUrl when set). */
   cover: fileRefSchema.nullable(),
