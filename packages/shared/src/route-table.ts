@@ -57,6 +57,7 @@ export const ROUTES = [
   },
   { id: 'itinerary-edit', path: '/itinerary/:id/edit', layout: 'logged', access: 'signed-in' },
   { id: 'itinerary-notes', path: '/itinerary/:id/notes', layout: 'logged', access: 'signed-in' },
+  { id: 'itinerary-budget', path: '/itinerary/:id/budget', layout: 'logged', access: 'signed-in' },
   { id: 'itinerary-places', path: '/itinerary/:id/place', layout: 'logged', access: 'signed-in' },
   { id: 'itinerary-share', path: '/itinerary/:id/share', layout: 'logged', access: 'signed-in' },
   { id: 'stages', path: '/itinerary/:id/stage', layout: 'logged', access: 'signed-in' },

@@ -10,6 +10,7 @@ import {
   IconPencil,
   IconRoute,
   IconShare,
+  IconWallet,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -23,6 +24,7 @@ const TABS = [
   { suffix: '/stage', key: 'stages', end: false, Icon: IconRoute },
   { suffix: '/place', key: 'places', end: true, Icon: IconMap2 },
   { suffix: '/notes', key: 'notes', end: true, Icon: IconNotes },
+  { suffix: '/budget', key: 'budget', end: true, Icon: IconWallet },
   { suffix: '/share', key: 'share', end: true, Icon: IconShare },
 ] as const;
 
@@ -99,7 +101,7 @@ export function ItineraryHeader({
             )}
           </Group>
         </Stack>
-        {/* Every section stays in view at any width: on a phone the five share the row, each
+        {/* Every section stays in view at any width: on a phone the six share the row, each
             an icon over a label that may wrap, instead of a strip that scrolls out of sight. */}
         <nav className={classes.tabs} aria-label={t('header.sections')}>
           {TABS.map(({ key, suffix, end, Icon }) => (
