@@ -133,30 +133,28 @@ export function SettleUp({ summary, currency }: { summary: BudgetSummary; curren
         </Stack>
       )}
       {people.length > 0 && (
-        <Table.ScrollContainer minWidth={300} mt="md">
-          <Table verticalSpacing={4} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('settle.person')}</Table.Th>
-                <Table.Th ta="end">{t('settle.paid')}</Table.Th>
-                <Table.Th ta="end">{t('settle.share')}</Table.Th>
-                <Table.Th ta="end">{t('settle.balance')}</Table.Th>
+        <Table mt="md" verticalSpacing={4} horizontalSpacing={6} fz="sm" layout="fixed">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('settle.person')}</Table.Th>
+              <Table.Th ta="end">{t('settle.paid')}</Table.Th>
+              <Table.Th ta="end">{t('settle.share')}</Table.Th>
+              <Table.Th ta="end">{t('settle.balance')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {people.map((person) => (
+              <Table.Tr key={person.userId}>
+                <Table.Td>{person.name || t('settle.someone')}</Table.Td>
+                <Table.Td ta="end">{money(person.paidMinor)}</Table.Td>
+                <Table.Td ta="end">{money(person.owedMinor)}</Table.Td>
+                <Table.Td ta="end" c={person.balanceMinor < 0 ? 'red.8' : 'teal.9'}>
+                  {money(person.balanceMinor)}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {people.map((person) => (
-                <Table.Tr key={person.userId}>
-                  <Table.Td>{person.name || t('settle.someone')}</Table.Td>
-                  <Table.Td ta="end">{money(person.paidMinor)}</Table.Td>
-                  <Table.Td ta="end">{money(person.owedMinor)}</Table.Td>
-                  <Table.Td ta="end" c={person.balanceMinor < 0 ? 'red.8' : 'teal.9'}>
-                    {money(person.balanceMinor)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Paper>
   );
