@@ -25,23 +25,36 @@ function ChartFrame({
   label,
   headers,
   rows,
+  scrolls = false,
   children,
 }: {
   title: string;
   label: string;
   headers: [string, string];
   rows: [string, string][];
+  /** Wider than the card: it scrolls sideways, and takes the focus to scroll by keyboard. */
+  scrolls?: boolean;
   children: React.ReactNode;
 }) {
   const headingId = useId();
+  const chart = (
+    <div role="img" aria-label={label}>
+      {children}
+    </div>
+  );
   return (
     <Paper withBorder radius="lg" p="md" component="figure" m={0} aria-labelledby={headingId}>
       <Title order={3} size="h5" id={headingId} mb="sm">
         {title}
       </Title>
-      <div role="img" aria-label={label}>
-        {children}
-      </div>
+      {scrolls ? (
+        // A scrolling region must be reachable by keyboard.
+        <div className={classes.barsScroll} tabIndex={0} role="group" aria-labelledby={headingId}>
+          {chart}
+        </div>
+      ) : (
+        chart
+      )}
       <VisuallyHidden>
         <Table>
           <caption>{title}</caption>
@@ -120,7 +133,7 @@ function CategoryDonut({ summary, currency }: { summary: BudgetSummary; currency
                 className={classes.swatch}
                 style={{ background: CATEGORY_COLOURS[row.category] }}
               />
-              <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate>
+              <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                 {t(`categories.${row.category}`)}
               </Text>
               <Text size="sm" fw={600}>
@@ -145,8 +158,11 @@ function DayBars({ summary, currency }: { summary: BudgetSummary; currency: stri
     new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
       new Date(`${date}T00:00:00Z`),
     );
-  const width = Math.max(days.length * 40, 120);
+  // At least a phone's width of room: one day is a slim bar, not a wall.
+  const width = Math.max(days.length * 40, 320);
   const height = 120;
+  // Beyond a phone's width of days, the bars keep their size and the chart scrolls.
+  const scrolls = days.length > 8;
   return (
     <ChartFrame
       title={t('charts.byDay')}
@@ -155,36 +171,35 @@ function DayBars({ summary, currency }: { summary: BudgetSummary; currency: stri
         .join(', ')}`}
       headers={[t('charts.day'), t('charts.spent')]}
       rows={days.map((day) => [dayName(day.date), money(day.spentMinor)])}
+      scrolls={scrolls}
     >
-      <div className={classes.barsScroll}>
-        <svg
-          viewBox={`0 0 ${width} ${height + 18}`}
-          className={classes.bars}
-          style={{ minWidth: Math.min(width, 600) }}
-          aria-hidden
-          focusable="false"
-        >
-          {days.map((day, index) => {
-            const barHeight = Math.max((day.spentMinor / highest) * height, 2);
-            const x = index * 40 + 8;
-            return (
-              <g key={day.date}>
-                <rect
-                  x={x}
-                  y={height - barHeight}
-                  width={24}
-                  height={barHeight}
-                  rx={3}
-                  fill="var(--mantine-color-jam-7)"
-                />
-                <text x={x + 12} y={height + 13} textAnchor="middle" className={classes.barLabel}>
-                  {dayName(day.date)}
-                </text>
-              </g>
-            );
-          })}
-        </svg>
-      </div>
+      <svg
+        viewBox={`0 0 ${width} ${height + 18}`}
+        className={classes.bars}
+        style={scrolls ? { minWidth: Math.min(width, 600) } : undefined}
+        aria-hidden
+        focusable="false"
+      >
+        {days.map((day, index) => {
+          const barHeight = Math.max((day.spentMinor / highest) * height, 2);
+          const x = index * 40 + 8;
+          return (
+            <g key={day.date}>
+              <rect
+                x={x}
+                y={height - barHeight}
+                width={24}
+                height={barHeight}
+                rx={3}
+                fill="var(--mantine-color-jam-7)"
+              />
+              <text x={x + 12} y={height + 13} textAnchor="middle" className={classes.barLabel}>
+                {dayName(day.date)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
     </ChartFrame>
   );
 }

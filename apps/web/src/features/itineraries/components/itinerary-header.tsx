@@ -101,8 +101,8 @@ export function ItineraryHeader({
             )}
           </Group>
         </Stack>
-        {/* Every section stays in view at any width: on a phone the six share the row, each
-            an icon over a label that may wrap, instead of a strip that scrolls out of sight. */}
+        {/* Every section stays in view at any width: on a small phone they take two rows of
+            three, each an icon over a label that may wrap, instead of a strip that scrolls out of sight. */}
         <nav className={classes.tabs} aria-label={t('header.sections')}>
           {TABS.map(({ key, suffix, end, Icon }) => (
             <NavLink key={key} to={`${base}${suffix}`} end={end} className={classes.tab}>
