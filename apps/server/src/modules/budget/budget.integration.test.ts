@@ -296,6 +296,14 @@ describe('expenses and the budget summary', () => {
     let summary = await summaryOf(trip);
     expect(summary.unconverted).toEqual([{ currency: 'EUR', amountMinor: 2500 }]);
     expect(summary.totals.spentMinor).toBe(0);
+    // Renaming it needs no rate: it stays as it was.
+    const renamed = expectStatus<Expense>(
+      await as(owner, 'PATCH', `${expensesUrl(trip)}/${lunch.id}`, {
+        payload: { title: 'Brunch' },
+      }),
+      200,
+    );
+    expect(renamed).toMatchObject({ title: 'Brunch', rateCurrency: 'EUR', convertedMinor: 2500 });
     expectStatus<Expense>(
       await as(owner, 'PATCH', `${expensesUrl(trip)}/${lunch.id}`, { payload: { rate: '0.94' } }),
       200,

@@ -159,6 +159,11 @@ export function budgetRoutes(
         }
         const problem = splitProblem(merged.split, merged.amountMinor);
         if (problem) throw invalidField(problem[0], problem[1]);
+        // A change of the title, date, category, stage or people keeps the stored rate as
+        // it is (even one to a former trip currency: that expense stays unconverted).
+        if (rest.amountMinor === undefined && rest.currency === undefined && rate === undefined) {
+          return rest;
+        }
         const tripCurrency = await ensureTripCurrency(tx, itinerary);
         const sameCurrency = rest.currency === undefined || rest.currency === current.currency;
         return {
