@@ -25,6 +25,7 @@ import { conditionalGets } from './lib/http-cache';
 import { boundedJsonBodies } from './lib/json-body';
 import { createNotifications } from './db/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
+import { budgetRoutes } from './modules/budget/budget.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { purgeContactMessages } from './modules/contact/contact.repository';
 import { geoRoutes } from './modules/geo/geo.routes';
@@ -267,6 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   contentRoutes(app, content);
   mediaRoutes(app, content);
   bookingRoutes(app, content);
+  budgetRoutes(app, { ...content, ratesUrl: config.ratesUrl });
   registerSharing(app, { database: deps.database, sessions, mailer, config, notifications });
   geoRoutes(app, { sessions, config });
   presetRoutes(app, { ...content, publicUrl: config.publicUrl });

@@ -95,6 +95,29 @@ const item = async (id: string) => {
   const { listId } = await list(id);
   return { listId, itemId: (await createListItem(test.testApp, users.owner, id, listId)).id };
 };
+const expenseBody = () => ({
+  title: 'Dinner',
+  amountMinor: 3000,
+  currency: 'EUR',
+  date: '2027-05-01',
+  category: 'food',
+  paidBy: users.owner.id,
+  split: { mode: 'equal', userIds: [users.owner.id] },
+  // The trip's currency may differ (it defaults from the owner's language).
+  rate: '1.08',
+});
+const expense = async (id: string) => {
+  const response = await api(users.owner, 'POST', `/api/itineraries/${id}/expenses`, {
+    payload: expenseBody(),
+  });
+  return { expenseId: expectStatus<{ id: string }>(response, 201).id };
+};
+const budgetLine = async (id: string) => {
+  const response = await api(users.owner, 'POST', `/api/itineraries/${id}/budget-lines`, {
+    payload: { category: 'food', amountMinor: 5000 },
+  });
+  return { lineId: expectStatus<{ id: string }>(response, 201).id };
+};
 const invitation = async (id: string) => {
   const response = await api(users.owner, 'POST', `/api/itineraries/${id}/invitations`, {
     payload: { email: uniqueEmail('invitee'), role: 'viewer' },
@@ -736,6 +759,60 @@ const TABLE: Row[] = [
     path: '/api/itineraries/:id/bookings/:bookingId',
     expect: memberWrite(204),
     prepare: bookingRow,
+  },
+  // --- budget ---
+  { method: 'GET', path: '/api/itineraries/:id/budget', expect: memberRead() },
+  { method: 'GET', path: '/api/itineraries/:id/expenses', expect: memberRead() },
+  {
+    method: 'POST',
+    path: '/api/itineraries/:id/expenses',
+    expect: memberWrite(201),
+    payload: expenseBody,
+  },
+  {
+    method: 'GET',
+    path: '/api/itineraries/:id/expenses/:expenseId',
+    expect: memberRead(),
+    prepare: expense,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/itineraries/:id/expenses/:expenseId',
+    expect: memberWrite(200),
+    prepare: expense,
+    payload: () => ({ title: 'Changed' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/itineraries/:id/expenses/:expenseId',
+    expect: memberWrite(204),
+    prepare: expense,
+  },
+  { method: 'GET', path: '/api/itineraries/:id/budget-lines', expect: memberRead() },
+  {
+    method: 'POST',
+    path: '/api/itineraries/:id/budget-lines',
+    expect: memberWrite(201),
+    payload: () => ({ category: 'transport', amountMinor: 10000 }),
+  },
+  {
+    method: 'GET',
+    path: '/api/itineraries/:id/budget-lines/:lineId',
+    expect: memberRead(),
+    prepare: budgetLine,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/itineraries/:id/budget-lines/:lineId',
+    expect: memberWrite(200),
+    prepare: budgetLine,
+    payload: () => ({ amountMinor: 12000 }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/itineraries/:id/budget-lines/:lineId',
+    expect: memberWrite(204),
+    prepare: budgetLine,
   },
   // --- file storage: the API side, and the protocol (/v0) ---
   { method: 'POST', path: '/api/storage/token', expect: signedIn(200) },

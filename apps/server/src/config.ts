@@ -96,6 +96,9 @@ const envSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   ),
   GEOCODER_KIND: z.enum(GEOCODER_KINDS).optional(),
+  RATES_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  ),
   MAP_TILE_URL: z
     .string()
     .trim()
@@ -177,6 +180,8 @@ export interface Config {
   shop: ShopConfig;
   /** An online geocoder for points of interest (Photon or Nominatim); places search works without. */
   geocoder: { url: string; kind: GeocoderKind } | undefined;
+  /** RATES_URL: exchange rates for expenses in another currency than the trip's. */
+  ratesUrl: string | undefined;
   /** The map tiles shown to travellers and the credit they require. */
   map: { tileUrl: string; attribution: string };
   /** File storage (DESIGN §6): bucket name, limits, and the S3-compatible store if any. */
@@ -349,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     contactEmails: values.CONTACT_EMAIL ? [values.CONTACT_EMAIL.toLowerCase()] : [],
     stripe: present.STRIPE_SECRET_KEY !== undefined,
+    ratesUrl: values.RATES_URL,
     geocoder: values.GEOCODER_URL
       ? {
           url: values.GEOCODER_URL,

@@ -28,6 +28,7 @@ export const routeModules: Record<RouteId, PageModule> = {
   'itinerary-edit': () => import('./routes/itinerary-edit'),
   'itinerary-notes': () => import('./routes/itinerary-notes'),
   'itinerary-bookings': () => import('./routes/itinerary-bookings'),
+  'itinerary-budget': () => import('./routes/itinerary-budget'),
   'itinerary-places': () => import('./routes/itinerary-places'),
   'itinerary-share': () => import('./routes/itinerary-share'),
   stages: () => import('./routes/stages'),

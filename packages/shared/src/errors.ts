@@ -49,6 +49,8 @@ export const ERROR_CODES = {
   'photo/not-found': 404,
   'attachment/not-found': 404,
   'booking/not-found': 404,
+  'expense/not-found': 404,
+  'budget-line/not-found': 404,
   // The storage protocol (spec §8): the same codes the Firebase SDK gives its errors.
   'storage/object-not-found': 404,
   'storage/bucket-not-found': 404,

@@ -85,6 +85,8 @@ const itineraryFields = {
   endDate: dateSchema.nullable(),
   timezone: timeZoneSchema.nullable(),
   coverUrl: webUrlSchema.nullable(),
+  /** The currency the trip's budget is kept in (ISO 4217). */
+  currency: currencySchema.nullable(),
 };
 
 export const createItinerarySchema = z
@@ -95,6 +97,7 @@ export const createItinerarySchema = z
     endDate: itineraryFields.endDate.optional(),
     timezone: itineraryFields.timezone.optional(),
     coverUrl: itineraryFields.coverUrl.optional(),
+    currency: itineraryFields.currency.optional(),
   })
   .superRefine(datesInOrder);
 export const updateItinerarySchema = z
@@ -105,6 +108,7 @@ export const updateItinerarySchema = z
     endDate: itineraryFields.endDate.optional(),
     timezone: itineraryFields.timezone.optional(),
     coverUrl: itineraryFields.coverUrl.optional(),
+    currency: itineraryFields.currency.optional(),
     /** An uploaded photo of this itinerary (`itineraries/{id}/cover/…`) as the cover; null removes it. */
     coverPath: objectPathSchema.nullable().optional(),
     ...versionField,
@@ -291,6 +295,8 @@ export const itinerarySchema = z.object({
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   timezone: z.string().nullable(),
+  /** The budget's currency (ISO 4217); null until set. */
+  currency: z.string().nullable(),
   coverUrl: z.string().nullable(),
   /** The uploaded cover photo (shown instead of coverUrl when set). */
   cover: fileRefSchema.nullable(),

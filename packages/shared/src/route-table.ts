@@ -63,6 +63,7 @@ export const ROUTES = [
     layout: 'logged',
     access: 'signed-in',
   },
+  { id: 'itinerary-budget', path: '/itinerary/:id/budget', layout: 'logged', access: 'signed-in' },
   { id: 'itinerary-places', path: '/itinerary/:id/place', layout: 'logged', access: 'signed-in' },
   { id: 'itinerary-share', path: '/itinerary/:id/share', layout: 'logged', access: 'signed-in' },
   { id: 'stages', path: '/itinerary/:id/stage', layout: 'logged', access: 'signed-in' },

@@ -32,7 +32,7 @@ const withoutPlural = (key: string) => key.replace(/_(zero|one|two|few|many|othe
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 // Values that are the same in every language (the brand), and loanwords native sites use.
-const SAME_EVERYWHERE = new Set(['app.name']);
+const SAME_EVERYWHERE = new Set(['app.name', 'expenses.converted']);
 const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
   it: [
     'nav.faq',
@@ -45,6 +45,8 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'pwa.about.build',
     'pwa.about.online',
     'pwa.about.offline',
+    'header.tabs.budget',
+    'routes.itinerary-budget.title',
   ],
   fr: [
     'nav.faq',
@@ -57,12 +59,20 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'pwa.about.version',
     'pwa.about.build',
     'pwa.outbox.kind.note',
+    'header.tabs.budget',
+    'routes.itinerary-budget.title',
+    'categories.transport',
+    'form.date',
   ],
   es: ['regions.asia'],
   de: [
     'nav.faq',
     'nav.shop',
     'routes.shop.title',
+    'header.tabs.budget',
+    'routes.itinerary-budget.title',
+    'categories.transport',
+    'settle.person',
     'pwa.about.version',
     'pwa.about.build',
     'pwa.about.online',

@@ -49,6 +49,8 @@ export const itinerary = pgTable(
     startDate: date('start_date'),
     endDate: date('end_date'),
     timezone: text('timezone'),
+    /** ISO 4217 code the budget is kept in; set when first needed. */
+    currency: text('currency'),
     coverUrl: text('cover_url'),
     /** An uploaded cover photo (wins over coverUrl when both are set). */
     coverFileId: uuid('cover_file_id').references((): AnyPgColumn => fileObject.id, {

@@ -14,7 +14,14 @@ import type { ItineraryRow } from './access';
 export type ItineraryChanges = Partial<
   Pick<
     ItineraryRow,
-    'title' | 'description' | 'startDate' | 'endDate' | 'timezone' | 'coverUrl' | 'coverFileId'
+    | 'title'
+    | 'description'
+    | 'startDate'
+    | 'endDate'
+    | 'timezone'
+    | 'currency'
+    | 'coverUrl'
+    | 'coverFileId'
   >
 >;
 

@@ -59,6 +59,7 @@ async function readDocument(
       'itinerary', json_build_object(
         'id', i.id, 'title', i.title, 'description', i.description,
         'startDate', i.start_date, 'endDate', i.end_date, 'timezone', i.timezone,
+        'currency', i.currency,
         'coverUrl', i.cover_url,
         'cover', (select ${fileRefSql('cf')} from file_object cf where cf.id = i.cover_file_id),
         'ownerId', i.owner_id, 'role', ${role},

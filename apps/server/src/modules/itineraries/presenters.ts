@@ -32,6 +32,7 @@ export function presentItinerary(
     startDate: row.startDate,
     endDate: row.endDate,
     timezone: row.timezone,
+    currency: row.currency,
     coverUrl: row.coverUrl,
     cover: cover ? presentFileRef(cover) : null,
     ownerId: row.ownerId,

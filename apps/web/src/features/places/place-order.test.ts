@@ -56,6 +56,7 @@ const tree: ItineraryTree = {
     startDate: null,
     endDate: null,
     timezone: null,
+    currency: null,
     coverUrl: null,
     cover: null,
     ownerId: 'me',

@@ -13,9 +13,17 @@ function event(kind: ItineraryEvent['kind'], data: Record<string, unknown>): Iti
 }
 
 describe('keysFor', () => {
-  it('refreshes the tree for stage and place changes, and nothing else', () => {
-    expect(keysFor('stage.updated', ID)).toEqual([itineraryKeys.tree(ID)]);
-    expect(keysFor('place.moved', ID)).toEqual([itineraryKeys.tree(ID)]);
+  it('refreshes the tree and the budget for stage and place changes, and nothing else', () => {
+    expect(keysFor('stage.updated', ID)).toEqual([
+      itineraryKeys.tree(ID),
+      itineraryKeys.budget(ID),
+    ]);
+    expect(keysFor('place.moved', ID)).toEqual([itineraryKeys.tree(ID), itineraryKeys.budget(ID)]);
+  });
+
+  it('refreshes the budget from expenses and planned lines', () => {
+    expect(keysFor('expense.created', ID)).toEqual([itineraryKeys.budget(ID)]);
+    expect(keysFor('budget-line.deleted', ID)).toEqual([itineraryKeys.budget(ID)]);
   });
 
   it('refreshes notes, lists and members from their own events', () => {

@@ -14,9 +14,11 @@ export function keysFor(kind: EventKind, id: string): QueryKey[] {
   const [subject] = kind.split('.');
   switch (subject) {
     case 'itinerary':
-      return [itineraryKeys.tree(id), itineraryKeys.lists()];
+      return [itineraryKeys.tree(id), itineraryKeys.lists(), itineraryKeys.budget(id)];
     case 'stage':
     case 'place':
+      // Places' costs and stages' titles show in the budget too.
+      return [itineraryKeys.tree(id), itineraryKeys.budget(id)];
     case 'photo':
     case 'attachment':
     case 'booking':
@@ -26,6 +28,9 @@ export function keysFor(kind: EventKind, id: string): QueryKey[] {
     case 'list':
     case 'item':
       return [itineraryKeys.lists_(id)];
+    case 'expense':
+    case 'budget-line':
+      return [itineraryKeys.budget(id)];
     case 'member':
       return [itineraryKeys.tree(id), sharingKeys.members(id), itineraryKeys.lists()];
     default:

@@ -7,4 +7,6 @@ export const itineraryKeys = {
   tree: (id: string) => [...itineraryKeys.all, 'tree', id] as const,
   notes: (id: string) => [...itineraryKeys.all, 'notes', id] as const,
   lists_: (id: string) => [...itineraryKeys.all, 'trip-lists', id] as const,
+  /** The budget: its summary, expenses and planned lines. */
+  budget: (id: string) => [...itineraryKeys.all, 'budget', id] as const,
 };

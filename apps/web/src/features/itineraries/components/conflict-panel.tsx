@@ -13,6 +13,7 @@ const LABELS: Record<ItineraryField, string> = {
   startDate: 'form.startDate',
   endDate: 'form.endDate',
   coverUrl: 'form.coverUrl',
+  currency: 'form.currency',
 };
 
 /**

@@ -1,8 +1,10 @@
 import { LIMITS } from '@jammy/shared/itineraries';
-import { SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange, tripDays } from '../../../lib/format';
+import { currencyOptions } from '../../stages/lib/currencies';
 import classes from './itinerary-form.module.css';
 import type { FieldErrors, ItineraryField, ItineraryFormValues } from './itinerary-form-values';
 
@@ -50,6 +52,7 @@ export function ItineraryFormFields({
   const range = formatDateRange(values.startDate || null, values.endDate || null, language);
   const days = tripDays(values.startDate || null, values.endDate || null);
   const rangeValid = !errors.endDate && (days === null || days > 0);
+  const currencies = useMemo(() => currencyOptions(language), [language]);
 
   return (
     <Stack gap="lg">
@@ -114,6 +117,21 @@ export function ItineraryFormFields({
           </Text>
         )}
       </fieldset>
+      <Select
+        size="md"
+        id={fieldId(formId, 'currency')}
+        label={t('form.currency')}
+        description={t('form.currencyHint')}
+        data={currencies}
+        searchable
+        clearable
+        clearButtonProps={{ 'aria-label': t('form.currencyClear') }}
+        nothingFoundMessage={t('form.currencyNone')}
+        value={values.currency || null}
+        onChange={(value) => onChange('currency', value ?? '')}
+        error={message('currency')}
+        comboboxProps={{ withinPortal: true }}
+      />
       {withCover && (
         <TextInput
           size="md"

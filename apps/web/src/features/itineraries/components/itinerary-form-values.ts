@@ -10,6 +10,8 @@ export interface ItineraryFormValues {
   startDate: string;
   endDate: string;
   coverUrl: string;
+  /** The budget's currency (ISO 4217), empty when not chosen yet. */
+  currency: string;
 }
 
 export type ItineraryField = keyof ItineraryFormValues;
@@ -21,6 +23,7 @@ export const ITINERARY_FIELDS: readonly ItineraryField[] = [
   'startDate',
   'endDate',
   'coverUrl',
+  'currency',
 ];
 
 /** A message of a field: a key of `errors.*` and its values. */
@@ -37,6 +40,7 @@ export const EMPTY_VALUES: ItineraryFormValues = {
   startDate: '',
   endDate: '',
   coverUrl: '',
+  currency: '',
 };
 
 export function valuesOf(itinerary: Itinerary): ItineraryFormValues {
@@ -46,6 +50,7 @@ export function valuesOf(itinerary: Itinerary): ItineraryFormValues {
     startDate: itinerary.startDate ?? '',
     endDate: itinerary.endDate ?? '',
     coverUrl: itinerary.coverUrl ?? '',
+    currency: itinerary.currency ?? '',
   };
 }
 
@@ -57,6 +62,7 @@ export function payloadOf(values: ItineraryFormValues) {
     startDate: values.startDate || null,
     endDate: values.endDate || null,
     coverUrl: values.coverUrl.trim() || null,
+    currency: values.currency || null,
   };
 }
 

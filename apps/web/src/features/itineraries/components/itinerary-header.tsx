@@ -11,6 +11,7 @@ import {
   IconRoute,
   IconShare,
   IconTicket,
+  IconWallet,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -25,6 +26,7 @@ const TABS = [
   { suffix: '/place', key: 'places', end: true, Icon: IconMap2 },
   { suffix: '/bookings', key: 'bookings', end: true, Icon: IconTicket },
   { suffix: '/notes', key: 'notes', end: true, Icon: IconNotes },
+  { suffix: '/budget', key: 'budget', end: true, Icon: IconWallet },
   { suffix: '/share', key: 'share', end: true, Icon: IconShare },
 ] as const;
 
@@ -101,8 +103,8 @@ export function ItineraryHeader({
             )}
           </Group>
         </Stack>
-        {/* Every section stays in view at any width: on a phone the five share the row, each
-            an icon over a label that may wrap, instead of a strip that scrolls out of sight. */}
+        {/* Every section stays in view at any width: on a small phone they take two rows of
+            three, each an icon over a label that may wrap, instead of a strip that scrolls out of sight. */}
         <nav className={classes.tabs} aria-label={t('header.sections')}>
           {TABS.map(({ key, suffix, end, Icon }) => (
             <NavLink key={key} to={`${base}${suffix}`} end={end} className={classes.tab}>

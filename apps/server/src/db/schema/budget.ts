@@ -1,0 +1,53 @@
+import type { Split } from '@jammy/shared/budget';
+import { bigint, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { editable, itinerary, stage } from './itineraries';
+
+/** A planned amount of a trip's budget, in minor units of the trip's currency. */
+export const budgetLine = pgTable(
+  'budget_line',
+  {
+    ...editable,
+    itineraryId: uuid('itinerary_id')
+      .notNull()
+      .references(() => itinerary.id, { onDelete: 'cascade' }),
+    stageId: uuid('stage_id').references(() => stage.id, { onDelete: 'set null' }),
+    category: text('category').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    label: text('label').notNull().default(''),
+  },
+  (table) => [index('budget_line_itinerary_idx').on(table.itineraryId)],
+);
+
+/**
+ * Money spent by a member for the trip, in its own currency, with the rate to the trip's
+ * currency kept as written (a decimal string: exact, never a float) together with its day,
+ * so later rates never change what was recorded.
+ */
+export const expense = pgTable(
+  'expense',
+  {
+    ...editable,
+    itineraryId: uuid('itinerary_id')
+      .notNull()
+      .references(() => itinerary.id, { onDelete: 'cascade' }),
+    stageId: uuid('stage_id').references(() => stage.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    /** In the minor unit of `currency` (ISO 4217 exponent). */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    date: date('date').notNull(),
+    category: text('category').notNull(),
+    paidBy: uuid('paid_by')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    split: jsonb('split').$type<Split>().notNull(),
+    rate: text('rate'),
+    rateDate: date('rate_date'),
+    rateSource: text('rate_source', { enum: ['same', 'entered', 'fetched'] }),
+    rateCurrency: text('rate_currency'),
+    /** `amountMinor` in `rateCurrency`'s minor unit (integer arithmetic, half up). */
+    convertedMinor: bigint('converted_minor', { mode: 'number' }),
+  },
+  (table) => [index('expense_itinerary_date_idx').on(table.itineraryId, table.date)],
+);

@@ -1,0 +1,147 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import budgetAr from '../src/features/budget/locales/ar.json';
+import { signUpVerified, waitForMail, type TestAccount } from './accounts';
+import { baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+
+// The budget of a trip for two, on a small phone: the owner sets the trip currency, records
+// three expenses (split equally, by shares, and one in yen with the rate typed in), and sees
+// the chart and who pays whom. Screenshots go to E2E_SCREENSHOTS_DIR when it is set.
+
+const SMALL_PHONE: BrowserContextOptions = {
+  viewport: { width: 360, height: 780 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+
+let browser: Browser;
+let owner: { context: BrowserContext; page: Page; account: TestAccount };
+let editor: { context: BrowserContext; page: Page; account: TestAccount };
+let itineraryId = '';
+
+const url = (path: string) => `${baseUrl()}${path}`;
+
+async function person(name: string) {
+  const context = await newContext(browser, SMALL_PHONE);
+  const account = await signUpVerified(context, { name });
+  return { context, page: await context.newPage(), account };
+}
+
+async function shoot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Picks `option` in the searchable select labelled `label`. */
+async function choose(page: Page, label: string, search: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).fill(search);
+  await page.getByRole('option', { name: option }).click();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  owner = await person('Ana Owner');
+  editor = await person('Ben Editor');
+  const created = await owner.context.request.post(url('/api/itineraries'), {
+    headers: { origin: baseUrl() },
+    data: { title: 'Tokyo for two', startDate: '2027-05-01', endDate: '2027-05-04' },
+  });
+  expect(created.status()).toBe(201);
+  itineraryId = ((await created.json()) as { id: string }).id;
+  // Invited by mail as the sharing page does, and let in by the mail's link.
+  const invited = await owner.context.request.post(
+    url(`/api/itineraries/${itineraryId}/invitations`),
+    { headers: { origin: baseUrl() }, data: { email: editor.account.email, role: 'editor' } },
+  );
+  expect(invited.status()).toBe(201);
+  const mail = await waitForMail(editor.account.email, /invited you/);
+  const link = mail.links.find((candidate) => candidate.includes('invitation='));
+  if (!link) throw new Error('The invitation mail has no link');
+  const target = new URL(link);
+  await editor.page.goto(url(`${target.pathname}${target.search}`));
+  await editor.page.waitForURL(url(`/itinerary/${itineraryId}`), { timeout: 15_000 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the budget of a shared trip', () => {
+  it('records expenses three ways, charts them and settles up, in English and Arabic', async () => {
+    const { page } = owner;
+    await page.goto(url(`/itinerary/${itineraryId}/budget`));
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Budget');
+
+    await choose(page, 'Trip currency', 'EUR', 'EUR — Euro');
+    await page.getByRole('button', { name: 'Use this currency' }).click();
+    await page.getByRole('button', { name: 'Add an expense' }).click();
+
+    // 90.00 EUR paid by the owner, split equally between both.
+    await page.getByLabel('What was it?').fill('Dinner');
+    await page.getByRole('textbox', { name: 'Amount', exact: true }).fill('90');
+    await page.getByRole('button', { name: 'Add the expense' }).click();
+    await page.getByText('€90.00').first().waitFor();
+
+    // 30.00 EUR paid by the editor, by shares: the owner 2, the editor 1.
+    await page.getByRole('button', { name: 'Add an expense' }).click();
+    await page.getByLabel('What was it?').fill('Museum');
+    await page.getByRole('textbox', { name: 'Amount', exact: true }).fill('30');
+    await page
+      .getByRole('combobox', { name: 'Category', exact: true })
+      .first()
+      .selectOption('activities');
+    await page.getByRole('combobox', { name: 'Paid by' }).selectOption({ label: 'Ben Editor' });
+    await page.getByText('By shares').click();
+    await page.getByLabel('Shares of Ana Owner').fill('2');
+    await page.getByLabel('Shares of Ben Editor').fill('1');
+    await page.getByRole('button', { name: 'Add the expense' }).click();
+    await page.getByText('€30.00').first().waitFor();
+
+    // 12,000 JPY at 0.0061 (= 73.20 EUR), paid by the owner, split equally; first without
+    // the rate, which this server cannot look up.
+    await page.getByRole('button', { name: 'Add an expense' }).click();
+    await page.getByLabel('What was it?').fill('Ramen');
+    await page.getByRole('textbox', { name: 'Amount', exact: true }).fill('12000');
+    await choose(page, 'Currency', 'JPY', 'JPY — Japanese Yen');
+    await page.getByRole('button', { name: 'Add the expense' }).click();
+    await page.getByText('Enter the rate as a number such as 0.0061.').waitFor();
+    await page.getByLabel('1 JPY is worth how many EUR?').fill('0.0061');
+    await page.getByRole('button', { name: 'Add the expense' }).click();
+    await page.getByText('= €73.20').waitFor();
+
+    // 90 + 30 + 73.20 spent. Owner paid 163.20 and owes 45 + 20 + 36.60 = 101.60.
+    await page.getByText('€193.20').first().waitFor();
+    await page
+      .getByRole('img', {
+        name: /^Spending by category\. Food and drink: €163\.20, Activities: €30\.00$/,
+      })
+      .waitFor();
+    await page.getByRole('img', { name: /^Spending by day\./ }).waitFor();
+    await expect
+      .poll(() => page.getByTestId('transfer').allTextContents())
+      .toEqual(['Ben Editor pays Ana Owner €61.60']);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await shoot(page, 'budget-en-360');
+
+    // The editor sees the same settle-up on their own phone.
+    await editor.page.goto(url(`/itinerary/${itineraryId}/budget`));
+    await expect
+      .poll(() => editor.page.getByTestId('transfer').allTextContents())
+      .toEqual(['Ben Editor pays Ana Owner €61.60']);
+
+    await page.goto(url(`/ar/itinerary/${itineraryId}/budget`));
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('الميزانية');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByRole('img', { name: new RegExp(`^${budgetAr.charts.byCategory}`) }).waitFor();
+    await page.getByTestId('transfer').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await shoot(page, 'budget-ar-360');
+  });
+});

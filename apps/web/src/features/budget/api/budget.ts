@@ -1,0 +1,89 @@
+import type {
+  BudgetLine,
+  BudgetSummary,
+  CreateBudgetLine,
+  CreateExpense,
+  Expense,
+  UpdateExpense,
+} from '@jammy/shared/budget';
+import type { Page } from '@jammy/shared/itineraries';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { itineraryKeys } from '../../itineraries/api/keys';
+
+const base = (itineraryId: string) => `/api/itineraries/${itineraryId}`;
+
+/** The budget's summary (planned, spent, balances, transfers). */
+export function useBudgetSummary(itineraryId: string) {
+  return useQuery({
+    queryKey: [...itineraryKeys.budget(itineraryId), 'summary'],
+    queryFn: ({ signal }) => apiRequest<BudgetSummary>(`${base(itineraryId)}/budget`, { signal }),
+  });
+}
+
+export function useExpenses(itineraryId: string) {
+  return useQuery({
+    queryKey: [...itineraryKeys.budget(itineraryId), 'expenses'],
+    queryFn: ({ signal }) => apiRequest<Page<Expense>>(`${base(itineraryId)}/expenses`, { signal }),
+  });
+}
+
+export function useBudgetLines(itineraryId: string) {
+  return useQuery({
+    queryKey: [...itineraryKeys.budget(itineraryId), 'lines'],
+    queryFn: ({ signal }) =>
+      apiRequest<Page<BudgetLine>>(`${base(itineraryId)}/budget-lines`, { signal }),
+  });
+}
+
+/** A budget write; everything of the budget (and the trip, whose currency may be set) refreshes. */
+function useBudgetMutation<TInput, TResult>(
+  itineraryId: string,
+  request: (input: TInput) => Promise<TResult>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: itineraryKeys.budget(itineraryId) }),
+        queryClient.invalidateQueries({ queryKey: itineraryKeys.tree(itineraryId) }),
+      ]);
+    },
+  });
+}
+
+export function useSaveExpense(itineraryId: string) {
+  return useBudgetMutation(
+    itineraryId,
+    ({ expenseId, body }: { expenseId?: string; body: CreateExpense | UpdateExpense }) =>
+      apiRequest<Expense>(
+        expenseId ? `${base(itineraryId)}/expenses/${expenseId}` : `${base(itineraryId)}/expenses`,
+        { method: expenseId ? 'PATCH' : 'POST', body },
+      ),
+  );
+}
+
+export function useDeleteExpense(itineraryId: string) {
+  return useBudgetMutation(itineraryId, ({ id, version }: { id: string; version: number }) =>
+    apiRequest<undefined>(`${base(itineraryId)}/expenses/${id}`, {
+      method: 'DELETE',
+      body: { version },
+    }),
+  );
+}
+
+export function useAddBudgetLine(itineraryId: string) {
+  return useBudgetMutation(itineraryId, (body: CreateBudgetLine) =>
+    apiRequest<BudgetLine>(`${base(itineraryId)}/budget-lines`, { method: 'POST', body }),
+  );
+}
+
+export function useDeleteBudgetLine(itineraryId: string) {
+  return useBudgetMutation(itineraryId, ({ id, version }: { id: string; version: number }) =>
+    apiRequest<undefined>(`${base(itineraryId)}/budget-lines/${id}`, {
+      method: 'DELETE',
+      body: { version },
+    }),
+  );
+}

@@ -1,0 +1,157 @@
+import { defaultCurrency, type Expense } from '@jammy/shared/budget';
+import type { ItineraryTree } from '@jammy/shared/itineraries';
+import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../i18n/use-language';
+import { useMe } from '../../auth/session';
+import { useUpdateItinerary } from '../../itineraries/api/itineraries';
+import { currencyOptions } from '../../stages/lib/currencies';
+import { useBudgetLines, useBudgetSummary, useExpenses } from '../api/budget';
+import { CategoryProgress, SettleUp, UnconvertedNotice } from './budget-overview';
+import { ExpenseForm } from './expense-form';
+import { ExpenseList } from './expense-list';
+import { PlannedLines } from './planned-lines';
+import { SpendCharts } from './spend-charts';
+
+/** The trip's currency: chosen here (or on the edit page); one is proposed from the language. */
+function TripCurrency({ tree, canEdit }: { tree: ItineraryTree; canEdit: boolean }) {
+  const { t } = useTranslation('budget');
+  const { language } = useLanguage();
+  const update = useUpdateItinerary(tree.itinerary.id);
+  const currencies = useMemo(() => currencyOptions(language), [language]);
+  const current = tree.itinerary.currency;
+  const [choice, setChoice] = useState<string>(
+    () => current ?? defaultCurrency(navigator.language || language),
+  );
+  if (!canEdit) {
+    return (
+      <Text size="sm" c="gray.8">
+        {t('currency.is', { currency: current ?? '—' })}
+      </Text>
+    );
+  }
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <Select
+        label={t('currency.label')}
+        description={current ? undefined : t('currency.none')}
+        data={currencies}
+        searchable
+        allowDeselect={false}
+        nothingFoundMessage={t('form.currencyNone')}
+        value={choice}
+        onChange={(value) => value && setChoice(value)}
+        comboboxProps={{ withinPortal: true }}
+        style={{ flex: '1 1 14rem' }}
+      />
+      <Button
+        variant="default"
+        disabled={choice === current}
+        loading={update.isPending}
+        onClick={() => update.mutate({ currency: choice, version: tree.itinerary.version })}
+      >
+        {t('currency.set')}
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * /itinerary/{id}/budget: spent against planned, the charts, who owes whom, the expenses
+ * and the planned amounts. Phone first: one column, the figures people look for on top.
+ */
+export function BudgetPage({ tree }: { tree: ItineraryTree }) {
+  const { t } = useTranslation('budget');
+  const itineraryId = tree.itinerary.id;
+  const canEdit = tree.itinerary.role !== 'viewer';
+  const summary = useBudgetSummary(itineraryId);
+  const expenses = useExpenses(itineraryId);
+  const lines = useBudgetLines(itineraryId);
+  const me = useMe().data?.id ?? '';
+  // null: no form; 'new': adding; an expense: changing it.
+  const [editing, setEditing] = useState<Expense | 'new' | null>(null);
+
+  if (summary.isError || expenses.isError || lines.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {t('errors.load')}
+      </Alert>
+    );
+  }
+  if (!summary.data || !expenses.data || !lines.data) {
+    return <Loader aria-label={t('loading')} />;
+  }
+  const data = summary.data;
+  const currency = data.currency ?? tree.itinerary.currency;
+  const people = data.people.map(({ userId, name }) => ({ userId, name }));
+
+  return (
+    <Stack gap="lg">
+      <TripCurrency key={tree.itinerary.currency ?? ''} tree={tree} canEdit={canEdit} />
+      {currency && (
+        <>
+          <CategoryProgress summary={data} currency={currency} />
+          <UnconvertedNotice summary={data} />
+          <SpendCharts summary={data} currency={currency} />
+          <SettleUp summary={data} currency={currency} />
+        </>
+      )}
+      <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="expenses-title">
+        <Group justify="space-between" mb="sm" gap="sm">
+          <Title order={2} size="h4" id="expenses-title">
+            {t('expenses.title')}
+          </Title>
+          {canEdit && currency && editing === null && (
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setEditing('new')}
+            >
+              {t('expenses.add')}
+            </Button>
+          )}
+        </Group>
+        {!currency && (
+          <Text size="sm" c="gray.8" mb="sm">
+            {t('currency.first')}
+          </Text>
+        )}
+        {editing !== null && currency && (
+          <div style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
+            <ExpenseForm
+              key={editing === 'new' ? 'new' : editing.id}
+              itineraryId={itineraryId}
+              tripCurrency={currency}
+              people={people}
+              stages={tree.stages}
+              me={me}
+              expense={editing === 'new' ? null : editing}
+              onDone={() => setEditing(null)}
+            />
+          </div>
+        )}
+        <ExpenseList
+          itineraryId={itineraryId}
+          expenses={expenses.data.items}
+          people={people}
+          canEdit={canEdit}
+          onEdit={(expense) => setEditing(expense)}
+        />
+      </Paper>
+      {currency && (
+        <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="planned-title">
+          <Title order={2} size="h4" id="planned-title" mb="sm">
+            {t('planned.title')}
+          </Title>
+          <PlannedLines
+            itineraryId={itineraryId}
+            lines={lines.data.items}
+            currency={currency}
+            canEdit={canEdit}
+          />
+        </Paper>
+      )}
+    </Stack>
+  );
+}
