@@ -11,6 +11,7 @@ import {
   IconRoute,
   IconShare,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
@@ -34,9 +35,12 @@ const TABS = [
 export function ItineraryHeader({
   itinerary,
   heading,
+  actions,
 }: {
   itinerary: Itinerary;
   heading?: string;
+  /** More buttons beside "Edit" (the overview's export menu). */
+  actions?: ReactNode;
 }) {
   const { t } = useTranslation('itineraries');
   const { language, to } = useLanguage();
@@ -87,16 +91,19 @@ export function ItineraryHeader({
               </Group>
               <LivePresence itineraryId={itinerary.id} />
             </Stack>
-            {canEdit && !onEditPage && (
-              <Button
-                component={Link}
-                to={`${base}/edit`}
-                variant="default"
-                leftSection={<IconPencil size={16} aria-hidden />}
-              >
-                {t('header.edit')}
-              </Button>
-            )}
+            <Group gap="xs">
+              {actions}
+              {canEdit && !onEditPage && (
+                <Button
+                  component={Link}
+                  to={`${base}/edit`}
+                  variant="default"
+                  leftSection={<IconPencil size={16} aria-hidden />}
+                >
+                  {t('header.edit')}
+                </Button>
+              )}
+            </Group>
           </Group>
         </Stack>
         {/* Every section stays in view at any width: on a phone the five share the row, each
