@@ -90,12 +90,15 @@ export async function loadTrip(
       .orderBy(asc(place.position), asc(place.id)),
     listBookings(db, row.id, options.member),
   ]);
-  return {
-    itinerary: row,
-    stages: stages.map(presentStage),
-    places: places.map(presentPlace),
-    bookings,
-  };
+  // Positions order siblings only: the places go stage by stage, then those of no stage.
+  const stageOrder = new Map(stages.map((stageRow, index) => [stageRow.id, index]));
+  const rank = (stageId: string | null) =>
+    stageId === null ? stages.length : (stageOrder.get(stageId) ?? stages.length);
+  const ordered = places
+    .map((placeRow, index) => ({ placeRow, index }))
+    .sort((a, b) => rank(a.placeRow.stageId) - rank(b.placeRow.stageId) || a.index - b.index)
+    .map(({ placeRow }) => presentPlace(placeRow));
+  return { itinerary: row, stages: stages.map(presentStage), places: ordered, bookings };
 }
 
 // --- calendar feeds ---

@@ -99,7 +99,13 @@ export function CalendarFeedModal({
   const failed = state.error ?? create.error ?? revoke.error;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('feed.title')} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('feed.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('feed.close') }}
+    >
       <Stack gap="md">
         <Text size="sm">{t('feed.text')}</Text>
         <Text size="sm" c="gray.8">
