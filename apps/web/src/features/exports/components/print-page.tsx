@@ -41,8 +41,13 @@ function BookingLine({ booking }: { booking: Booking }) {
         )}
         {booking.startZone && (
           <Text size="sm" c="gray.8">
-            {t('print.zone', { zone: booking.startZone })}
-            {arrival && ` · ${t('print.until', { time: arrival })}`}
+            {t('print.zone')}: <bdi dir="ltr">{booking.startZone}</bdi>
+            {arrival && (
+              <>
+                {' · '}
+                {t('print.until')} <bdi dir="ltr">{arrival}</bdi>
+              </>
+            )}
           </Text>
         )}
         {booking.confirmationCode && (
@@ -136,11 +141,11 @@ export function PrintPage({ trip }: { trip: ItineraryExport }) {
           </Text>
         )}
         <Text size="sm" c="gray.8">
-          {t('print.summary', {
-            stages: trip.stages.length,
-            places: trip.places.length,
-            bookings: trip.bookings.length,
-          })}
+          {[
+            t('print.stages', { count: trip.stages.length }),
+            t('print.places', { count: trip.places.length }),
+            t('print.bookings', { count: trip.bookings.length }),
+          ].join(' · ')}
         </Text>
       </header>
 
@@ -152,7 +157,12 @@ export function PrintPage({ trip }: { trip: ItineraryExport }) {
           <Text c="gray.8">
             {[stage.destinationName, formatDateRange(stage.startDate, stage.endDate, language)]
               .filter(Boolean)
-              .join(' · ')}
+              .map((part, partIndex) => (
+                <span key={partIndex}>
+                  {partIndex > 0 && ' · '}
+                  <bdi>{part}</bdi>
+                </span>
+              ))}
           </Text>
           {stage.notes && (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} dir="auto">
