@@ -39,6 +39,7 @@ import { meRoutes } from './modules/me/me.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { registerSharing } from './modules/sharing/register';
+import { exportRoutes } from './modules/exports/exports.routes';
 import { presetRoutes } from './modules/presets/presets.routes';
 import { shopAdminRoutes } from './modules/shop/shop-admin.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
@@ -270,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bookingRoutes(app, content);
   budgetRoutes(app, { ...content, ratesUrl: config.ratesUrl });
   registerSharing(app, { database: deps.database, sessions, mailer, config, notifications });
+  exportRoutes(app, { ...content, config });
   geoRoutes(app, { sessions, config });
   presetRoutes(app, { ...content, publicUrl: config.publicUrl });
   // The shop: Stripe Checkout when configured, otherwise invoices an admin marks paid.

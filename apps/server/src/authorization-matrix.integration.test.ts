@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { CalendarFeed } from '@jammy/shared/exports';
 import type { PresetSummary } from '@jammy/shared/presets';
 import type { Invitation, ShareLink } from '@jammy/shared/sharing';
 import { eq } from 'drizzle-orm';
@@ -515,6 +516,25 @@ const TABLE: Row[] = [
   },
   { method: 'GET', path: '/api/itineraries/:id/activity', expect: memberRead() },
   { method: 'GET', path: '/api/itineraries/:id/events', expect: memberRead() },
+  // --- exports: files through a share link too (without confirmation codes); the JSON and
+  // calendar feeds are for members (a viewer may subscribe), the feed itself for its token.
+  { method: 'GET', path: '/api/itineraries/:id/export.ics', expect: linkRead },
+  { method: 'GET', path: '/api/itineraries/:id/export.gpx', expect: linkRead },
+  { method: 'GET', path: '/api/itineraries/:id/export.geojson', expect: linkRead },
+  { method: 'GET', path: '/api/itineraries/:id/export.json', expect: memberRead() },
+  { method: 'GET', path: '/api/itineraries/:id/calendar-feed', expect: memberRead() },
+  { method: 'POST', path: '/api/itineraries/:id/calendar-feed', expect: memberRead(201) },
+  { method: 'DELETE', path: '/api/itineraries/:id/calendar-feed', expect: memberRead(204) },
+  {
+    method: 'GET',
+    path: '/api/calendar/:token.ics',
+    expect: everyone(200),
+    prepare: async (id) => {
+      const response = await api(users.owner, 'POST', `/api/itineraries/${id}/calendar-feed`);
+      const { url } = expectStatus<CalendarFeed>(response, 201);
+      return { token: /\/api\/calendar\/([\w-]+)\.ics$/.exec(url ?? '')?.[1] ?? '' };
+    },
+  },
   // An unknown token opens nothing, whoever asks.
   {
     method: 'POST',

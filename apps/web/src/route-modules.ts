@@ -31,6 +31,7 @@ export const routeModules: Record<RouteId, PageModule> = {
   'itinerary-budget': () => import('./routes/itinerary-budget'),
   'itinerary-places': () => import('./routes/itinerary-places'),
   'itinerary-share': () => import('./routes/itinerary-share'),
+  'itinerary-print': () => import('./routes/itinerary-print'),
   stages: () => import('./routes/stages'),
   stage: () => import('./routes/stage'),
   'stage-edit': () => import('./routes/stage-edit'),

@@ -32,6 +32,7 @@ export const ERROR_CODES = {
   'invitation/expired': 410,
   'invitation/email-mismatch': 403,
   'share-link/not-found': 404,
+  'calendar-feed/not-found': 404,
   'share/not-found': 404,
   'share/revoked': 404,
   'share/expired': 404,

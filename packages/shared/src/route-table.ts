@@ -66,6 +66,8 @@ export const ROUTES = [
   { id: 'itinerary-budget', path: '/itinerary/:id/budget', layout: 'logged', access: 'signed-in' },
   { id: 'itinerary-places', path: '/itinerary/:id/place', layout: 'logged', access: 'signed-in' },
   { id: 'itinerary-share', path: '/itinerary/:id/share', layout: 'logged', access: 'signed-in' },
+  // The trip laid out for paper or a PDF: no chrome around it.
+  { id: 'itinerary-print', path: '/itinerary/:id/print', layout: 'empty', access: 'signed-in' },
   { id: 'stages', path: '/itinerary/:id/stage', layout: 'logged', access: 'signed-in' },
   { id: 'stage', path: '/itinerary/:id/stage/:stageId', layout: 'logged', access: 'signed-in' },
   {

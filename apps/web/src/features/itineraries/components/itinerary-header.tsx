@@ -13,6 +13,7 @@ import {
   IconTicket,
   IconWallet,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
@@ -38,9 +39,12 @@ const TABS = [
 export function ItineraryHeader({
   itinerary,
   heading,
+  actions,
 }: {
   itinerary: Itinerary;
   heading?: string;
+  /** More buttons beside "Edit" (the overview's export menu). */
+  actions?: ReactNode;
 }) {
   const { t } = useTranslation('itineraries');
   const { language, to } = useLanguage();
@@ -91,16 +95,19 @@ export function ItineraryHeader({
               </Group>
               <LivePresence itineraryId={itinerary.id} />
             </Stack>
-            {canEdit && !onEditPage && (
-              <Button
-                component={Link}
-                to={`${base}/edit`}
-                variant="default"
-                leftSection={<IconPencil size={16} aria-hidden />}
-              >
-                {t('header.edit')}
-              </Button>
-            )}
+            <Group gap="xs">
+              {actions}
+              {canEdit && !onEditPage && (
+                <Button
+                  component={Link}
+                  to={`${base}/edit`}
+                  variant="default"
+                  leftSection={<IconPencil size={16} aria-hidden />}
+                >
+                  {t('header.edit')}
+                </Button>
+              )}
+            </Group>
           </Group>
         </Stack>
         {/* Every section stays in view at any width: on a small phone they take two rows of

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { TripBookings } from '../../bookings/components/trip-bookings';
+import { ExportMenu } from '../../exports/components/export-menu';
 import { AttachmentList } from '../../files/components/attachment-list';
 import { PhotoGallery } from '../../files/components/photo-gallery';
 import { TripMap } from '../../maps/components/trip-map';
@@ -112,7 +113,7 @@ export function ItineraryOverview({
 
   return (
     <>
-      <ItineraryHeader itinerary={itinerary} />
+      <ItineraryHeader itinerary={itinerary} actions={<ExportMenu itinerary={itinerary} />} />
       <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="xl">
           {notice}

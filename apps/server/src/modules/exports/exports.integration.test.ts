@@ -1,0 +1,430 @@
+import { check as checkGeoJson } from '@placemarkio/check-geojson';
+import type { CalendarFeed, CalendarFeedState } from '@jammy/shared/exports';
+import { itineraryExportSchema } from '@jammy/shared/exports';
+import type { ItineraryTree, Place, Stage } from '@jammy/shared/itineraries';
+import type { ShareLink } from '@jammy/shared/sharing';
+import { and, eq } from 'drizzle-orm';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import ICAL from 'ical.js';
+import { uuidv7 } from 'uuidv7';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addMember,
+  apiFor,
+  createItinerary,
+  createList,
+  createListItem,
+  createNote,
+  createPlace,
+  createSignedInUser,
+  createStage,
+  expectStatus,
+  startItineraryTest,
+  type Api,
+  type ItineraryTest,
+  type SignedInUser,
+} from '../../../test/itinerary-helpers';
+import { booking } from '../../db/schema/bookings';
+import { itineraryMember } from '../../db/schema/itineraries';
+
+let test: ItineraryTest;
+let api: Api;
+let owner: SignedInUser;
+let viewer: SignedInUser;
+let stranger: SignedInUser;
+let itineraryId: string;
+let shareToken: string;
+let rome: Stage;
+let london: Stage;
+let colosseum: Place;
+let forum: Place;
+const bookingIds = { spring: uuidv7(), autumn: uuidv7(), crossZone: uuidv7() };
+
+beforeAll(async () => {
+  test = await startItineraryTest();
+  api = apiFor(test.testApp);
+  [owner, viewer, stranger] = await Promise.all([
+    createSignedInUser(test.testApp, 'owner'),
+    createSignedInUser(test.testApp, 'viewer'),
+    createSignedInUser(test.testApp, 'stranger'),
+  ]);
+  const trip = await createItinerary(test.testApp, owner, {
+    title: 'Rome & London',
+    timezone: 'Europe/Rome',
+  });
+  itineraryId = trip.id;
+  await addMember(test.testApp, itineraryId, viewer.id, 'viewer');
+  rome = await createStage(test.testApp, owner, itineraryId, {
+    title: 'Rome',
+    destinationName: 'Roma',
+    lat: 41.9028,
+    lng: 12.4964,
+    startDate: '2027-03-20',
+    endDate: '2027-03-27',
+  });
+  london = await createStage(test.testApp, owner, itineraryId, {
+    title: 'London',
+    startDate: '2027-03-28',
+  });
+  colosseum = await createPlace(test.testApp, owner, itineraryId, {
+    stageId: rome.id,
+    name: 'Colosseo <&> "arena"',
+    category: 'sight',
+    lat: 41.8902,
+    lng: 12.4922,
+    day: '2027-03-21',
+    time: '09:30',
+    durationMinutes: 120,
+  });
+  forum = await createPlace(test.testApp, owner, itineraryId, {
+    stageId: rome.id,
+    name: 'Foro Romano',
+    category: 'sight',
+    lat: 41.8925,
+    lng: 12.4853,
+  });
+  await createPlace(test.testApp, owner, itineraryId, { stageId: london.id, name: 'Somewhere' });
+  await createNote(test.testApp, owner, itineraryId, { title: 'Secret', body: 'door code 1234' });
+  const list = await createList(test.testApp, owner, itineraryId, {
+    title: 'Pack',
+    kind: 'packing',
+  });
+  await createListItem(test.testApp, owner, itineraryId, list.id, 'Passport');
+  const common = { itineraryId, notes: '' };
+  await test.testApp.database.db.insert(booking).values([
+    {
+      ...common,
+      id: bookingIds.spring,
+      kind: 'flight',
+      title: 'Flight to Rome',
+      carrier: 'BA',
+      number: '548',
+      fromName: 'London Heathrow',
+      fromLat: 51.47,
+      fromLng: -0.4543,
+      toName: 'Roma Fiumicino',
+      toLat: 41.8003,
+      toLng: 12.2389,
+      // The night the clocks go forward in London: 01:30 does not exist there.
+      startAt: '2027-03-28 01:30:00',
+      startZone: 'Europe/London',
+      endAt: '2027-03-28 06:10:00',
+      endZone: 'Europe/Rome',
+      confirmationCode: 'ABC123',
+    },
+    {
+      ...common,
+      id: bookingIds.autumn,
+      kind: 'train',
+      title: 'Night train',
+      // The night the clocks go back: 01:30 happens twice.
+      startAt: '2027-10-31 01:30:00',
+      startZone: 'Europe/London',
+      endAt: '2027-10-31 03:00:00',
+      endZone: 'Europe/London',
+    },
+    {
+      ...common,
+      id: bookingIds.crossZone,
+      kind: 'flight',
+      title: 'Flight to Tokyo',
+      startAt: '2027-04-01 08:30:00',
+      startZone: 'Europe/Rome',
+      endAt: '2027-04-02 06:05:00',
+      endZone: 'Asia/Tokyo',
+    },
+  ]);
+  const link = expectStatus<ShareLink>(
+    await api(owner, 'POST', `/api/itineraries/${itineraryId}/share-links`, { payload: {} }),
+    201,
+  );
+  shareToken = new URL(link.url ?? '').searchParams.get('share') ?? '';
+}, 60_000);
+
+afterAll(async () => {
+  await test?.close();
+});
+
+/** Parses a calendar with ical.js, registering its VTIMEZONEs so TZIDs resolve. */
+function parseCalendar(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) {
+    ICAL.TimezoneService.register(zone);
+  }
+  const events = calendar
+    .getAllSubcomponents('vevent')
+    .map((component) => new ICAL.Event(component));
+  return { calendar, events, byUid: (uid: string) => events.find((event) => event.uid === uid) };
+}
+
+describe('ICS export', () => {
+  it('writes stages as all-day events and bookings at their wall-clock times in their zones', async () => {
+    const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.ics`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(response.headers['content-disposition']).toContain(
+      'attachment; filename="Rome-London.ics"',
+    );
+    const host = test.testApp.config.baseUrl.hostname;
+    const { calendar, byUid } = parseCalendar(response.body);
+
+    const zones = calendar
+      .getAllSubcomponents('vtimezone')
+      .map((zone) => zone.getFirstPropertyValue('tzid'));
+    expect(zones.sort()).toEqual(['Europe/London', 'Europe/Rome']);
+
+    const romeEvent = byUid(`${rome.id}@${host}`);
+    expect(romeEvent?.startDate.isDate).toBe(true);
+    expect(romeEvent?.startDate.toString()).toBe('2027-03-20');
+    // DTEND of an all-day event is exclusive: the day after the last one.
+    expect(romeEvent?.endDate.toString()).toBe('2027-03-28');
+    expect(romeEvent?.location).toBe('Roma');
+    expect(romeEvent?.component.getFirstPropertyValue('geo')).toEqual([41.9028, 12.4964]);
+    expect(romeEvent?.sequence).toBe(rome.version);
+    const londonEvent = byUid(`${london.id}@${host}`);
+    expect(londonEvent?.endDate.toString()).toBe('2027-03-29');
+
+    const spring = byUid(`${bookingIds.spring}@${host}`);
+    expect(spring?.startDate.zone?.tzid).toBe('Europe/London');
+    // 01:30 does not exist that night; RFC 5545 §3.3.5 reads it with the offset before the
+    // gap (01:30Z), which is 02:30 BST: written as the time it is, so every client agrees.
+    expect(spring?.startDate.toString()).toBe('2027-03-28T02:30:00');
+    expect(spring?.startDate.toJSDate().toISOString()).toBe('2027-03-28T01:30:00.000Z');
+    // Lands 06:10 in Rome (CEST, +02:00) = 04:10Z, written in the departure's zone (05:10 BST).
+    expect(spring?.endDate.toJSDate().toISOString()).toBe('2027-03-28T04:10:00.000Z');
+    expect(spring?.description).toContain('BA 548');
+    expect(spring?.description).toContain('Confirmation: ABC123');
+    expect(spring?.description).toContain(
+      '2027-03-28 01:30 Europe/London – 2027-03-28 06:10 Europe/Rome',
+    );
+    expect(spring?.location).toBe('London Heathrow');
+
+    const autumn = byUid(`${bookingIds.autumn}@${host}`);
+    // 01:30 happens twice that night; RFC 5545 means the first (BST, 00:30Z) but readers
+    // differ, so that one is written in UTC, and the ticket's time is in the description.
+    expect(autumn?.startDate.toJSDate().toISOString()).toBe('2027-10-31T00:30:00.000Z');
+    expect(autumn?.startDate.zone?.tzid).toBe('UTC');
+    expect(autumn?.endDate.toJSDate().toISOString()).toBe('2027-10-31T03:00:00.000Z');
+    expect(autumn?.description).toContain('2027-10-31 01:30 Europe/London');
+
+    const tokyo = byUid(`${bookingIds.crossZone}@${host}`);
+    expect(tokyo?.startDate.toJSDate().toISOString()).toBe('2027-04-01T06:30:00.000Z');
+    expect(tokyo?.endDate.toJSDate().toISOString()).toBe('2027-04-01T21:05:00.000Z');
+
+    const place = byUid(`${colosseum.id}@${host}`);
+    expect(place?.startDate.zone?.tzid).toBe('Europe/Rome');
+    expect(place?.startDate.toString()).toBe('2027-03-21T09:30:00');
+    expect(place?.endDate.toString()).toBe('2027-03-21T11:30:00');
+    expect(place?.summary).toBe('Colosseo <&> "arena"');
+  });
+
+  it('bumps SEQUENCE and LAST-MODIFIED when a stage changes, under the same UID', async () => {
+    const changed = expectStatus<Stage>(
+      await api(owner, 'PATCH', `/api/itineraries/${itineraryId}/stages/${london.id}`, {
+        payload: { title: 'London!', version: london.version },
+      }),
+      200,
+    );
+    london = changed;
+    const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.ics`);
+    const event = parseCalendar(response.body).byUid(
+      `${london.id}@${test.testApp.config.baseUrl.hostname}`,
+    );
+    expect(event?.summary).toBe('London!');
+    expect(event?.sequence).toBe(changed.version);
+    expect(event?.component.getFirstPropertyValue('last-modified')?.toString()).toBe(
+      changed.updatedAt.replace(/\.\d+Z$/, 'Z'),
+    );
+  });
+
+  it('hides confirmation codes from share-link holders; strangers get 404', async () => {
+    const shared = await api(
+      null,
+      'GET',
+      `/api/itineraries/${itineraryId}/export.ics?share=${shareToken}`,
+    );
+    expect(shared.statusCode).toBe(200);
+    expect(shared.body).toContain('BA 548');
+    expect(shared.body).not.toContain('ABC123');
+    expect(
+      (await api(stranger, 'GET', `/api/itineraries/${itineraryId}/export.ics`)).statusCode,
+    ).toBe(404);
+    expect((await api(null, 'GET', `/api/itineraries/${itineraryId}/export.ics`)).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('GPX export', () => {
+  it('gives the places with coordinates as waypoints and a route per stage', async () => {
+    const response = await api(viewer, 'GET', `/api/itineraries/${itineraryId}/export.gpx`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/gpx\+xml/);
+    expect(XMLValidator.validate(response.body)).toBe(true);
+    const parser = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (name) => ['wpt', 'rte', 'rtept'].includes(name),
+      parseTagValue: false,
+    });
+    const { gpx } = parser.parse(response.body);
+    expect(gpx.xmlns).toBe('http://www.topografix.com/GPX/1/1');
+    expect(gpx.version).toBe('1.1');
+    expect(gpx.creator).toBe('Jammy');
+    expect(
+      gpx.wpt.map((point: { name: string; lat: string; lon: string }) => [
+        point.name,
+        Number(point.lat),
+        Number(point.lon),
+      ]),
+    ).toEqual([
+      [colosseum.name, 41.8902, 12.4922],
+      [forum.name, 41.8925, 12.4853],
+    ]);
+    // 09:30 in Rome (CET, +01:00 before the change of 28 March).
+    expect(gpx.wpt[0].time).toBe('2027-03-21T08:30:00Z');
+    expect(gpx.wpt[0].type).toBe('sight');
+    // The child elements come in the schema's order: time before name before type.
+    const first = response.body.slice(response.body.indexOf('<wpt'));
+    expect(first.indexOf('<time>')).toBeLessThan(first.indexOf('<name>'));
+    expect(first.indexOf('<name>')).toBeLessThan(first.indexOf('<type>'));
+    // London has no coordinates at all: only Rome has a route.
+    expect(gpx.rte).toHaveLength(1);
+    expect(gpx.rte[0].name).toBe('Rome');
+    expect(gpx.rte[0].rtept.map((point: { name: string }) => point.name)).toEqual([
+      'Roma',
+      colosseum.name,
+      forum.name,
+    ]);
+  });
+});
+
+describe('GeoJSON export', () => {
+  it('is a valid FeatureCollection with points and a line per stage', async () => {
+    const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.geojson`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/geo\+json/);
+    const collection = checkGeoJson(response.body);
+    expect(collection.type).toBe('FeatureCollection');
+    const features = response.json<{
+      features: {
+        id: string;
+        geometry: { type: string; coordinates: unknown };
+        properties: Record<string, unknown>;
+      }[];
+    }>().features;
+    const byId = (id: string) => features.find((feature) => feature.id === id);
+    expect(byId(rome.id)?.geometry.coordinates).toEqual([12.4964, 41.9028]);
+    expect(byId(rome.id)?.properties).toMatchObject({
+      kind: 'stage',
+      title: 'Rome',
+      startDate: '2027-03-20',
+    });
+    expect(byId(colosseum.id)?.properties).toMatchObject({
+      kind: 'place',
+      category: 'sight',
+      stageId: rome.id,
+    });
+    expect(byId(`${bookingIds.spring}:from`)?.geometry.coordinates).toEqual([-0.4543, 51.47]);
+    expect(byId(`${bookingIds.spring}:to`)?.properties).toMatchObject({
+      kind: 'booking',
+      name: 'Roma Fiumicino',
+    });
+    expect(byId(`${rome.id}:route`)?.geometry).toEqual({
+      type: 'LineString',
+      coordinates: [
+        [12.4964, 41.9028],
+        [12.4922, 41.8902],
+        [12.4853, 41.8925],
+      ],
+    });
+    expect(byId(london.id)).toBeUndefined();
+  });
+});
+
+describe('JSON export', () => {
+  it('is the itinerary document with notes, lists and bookings, as a download', async () => {
+    const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.json`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('filename="Rome-London.json"');
+    const exported = itineraryExportSchema.parse(response.json());
+    const tree = expectStatus<ItineraryTree>(
+      await api(owner, 'GET', `/api/itineraries/${itineraryId}`),
+      200,
+    );
+    const { notes, lists, bookings, exportedAt, ...document } = exported;
+    expect(document).toEqual(tree);
+    expect(notes.map((row) => row.body)).toEqual(['door code 1234']);
+    expect(lists[0]?.items.map((item) => item.text)).toEqual(['Passport']);
+    expect(bookings.map((row) => row.startAt)).toEqual([
+      '2027-03-28T01:30',
+      '2027-04-01T08:30',
+      '2027-10-31T01:30',
+    ]);
+    expect(bookings[0]?.confirmationCode).toBe('ABC123');
+    expect(Date.parse(exportedAt)).not.toBeNaN();
+  });
+
+  it('is for members only', async () => {
+    const url = `/api/itineraries/${itineraryId}/export.json`;
+    expect((await api(viewer, 'GET', url)).statusCode).toBe(200);
+    expect((await api(stranger, 'GET', url)).statusCode).toBe(404);
+    expect((await api(null, 'GET', `${url}?share=${shareToken}`)).statusCode).toBe(401);
+  });
+});
+
+describe('calendar feed', () => {
+  const feedPath = () => `/api/itineraries/${itineraryId}/calendar-feed`;
+  const feedUrl = (feed: CalendarFeed) => new URL(feed.url ?? '').pathname;
+
+  it('lets a viewer make a feed that calendar apps read without a session, until it is revoked', async () => {
+    expect(
+      expectStatus<CalendarFeedState>(await api(viewer, 'GET', feedPath()), 200).feed,
+    ).toBeNull();
+    const feed = expectStatus<CalendarFeed>(await api(viewer, 'POST', feedPath()), 201);
+    expect(feed.url).toMatch(/^http:\/\/localhost:\d+\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    const read = await api(null, 'GET', feedUrl(feed));
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-type']).toMatch(/^text\/calendar/);
+    const { events } = parseCalendar(read.body);
+    expect(events.length).toBeGreaterThanOrEqual(5);
+    // The feed's creator is a member: the codes are there.
+    expect(read.body).toContain('ABC123');
+    // The address is never repeated; reading it is noted.
+    const state = expectStatus<CalendarFeedState>(await api(viewer, 'GET', feedPath()), 200);
+    expect(state.feed).toMatchObject({ id: feed.id, url: null });
+    expect(state.feed?.lastReadAt).not.toBeNull();
+
+    // A new address replaces the old one.
+    const renewed = expectStatus<CalendarFeed>(await api(viewer, 'POST', feedPath()), 201);
+    expect((await api(null, 'GET', feedUrl(feed))).statusCode).toBe(404);
+    expect((await api(null, 'GET', feedUrl(renewed))).statusCode).toBe(200);
+
+    expect((await api(viewer, 'DELETE', feedPath())).statusCode).toBe(204);
+    const revoked = await api(null, 'GET', feedUrl(renewed));
+    expect(revoked.statusCode).toBe(404);
+    expect(revoked.json()).toMatchObject({ error: { code: 'calendar-feed/not-found' } });
+    expect(
+      expectStatus<CalendarFeedState>(await api(viewer, 'GET', feedPath()), 200).feed,
+    ).toBeNull();
+  });
+
+  it('is refused to strangers and share-link holders; unknown tokens get 404', async () => {
+    expect((await api(stranger, 'POST', feedPath())).statusCode).toBe(404);
+    expect((await api(null, 'POST', `${feedPath()}?share=${shareToken}`)).statusCode).toBe(401);
+    expect((await api(null, 'GET', `/api/calendar/${'x'.repeat(43)}.ics`)).statusCode).toBe(404);
+  });
+
+  it('stops working when its creator leaves the trip', async () => {
+    const leaver = await createSignedInUser(test.testApp, 'leaver');
+    await addMember(test.testApp, itineraryId, leaver.id, 'editor');
+    const feed = expectStatus<CalendarFeed>(await api(leaver, 'POST', feedPath()), 201);
+    expect((await api(null, 'GET', feedUrl(feed))).statusCode).toBe(200);
+    await test.testApp.database.db
+      .delete(itineraryMember)
+      .where(
+        and(eq(itineraryMember.itineraryId, itineraryId), eq(itineraryMember.userId, leaver.id)),
+      );
+    expect((await api(null, 'GET', feedUrl(feed))).statusCode).toBe(404);
+  });
+});
