@@ -48,6 +48,7 @@ export const ERROR_CODES = {
   'shop/bad-signature': 400,
   'photo/not-found': 404,
   'attachment/not-found': 404,
+  'import/not-found': 404,
   // The storage protocol (spec §8): the same codes the Firebase SDK gives its errors.
   'storage/object-not-found': 404,
   'storage/bucket-not-found': 404,

@@ -114,6 +114,8 @@ export const EVENT_KINDS = [
   'attachment.created',
   'attachment.updated',
   'attachment.deleted',
+  'import.created',
+  'import.undone',
   'member.added',
   'member.updated',
   'member.removed',
