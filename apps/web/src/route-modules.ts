@@ -27,6 +27,7 @@ export const routeModules: Record<RouteId, PageModule> = {
   itinerary: () => import('./routes/itinerary'),
   'itinerary-edit': () => import('./routes/itinerary-edit'),
   'itinerary-notes': () => import('./routes/itinerary-notes'),
+  'itinerary-import': () => import('./routes/itinerary-import'),
   'itinerary-places': () => import('./routes/itinerary-places'),
   'itinerary-share': () => import('./routes/itinerary-share'),
   stages: () => import('./routes/stages'),

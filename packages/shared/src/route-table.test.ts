@@ -5,10 +5,10 @@ const ID = '0192f7a0-0000-7000-8000-000000000000';
 const STAGE = '0192f7a0-1111-7abc-9def-000000000001';
 
 describe('ROUTES', () => {
-  it('holds the 32 pages of the spec, the send-email page and the shop’s cart and products, each once', () => {
-    expect(ROUTES).toHaveLength(35);
-    expect(new Set(ROUTES.map((route) => route.path)).size).toBe(35);
-    expect(new Set(ROUTES.map((route) => route.id)).size).toBe(35);
+  it('holds the 32 pages of the spec, the send-email page, the shop’s cart and products and the import page, each once', () => {
+    expect(ROUTES).toHaveLength(36);
+    expect(new Set(ROUTES.map((route) => route.path)).size).toBe(36);
+    expect(new Set(ROUTES.map((route) => route.id)).size).toBe(36);
   });
 
   it('asks for sign-in on the traveller pages only', () => {

@@ -59,6 +59,8 @@ export const ROUTES = [
   { id: 'itinerary-notes', path: '/itinerary/:id/notes', layout: 'logged', access: 'signed-in' },
   { id: 'itinerary-places', path: '/itinerary/:id/place', layout: 'logged', access: 'signed-in' },
   { id: 'itinerary-share', path: '/itinerary/:id/share', layout: 'logged', access: 'signed-in' },
+  // Files (GPX, KML, GeoJSON, calendars) and pasted lists of places into the trip.
+  { id: 'itinerary-import', path: '/itinerary/:id/import', layout: 'logged', access: 'signed-in' },
   { id: 'stages', path: '/itinerary/:id/stage', layout: 'logged', access: 'signed-in' },
   { id: 'stage', path: '/itinerary/:id/stage/:stageId', layout: 'logged', access: 'signed-in' },
   {
