@@ -71,7 +71,11 @@ describe('imports', () => {
     expect(await placeNames(context, trip.id)).toEqual([]);
 
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await page.getByRole('status').getByText('Imported: 3 places, 1 routes, 0 bookings.').waitFor();
+    await page
+      .getByRole('status')
+      .getByText('Imported. Places: 3 · Routes: 1 · Bookings: 0')
+      .waitFor();
+    await shoot(page, 'import-done-en-360');
     await page.getByRole('link', { name: 'Open the trip' }).click();
     for (const name of ['Monterosso al Mare', 'Belvedere sul mare', 'Trattoria Gianni Franzi']) {
       await page.getByText(name).first().waitFor();
@@ -91,8 +95,12 @@ describe('imports', () => {
     await pasted.getByRole('radiogroup', { name: 'Florence' }).waitFor();
     await pasted.getByRole('radiogroup', { name: 'Siena' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'paste-review-en-360');
     await page.getByRole('button', { name: 'Add 2 places' }).click();
-    await page.getByRole('status').getByText(/Imported: 2 places/).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/Places: 2 ·/)
+      .waitFor();
     await expect.poll(() => placeNames(context, trip.id)).toEqual(['Florence', 'Siena']);
 
     // Arabic, right to left.

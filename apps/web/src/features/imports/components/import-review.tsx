@@ -4,6 +4,7 @@ import { IconCalendarEvent, IconMapPin, IconRoute } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { CategoryIcon } from '../../itineraries/components/category-icon';
+import { Coordinates } from './coordinates';
 
 const SHOWN = 50;
 
@@ -59,9 +60,7 @@ export function ImportReview({ preview }: { preview: ImportPreview }) {
                     </Text>
                     <Text size="xs" c="gray.8">
                       {ti(`category.${place.category}`)} ·{' '}
-                      <bdi dir="ltr">
-                        {place.lat.toFixed(4)}, {place.lng.toFixed(4)}
-                      </bdi>
+                      <Coordinates lat={place.lat} lng={place.lng} />
                     </Text>
                   </Stack>
                 </Group>

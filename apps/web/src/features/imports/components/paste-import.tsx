@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { useCommitImport, useLookup, type ImportTarget } from '../api/imports';
+import { Coordinates } from './coordinates';
 import { ImportDone } from './import-done';
 import { ImportProblem } from './import-problem';
 import { StageChoice, type StageChoiceValue } from './stage-choice';
@@ -88,11 +89,7 @@ export function PasteImport({ itineraryId, stages }: { itineraryId: string; stag
                     key={`${candidate.lat},${candidate.lng},${candidateIndex}`}
                     value={String(candidateIndex)}
                     label={`${candidate.name}${candidate.country ? ` (${candidate.country})` : ''}`}
-                    description={
-                      <bdi dir="ltr">
-                        {candidate.lat.toFixed(4)}, {candidate.lng.toFixed(4)}
-                      </bdi>
-                    }
+                    description={<Coordinates lat={candidate.lat} lng={candidate.lng} />}
                   />
                 ))}
                 <Radio value={SKIP} label={t('paste.skip')} />
@@ -100,7 +97,12 @@ export function PasteImport({ itineraryId, stages }: { itineraryId: string; stag
             </Radio.Group>
           </Paper>
         ))}
-        <StageChoice stages={stages} value={choice} onChange={setChoice} />
+        <StageChoice
+          stages={stages}
+          value={choice}
+          onChange={setChoice}
+          titleHint={t('paste.stageTitleHint')}
+        />
         {commit.error ? <ImportProblem error={commit.error} /> : null}
         <Group gap="sm">
           <Button

@@ -13,8 +13,11 @@ export function StageChoice({
   stages,
   value,
   onChange,
+  titleHint,
 }: {
   stages: Stage[];
+  /** What an empty title becomes (default: the file's name). */
+  titleHint?: string;
   value: StageChoiceValue;
   onChange: (value: StageChoiceValue) => void;
 }) {
@@ -33,7 +36,7 @@ export function StageChoice({
       {value.stageId === '' && (
         <TextInput
           label={t('form.stageTitle')}
-          description={t('form.stageTitleHint')}
+          description={titleHint ?? t('form.stageTitleHint')}
           value={value.stageTitle}
           maxLength={120}
           onChange={(event) => onChange({ ...value, stageTitle: event.currentTarget.value })}
