@@ -4,6 +4,7 @@ import type { ImportBatch, ImportPreview, LookupResult } from '@jammy/shared/imp
 import type { Itinerary, ItineraryTree } from '@jammy/shared/itineraries';
 import type { ActivityPage } from '@jammy/shared/sharing';
 import { asc, eq, sql } from 'drizzle-orm';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { booking } from '../../db/schema/bookings';
 import { importBatch, stageRoute } from '../../db/schema/imports';
@@ -210,6 +211,42 @@ describe('KML (Google My Maps export)', () => {
     const routes = await db().select().from(stageRoute).where(eq(stageRoute.stageId, lisbon.id));
     expect(routes.map((row) => [row.name, row.coordinates.length])).toEqual([['Alfama walk', 6]]);
     expect(routes[0]?.coordinates[0]).toEqual([-9.136517, 38.710355]);
+  });
+});
+
+describe('KMZ (zipped KML)', () => {
+  it('reads the doc.kml inside, and refuses a zip without one', async () => {
+    const trip = await createItinerary(setup.testApp, owner);
+    const kmz = Buffer.from(
+      zipSync({
+        'doc.kml': new Uint8Array(fixture('google-my-maps.kml')),
+        'images/x.png': new Uint8Array(8),
+      }),
+    );
+    const preview = expectStatus<ImportPreview>(
+      await upload(
+        owner,
+        importsUrl(trip, '?dryRun=true'),
+        kmz,
+        'application/vnd.google-earth.kmz',
+      ),
+      200,
+    );
+    expect(preview.format).toBe('kmz');
+    expect(preview.places).toHaveLength(3);
+    // Recognised by its first bytes when sent as application/octet-stream.
+    const sniffed = await upload(
+      owner,
+      importsUrl(trip, '?dryRun=true'),
+      kmz,
+      'application/octet-stream',
+    );
+    expect(expectStatus<ImportPreview>(sniffed, 200).format).toBe('kmz');
+    const empty = Buffer.from(zipSync({ 'readme.txt': new Uint8Array(4) }));
+    expectUnreadable(
+      await upload(owner, importsUrl(trip), empty, 'application/vnd.google-earth.kmz'),
+      /^file: holds no KML document/,
+    );
   });
 });
 
