@@ -114,6 +114,22 @@ describe('imports', () => {
       360,
     );
     await shoot(page, 'import-review-ar-360');
+
+    // "Import a trip" from the list: the file becomes a new itinerary.
+    await page.goto(`${baseUrl()}/itineraries`);
+    await page.getByRole('button', { name: 'Import a trip' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import a trip from a file' });
+    await dialog.locator('input[type=file]').setInputFiles(GPX);
+    await dialog.getByRole('button', { name: 'Review' }).click();
+    await dialog
+      .getByTestId('import-review')
+      .getByText('Into a new stage, “Monterosso to Vernazza”.')
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByRole('link', { name: 'Open the trip' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Monterosso to Vernazza');
+    await page.getByText('Trattoria Gianni Franzi').first().waitFor();
     await context.close();
   });
 });

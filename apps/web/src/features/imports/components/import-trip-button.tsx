@@ -18,7 +18,13 @@ export function ImportTripButton() {
       >
         {t('newTrip.button')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('newTrip.title')} size="lg">
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t('newTrip.title')}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('newTrip.close') }}
+      >
         <FileImport itineraryId={null} stages={[]} />
       </Modal>
     </>
