@@ -29,6 +29,7 @@ import { budgetRoutes } from './modules/budget/budget.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { purgeContactMessages } from './modules/contact/contact.repository';
 import { geoRoutes } from './modules/geo/geo.routes';
+import { importRoutes } from './modules/imports/imports.routes';
 import { idempotencyKeys } from './modules/idempotency/idempotency.hook';
 import { purgeExpiredKeys } from './modules/idempotency/idempotency.repository';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
@@ -273,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSharing(app, { database: deps.database, sessions, mailer, config, notifications });
   exportRoutes(app, { ...content, config });
   geoRoutes(app, { sessions, config });
+  await importRoutes(app, { ...content, config });
   presetRoutes(app, { ...content, publicUrl: config.publicUrl });
   // The shop: Stripe Checkout when configured, otherwise invoices an admin marks paid.
   const stripe = config.shop.stripe ? await createStripePayments(config.shop.stripe) : undefined;

@@ -284,6 +284,27 @@ const sendUpload = async (url: string, account: SignedInUser | null) => {
   return response.statusCode;
 };
 
+/** A small GeoJSON file, as the import routes take it (the body is the file). */
+const IMPORT_FILE = JSON.stringify({
+  type: 'Feature',
+  properties: { name: 'Imported' },
+  geometry: { type: 'Point', coordinates: [12.49, 41.89] },
+});
+const sendImport = async (url: string, account: SignedInUser | null) => {
+  const response = await api(account, 'POST', url, {
+    payload: Buffer.from(IMPORT_FILE),
+    headers: { 'content-type': 'application/geo+json' },
+  });
+  return response.statusCode;
+};
+const importRow = async (id: string) => {
+  const response = await api(users.owner, 'POST', `/api/itineraries/${id}/imports`, {
+    payload: Buffer.from(IMPORT_FILE),
+    headers: { 'content-type': 'application/geo+json' },
+  });
+  return { importId: expectStatus<{ id: string }>(response, 201).id };
+};
+
 const TABLE: Row[] = [
   // --- itineraries ---
   // Lists with strict query schemas refuse the unknown `share` parameter (400) before any
@@ -685,6 +706,32 @@ const TABLE: Row[] = [
     path: '/api/admin/shop/orders/:orderId/refund',
     expect: adminOnly(200),
     prepare: paidOrder,
+  },
+  // --- imports (strict queries refuse a share link's `share` parameter: 400) ---
+  {
+    method: 'POST',
+    path: '/api/itineraries/:id/imports',
+    expect: [401, 404, 400, 403, 201, 201, 404],
+    send: sendImport,
+  },
+  { method: 'POST', path: '/api/imports', expect: signedIn(201, 400), send: sendImport },
+  {
+    method: 'POST',
+    path: '/api/itineraries/:id/imports/lookup',
+    expect: [401, 404, 400, 403, 200, 200, 404],
+    payload: () => ({ text: 'Rome' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/itineraries/:id/imports/:importId',
+    expect: memberRead(),
+    prepare: importRow,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/itineraries/:id/imports/:importId',
+    expect: memberWrite(204),
+    prepare: importRow,
   },
   // --- photos and attachments ---
   { method: 'GET', path: '/api/itineraries/:id/photos', expect: linkRead },

@@ -29,6 +29,7 @@ export const routeModules: Record<RouteId, PageModule> = {
   'itinerary-notes': () => import('./routes/itinerary-notes'),
   'itinerary-bookings': () => import('./routes/itinerary-bookings'),
   'itinerary-budget': () => import('./routes/itinerary-budget'),
+  'itinerary-import': () => import('./routes/itinerary-import'),
   'itinerary-places': () => import('./routes/itinerary-places'),
   'itinerary-share': () => import('./routes/itinerary-share'),
   'itinerary-print': () => import('./routes/itinerary-print'),

@@ -68,6 +68,8 @@ export const ROUTES = [
   { id: 'itinerary-share', path: '/itinerary/:id/share', layout: 'logged', access: 'signed-in' },
   // The trip laid out for paper or a PDF: no chrome around it.
   { id: 'itinerary-print', path: '/itinerary/:id/print', layout: 'empty', access: 'signed-in' },
+  // Files (GPX, KML, GeoJSON, calendars) and pasted lists of places into the trip.
+  { id: 'itinerary-import', path: '/itinerary/:id/import', layout: 'logged', access: 'signed-in' },
   { id: 'stages', path: '/itinerary/:id/stage', layout: 'logged', access: 'signed-in' },
   { id: 'stage', path: '/itinerary/:id/stage/:stageId', layout: 'logged', access: 'signed-in' },
   {

@@ -123,6 +123,8 @@ export const EVENT_KINDS = [
   'budget-line.created',
   'budget-line.updated',
   'budget-line.deleted',
+  'import.created',
+  'import.undone',
   'member.added',
   'member.updated',
   'member.removed',

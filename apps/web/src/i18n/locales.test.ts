@@ -47,6 +47,7 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'pwa.about.offline',
     'header.tabs.budget',
     'routes.itinerary-budget.title',
+    'file.label',
   ],
   fr: [
     'nav.faq',
@@ -67,6 +68,7 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'print.confirmation',
     'kinds.train',
     'kinds.bus',
+    'kinds.ferry',
     'kinds.restaurant',
   ],
   es: ['regions.asia'],

@@ -32,6 +32,7 @@ import { ProblemAlert } from './problem-alert';
 import { useNow } from './relative-time';
 import { TrashedItineraryCard } from './trashed-itinerary-card';
 import { useListParams } from './use-list-params';
+import { ImportTripButton } from '../../imports/components/import-trip-button';
 
 /** The notice another page left in the history entry ("moved to the trash"). */
 function noticeFromState(state: unknown): ListNoticeState | null {
@@ -172,14 +173,17 @@ export function ItinerariesPage() {
               {trash ? t('trash.lead', { days: TRASH_RETENTION_DAYS }) : t('list.lead')}
             </Text>
           </Stack>
-          <Button
-            component={Link}
-            to={to('/itinerary')}
-            size="md"
-            leftSection={<IconPlus size={18} aria-hidden />}
-          >
-            {t('list.newItinerary')}
-          </Button>
+          <Group gap="sm">
+            <ImportTripButton />
+            <Button
+              component={Link}
+              to={to('/itinerary')}
+              size="md"
+              leftSection={<IconPlus size={18} aria-hidden />}
+            >
+              {t('list.newItinerary')}
+            </Button>
+          </Group>
         </Group>
 
         <nav className={classes.views} aria-label={t('list.views')}>

@@ -1,7 +1,7 @@
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { Anchor, Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconMap2, IconPlus, IconRoute } from '@tabler/icons-react';
+import { IconFileImport, IconMap2, IconPlus, IconRoute } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -89,6 +89,7 @@ export function ItineraryOverview({
   notice?: ReactNode;
 }) {
   const { t } = useTranslation('itineraries');
+  const { t: ti } = useTranslation('imports');
   const { to } = useLanguage();
   const { itinerary } = tree;
   const canEdit = itinerary.role !== 'viewer';
@@ -139,16 +140,29 @@ export function ItineraryOverview({
                     <Title order={2} size="h3" id="timeline-title">
                       {t('overview.timeline')}
                     </Title>
-                    {canEdit && !empty && (
-                      <Button
-                        component={Link}
-                        to={to(`/itinerary/${itinerary.id}/stage`)}
-                        variant="light"
-                        size="sm"
-                        leftSection={<IconPlus size={16} aria-hidden />}
-                      >
-                        {t('overview.addStage')}
-                      </Button>
+                    {canEdit && (
+                      <Group gap="xs">
+                        <Button
+                          component={Link}
+                          to={to(`/itinerary/${itinerary.id}/import`)}
+                          variant="default"
+                          size="sm"
+                          leftSection={<IconFileImport size={16} aria-hidden />}
+                        >
+                          {ti('link.import')}
+                        </Button>
+                        {!empty && (
+                          <Button
+                            component={Link}
+                            to={to(`/itinerary/${itinerary.id}/stage`)}
+                            variant="light"
+                            size="sm"
+                            leftSection={<IconPlus size={16} aria-hidden />}
+                          >
+                            {t('overview.addStage')}
+                          </Button>
+                        )}
+                      </Group>
                     )}
                   </Group>
                   {empty ? (
@@ -204,11 +218,11 @@ export function ItineraryOverview({
                   </Stack>
                 </section>
                 <NotesSummary itineraryId={itinerary.id} />
-                {wide && <ActivityPanel itineraryId={itinerary.id} />}
+                {wide && <ActivityPanel itineraryId={itinerary.id} canEdit={canEdit} />}
               </Stack>
             </Grid.Col>
           </Grid>
-          {!wide && <ActivityPanel itineraryId={itinerary.id} />}
+          {!wide && <ActivityPanel itineraryId={itinerary.id} canEdit={canEdit} />}
         </Stack>
       </Container>
     </>

@@ -4,17 +4,31 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatRelativeTime, useNow } from '../../itineraries/components/relative-time';
 import { useActivity } from '../api/activity';
+import { UndoImportAction } from '../../imports/components/undo-import-action';
 import { describeEvent } from '../describe-event';
 
 const SHOWN = 8;
 
 /** A short history of the trip: who changed what, and when (newest first). */
-export function ActivityPanel({ itineraryId }: { itineraryId: string }) {
+export function ActivityPanel({
+  itineraryId,
+  canEdit = false,
+}: {
+  itineraryId: string;
+  /** Editors may undo an import from here. */
+  canEdit?: boolean;
+}) {
   const { t } = useTranslation('sharing');
   const { language } = useLanguage();
   const now = useNow();
   const activity = useActivity(itineraryId);
   const events = (activity.data ?? []).filter((event) => event.kind !== 'presence').slice(0, SHOWN);
+  // Imports already undone (their undo is in the history too) offer no Undo.
+  const undone = new Set(
+    (activity.data ?? [])
+      .filter((event) => event.kind === 'import.undone')
+      .map((event) => event.data.importId),
+  );
 
   return (
     <section aria-labelledby="activity-title">
@@ -68,6 +82,16 @@ export function ActivityPanel({ itineraryId }: { itineraryId: string }) {
                       <Text size="xs" c="gray.8" component="time" dateTime={event.at}>
                         {formatRelativeTime(event.at, now, language)}
                       </Text>
+                      {canEdit &&
+                        event.kind === 'import.created' &&
+                        typeof event.data.importId === 'string' &&
+                        !undone.has(event.data.importId) && (
+                          <UndoImportAction
+                            itineraryId={itineraryId}
+                            importId={event.data.importId}
+                            title={values.title}
+                          />
+                        )}
                     </Stack>
                   </Group>
                 );

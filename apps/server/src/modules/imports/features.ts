@@ -1,0 +1,191 @@
+import {
+  IMPORT_LIMITS,
+  type ImportedPlace,
+  type ImportedRoute,
+  type ImportWarning,
+} from '@jammy/shared/imports';
+import { LIMITS, PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itineraries';
+import type { FeatureCollection, GeoJsonProperties, Geometry, Position } from 'geojson';
+import simplify from 'simplify-js';
+import { cleanText, tooMany, unreadable } from './import-text';
+
+/** What the features of a GPX, KML or GeoJSON file become. */
+export interface GeoContent {
+  places: ImportedPlace[];
+  routes: ImportedRoute[];
+  warnings: ImportWarning[];
+  /** The document's own name (KML Document name, GPX metadata name), if any. */
+  name: string;
+}
+
+// Words in a place's type, symbol, name or description, and the category they suggest.
+const CATEGORY_WORDS: [RegExp, PlaceCategory][] = [
+  [/museum|gallery|galleria|musée|museo/i, 'museum'],
+  [/restaurant|food|café|cafe|bakery|trattoria|pizzeria|dining|lunch|dinner|breakfast/i, 'food'],
+  [/\bbar\b|\bpub\b|wine|beer|drink|cocktail/i, 'drink'],
+  [/hotel|hostel|lodging|camp|bed and breakfast|b&b|guest ?house|refuge|rifugio|hut\b/i, 'lodging'],
+  [/station|airport|parking|ferry|\bbus\b|train|port\b|harbou?r/i, 'transport'],
+  [/shop|market|store|mall/i, 'shopping'],
+  [
+    /park|beach|lake|mountain|summit|peak|trail|forest|waterfall|viewpoint|scenic|nature/i,
+    'nature',
+  ],
+  [/tour|hike|kayak|dive|ski|climb|activity|class/i, 'activity'],
+  [/castle|church|cathedral|monument|temple|ruins|palace|square|piazza|sight/i, 'sight'],
+];
+
+function propertyText(properties: GeoJsonProperties, ...keys: string[]): string {
+  for (const key of keys) {
+    const value = properties?.[key];
+    if (typeof value === 'string' && value.trim()) return value;
+    // togeojson gives KML descriptions with HTML as { '@type': 'html', value }.
+    if (value && typeof value === 'object' && 'value' in value && typeof value.value === 'string') {
+      return value.value;
+    }
+  }
+  return '';
+}
+
+/** A category named by the file, else guessed from its words, else 'sight'. */
+export function guessCategory(properties: GeoJsonProperties): PlaceCategory {
+  const named = propertyText(properties, 'category', 'Category').toLowerCase();
+  if ((PLACE_CATEGORIES as readonly string[]).includes(named)) return named as PlaceCategory;
+  const words = [
+    named,
+    propertyText(properties, 'type', 'sym', 'amenity', 'tourism'),
+    propertyText(properties, 'name', 'title', 'Name'),
+  ].join(' ');
+  return CATEGORY_WORDS.find(([pattern]) => pattern.test(words))?.[1] ?? 'sight';
+}
+
+/** Descriptions may be HTML (KML balloons): kept as plain text. */
+function plainText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
+}
+
+function isCoordinate(position: Position | undefined): position is Position {
+  if (!position) return false;
+  const [lng, lat] = position;
+  return (
+    typeof lng === 'number' &&
+    typeof lat === 'number' &&
+    Number.isFinite(lng) &&
+    Number.isFinite(lat) &&
+    lat >= -90 &&
+    lat <= 90 &&
+    lng >= -180 &&
+    lng <= 180
+  );
+}
+
+/** At most `IMPORT_LIMITS.routePoints` points, keeping the line's shape (Douglas–Peucker). */
+export function simplifyLine(points: [number, number][]): [number, number][] {
+  const max = IMPORT_LIMITS.routePoints;
+  if (points.length <= max) return points;
+  const asXY = points.map(([x, y]) => ({ x, y }));
+  let tolerance = 0.00001;
+  let simplified = simplify(asXY, tolerance, true);
+  while (simplified.length > max) {
+    tolerance *= 2;
+    simplified = simplify(asXY, tolerance, true);
+  }
+  return simplified.map(({ x, y }) => [round(x), round(y)]);
+}
+
+// Six decimals: about 10 cm, more than any phone's GPS knows.
+function round(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+function lineOf(positions: Position[]): [number, number][] {
+  return positions.filter(isCoordinate).map(([lng, lat]) => [round(lng ?? 0), round(lat ?? 0)]);
+}
+
+/** Places, routes and warnings from GeoJSON features (of any of the three formats). */
+export function featuresToContent(
+  collection: FeatureCollection<Geometry | null>,
+  name = '',
+): GeoContent {
+  const content: GeoContent = { places: [], routes: [], warnings: [], name: cleanText(name, 120) };
+  const skipped = new Map<ImportWarning['code'], number>();
+  const skip = (what: ImportWarning['code']) => skipped.set(what, (skipped.get(what) ?? 0) + 1);
+
+  const addPlace = (position: Position | undefined, properties: GeoJsonProperties) => {
+    if (!isCoordinate(position)) {
+      skip('invalid-points');
+      return;
+    }
+    const [lng, lat] = position;
+    const index = content.places.length + 1;
+    content.places.push({
+      name:
+        cleanText(propertyText(properties, 'name', 'title', 'Name', 'NAME'), LIMITS.placeName) ||
+        `Point ${index}`,
+      lat: round(lat ?? 0),
+      lng: round(lng ?? 0),
+      category: guessCategory(properties),
+      notes: cleanText(
+        plainText(propertyText(properties, 'description', 'desc', 'notes', 'cmt')),
+        LIMITS.placeNotes,
+        true,
+      ),
+    });
+    if (content.places.length > IMPORT_LIMITS.places) throw tooMany('places', IMPORT_LIMITS.places);
+  };
+
+  const addRoute = (lines: Position[][], properties: GeoJsonProperties) => {
+    const points = lines.flatMap(lineOf);
+    if (points.length < 2) {
+      skip('short-lines');
+      return;
+    }
+    content.routes.push({
+      name: cleanText(propertyText(properties, 'name', 'title', 'Name'), LIMITS.title),
+      coordinates: simplifyLine(points),
+      originalPoints: points.length,
+    });
+    if (content.routes.length > IMPORT_LIMITS.routes) throw tooMany('lines', IMPORT_LIMITS.routes);
+  };
+
+  const addGeometry = (geometry: Geometry | null, properties: GeoJsonProperties, depth = 0) => {
+    if (!geometry) {
+      skip('no-geometry');
+      return;
+    }
+    switch (geometry.type) {
+      case 'Point':
+        addPlace(geometry.coordinates, properties);
+        break;
+      case 'MultiPoint':
+        for (const position of geometry.coordinates) addPlace(position, properties);
+        break;
+      case 'LineString':
+        addRoute([geometry.coordinates], properties);
+        break;
+      case 'MultiLineString':
+        addRoute(geometry.coordinates, properties);
+        break;
+      case 'GeometryCollection':
+        if (depth > 2) throw unreadable('geometry', 'collections are nested too deep');
+        for (const part of geometry.geometries) addGeometry(part, properties, depth + 1);
+        break;
+      default:
+        skip('areas');
+    }
+  };
+
+  for (const feature of collection.features) {
+    addGeometry(feature.geometry, feature.properties);
+  }
+  for (const [code, count] of skipped) content.warnings.push({ code, count });
+  return content;
+}

@@ -1,0 +1,780 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ImportBatch, ImportPreview, LookupResult } from '@jammy/shared/imports';
+import type { Itinerary, ItineraryTree } from '@jammy/shared/itineraries';
+import type { ActivityPage } from '@jammy/shared/sharing';
+import { asc, eq, sql } from 'drizzle-orm';
+import { zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { booking } from '../../db/schema/bookings';
+import { importBatch, stageRoute } from '../../db/schema/imports';
+import { place, stage } from '../../db/schema/itineraries';
+import type { ApiErrorBody } from '../../../test/auth-helpers';
+import {
+  addMember,
+  apiFor,
+  createItinerary,
+  createSignedInUser,
+  createStage,
+  expectError,
+  expectStatus,
+  getTree,
+  startItineraryTest,
+  type Api,
+  type ItineraryTest,
+  type SignedInUser,
+} from '../../../test/itinerary-helpers';
+
+const FIXTURES = path.join(import.meta.dirname, '../../../test/fixtures/imports');
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
+
+const GPX = 'application/gpx+xml';
+const KML = 'application/vnd.google-earth.kml+xml';
+const GEOJSON = 'application/geo+json';
+const ICS = 'text/calendar';
+
+let setup: ItineraryTest;
+let owner: SignedInUser;
+let viewer: SignedInUser;
+let stranger: SignedInUser;
+const as: Api = (...args) => apiFor(setup.testApp)(...args);
+
+beforeAll(async () => {
+  setup = await startItineraryTest();
+  [owner, viewer, stranger] = await Promise.all([
+    createSignedInUser(setup.testApp, 'importer'),
+    createSignedInUser(setup.testApp, 'import-viewer'),
+    createSignedInUser(setup.testApp, 'import-stranger'),
+  ]);
+});
+
+afterAll(async () => {
+  await setup?.close();
+});
+
+const db = () => setup.testApp.database.db;
+const importsUrl = (trip: Itinerary, query = '') => `/api/itineraries/${trip.id}/imports${query}`;
+
+function upload(
+  user: SignedInUser | null,
+  url: string,
+  body: Buffer | string,
+  contentType: string,
+) {
+  return as(user, 'POST', url, {
+    payload: Buffer.isBuffer(body) ? body : Buffer.from(body),
+    headers: { 'content-type': contentType },
+  });
+}
+
+async function counts(itineraryId: string) {
+  const [row] = await db()
+    .execute<{
+      stages: number;
+      places: number;
+      routes: number;
+      bookings: number;
+      imports: number;
+      events: number;
+    }>(
+      sql`select
+    (select count(*)::int from stage where itinerary_id = ${itineraryId}) as stages,
+    (select count(*)::int from place where itinerary_id = ${itineraryId}) as places,
+    (select count(*)::int from stage_route where itinerary_id = ${itineraryId}) as routes,
+    (select count(*)::int from booking where itinerary_id = ${itineraryId}) as bookings,
+    (select count(*)::int from import_batch where itinerary_id = ${itineraryId}) as imports,
+    (select count(*)::int from itinerary_event where itinerary_id = ${itineraryId}) as events`,
+    )
+    .then((result) => result.rows);
+  return row;
+}
+
+async function activity(itineraryId: string) {
+  const page = expectStatus<ActivityPage>(
+    await as(owner, 'GET', `/api/itineraries/${itineraryId}/activity`),
+    200,
+  );
+  return page.items;
+}
+
+function expectNoContent(response: { statusCode: number; body: string }) {
+  expect(response.statusCode, response.body).toBe(204);
+}
+
+function expectUnreadable(response: { statusCode: number; body: string }, where: RegExp) {
+  expect(response.statusCode, response.body).toBe(400);
+  const body = JSON.parse(response.body) as ApiErrorBody;
+  expect(body.error.code).toBe('request/invalid');
+  expect(body.error.message).toMatch(where);
+  return body.error.message;
+}
+
+describe('GPX (Garmin Connect export)', () => {
+  it('previews without writing, then imports waypoints and the simplified track into a new stage', async () => {
+    const trip = await createItinerary(setup.testApp, owner);
+    const before = await counts(trip.id);
+    const preview = expectStatus<ImportPreview>(
+      await upload(
+        owner,
+        importsUrl(trip, '?dryRun=true&fileName=hike.gpx'),
+        fixture('garmin-hike.gpx'),
+        GPX,
+      ),
+      200,
+    );
+    expect(preview).toMatchObject({
+      dryRun: true,
+      format: 'gpx',
+      stage: { id: null, title: 'Monterosso to Vernazza' },
+    });
+    expect(preview.places.map((entry) => entry.name)).toEqual([
+      'Monterosso al Mare',
+      'Belvedere sul mare',
+      'Trattoria Gianni Franzi',
+    ]);
+    expect(preview.places[2]).toMatchObject({
+      lat: 44.13498,
+      lng: 9.68381,
+      category: 'food',
+      notes: 'Lunch on the harbour square',
+    });
+    expect(preview.places[1]?.category).toBe('nature');
+    expect(preview.routes).toHaveLength(1);
+    expect(preview.routes[0]?.originalPoints).toBe(640);
+    expect(preview.routes[0]?.coordinates.length).toBeLessThanOrEqual(500);
+    expect(preview.routes[0]?.coordinates[0]).toEqual([9.6543, 44.1461]);
+    expect(await counts(trip.id)).toEqual(before);
+
+    const batch = expectStatus<ImportBatch>(
+      await upload(owner, importsUrl(trip, '?fileName=hike.gpx'), fixture('garmin-hike.gpx'), GPX),
+      201,
+    );
+    expect(batch).toMatchObject({
+      itineraryId: trip.id,
+      format: 'gpx',
+      fileName: 'hike.gpx',
+      counts: { stages: 1, places: 3, routes: 1, bookings: 0 },
+      undoneAt: null,
+    });
+    const tree = await getTree(setup.testApp, owner, trip.id);
+    expect(tree.stages.map((row) => row.title)).toEqual(['Monterosso to Vernazza']);
+    expect(tree.places.map((row) => [row.name, row.stageId, row.lat, row.lng])).toEqual([
+      ['Monterosso al Mare', batch.stageId, 44.1461, 9.6543],
+      ['Belvedere sul mare', batch.stageId, 44.14213, 9.66975],
+      ['Trattoria Gianni Franzi', batch.stageId, 44.13498, 9.68381],
+    ]);
+    const [route] = await db().select().from(stageRoute).where(eq(stageRoute.itineraryId, trip.id));
+    expect(route?.stageId).toBe(batch.stageId);
+    expect(route?.coordinates.length).toBe(preview.routes[0]?.coordinates.length);
+    const [event] = await activity(trip.id);
+    expect(event).toMatchObject({
+      kind: 'import.created',
+      data: { importId: batch.id, places: 3, routes: 1, title: 'hike.gpx' },
+    });
+  });
+});
+
+describe('KML (Google My Maps export)', () => {
+  it('imports placemarks into an existing stage, after its places, with the line as its route', async () => {
+    const trip = await createItinerary(setup.testApp, owner);
+    const lisbon = await createStage(setup.testApp, owner, trip.id, { title: 'Lisbon' });
+    await as(owner, 'POST', `/api/itineraries/${trip.id}/places`, {
+      payload: { name: 'Already there', stageId: lisbon.id },
+    });
+    const batch = expectStatus<ImportBatch>(
+      await upload(
+        owner,
+        importsUrl(trip, `?stageId=${lisbon.id}&fileName=lisbon.kml`),
+        fixture('google-my-maps.kml'),
+        KML,
+      ),
+      201,
+    );
+    expect(batch.counts).toEqual({ stages: 0, places: 3, routes: 1, bookings: 0 });
+    expect(batch.stageId).toBe(lisbon.id);
+    const tree = await getTree(setup.testApp, owner, trip.id);
+    expect(tree.stages).toHaveLength(1);
+    expect(tree.places.map((row) => row.name)).toEqual([
+      'Already there',
+      'Torre de Belém',
+      'Museu Calouste Gulbenkian',
+      'Pastéis de Belém',
+    ]);
+    const torre = tree.places[1];
+    expect(torre).toMatchObject({
+      lat: 38.691584,
+      lng: -9.215982,
+      category: 'sight',
+      notes: '16th-century fortified tower\nBuy tickets online',
+    });
+    expect(tree.places[2]?.category).toBe('museum');
+    const routes = await db().select().from(stageRoute).where(eq(stageRoute.stageId, lisbon.id));
+    expect(routes.map((row) => [row.name, row.coordinates.length])).toEqual([['Alfama walk', 6]]);
+    expect(routes[0]?.coordinates[0]).toEqual([-9.136517, 38.710355]);
+  });
+});
+
+describe('KMZ (zipped KML)', () => {
+  it('reads the doc.kml inside, and refuses a zip without one', async () => {
+    const trip = await createItinerary(setup.testApp, owner);
+    const kmz = Buffer.from(
+      zipSync({
+        'doc.kml': new Uint8Array(fixture('google-my-maps.kml')),
+        'images/x.png': new Uint8Array(8),
+      }),
+    );
+    const preview = expectStatus<ImportPreview>(
+      await upload(
+        owner,
+        importsUrl(trip, '?dryRun=true'),
+        kmz,
+        'application/vnd.google-earth.kmz',
+      ),
+      200,
+    );
+    expect(preview.format).toBe('kmz');
+    expect(preview.places).toHaveLength(3);
+    // Recognised by its first bytes when sent as application/octet-stream.
+    const sniffed = await upload(
+      owner,
+      importsUrl(trip, '?dryRun=true'),
+      kmz,
+      'application/octet-stream',
+    );
+    expect(expectStatus<ImportPreview>(sniffed, 200).format).toBe('kmz');
+    const empty = Buffer.from(zipSync({ 'readme.txt': new Uint8Array(4) }));
+    expectUnreadable(
+      await upload(owner, importsUrl(trip), empty, 'application/vnd.google-earth.kmz'),
+      /^file: holds no KML document/,
+    );
+  });
+});
+
+describe('iCalendar (Google Calendar export)', () => {
+  it('imports events as bookings with wall-clock times in their own zones', async () => {
+    const trip = await createItinerary(setup.testApp, owner);
+    const batch = expectStatus<ImportBatch>(
+      await upload(
+        owner,
+        importsUrl(trip, '?fileName=japan.ics'),
+        fixture('google-calendar.ics'),
+        ICS,
+      ),
+      201,
+    );
+    expect(batch.counts).toEqual({ stages: 0, places: 0, routes: 0, bookings: 4 });
+    const rows = await db()
+      .select()
+      .from(booking)
+      .where(eq(booking.itineraryId, trip.id))
+      .orderBy(asc(booking.startAt));
+    expect(
+      rows.map((row) => [row.kind, row.title, row.startAt, row.startZone, row.endAt, row.endZone]),
+    ).toEqual([
+      [
+        'flight',
+        'Flight to Tokyo (AZ 784)',
+        '2027-04-10 13:35:00',
+        'Europe/Rome',
+        '2027-04-11 09:10:00',
+        'Asia/Tokyo',
+      ],
+      [
+        'accommodation',
+        'Stay at Hotel Gracery Shinjuku',
+        '2027-04-11 00:00:00',
+        'Europe/Rome',
+        '2027-04-15 00:00:00',
+        'Europe/Rome',
+      ],
+      [
+        'train',
+        'Train from Tokyo to Kyoto',
+        '2027-04-15 10:00:00',
+        'Asia/Tokyo',
+        '2027-04-15 12:15:00',
+        'Asia/Tokyo',
+      ],
+      // 09:00 UTC, read in the calendar's zone (X-WR-TIMEZONE Europe/Rome, summer time).
+      [
+        'restaurant',
+        'Dinner at Kikunoi',
+        '2027-04-16 11:00:00',
+        'Europe/Rome',
+        '2027-04-16 13:00:00',
+        'Europe/Rome',
+      ],
+    ]);
+    expect(rows[0]).toMatchObject({
+      carrier: 'AZ',
+      number: 'AZ 784',
+      toName: 'Tokyo',
+      confirmationCode: 'XK7P2Q',
+    });
+    expect(rows[0]?.notes).toBe(
+      'Flight AZ 784 operated by ITA Airways\nConfirmation code: XK7P2Q\nSeat 34A',
+    );
+    expect(rows[1]?.address).toBe(
+      'Hotel Gracery Shinjuku, 1-19-1 Kabukicho, Shinjuku City, Tokyo 160-8466, Japan',
+    );
+    expect(rows[2]).toMatchObject({ fromName: 'Tokyo', toName: 'Kyoto' });
+  });
+
+  it('reads UTC times in the itinerary’s zone when the calendar names none', async () => {
+    const trip = await createItinerary(setup.testApp, owner, { timezone: 'Asia/Tokyo' });
+    const calendar = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'UID:1',
+      'DTSTART:20270416T090000Z',
+      'SUMMARY:Dinner at Kikunoi',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const preview = expectStatus<ImportPreview>(
+      await upload(owner, importsUrl(trip, '?dryRun=true'), calendar, ICS),
+      200,
+    );
+    expect(preview.bookings[0]).toMatchObject({
+      startAt: '2027-04-16T18:00',
+      startZone: 'Asia/Tokyo',
+    });
+  });
+});
+
+describe('GeoJSON (geojson.io)', () => {
+  it('imports points and lines, and says what it left out', async () => {
+    const trip = await createItinerary(setup.testApp, owner);
+    const preview = expectStatus<ImportPreview>(
+      await upload(
+        owner,
+        importsUrl(trip, '?dryRun=true&stageTitle=Rome'),
+        fixture('geojson-io.geojson'),
+        GEOJSON,
+      ),
+      200,
+    );
+    expect(preview.stage).toEqual({ id: null, title: 'Rome' });
+    expect(preview.places.map((row) => [row.name, row.lat, row.lng, row.category])).toEqual([
+      ['Colosseum', 41.890251, 12.492231, 'sight'],
+      ['Trattoria Da Enzo', 41.888658, 12.474684, 'food'],
+      ['Villa Borghese park', 41.914217, 12.485119, 'nature'],
+    ]);
+    expect(preview.routes.map((row) => [row.name, row.coordinates.length])).toEqual([
+      ['Evening walk', 5],
+    ]);
+    expect(preview.warnings).toEqual([{ code: 'areas', count: 1 }]);
+  });
+});
+
+describe('POST /api/imports (a new itinerary)', () => {
+  it('creates the itinerary with the file’s content; undo puts it in the trash', async () => {
+    const batch = expectStatus<ImportBatch>(
+      await upload(owner, '/api/imports?fileName=lisbon.kml', fixture('google-my-maps.kml'), KML),
+      201,
+    );
+    expect(batch.counts).toEqual({ stages: 1, places: 3, routes: 1, bookings: 0 });
+    const tree = expectStatus<ItineraryTree>(
+      await as(owner, 'GET', `/api/itineraries/${batch.itineraryId}`),
+      200,
+    );
+    expect(tree.itinerary.title).toBe('Lisbon long weekend');
+    expect(tree.itinerary.role).toBe('owner');
+    expect(tree.places).toHaveLength(3);
+    expectNoContent(
+      await as(owner, 'DELETE', `/api/itineraries/${batch.itineraryId}/imports/${batch.id}`),
+    );
+    expectError(
+      await as(owner, 'GET', `/api/itineraries/${batch.itineraryId}`),
+      404,
+      'itinerary/not-found',
+    );
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await upload(null, '/api/imports', fixture('google-my-maps.kml'), KML);
+    expectError(response, 401, 'auth/unauthenticated');
+  });
+});
+
+describe('hostile and broken files', () => {
+  let trip: Itinerary;
+  beforeAll(async () => {
+    trip = await createItinerary(setup.testApp, owner);
+  });
+
+  it('refuses document type declarations (external entities, billion laughs) before parsing', async () => {
+    const xxe = `<?xml version="1.0"?>\n<!DOCTYPE gpx [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<gpx><wpt lat="1" lon="2"><name>&xxe;</name></wpt></gpx>`;
+    expectUnreadable(await upload(owner, importsUrl(trip), xxe, GPX), /^line 2: <!DOCTYPE>/);
+    const laughs = `<?xml version="1.0"?>\n<!DOCTYPE lolz [\n <!ENTITY lol "lol">\n${Array.from(
+      { length: 9 },
+      (_, index) => ` <!ENTITY lol${index + 1} "${`&lol${index || ''};`.repeat(10)}">`,
+    ).join('\n')}\n]>\n<kml><Placemark><name>&lol9;</name></Placemark></kml>`;
+    expectUnreadable(await upload(owner, importsUrl(trip), laughs, KML), /^line 2: <!DOCTYPE>/);
+  });
+
+  it('refuses deep nesting, naming the line', async () => {
+    const deep = `<gpx>\n${'<extensions>\n'.repeat(100)}${'</extensions>'.repeat(100)}</gpx>`;
+    expectUnreadable(
+      await upload(owner, importsUrl(trip), deep, GPX),
+      /^line 65: elements are nested deeper than 64/,
+    );
+  });
+
+  it('names the line where a truncated or broken XML file fails', async () => {
+    const gpx = fixture('garmin-hike.gpx').toString('utf8');
+    const truncated = gpx.slice(0, gpx.indexOf('<trkpt', 5000) + 40);
+    const message = expectUnreadable(
+      await upload(owner, importsUrl(trip), truncated, GPX),
+      /^line \d+: is not well-formed XML/,
+    );
+    const lines = truncated.split('\n').length;
+    expect(Number(/^line (\d+)/.exec(message)?.[1])).toBeGreaterThanOrEqual(lines - 1);
+    const mismatched = '<gpx>\n<wpt lat="1" lon="2">\n<name>x</wpt>\n</gpx>';
+    expectUnreadable(
+      await upload(owner, importsUrl(trip), mismatched, GPX),
+      /^line 3: is not well-formed XML \(Opening and ending tag mismatch/,
+    );
+    expectUnreadable(
+      await upload(owner, importsUrl(trip), '<trip/>', 'application/xml'),
+      /^element <trip>/,
+    );
+  });
+
+  it('refuses a file above 5 MB with 413 and an unknown type with 415', async () => {
+    const huge = Buffer.alloc(5 * 1024 * 1024 + 1, 0x20);
+    const large = expectError(
+      await upload(owner, importsUrl(trip), huge, GPX),
+      413,
+      'request/too-large',
+    );
+    expect(large.error.message).toMatch(/larger than 5 MB/);
+    expectError(
+      await upload(owner, importsUrl(trip), 'hello', 'text/plain'),
+      415,
+      'request/unsupported-media-type',
+    );
+    expectError(
+      await upload(owner, importsUrl(trip), 'just some bytes', 'application/octet-stream'),
+      415,
+      'request/unsupported-media-type',
+    );
+  });
+
+  it('names the line of a bad calendar date, an unknown zone or a cut-off calendar', async () => {
+    const calendar = (...event: string[]) =>
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'BEGIN:VEVENT',
+        'UID:1',
+        'SUMMARY:x',
+        ...event,
+        'END:VEVENT',
+        'END:VCALENDAR',
+      ].join('\r\n');
+    expectUnreadable(
+      await upload(owner, importsUrl(trip), calendar('DTSTART:20271345T100000'), ICS),
+      /^line 6: DTSTART "20271345T100000" is not a date/,
+    );
+    expectUnreadable(
+      await upload(
+        owner,
+        importsUrl(trip),
+        calendar('DTSTART;TZID=Mars/Olympus:20270410T100000'),
+        ICS,
+      ),
+      /^line 6: DTSTART has an unknown time zone "Mars\/Olympus"/,
+    );
+    expectUnreadable(
+      await upload(
+        owner,
+        importsUrl(trip),
+        calendar('DTSTART:20270410T100000', 'DTEND:2027-04-10'),
+        ICS,
+      ),
+      /^line 7: DTEND "2027-04-10" is not a date/,
+    );
+    const cut = calendar('DTSTART:20270410T100000').split('\r\n').slice(0, 6).join('\r\n');
+    expectUnreadable(
+      await upload(owner, importsUrl(trip), cut, ICS),
+      /^line 6: the file ends before BEGIN:VEVENT of line 3/,
+    );
+    expectUnreadable(
+      await upload(owner, importsUrl(trip), 'BEGIN:VCALENDAR\r\nnonsense\r\nEND:VCALENDAR', ICS),
+      /^line 2: is not a calendar line/,
+    );
+  });
+
+  it('names the line of broken JSON and refuses what is not GeoJSON', async () => {
+    expectUnreadable(
+      await upload(
+        owner,
+        importsUrl(trip),
+        '{\n"type": "FeatureCollection",\n"features": [,]\n}',
+        GEOJSON,
+      ),
+      /^line 3: is not valid JSON/,
+    );
+    expectUnreadable(
+      await upload(
+        owner,
+        importsUrl(trip),
+        '{"type":"Feature","geometry":{"type":"Point","coordinates":"x"}}',
+        GEOJSON,
+      ),
+      /^geometry/,
+    );
+    expectUnreadable(
+      await upload(owner, importsUrl(trip), '{"type":"FeatureCollection","features":[]}', GEOJSON),
+      /^file: holds nothing to import/,
+    );
+    expectUnreadable(await upload(owner, importsUrl(trip), '', GEOJSON), /^file: is missing/);
+  });
+
+  it('left nothing behind', async () => {
+    expect(await counts(trip.id)).toMatchObject({
+      stages: 0,
+      places: 0,
+      routes: 0,
+      bookings: 0,
+      imports: 0,
+      events: 0,
+    });
+  });
+});
+
+describe('all or nothing', () => {
+  it('a failure at the last step leaves no stage, place, route, import or event', async () => {
+    const trip = await createItinerary(setup.testApp, owner);
+    await db()
+      .execute(sql`create or replace function refuse_boom() returns trigger language plpgsql as $$
+      begin
+        if new.file_name = 'boom.gpx' then
+          raise exception 'refused' using errcode = '23514', column = 'file_name';
+        end if;
+        return new;
+      end $$`);
+    await db().execute(sql`create trigger refuse_boom before insert on import_batch
+      for each row execute function refuse_boom()`);
+    try {
+      const response = await upload(
+        owner,
+        importsUrl(trip, '?fileName=boom.gpx'),
+        fixture('garmin-hike.gpx'),
+        GPX,
+      );
+      expect(response.statusCode, response.body).toBe(400);
+      expect(await counts(trip.id)).toMatchObject({
+        stages: 0,
+        places: 0,
+        routes: 0,
+        imports: 0,
+        events: 0,
+      });
+    } finally {
+      await db().execute(sql`drop trigger refuse_boom on import_batch`);
+    }
+  });
+});
+
+describe('undo', () => {
+  it('removes what the import created and records it; a second undo is 404', async () => {
+    const trip = await createItinerary(setup.testApp, owner);
+    const batch = expectStatus<ImportBatch>(
+      await upload(
+        owner,
+        importsUrl(trip, '?fileName=rome.geojson'),
+        fixture('geojson-io.geojson'),
+        GEOJSON,
+      ),
+      201,
+    );
+    const url = importsUrl(trip, `/${batch.id}`);
+    expectNoContent(await as(owner, 'DELETE', url));
+    expect(await counts(trip.id)).toMatchObject({ stages: 0, places: 0, routes: 0, imports: 1 });
+    const [undone] = await activity(trip.id);
+    expect(undone).toMatchObject({
+      kind: 'import.undone',
+      data: { importId: batch.id, places: 3 },
+    });
+    expect(expectStatus<ImportBatch>(await as(owner, 'GET', url), 200).undoneAt).not.toBeNull();
+    expectError(await as(owner, 'DELETE', url), 404, 'import/not-found');
+  });
+
+  it('answers 409 and keeps everything when something it created changed since', async () => {
+    const trip = await createItinerary(setup.testApp, owner);
+    const batch = expectStatus<ImportBatch>(
+      await upload(owner, importsUrl(trip), fixture('garmin-hike.gpx'), GPX),
+      201,
+    );
+    const [first] = await db()
+      .select()
+      .from(place)
+      .where(eq(place.itineraryId, trip.id))
+      .orderBy(asc(place.position));
+    expectStatus(
+      await as(owner, 'PATCH', `/api/itineraries/${trip.id}/places/${first?.id}`, {
+        payload: { notes: 'Changed', version: 1 },
+      }),
+      200,
+    );
+    const conflict = expectError(
+      await as(owner, 'DELETE', importsUrl(trip, `/${batch.id}`)),
+      409,
+      'conflict',
+    );
+    expect(JSON.stringify(conflict.error.details)).toContain('1 places changed');
+    expect(await counts(trip.id)).toMatchObject({ stages: 1, places: 3, routes: 1 });
+
+    // A place of someone else's put in the imported stage blocks the undo as well.
+    const other = expectStatus<ImportBatch>(
+      await upload(
+        owner,
+        importsUrl(trip, '?stageTitle=Second'),
+        fixture('geojson-io.geojson'),
+        GEOJSON,
+      ),
+      201,
+    );
+    await as(owner, 'POST', `/api/itineraries/${trip.id}/places`, {
+      payload: { name: 'Added later', stageId: other.stageId },
+    });
+    const blocked = expectError(
+      await as(owner, 'DELETE', importsUrl(trip, `/${other.id}`)),
+      409,
+      'conflict',
+    );
+    expect(JSON.stringify(blocked.error.details)).toContain('other places added to its stage');
+    const stages = await db().select().from(stage).where(eq(stage.itineraryId, trip.id));
+    expect(stages).toHaveLength(2);
+  });
+});
+
+describe('who may import', () => {
+  it('viewers get 403, strangers 404, and neither changes anything', async () => {
+    const trip = await createItinerary(setup.testApp, owner);
+    await addMember(setup.testApp, trip.id, viewer.id, 'viewer');
+    const batch = expectStatus<ImportBatch>(
+      await upload(owner, importsUrl(trip), fixture('geojson-io.geojson'), GEOJSON),
+      201,
+    );
+    expectError(
+      await upload(viewer, importsUrl(trip), fixture('geojson-io.geojson'), GEOJSON),
+      403,
+      'auth/forbidden',
+    );
+    expectError(
+      await upload(stranger, importsUrl(trip), fixture('geojson-io.geojson'), GEOJSON),
+      404,
+      'itinerary/not-found',
+    );
+    expectError(
+      await as(viewer, 'DELETE', importsUrl(trip, `/${batch.id}`)),
+      403,
+      'auth/forbidden',
+    );
+    expectError(
+      await as(stranger, 'DELETE', importsUrl(trip, `/${batch.id}`)),
+      404,
+      'itinerary/not-found',
+    );
+    expectStatus(await as(viewer, 'GET', importsUrl(trip, `/${batch.id}`)), 200);
+    expectError(
+      await as(stranger, 'GET', importsUrl(trip, `/${batch.id}`)),
+      404,
+      'itinerary/not-found',
+    );
+    const lookup = { payload: { text: 'Rome' } };
+    expectError(
+      await as(viewer, 'POST', importsUrl(trip, '/lookup'), lookup),
+      403,
+      'auth/forbidden',
+    );
+    expectError(
+      await as(stranger, 'POST', importsUrl(trip, '/lookup'), lookup),
+      404,
+      'itinerary/not-found',
+    );
+    expect(
+      await db().select().from(importBatch).where(eq(importBatch.itineraryId, trip.id)),
+    ).toHaveLength(1);
+  });
+});
+
+describe('pasted list', () => {
+  it('answers candidates per line: names from the gazetteer, coordinates from links, short links named', async () => {
+    const trip = await createItinerary(setup.testApp, owner);
+    const text = [
+      'Florence',
+      'https://www.google.com/maps/place/Colosseo/@41.8902102,12.4922309,17z/data=!3m1',
+      'https://maps.google.com/?q=45.4642,9.19',
+      'https://maps.app.goo.gl/Xyz123',
+      'Qwxzvbnmkj',
+    ].join('\n');
+    const result = expectStatus<LookupResult>(
+      await as(owner, 'POST', importsUrl(trip, '/lookup'), { payload: { text } }),
+      200,
+    );
+    expect(result.items.map((item) => [item.kind, item.problem])).toEqual([
+      ['name', null],
+      ['link', null],
+      ['link', null],
+      ['link', 'short-link'],
+      ['name', 'not-found'],
+    ]);
+    expect(result.items[0]?.candidates[0]).toMatchObject({
+      name: 'Florence',
+      country: 'IT',
+      category: 'city',
+    });
+    expect(result.items[1]?.candidates).toEqual([
+      { name: 'Colosseo', lat: 41.8902102, lng: 12.4922309, country: '', category: 'sight' },
+    ]);
+    expect(result.items[2]?.candidates[0]).toMatchObject({ lat: 45.4642, lng: 9.19 });
+    expect(await counts(trip.id)).toMatchObject({ places: 0, imports: 0 });
+  });
+
+  it('commits a reviewed choice as GeoJSON through the import route', async () => {
+    const trip = await createItinerary(setup.testApp, owner);
+    const chosen = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { name: 'Florence', category: 'city' },
+          geometry: { type: 'Point', coordinates: [11.25, 43.77] },
+        },
+        {
+          type: 'Feature',
+          properties: { name: 'Colosseo', category: 'sight' },
+          geometry: { type: 'Point', coordinates: [12.49, 41.89] },
+        },
+      ],
+    };
+    const batch = expectStatus<ImportBatch>(
+      await upload(
+        owner,
+        importsUrl(trip, '?stageTitle=Italy&fileName=list'),
+        JSON.stringify(chosen),
+        'application/json',
+      ),
+      201,
+    );
+    expect(batch.counts.places).toBe(2);
+    const tree = await getTree(setup.testApp, owner, trip.id);
+    expect(tree.places.map((row) => [row.name, row.category])).toEqual([
+      ['Florence', 'city'],
+      ['Colosseo', 'sight'],
+    ]);
+  });
+
+  it('refuses more than 100 lines, naming the field', async () => {
+    const trip = await createItinerary(setup.testApp, owner);
+    const text = Array.from({ length: 101 }, (_, index) => `Town ${index}`).join('\n');
+    const response = await as(owner, 'POST', importsUrl(trip, '/lookup'), { payload: { text } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ApiErrorBody>().error.message).toMatch(/^text: /);
+  });
+});

@@ -1,0 +1,221 @@
+import type { ImportBatch, ImportContent, ImportFormat } from '@jammy/shared/imports';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { generateNKeysBetween } from 'fractional-indexing';
+import { uuidv7 } from 'uuidv7';
+import type { Executor } from '../../db/client';
+import { booking } from '../../db/schema/bookings';
+import { importBatch, stageRoute } from '../../db/schema/imports';
+import { place, stage } from '../../db/schema/itineraries';
+import { lastPosition } from '../itineraries/child-routes';
+import { places, stages } from '../itineraries/content.routes';
+
+export type ImportBatchRow = typeof importBatch.$inferSelect;
+
+/** The ids an import created (`import_batch.created`). */
+export interface CreatedIds {
+  stageIds: string[];
+  placeIds: string[];
+  routeIds: string[];
+  bookingIds: string[];
+}
+
+export function createdIdsOf(row: ImportBatchRow): CreatedIds {
+  const value = (row.created ?? {}) as Partial<CreatedIds>;
+  return {
+    stageIds: value.stageIds ?? [],
+    placeIds: value.placeIds ?? [],
+    routeIds: value.routeIds ?? [],
+    bookingIds: value.bookingIds ?? [],
+  };
+}
+
+export function presentImportBatch(row: ImportBatchRow): ImportBatch {
+  const ids = createdIdsOf(row);
+  return {
+    id: row.id,
+    itineraryId: row.itineraryId,
+    format: row.format as ImportFormat,
+    fileName: row.fileName,
+    counts: {
+      stages: ids.stageIds.length,
+      places: ids.placeIds.length,
+      routes: ids.routeIds.length,
+      bookings: ids.bookingIds.length,
+    },
+    stageId: row.stageId,
+    createdAt: row.createdAt.toISOString(),
+    undoneAt: row.undoneAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Creates what `content` describes in the itinerary, in the caller's transaction: a new stage
+ * (when `content.stage.id` is null and there are places or routes), the places last in that
+ * stage, the routes, the bookings; then the import's record.
+ */
+export async function insertImport(
+  tx: Executor,
+  target: {
+    itineraryId: string;
+    actorId: string;
+    fileName: string;
+    createdItinerary: boolean;
+  },
+  content: ImportContent,
+): Promise<ImportBatchRow> {
+  const { itineraryId } = target;
+  const created: CreatedIds = { stageIds: [], placeIds: [], routeIds: [], bookingIds: [] };
+  let stageId = content.stage?.id ?? null;
+  if (content.stage && stageId === null) {
+    const row = await stages.insert(tx, {
+      itineraryId,
+      title: content.stage.title,
+      position: await lastPosition(tx, stages, itineraryId),
+    });
+    stageId = row.id;
+    created.stageIds.push(row.id);
+  }
+  if (content.places.length > 0) {
+    const siblings = await places.siblings(
+      tx,
+      itineraryId,
+      stageId === null ? isNull(place.stageId) : eq(place.stageId, stageId),
+    );
+    const positions = generateNKeysBetween(
+      siblings.at(-1)?.position ?? null,
+      null,
+      content.places.length,
+    );
+    const rows = content.places.map((imported, index) => ({
+      id: uuidv7(),
+      itineraryId,
+      stageId,
+      position: positions[index] as string,
+      name: imported.name,
+      category: imported.category,
+      lat: imported.lat,
+      lng: imported.lng,
+      notes: imported.notes,
+    }));
+    await tx.insert(place).values(rows);
+    created.placeIds.push(...rows.map((row) => row.id));
+  }
+  if (content.routes.length > 0 && stageId !== null) {
+    const rows = content.routes.map((route) => ({
+      id: uuidv7(),
+      itineraryId,
+      stageId: stageId as string,
+      name: route.name,
+      coordinates: route.coordinates,
+    }));
+    await tx.insert(stageRoute).values(rows);
+    created.routeIds.push(...rows.map((row) => row.id));
+  }
+  if (content.bookings.length > 0) {
+    const rows = content.bookings.map((imported) => ({
+      id: uuidv7(),
+      itineraryId,
+      stageId,
+      ...imported,
+    }));
+    await tx.insert(booking).values(rows);
+    created.bookingIds.push(...rows.map((row) => row.id));
+  }
+  const [row] = await tx
+    .insert(importBatch)
+    .values({
+      id: uuidv7(),
+      itineraryId,
+      actorId: target.actorId,
+      format: content.format,
+      fileName: target.fileName,
+      stageId,
+      createdItinerary: target.createdItinerary,
+      created,
+      createdAt: new Date(),
+    })
+    .returning();
+  if (!row) throw new Error('The import was not recorded');
+  return row;
+}
+
+export async function findImport(
+  db: Executor,
+  itineraryId: string,
+  id: string,
+): Promise<ImportBatchRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(importBatch)
+    .where(and(eq(importBatch.id, id), eq(importBatch.itineraryId, itineraryId)));
+  return row;
+}
+
+/**
+ * What changed since the import: rows it created that were edited (version above 1) or
+ * removed, and rows of others put into a stage it created. Empty: it can be undone.
+ */
+export async function changesSince(tx: Executor, row: ImportBatchRow): Promise<string[]> {
+  const ids = createdIdsOf(row);
+  const problems: string[] = [];
+  const check = async (
+    what: string,
+    table: typeof stage | typeof place | typeof booking,
+    list: string[],
+  ) => {
+    if (list.length === 0) return;
+    const rows = await tx
+      .select({ id: table.id, version: table.version })
+      .from(table)
+      .where(inArray(table.id, list));
+    const edited = rows.filter((found) => found.version !== 1).length;
+    const missing = list.length - rows.length;
+    if (edited > 0) problems.push(`${edited} ${what} changed`);
+    if (missing > 0) problems.push(`${missing} ${what} deleted`);
+  };
+  await check('stages', stage, ids.stageIds);
+  await check('places', place, ids.placeIds);
+  await check('bookings', booking, ids.bookingIds);
+  if (ids.stageIds.length > 0) {
+    const [others] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(place)
+      .where(
+        and(
+          inArray(place.stageId, ids.stageIds),
+          ids.placeIds.length > 0 ? notInArray(place.id, ids.placeIds) : undefined,
+        ),
+      );
+    if ((others?.count ?? 0) > 0) problems.push(`${others?.count} other places added to its stage`);
+    const [otherBookings] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(booking)
+      .where(
+        and(
+          inArray(booking.stageId, ids.stageIds),
+          ids.bookingIds.length > 0 ? notInArray(booking.id, ids.bookingIds) : undefined,
+        ),
+      );
+    if ((otherBookings?.count ?? 0) > 0) {
+      problems.push(`${otherBookings?.count} other bookings added to its stage`);
+    }
+  }
+  return problems;
+}
+
+/** Removes what the import created and marks it undone (in the caller's transaction). */
+export async function removeImported(tx: Executor, row: ImportBatchRow): Promise<ImportBatchRow> {
+  const ids = createdIdsOf(row);
+  if (ids.bookingIds.length > 0)
+    await tx.delete(booking).where(inArray(booking.id, ids.bookingIds));
+  if (ids.routeIds.length > 0)
+    await tx.delete(stageRoute).where(inArray(stageRoute.id, ids.routeIds));
+  if (ids.placeIds.length > 0) await tx.delete(place).where(inArray(place.id, ids.placeIds));
+  if (ids.stageIds.length > 0) await tx.delete(stage).where(inArray(stage.id, ids.stageIds));
+  const [undone] = await tx
+    .update(importBatch)
+    .set({ undoneAt: new Date() })
+    .where(and(eq(importBatch.id, row.id), isNull(importBatch.undoneAt)))
+    .returning();
+  return undone ?? row;
+}

@@ -1,0 +1,167 @@
+import { GEO_SEARCH_LIMITS } from '@jammy/shared/geo';
+import {
+  IMPORT_LIMITS,
+  type ImportContent,
+  type ImportFormat,
+  type LookupLine,
+} from '@jammy/shared/imports';
+import { LIMITS } from '@jammy/shared/itineraries';
+import type { Language } from '@jammy/shared/languages';
+import { AppError } from '../../lib/errors';
+import { searchPlaces, type GeoSearchDeps } from '../geo/geo.service';
+import { GAZETTEER_ATTRIBUTION } from '../geo/gazetteer';
+import { featuresToContent, type GeoContent } from './features';
+import { readGeoJson } from './geojson-import';
+import { readCalendar } from './ics-import';
+import { cleanText, unreadable } from './import-text';
+import { readPastedLine } from './map-links';
+import { kmzText, utf8Text, xmlToGeoJson } from './xml-import';
+
+/** Media types the import routes take, besides each format's own (IMPORT_MEDIA_TYPES). */
+export const SNIFFED_MEDIA_TYPES = ['application/xml', 'text/xml', 'application/octet-stream'];
+
+const FORMAT_OF_MEDIA_TYPE: Record<string, ImportFormat> = {
+  'application/gpx+xml': 'gpx',
+  'application/vnd.google-earth.kml+xml': 'kml',
+  'application/vnd.google-earth.kmz': 'kmz',
+  'application/geo+json': 'geojson',
+  'application/json': 'geojson',
+  'text/calendar': 'ics',
+};
+
+export function unsupportedType(): AppError {
+  return new AppError(
+    'request/unsupported-media-type',
+    'Imports take GPX, KML, KMZ, GeoJSON and iCalendar (.ics) files',
+  );
+}
+
+/** The format of a file: by its media type, else by its first bytes. */
+export function formatOf(mediaType: string, bytes: Uint8Array): ImportFormat | 'xml' {
+  const known = FORMAT_OF_MEDIA_TYPE[mediaType];
+  if (known) return known;
+  if (!SNIFFED_MEDIA_TYPES.includes(mediaType)) throw unsupportedType();
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return 'kmz';
+  const start = new TextDecoder()
+    .decode(bytes.subarray(0, 64))
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (start.startsWith('<')) return 'xml';
+  if (start.startsWith('{')) return 'geojson';
+  if (/^BEGIN:VCALENDAR/i.test(start)) return 'ics';
+  throw unsupportedType();
+}
+
+export interface ReadOptions {
+  fileName: string;
+  /** Places and routes go into this stage; null: a new stage titled `stageTitle`. */
+  stage: { id: string; title: string } | null;
+  stageTitle: string | undefined;
+  /** The itinerary's zone, for calendar times in UTC or floating. */
+  zone: string | null;
+}
+
+function titleOfFile(fileName: string): string {
+  return cleanText(fileName.replace(/\.[a-z0-9]+$/i, '').replace(/[_-]+/g, ' '), LIMITS.title);
+}
+
+/** What a file would create (nothing is written here); 400 when there is nothing in it. */
+export function readImport(
+  format: ImportFormat | 'xml',
+  bytes: Uint8Array,
+  options: ReadOptions,
+): ImportContent {
+  if (bytes.length === 0) throw unreadable('file', 'is empty');
+  let geo: GeoContent | undefined;
+  let resolved: ImportFormat;
+  let bookings: ImportContent['bookings'] = [];
+  let warnings: ImportContent['warnings'] = [];
+  let name = '';
+  if (format === 'ics') {
+    resolved = 'ics';
+    const calendar = readCalendar(utf8Text(bytes), options.zone);
+    bookings = calendar.bookings;
+    warnings = calendar.warnings;
+    name = calendar.name;
+  } else if (format === 'geojson') {
+    resolved = 'geojson';
+    const { collection, name: documentName } = readGeoJson(utf8Text(bytes));
+    geo = featuresToContent(collection, documentName);
+  } else {
+    const text = format === 'kmz' ? kmzText(bytes) : utf8Text(bytes);
+    const expected = format === 'gpx' || format === 'kml' ? format : undefined;
+    const { format: xmlFormat, collection, name: documentName } = xmlToGeoJson(text, expected);
+    resolved = format === 'kmz' ? 'kmz' : xmlFormat;
+    geo = featuresToContent(collection, documentName);
+  }
+  const places = geo?.places ?? [];
+  const routes = geo?.routes ?? [];
+  if (places.length === 0 && routes.length === 0 && bookings.length === 0) {
+    throw unreadable('file', 'holds nothing to import (no points, lines or events)');
+  }
+  const newTitle =
+    options.stageTitle || geo?.name || name || titleOfFile(options.fileName) || 'Imported places';
+  return {
+    format: resolved,
+    stage:
+      places.length > 0 || routes.length > 0
+        ? options.stage
+          ? { id: options.stage.id, title: options.stage.title }
+          : { id: null, title: cleanText(newTitle, LIMITS.title) }
+        : null,
+    places,
+    routes,
+    bookings,
+    warnings: [...(geo?.warnings ?? []), ...warnings],
+  };
+}
+
+/** Candidates for each pasted line: links read offline, names from the place search. */
+export async function lookupLines(
+  deps: GeoSearchDeps,
+  text: string,
+  lang: Language,
+): Promise<{ items: LookupLine[]; attribution: string }> {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  if (lines.length > IMPORT_LIMITS.lines) {
+    throw unreadable('text', `has more than ${IMPORT_LIMITS.lines} lines`);
+  }
+  let attribution = GAZETTEER_ATTRIBUTION;
+  const items: LookupLine[] = [];
+  for (const line of lines) {
+    const read = readPastedLine(line);
+    if (read.kind === 'link') {
+      if (read.lat === null) {
+        items.push({ line, kind: 'link', candidates: [], problem: read.problem });
+        continue;
+      }
+      const name = cleanText(read.name ?? '', LIMITS.placeName) || `${read.lat}, ${read.lng}`;
+      items.push({
+        line,
+        kind: 'link',
+        candidates: [{ name, lat: read.lat, lng: read.lng, country: '', category: 'sight' }],
+        problem: null,
+      });
+      continue;
+    }
+    const q = read.name.slice(0, GEO_SEARCH_LIMITS.queryLength);
+    const result = await searchPlaces(deps, { q, limit: IMPORT_LIMITS.candidates, lang });
+    attribution = result.attribution;
+    items.push({
+      line,
+      kind: 'name',
+      candidates: result.items.map((place) => ({
+        name: place.name,
+        lat: place.lat,
+        lng: place.lng,
+        country: place.country,
+        category: place.category,
+      })),
+      problem: result.items.length === 0 ? 'not-found' : null,
+    });
+  }
+  return { items, attribution };
+}

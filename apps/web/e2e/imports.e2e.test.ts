@@ -1,0 +1,135 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpVerified } from './accounts';
+import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+const GPX = fileURLToPath(
+  new URL('../../server/test/fixtures/imports/garmin-hike.gpx', import.meta.url),
+);
+const SMALL_PHONE = { ...PHONE, viewport: { width: 360, height: 780 } };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shoot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function post<T>(context: BrowserContext, url: string, data: unknown): Promise<T> {
+  const response = await context.request.post(`${baseUrl()}${url}`, {
+    headers: { origin: baseUrl() },
+    data,
+  });
+  if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function placeNames(context: BrowserContext, id: string): Promise<string[]> {
+  const response = await context.request.get(`${baseUrl()}/api/itineraries/${id}`);
+  const tree = (await response.json()) as { places: { name: string }[] };
+  return tree.places.map((place) => place.name);
+}
+
+async function reviewFile(page: Page, review: string) {
+  await page.locator('input[type=file]').setInputFiles(GPX);
+  await page.getByRole('button', { name: review }).click();
+  await page.getByTestId('import-review').waitFor();
+}
+
+describe('imports', () => {
+  it('imports a GPX into a new stage on a phone, shows the places, undoes it; adds a pasted list; in English and Arabic', async () => {
+    const context = await newContext(browser, SMALL_PHONE);
+    const page = await context.newPage();
+    await signUpVerified(context);
+    const trip = await post<{ id: string }>(context, '/api/itineraries', {
+      title: 'Cinque Terre',
+    });
+
+    // From the trip to its import page.
+    await page.goto(`${baseUrl()}/itinerary/${trip.id}`);
+    await page.getByRole('link', { name: 'Import' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Import');
+
+    await reviewFile(page, 'Review');
+    const review = page.getByTestId('import-review');
+    await review.getByText('3 places').waitFor();
+    await review.getByText('Into a new stage, “Monterosso to Vernazza”.').waitFor();
+    await review.getByText('Trattoria Gianni Franzi').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await shoot(page, 'import-review-en-360');
+    expect(await placeNames(context, trip.id)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page
+      .getByRole('status')
+      .getByText('Imported. Places: 3 · Routes: 1 · Bookings: 0')
+      .waitFor();
+    await shoot(page, 'import-done-en-360');
+    await page.getByRole('link', { name: 'Open the trip' }).click();
+    for (const name of ['Monterosso al Mare', 'Belvedere sul mare', 'Trattoria Gianni Franzi']) {
+      await page.getByText(name).first().waitFor();
+    }
+
+    // Undo from the trip's activity.
+    await page.getByRole('button', { name: /Undo import/ }).click();
+    await page.getByText(/undid the import of garmin-hike.gpx/).waitFor();
+    await expect.poll(() => placeNames(context, trip.id)).toEqual([]);
+
+    // A pasted list: two names, looked up, reviewed, added.
+    await page.goto(`${baseUrl()}/itinerary/${trip.id}/import`);
+    await page.getByText('A pasted list').click();
+    await page.getByLabel('Places, one a line').fill('Florence\nSiena');
+    await page.getByRole('button', { name: 'Look them up' }).click();
+    const pasted = page.getByTestId('paste-review');
+    await pasted.getByRole('radiogroup', { name: 'Florence' }).waitFor();
+    await pasted.getByRole('radiogroup', { name: 'Siena' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'paste-review-en-360');
+    await page.getByRole('button', { name: 'Add 2 places' }).click();
+    await page
+      .getByRole('status')
+      .getByText(/Places: 2 ·/)
+      .waitFor();
+    await expect.poll(() => placeNames(context, trip.id)).toEqual(['Florence', 'Siena']);
+
+    // Arabic, right to left.
+    await page.goto(`${baseUrl()}/ar/itinerary/${trip.id}/import`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('استيراد');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await reviewFile(page, 'مراجعة');
+    await page.getByTestId('import-review').getByText('Trattoria Gianni Franzi').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await shoot(page, 'import-review-ar-360');
+
+    // "Import a trip" from the list: the file becomes a new itinerary.
+    await page.goto(`${baseUrl()}/itineraries`);
+    await page.getByRole('button', { name: 'Import a trip' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import a trip from a file' });
+    await dialog.locator('input[type=file]').setInputFiles(GPX);
+    await dialog.getByRole('button', { name: 'Review' }).click();
+    await dialog
+      .getByTestId('import-review')
+      .getByText('Into a new stage, “Monterosso to Vernazza”.')
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByRole('link', { name: 'Open the trip' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Monterosso to Vernazza');
+    await page.getByText('Trattoria Gianni Franzi').first().waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,138 @@
+import type { ImportPreview } from '@jammy/shared/imports';
+import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarEvent, IconMapPin, IconRoute } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../i18n/use-language';
+import { CategoryIcon } from '../../itineraries/components/category-icon';
+import { Coordinates } from './coordinates';
+
+const SHOWN = 50;
+
+function wallClock(at: string | null, zone: string | null, language: string): string {
+  if (!at) return '';
+  const [date = '', time = ''] = at.split('T');
+  const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+  return `${day} ${time}${zone ? ` (${zone})` : ''}`;
+}
+
+/** What a file would create: the stage, its places and routes, the bookings, and what is left out. */
+export function ImportReview({ preview }: { preview: ImportPreview }) {
+  const { t } = useTranslation('imports');
+  const { t: ti } = useTranslation('itineraries');
+  const { language } = useLanguage();
+  return (
+    <Stack gap="md" data-testid="import-review">
+      <Title order={2} size="h3" id="review-title">
+        {t('review.title')}
+      </Title>
+      <Text size="sm">
+        {t('review.summary', {
+          places: preview.places.length,
+          routes: preview.routes.length,
+          bookings: preview.bookings.length,
+        })}
+      </Text>
+      {preview.stage && (
+        <Text size="sm">
+          {preview.stage.id
+            ? t('review.intoStage', { title: preview.stage.title })
+            : t('review.newStage', { title: preview.stage.title })}
+        </Text>
+      )}
+      {preview.places.length > 0 && (
+        <Paper withBorder radius="md" p="sm">
+          <Group gap={6} mb="xs">
+            <IconMapPin size={18} aria-hidden />
+            <Title order={3} size="h5">
+              {t('review.places', { count: preview.places.length })}
+            </Title>
+          </Group>
+          <List spacing={6} listStyleType="none" p={0} m={0}>
+            {preview.places.slice(0, SHOWN).map((place, index) => (
+              <List.Item key={`${place.name}-${index}`}>
+                <Group gap={8} wrap="nowrap" align="flex-start">
+                  <CategoryIcon category={place.category} />
+                  <Stack gap={0} miw={0}>
+                    <Text size="sm" fw={600} dir="auto" style={{ overflowWrap: 'anywhere' }}>
+                      {place.name}
+                    </Text>
+                    <Text size="xs" c="gray.8">
+                      {ti(`category.${place.category}`)} ·{' '}
+                      <Coordinates lat={place.lat} lng={place.lng} />
+                    </Text>
+                  </Stack>
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+          {preview.places.length > SHOWN && (
+            <Text size="xs" c="gray.8" mt="xs">
+              {t('review.more', { count: preview.places.length - SHOWN })}
+            </Text>
+          )}
+        </Paper>
+      )}
+      {preview.routes.length > 0 && (
+        <Paper withBorder radius="md" p="sm">
+          <Group gap={6} mb="xs">
+            <IconRoute size={18} aria-hidden />
+            <Title order={3} size="h5">
+              {t('review.routes', { count: preview.routes.length })}
+            </Title>
+          </Group>
+          <List spacing={6} listStyleType="none" p={0} m={0}>
+            {preview.routes.map((route, index) => (
+              <List.Item key={`${route.name}-${index}`}>
+                <Text size="sm" dir="auto">
+                  {route.name || t('review.unnamedRoute')}
+                </Text>
+                <Text size="xs" c="gray.8">
+                  {t('review.points', {
+                    count: route.coordinates.length,
+                    original: route.originalPoints,
+                  })}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        </Paper>
+      )}
+      {preview.bookings.length > 0 && (
+        <Paper withBorder radius="md" p="sm">
+          <Group gap={6} mb="xs">
+            <IconCalendarEvent size={18} aria-hidden />
+            <Title order={3} size="h5">
+              {t('review.bookings', { count: preview.bookings.length })}
+            </Title>
+          </Group>
+          <List spacing={8} listStyleType="none" p={0} m={0}>
+            {preview.bookings.slice(0, SHOWN).map((booking, index) => (
+              <List.Item key={`${booking.title}-${index}`}>
+                <Group gap={8} wrap="wrap">
+                  <Badge variant="light" color="jam" size="sm">
+                    {t(`kinds.${booking.kind}`)}
+                  </Badge>
+                  <Text size="sm" fw={600} dir="auto" style={{ overflowWrap: 'anywhere' }}>
+                    {booking.title}
+                  </Text>
+                </Group>
+                <Text size="xs" c="gray.8">
+                  <bdi>{wallClock(booking.startAt, booking.startZone, language)}</bdi>
+                  {booking.endAt ? ' → ' : ''}
+                  <bdi>{wallClock(booking.endAt, booking.endZone, language)}</bdi>
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        </Paper>
+      )}
+      {preview.warnings.map((warning) => (
+        <Text key={warning.code} size="sm" c="gray.8">
+          {t(`warnings.${warning.code}`, { count: warning.count })}
+        </Text>
+      ))}
+    </Stack>
+  );
+}

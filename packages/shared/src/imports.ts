@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { BOOKING_KINDS } from './bookings';
+import { instantSchema } from './fields';
+import { idSchema } from './ids';
+import { LIMITS, PLACE_CATEGORIES } from './itineraries';
+import { textSchema } from './text';
+
+/**
+ * Imports (issue 14): a GPX, KML, KMZ, GeoJSON or iCalendar file becomes places, a stage's
+ * route and bookings of an itinerary. A dry run answers what would be created; the commit
+ * creates it all in one transaction, recorded as one import that can be undone while
+ * nothing it created has changed.
+ */
+
+/** The largest file accepted (413 above). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** What a file may hold at most: more is refused (400) rather than half imported. */
+export const IMPORT_LIMITS = {
+  places: 1000,
+  routes: 50,
+  bookings: 500,
+  /** Points a route keeps after simplification. */
+  routePoints: 500,
+  /** XML: elements nested deeper are refused (and so are more elements than `elements`). */
+  depth: 64,
+  elements: 200_000,
+  /** A KMZ's KML once unpacked. */
+  unpackedBytes: 20 * 1024 * 1024,
+  /** Pasted list: lines, characters a line, candidates a line. */
+  lines: 100,
+  lineLength: 2000,
+  candidates: 5,
+} as const;
+
+export const IMPORT_FORMATS = ['gpx', 'kml', 'kmz', 'geojson', 'ics'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** The media types each format is accepted as (a file picker may also send octet-stream). */
+export const IMPORT_MEDIA_TYPES: Record<ImportFormat, readonly string[]> = {
+  gpx: ['application/gpx+xml'],
+  kml: ['application/vnd.google-earth.kml+xml'],
+  kmz: ['application/vnd.google-earth.kmz'],
+  geojson: ['application/geo+json', 'application/json'],
+  ics: ['text/calendar'],
+};
+
+/** The media type to send for a file name's extension (undefined: not importable). */
+export function importMediaType(fileName: string): string | undefined {
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  switch (extension) {
+    case 'gpx':
+      return 'application/gpx+xml';
+    case 'kml':
+      return 'application/vnd.google-earth.kml+xml';
+    case 'kmz':
+      return 'application/vnd.google-earth.kmz';
+    case 'geojson':
+    case 'json':
+      return 'application/geo+json';
+    case 'ics':
+    case 'ical':
+    case 'ifb':
+      return 'text/calendar';
+    default:
+      return undefined;
+  }
+}
+
+const booleanFlag = z
+  .enum(['true', 'false'], 'must be true or false')
+  .optional()
+  .transform((value) => value === 'true');
+
+/** The query of an import: dry run or commit, and where places go. */
+export const importQuerySchema = z.strictObject({
+  /** true: answer what would be created, create nothing. */
+  dryRun: booleanFlag,
+  /** Places and routes go into this stage; without it, into a new stage. */
+  stageId: idSchema.optional(),
+  /** The new stage's title (default: the file's name for its content). */
+  stageTitle: textSchema({ max: LIMITS.title }).optional(),
+  /** The file's name, shown in the activity and used for titles. */
+  fileName: textSchema({ max: 200 }).optional(),
+});
+export type ImportQuery = z.input<typeof importQuerySchema>;
+
+/** POST /api/imports: a new itinerary from a file. */
+export const newItineraryImportQuerySchema = importQuerySchema
+  .omit({ stageId: true })
+  .extend({ title: textSchema({ max: LIMITS.title }).optional() });
+
+/** What an import leaves out: areas, features without a geometry, points off the map… */
+export const IMPORT_WARNINGS = [
+  'areas',
+  'no-geometry',
+  'invalid-points',
+  'short-lines',
+  'cancelled-events',
+] as const;
+export type ImportWarning = { code: (typeof IMPORT_WARNINGS)[number]; count: number };
+
+export const importedPlaceSchema = z.object({
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  category: z.enum(PLACE_CATEGORIES),
+  notes: z.string(),
+});
+export type ImportedPlace = z.infer<typeof importedPlaceSchema>;
+
+export const importedRouteSchema = z.object({
+  name: z.string(),
+  /** GeoJSON LineString coordinates: [longitude, latitude] (elevation dropped). */
+  coordinates: z.array(z.tuple([z.number(), z.number()])),
+  /** Points in the file before simplification. */
+  originalPoints: z.number().int(),
+});
+export type ImportedRoute = z.infer<typeof importedRouteSchema>;
+
+export const importedBookingSchema = z.object({
+  kind: z.enum(BOOKING_KINDS),
+  title: z.string(),
+  startAt: z.string().nullable(),
+  startZone: z.string().nullable(),
+  endAt: z.string().nullable(),
+  endZone: z.string().nullable(),
+  fromName: z.string().nullable(),
+  toName: z.string().nullable(),
+  carrier: z.string().nullable(),
+  number: z.string().nullable(),
+  confirmationCode: z.string().nullable(),
+  address: z.string().nullable(),
+  notes: z.string(),
+});
+export type ImportedBooking = z.infer<typeof importedBookingSchema>;
+
+/** What a file holds, as it would be created. */
+export const importContentSchema = z.object({
+  format: z.enum(IMPORT_FORMATS),
+  /** The stage places and routes go to: an existing one (id) or a new one (id null). */
+  stage: z.object({ id: idSchema.nullable(), title: z.string() }).nullable(),
+  places: z.array(importedPlaceSchema),
+  routes: z.array(importedRouteSchema),
+  bookings: z.array(importedBookingSchema),
+  /** What was left out, and how many of each ("3 areas are not imported"). */
+  warnings: z.array(z.object({ code: z.enum(IMPORT_WARNINGS), count: z.number().int() })),
+});
+export type ImportContent = z.infer<typeof importContentSchema>;
+
+export const importCountsSchema = z.object({
+  stages: z.number().int(),
+  places: z.number().int(),
+  routes: z.number().int(),
+  bookings: z.number().int(),
+});
+export type ImportCounts = z.infer<typeof importCountsSchema>;
+
+/** A committed import: what it created, and whether it was undone. */
+export const importBatchSchema = z
+  .object({
+    id: idSchema,
+    itineraryId: idSchema,
+    format: z.enum(IMPORT_FORMATS),
+    fileName: z.string(),
+    counts: importCountsSchema,
+    /** The stage the places went to (created or existing); null when none. */
+    stageId: idSchema.nullable(),
+    createdAt: instantSchema,
+    undoneAt: instantSchema.nullable(),
+  })
+  .meta({ id: 'ImportBatch' });
+export type ImportBatch = z.infer<typeof importBatchSchema>;
+
+/** The answer of a dry run (200). */
+export const importPreviewSchema = importContentSchema.extend({ dryRun: z.literal(true) });
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+// --- pasted list ---
+
+export const lookupRequestSchema = z.strictObject({
+  /** Place names or Google Maps links, one a line. */
+  text: textSchema({ max: IMPORT_LIMITS.lines * 200, multiline: true, required: true }),
+});
+
+export const lookupCandidateSchema = z.object({
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  /** Country code (ISO 3166-1 alpha-2), empty when unknown. */
+  country: z.string(),
+  category: z.enum(PLACE_CATEGORIES),
+});
+export type LookupCandidate = z.infer<typeof lookupCandidateSchema>;
+
+export const LOOKUP_PROBLEMS = ['not-found', 'short-link', 'unreadable-link', 'too-long'] as const;
+
+export const lookupLineSchema = z.object({
+  /** The line as pasted (trimmed). */
+  line: z.string(),
+  /** name: looked up by name; link: coordinates (and a name) read from a map link. */
+  kind: z.enum(['name', 'link']),
+  candidates: z.array(lookupCandidateSchema),
+  /** Why the line has no candidate. */
+  problem: z.enum(LOOKUP_PROBLEMS).nullable(),
+});
+export type LookupLine = z.infer<typeof lookupLineSchema>;
+
+export const lookupResultSchema = z.object({
+  items: z.array(lookupLineSchema),
+  attribution: z.string(),
+});
+export type LookupResult = z.infer<typeof lookupResultSchema>;
