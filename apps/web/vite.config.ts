@@ -167,6 +167,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: the chunk graph the route budget (scripts/route-budget.ts) reads.
+    manifest: true,
     chunkSizeWarningLimit: 700,
   },
 });

@@ -1,40 +1,49 @@
-import { LANGUAGES, LANGUAGE_NAMES } from '@jammy/shared/languages';
-import { Button, Menu } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../i18n/use-language';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { LanguageButton } from './language-button';
 
-/** Switches the language of the current page (and remembers the choice). */
+const loadDropdown = () => import('./language-menu-dropdown');
+const LanguageMenuDropdown = lazy(async () => ({
+  default: (await loadDropdown()).LanguageMenuDropdown,
+}));
+
+/**
+ * Switches the language of the current page (and remembers the choice). The page shows the
+ * button at once; the menu (and Mantine's positioning code) loads when the browser is idle,
+ * or as soon as the visitor reaches for the button, so it is not part of the first load.
+ */
 export function LanguageMenu() {
-  const { t } = useTranslation();
-  const { language, switchTo } = useLanguage();
+  const [load, setLoad] = useState(false);
+  const [openAtOnce, setOpenAtOnce] = useState(false);
+  const [focused, setFocused] = useState(false);
+
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(() => setLoad(true), 1_000);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setLoad(true), { timeout: 3_000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+
+  const button = (
+    <LanguageButton
+      aria-expanded={false}
+      onPointerEnter={() => setLoad(true)}
+      onFocus={() => {
+        setFocused(true);
+        setLoad(true);
+      }}
+      onBlur={() => setFocused(false)}
+      onClick={() => {
+        setOpenAtOnce(true);
+        setLoad(true);
+      }}
+    />
+  );
+  if (!load) return button;
   return (
-    <Menu position="bottom-end" width={200} withinPortal>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          size="compact-md"
-          leftSection={<IconLanguage size={18} aria-hidden />}
-          aria-label={t('nav.chooseLanguage', { language: LANGUAGE_NAMES[language] })}
-        >
-          {language.toUpperCase()}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('nav.language')}</Menu.Label>
-        {LANGUAGES.map((code) => (
-          <Menu.Item
-            key={code}
-            lang={code}
-            onClick={() => switchTo(code)}
-            rightSection={code === language ? <IconCheck size={16} aria-hidden /> : null}
-            aria-current={code === language ? 'true' : undefined}
-          >
-            {LANGUAGE_NAMES[code]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <LanguageMenuDropdown defaultOpened={openAtOnce} takeFocus={focused} />
+    </Suspense>
   );
 }

@@ -1,12 +1,26 @@
 import { textDirection, type Language } from '@jammy/shared/languages';
 import { useDirection } from '@mantine/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { useOutbox } from '../lib/outbox';
 import { OfflineBanner } from '../pwa/components/offline-banner';
-import { OutboxStatus } from '../pwa/components/outbox-status';
 import { PwaNotices } from '../pwa/components/pwa-notices';
 import { useDocumentTitle } from './use-document-title';
 import { useSessionRefresh } from './use-session-refresh';
+
+// The bar of changes waiting to be sent (and its dialog) loads only when there are some.
+const OutboxStatus = lazy(async () => ({
+  default: (await import('../pwa/components/outbox-status')).OutboxStatus,
+}));
+
+function OutboxSlot() {
+  const waiting = useOutbox().length > 0;
+  return waiting ? (
+    <Suspense fallback={null}>
+      <OutboxStatus />
+    </Suspense>
+  ) : null;
+}
 
 /** The root of one language's pages: keeps `<html lang dir>` and Mantine's direction in step. */
 export function LanguageRoot({ language }: { language: Language }) {
@@ -22,7 +36,7 @@ export function LanguageRoot({ language }: { language: Language }) {
   return (
     <>
       <OfflineBanner />
-      <OutboxStatus />
+      <OutboxSlot />
       <Outlet />
       <PwaNotices />
     </>
