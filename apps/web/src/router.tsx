@@ -8,7 +8,7 @@ import {
 } from '@jammy/shared/route-table';
 import { localizePath } from '@jammy/shared/languages';
 import type { Me } from '@jammy/shared/account';
-import { SHARE_QUERY_PARAM } from '@jammy/shared/sharing';
+import { SHARE_QUERY_PARAM } from '@jammy/shared/sharing-params';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createBrowserRouter,
