@@ -58,9 +58,38 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   },
 ];
 
-/** The manifest keys of a language's messages (every namespace: the app loads them together). */
-export function messageModules(manifest: Manifest, language: string): string[] {
-  return Object.keys(manifest).filter((key) => key.endsWith(`/locales/${language}.json`));
+/**
+ * The namespaces of messages the given files ask for: the core one, and each one named in a
+ * `useTranslation(…)` of their sources (read from the source maps the build writes).
+ */
+export function namespacesOf(distDir: string, files: string[]): Set<string> {
+  const namespaces = new Set(['translation']);
+  for (const file of files) {
+    let map: { sourcesContent?: (string | null)[] };
+    try {
+      map = JSON.parse(readFileSync(path.join(distDir, `${file}.map`), 'utf8')) as typeof map;
+    } catch {
+      continue;
+    }
+    for (const source of map.sourcesContent ?? []) {
+      for (const call of source?.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[^']*')/g) ?? []) {
+        for (const name of call[1]?.matchAll(/'([^']+)'/g) ?? []) namespaces.add(name[1] ?? '');
+      }
+    }
+  }
+  return namespaces;
+}
+
+/** The manifest keys of a language's messages in the given namespaces. */
+export function messageModules(
+  manifest: Manifest,
+  language: string,
+  namespaces: Set<string>,
+): string[] {
+  return Object.keys(manifest).filter((key) => {
+    const match = /(?:^|\/)(?:features\/([^/]+)|i18n)\/locales\/([a-z]{2})\.json$/.exec(key);
+    return match !== null && match[2] === language && namespaces.has(match[1] ?? 'translation');
+  });
 }
 
 /**
@@ -110,9 +139,11 @@ export function measureRoutes(
     return size;
   };
   return budgets.map((budget) => {
+    const code = criticalFiles(manifest, budget.modules);
+    const namespaces = namespacesOf(distDir, code);
     const files = criticalFiles(manifest, [
       ...budget.modules,
-      ...messageModules(manifest, budget.language),
+      ...messageModules(manifest, budget.language, namespaces),
     ]);
     return {
       route: budget.route,

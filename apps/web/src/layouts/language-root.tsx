@@ -37,7 +37,10 @@ export function LanguageRoot({ language }: { language: Language }) {
     <>
       <OfflineBanner />
       <OutboxSlot />
-      <Outlet />
+      {/* The signed-in chrome's messages (its account menu) may still be loading. */}
+      <Suspense fallback={<div aria-busy="true" />}>
+        <Outlet />
+      </Suspense>
       <PwaNotices />
     </>
   );

@@ -32,7 +32,12 @@ export function SiteDrawer({
     >
       <Stack gap={4} component="nav" aria-label={t('nav.mainNavigation')}>
         {navItems.map((item) => (
-          <NavLink key={item.path} to={to(item.path)} className={classes.drawerLink} onClick={onClose}>
+          <NavLink
+            key={item.path}
+            to={to(item.path)}
+            className={classes.drawerLink}
+            onClick={onClose}
+          >
             {t(item.labelKey)}
           </NavLink>
         ))}

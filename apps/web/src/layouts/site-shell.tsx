@@ -92,7 +92,10 @@ export function SiteShell({
       ) : null}
 
       <main id="main" ref={mainRef} tabIndex={-1} className={classes.main}>
-        <Outlet />
+        {/* A page whose messages are still loading (a first visit to a feature). */}
+        <Suspense fallback={<div aria-busy="true" />}>
+          <Outlet />
+        </Suspense>
       </main>
 
       <footer className={classes.footer}>

@@ -1,12 +1,4 @@
-import {
-  Anchor,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Switch,
-  Text,
-} from '@mantine/core';
+import { Anchor, Group, Modal, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { OFFLINE_CACHE_MIN_BYTES } from '@jammy/shared/constants';
 import { IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -56,83 +48,83 @@ export function AboutAppDialog({ opened, onClose }: { opened: boolean; onClose: 
 
   return (
     <Modal
-        opened={opened}
-        onClose={onClose}
-        title={t('pwa.about.title')}
-        closeButtonProps={{ 'aria-label': t('pwa.dismiss') }}
-      >
-        <dl className={classes.aboutList} data-testid="about-app">
-          <dt>{t('pwa.about.version')}</dt>
-          <dd>{APP_VERSION}</dd>
-          <dt>{t('pwa.about.build')}</dt>
-          <dd>
-            <Text component="span" ff="monospace" size="sm" data-testid="about-build">
-              {BUILD_ID}
-            </Text>
-            {pwa.buildTimestamp ? (
-              <Text size="xs" c="gray.7">
-                {new Date(pwa.buildTimestamp).toLocaleString(i18n.language)}
-              </Text>
-            ) : null}
-          </dd>
-          <dt>{t('pwa.about.connection')}</dt>
-          <dd>
-            <Group gap={6} wrap="nowrap">
-              {reachable ? (
-                <IconWifi size={16} aria-hidden color="var(--mantine-color-green-9)" />
-              ) : (
-                <IconWifiOff size={16} aria-hidden color="var(--mantine-color-orange-9)" />
-              )}
-              <span>{reachable ? t('pwa.about.online') : t('pwa.about.offline')}</span>
-            </Group>
-          </dd>
-          <dt>{t('pwa.about.worker')}</dt>
-          <dd data-testid="about-worker" data-registration-error={pwa.registrationError !== null}>
-            {worker}
-            {pwa.workerBuildId && pwa.workerBuildId !== BUILD_ID ? (
-              <Text size="xs" c="gray.7">
-                {t('pwa.about.workerBuild', { build: pwa.workerBuildId })}
-              </Text>
-            ) : null}
-          </dd>
-          <dt>{t('pwa.about.storage')}</dt>
-          <dd data-testid="about-storage">
-            {used === null ? t('pwa.about.storageUnknown') : formatBytes(used, i18n.language)}
-          </dd>
-        </dl>
-        <Stack gap="sm" mt="lg">
-          <Switch
-            checked={settings.keepAllTrips}
-            onChange={(event) =>
-              writeOfflineSettings({ ...settings, keepAllTrips: event.currentTarget.checked })
-            }
-            label={t('pwa.about.keepAll')}
-            description={t('pwa.about.keepAllHelp')}
-          />
-          <NumberInput
-            label={t('pwa.about.cacheSize')}
-            description={t('pwa.about.cacheSizeHelp')}
-            min={OFFLINE_CACHE_MIN_BYTES / MB}
-            max={2048}
-            step={10}
-            allowDecimal={false}
-            value={Math.round(settings.cacheBytes / MB)}
-            onChange={(value) => {
-              const megabytes = typeof value === 'number' ? value : Number(value);
-              if (Number.isFinite(megabytes) && megabytes >= 1) {
-                writeOfflineSettings({ ...settings, cacheBytes: megabytes * MB });
-              }
-            }}
-          />
-        </Stack>
-        {pwa.updateAvailable ? (
-          <Text size="sm" mt="md">
-            {t('pwa.update.title')}{' '}
-            <Anchor component="button" type="button" onClick={() => window.location.reload()}>
-              {t('pwa.update.reload')}
-            </Anchor>
+      opened={opened}
+      onClose={onClose}
+      title={t('pwa.about.title')}
+      closeButtonProps={{ 'aria-label': t('pwa.dismiss') }}
+    >
+      <dl className={classes.aboutList} data-testid="about-app">
+        <dt>{t('pwa.about.version')}</dt>
+        <dd>{APP_VERSION}</dd>
+        <dt>{t('pwa.about.build')}</dt>
+        <dd>
+          <Text component="span" ff="monospace" size="sm" data-testid="about-build">
+            {BUILD_ID}
           </Text>
-        ) : null}
-      </Modal>
+          {pwa.buildTimestamp ? (
+            <Text size="xs" c="gray.7">
+              {new Date(pwa.buildTimestamp).toLocaleString(i18n.language)}
+            </Text>
+          ) : null}
+        </dd>
+        <dt>{t('pwa.about.connection')}</dt>
+        <dd>
+          <Group gap={6} wrap="nowrap">
+            {reachable ? (
+              <IconWifi size={16} aria-hidden color="var(--mantine-color-green-9)" />
+            ) : (
+              <IconWifiOff size={16} aria-hidden color="var(--mantine-color-orange-9)" />
+            )}
+            <span>{reachable ? t('pwa.about.online') : t('pwa.about.offline')}</span>
+          </Group>
+        </dd>
+        <dt>{t('pwa.about.worker')}</dt>
+        <dd data-testid="about-worker" data-registration-error={pwa.registrationError !== null}>
+          {worker}
+          {pwa.workerBuildId && pwa.workerBuildId !== BUILD_ID ? (
+            <Text size="xs" c="gray.7">
+              {t('pwa.about.workerBuild', { build: pwa.workerBuildId })}
+            </Text>
+          ) : null}
+        </dd>
+        <dt>{t('pwa.about.storage')}</dt>
+        <dd data-testid="about-storage">
+          {used === null ? t('pwa.about.storageUnknown') : formatBytes(used, i18n.language)}
+        </dd>
+      </dl>
+      <Stack gap="sm" mt="lg">
+        <Switch
+          checked={settings.keepAllTrips}
+          onChange={(event) =>
+            writeOfflineSettings({ ...settings, keepAllTrips: event.currentTarget.checked })
+          }
+          label={t('pwa.about.keepAll')}
+          description={t('pwa.about.keepAllHelp')}
+        />
+        <NumberInput
+          label={t('pwa.about.cacheSize')}
+          description={t('pwa.about.cacheSizeHelp')}
+          min={OFFLINE_CACHE_MIN_BYTES / MB}
+          max={2048}
+          step={10}
+          allowDecimal={false}
+          value={Math.round(settings.cacheBytes / MB)}
+          onChange={(value) => {
+            const megabytes = typeof value === 'number' ? value : Number(value);
+            if (Number.isFinite(megabytes) && megabytes >= 1) {
+              writeOfflineSettings({ ...settings, cacheBytes: megabytes * MB });
+            }
+          }}
+        />
+      </Stack>
+      {pwa.updateAvailable ? (
+        <Text size="sm" mt="md">
+          {t('pwa.update.title')}{' '}
+          <Anchor component="button" type="button" onClick={() => window.location.reload()}>
+            {t('pwa.update.reload')}
+          </Anchor>
+        </Text>
+      ) : null}
+    </Modal>
   );
 }
