@@ -169,6 +169,21 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: the chunk graph the route budget (scripts/route-budget.ts) reads.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What every page runs (React, the router, i18next, the query cache) in one file:
+          // compressed together it is smaller than as the many small chunks it would be split
+          // into, and it stays cached from one release to the next more often.
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
     chunkSizeWarningLimit: 700,
   },
 });
