@@ -1,4 +1,4 @@
-import { LIMITS } from '@jammy/shared/itineraries';
+import { LIMITS } from '@jammy/shared/itinerary-limits';
 import { SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
