@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '@jammy/shared/languages';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { whenPageIdle } from '../lib/when-page-idle';
 
 type Messages = Record<string, unknown>;
 
@@ -66,19 +67,17 @@ void i18n
 
 /**
  * Makes `language` the active language once its core messages (and those of every namespace
- * already in use) are loaded. The other namespaces follow when the browser is idle, so that
- * pages opened later, and offline, find them.
+ * already in use) are loaded.
  */
 export async function activateLanguage(language: Language): Promise<void> {
   if (i18n.language !== language) await i18n.changeLanguage(language);
   await i18n.loadNamespaces('translation');
-  whenIdle(() => void i18n.loadNamespaces(NAMESPACES));
 }
 
-function whenIdle(task: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(task, { timeout: 5_000 });
-  } else {
-    window.setTimeout(task, 2_000);
-  }
+/**
+ * Loads the other namespaces of the active language when the browser is idle after a page has
+ * shown, so that pages opened later, and offline, find them.
+ */
+export function prefetchMessages(): () => void {
+  return whenPageIdle(() => void i18n.loadNamespaces(NAMESPACES));
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenPageIdle } from '../lib/when-page-idle';
 import { LanguageButton } from './language-button';
 
 const loadDropdown = () => import('./language-menu-dropdown');
@@ -16,14 +17,7 @@ export function LanguageMenu() {
   const [openAtOnce, setOpenAtOnce] = useState(false);
   const [focused, setFocused] = useState(false);
 
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(() => setLoad(true), 1_000);
-      return () => window.clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => setLoad(true), { timeout: 3_000 });
-    return () => window.cancelIdleCallback(handle);
-  }, []);
+  useEffect(() => whenPageIdle(() => setLoad(true)), []);
 
   const button = (
     <LanguageButton

@@ -2,6 +2,7 @@ import { textDirection, type Language } from '@jammy/shared/languages';
 import { useDirection } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { prefetchMessages } from '../i18n/i18n';
 import { useOutbox } from '../lib/outbox';
 import { OfflineBanner } from '../pwa/components/offline-banner';
 import { PwaNotices } from '../pwa/components/pwa-notices';
@@ -31,6 +32,8 @@ export function LanguageRoot({ language }: { language: Language }) {
     document.documentElement.dir = dir;
     setDirection(dir);
   }, [language, setDirection]);
+  // Once the first page of this language has shown, the rest of its messages.
+  useEffect(() => prefetchMessages(), [language]);
   useDocumentTitle();
   useSessionRefresh();
   return (
