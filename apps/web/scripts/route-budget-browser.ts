@@ -15,9 +15,9 @@ import { ROUTE_BUDGETS, measureRoutes } from './route-budget';
  * scripts once the network is idle.
  * Prints those beside the figure of route-budget.ts, and the files only one of them counts.
  *
- *   npm run build -w @jammy/web && npx tsx apps/web/scripts/route-budget-browser.ts
+ *   npm run build -w @jammy/web && npx tsx apps/web/scripts/route-budget-browser.ts [dist folder]
  */
-const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+const distDir = process.argv[2] ?? fileURLToPath(new URL('../dist', import.meta.url));
 const ANONYMOUS_ROUTES = ['/', '/login'];
 
 const TYPES: Record<string, string> = {

@@ -222,7 +222,10 @@ export function report(sizes: RouteSize[], verbose = false): string {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+  // Another build can be measured by its folder (to compare before and after a change).
+  const distDir =
+    process.argv.slice(2).find((arg) => !arg.startsWith('--')) ??
+    fileURLToPath(new URL('../dist', import.meta.url));
   const sizes = measureRoutes(distDir);
   console.log(report(sizes, process.argv.includes('--files')));
   const failures = overBudget(sizes);
