@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { whenPageIdle } from '../lib/when-page-idle';
 import { LanguageButton } from './language-button';
 
@@ -17,27 +17,29 @@ export function LanguageMenu() {
   const [openAtOnce, setOpenAtOnce] = useState(false);
   const [focused, setFocused] = useState(false);
 
-  useEffect(() => whenPageIdle(() => setLoad(true)), []);
+  // In a transition: the bare button stays (with its focus) until the menu is ready to
+  // replace it, instead of a fallback copy taking its place.
+  const loadMenu = () => startTransition(() => setLoad(true));
+  useEffect(() => whenPageIdle(() => startTransition(() => setLoad(true))), []);
 
   const button = (
     <LanguageButton
       aria-expanded={false}
-      onPointerEnter={() => setLoad(true)}
+      onPointerEnter={loadMenu}
       onFocus={() => {
         setFocused(true);
-        setLoad(true);
+        loadMenu();
       }}
       onBlur={() => setFocused(false)}
       onClick={() => {
         setOpenAtOnce(true);
-        setLoad(true);
+        loadMenu();
       }}
     />
   );
-  if (!load) return button;
   return (
     <Suspense fallback={button}>
-      <LanguageMenuDropdown defaultOpened={openAtOnce} takeFocus={focused} />
+      {load ? <LanguageMenuDropdown defaultOpened={openAtOnce} takeFocus={focused} /> : button}
     </Suspense>
   );
 }
