@@ -68,6 +68,9 @@ const ONLINE_ONLY_PAGES = [
   'forgot-password',
   'finish-register',
   'send-email',
+  // Reading a file into the trip and printing it need the server anyway.
+  'itinerary-import',
+  'itinerary-print',
 ];
 
 /** The precache a traveller downloads on first visit stays within 2 MiB (issue 12). */
@@ -154,6 +157,8 @@ export default defineConfig({
           // Messages of other languages than English: cached when first used.
           'assets/{it,fr,es,de,ar}-*.js',
           'assets/hero-journey-*.svg',
+          // The notes' Markdown renderer: kept when notes are first read (runtime cache).
+          'assets/markdown-view-*.js',
         ],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
         manifestTransforms: [precacheBudget],
@@ -167,6 +172,23 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: the chunk graph the route budget (scripts/route-budget.ts) reads.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What every page runs (React, the router, i18next, the query cache) in one file:
+          // compressed together it is smaller than as the many small chunks it would be split
+          // into, and it stays cached from one release to the next more often.
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
     chunkSizeWarningLimit: 700,
   },
 });

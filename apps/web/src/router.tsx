@@ -8,9 +8,8 @@ import {
 } from '@jammy/shared/route-table';
 import { localizePath } from '@jammy/shared/languages';
 import type { Me } from '@jammy/shared/account';
-import { SHARE_QUERY_PARAM } from '@jammy/shared/sharing';
+import { SHARE_QUERY_PARAM } from '@jammy/shared/sharing-params';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
   data,
@@ -23,7 +22,7 @@ import { activateLanguage } from './i18n/i18n';
 import { restoreOfflineCache } from './lib/offline-cache';
 import { EmptyLayout } from './layouts/empty-layout';
 import { LanguageRoot } from './layouts/language-root';
-import { LoggedLayout } from './layouts/logged-layout';
+import { loadLoggedLayout } from './layouts/lazy-logged-layout';
 import { NotLoggedLayout } from './layouts/not-logged-layout';
 import { VisitorLayout } from './layouts/visitor-layout';
 import { routeModules } from './route-modules';
@@ -34,11 +33,12 @@ export interface RouteHandle {
   routeId: RouteId | 'error';
 }
 
-const LAYOUTS: Record<LayoutName, ComponentType> = {
-  visitor: VisitorLayout,
-  'not-logged': NotLoggedLayout,
-  logged: LoggedLayout,
-  empty: EmptyLayout,
+// The signed-in layout is a chunk of its own: a visitor's first page does not load it.
+const LAYOUTS: Record<LayoutName, Pick<RouteObject, 'Component' | 'lazy'>> = {
+  visitor: { Component: VisitorLayout },
+  'not-logged': { Component: NotLoggedLayout },
+  logged: { lazy: async () => ({ Component: (await loadLoggedLayout()).LoggedLayout }) },
+  empty: { Component: EmptyLayout },
 };
 
 function notFound(): never {
@@ -127,14 +127,15 @@ function languageBranch(language: Language, queryClient: QueryClient): RouteObje
     hydrateFallbackElement: <div aria-busy="true" />,
     handle: errorHandle,
     loader: async () => {
-      await Promise.all([activateLanguage(language), currentUser(queryClient)]);
+      const [, me] = await Promise.all([activateLanguage(language), currentUser(queryClient)]);
+      // A signed-in traveller sees the logged layout on every page: fetched alongside.
+      if (me) await loadLoggedLayout();
       return null;
     },
     children: [
       ...(Object.keys(LAYOUTS) as LayoutName[]).map((layout) => {
-        const Layout = LAYOUTS[layout];
         return {
-          Component: Layout,
+          ...LAYOUTS[layout],
           children: ROUTES.filter((route) => route.layout === layout).map((route) =>
             pageRoute(route, language, queryClient),
           ),

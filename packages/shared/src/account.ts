@@ -5,13 +5,21 @@ import { interestIdSchema, interestListSchema } from './interests';
 import { LANGUAGES } from './languages';
 import { textSchema } from './text';
 
-/** Limits of account fields, shared by the forms and the server. */
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
-export const DISPLAY_NAME_MAX_LENGTH = 80;
-export const HOME_PLACE_MAX_LENGTH = 120;
-/** What a traveller types to confirm deleting their account. */
-export const DELETE_CONFIRMATION = 'DELETE';
+import {
+  DELETE_CONFIRMATION,
+  DISPLAY_NAME_MAX_LENGTH,
+  HOME_PLACE_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './account-limits';
+
+export {
+  DELETE_CONFIRMATION,
+  DISPLAY_NAME_MAX_LENGTH,
+  HOME_PLACE_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+};
 
 export const displayNameSchema = textSchema({ max: DISPLAY_NAME_MAX_LENGTH, required: true });
 

@@ -1,5 +1,14 @@
 import { z } from 'zod';
+import {
+  MAX_AMOUNT_MINOR,
+  WEB_URL_MAX_LENGTH,
+  currencyExponent,
+  fromMinorUnits,
+  toMinorUnits,
+} from './fields-plain';
 import { textSchema } from './text';
+
+export { MAX_AMOUNT_MINOR, WEB_URL_MAX_LENGTH, currencyExponent, fromMinorUnits, toMinorUnits };
 
 /**
  * Field schemas every resource shares. Each accepts only values the database can hold, so
@@ -88,39 +97,14 @@ export const currencySchema = z
     'is not an ISO 4217 currency',
   );
 
-/** The ISO 4217 exponent of a currency: 2 for EUR (cents), 0 for JPY, 3 for KWD. */
-export function currencyExponent(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
-}
-
 /** Amounts are integers of the currency's minor unit (cents), never floats. */
-export const MAX_AMOUNT_MINOR = 999_999_999_999;
 export const amountMinorSchema = z
   .number('must be a number')
   .int('must be a whole number of the currency’s minor unit (cents)')
   .min(0, 'must not be negative')
   .max(MAX_AMOUNT_MINOR, `must be at most ${MAX_AMOUNT_MINOR}`);
 
-/** Major units typed by a person (12.5 EUR) to minor units (1250); null when not exact. */
-export function toMinorUnits(amount: number, currency: string): number | null {
-  const minor = Math.round(amount * 10 ** currencyExponent(currency));
-  return Math.abs(minor / 10 ** currencyExponent(currency) - amount) < 1e-9 ? minor : null;
-}
-
-/** Minor units (1250) to the major amount (12.5), for display with Intl. */
-export function fromMinorUnits(minor: number, currency: string): number {
-  return minor / 10 ** currencyExponent(currency);
-}
-
 /** An http(s) address of at most `LIMITS.url` characters. */
-export const WEB_URL_MAX_LENGTH = 2048;
 export const webUrlSchema = textSchema({ max: WEB_URL_MAX_LENGTH }).refine((value) => {
   try {
     const url = new URL(value);

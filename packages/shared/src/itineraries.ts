@@ -10,50 +10,21 @@ import {
   timeZoneSchema,
   versionSchema,
   webUrlSchema,
-  WEB_URL_MAX_LENGTH,
 } from './fields';
 import { bookingSchema } from './bookings';
 import { idSchema } from './ids';
 import { attachmentSchema, fileRefSchema, objectPathSchema, photoSchema } from './media';
 import { textSchema } from './text';
 
-/** Limits of itinerary content, shared by forms and server. */
-export const LIMITS = {
-  title: 120,
-  description: 4000,
-  stageNotes: 10_000,
-  placeName: 160,
-  address: 300,
-  url: WEB_URL_MAX_LENGTH,
-  placeNotes: 4000,
-  noteTitle: 160,
-  noteBody: 50_000,
-  listTitle: 120,
-  listItem: 300,
-  category: 40,
-  durationMinutes: 60 * 24 * 30,
-} as const;
+import {
+  LIMITS,
+  LIST_KINDS,
+  PLACE_CATEGORIES,
+  TRASH_RETENTION_DAYS,
+  type PlaceCategory,
+} from './itinerary-limits';
 
-export const PLACE_CATEGORIES = [
-  'sight',
-  'museum',
-  'food',
-  'drink',
-  'nature',
-  'activity',
-  'shopping',
-  'lodging',
-  'transport',
-  /** A city, town or village (what the offline place search finds). */
-  'city',
-  'other',
-] as const;
-export type PlaceCategory = (typeof PLACE_CATEGORIES)[number];
-
-export const LIST_KINDS = ['packing', 'todo'] as const;
-
-/** Days an itinerary stays in the trash before it is gone for good. */
-export const TRASH_RETENTION_DAYS = 30;
+export { LIMITS, LIST_KINDS, PLACE_CATEGORIES, TRASH_RETENTION_DAYS, type PlaceCategory };
 
 function text(max: number, multiline = false) {
   return textSchema({ max, multiline });

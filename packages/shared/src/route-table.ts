@@ -1,4 +1,4 @@
-import { isUuidV7 } from './ids';
+import { isUuidV7 } from './uuid';
 import { splitLanguagePrefix, type Language } from './languages';
 
 /**

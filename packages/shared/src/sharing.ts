@@ -170,7 +170,4 @@ export const ACTIVITY_PAGE_SIZE = 50;
 export const MAX_REPLAYED_EVENTS = 500;
 /** Seconds between the stream's keep-alive comments. */
 export const EVENT_HEARTBEAT_SECONDS = 15;
-/** The query parameter carrying a share-link token (`/itinerary/{id}?share=…`). */
-export const SHARE_QUERY_PARAM = 'share';
-/** The query parameter carrying an invitation token (`/itineraries?invitation=…`). */
-export const INVITATION_QUERY_PARAM = 'invitation';
+export { INVITATION_QUERY_PARAM, SHARE_QUERY_PARAM } from './sharing-params';

@@ -1,24 +1,19 @@
 import { DEFAULT_LANGUAGE, type Language } from '@jammy/shared/languages';
-import i18next, { type ResourceLanguage } from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { whenPageIdle } from '../lib/when-page-idle';
 
 type Messages = Record<string, unknown>;
 
 // Core messages live in ./locales (namespace "translation"); each feature keeps its own in
-// features/<name>/locales (namespace "<name>"). English ships in the main bundle; other
-// languages load on demand.
-const englishCore = import.meta.glob<Messages>('./locales/en.json', {
-  eager: true,
-  import: 'default',
-});
-const englishFeatures = import.meta.glob<Messages>('../features/*/locales/en.json', {
-  eager: true,
-  import: 'default',
-});
-const lazyCore = import.meta.glob<Messages>('./locales/*.json', { import: 'default' });
-const lazyFeatures = import.meta.glob<Messages>('../features/*/locales/*.json', {
-  import: 'default',
-});
+// features/<name>/locales (namespace "<name>"). Every language, English too, loads on demand
+// and one namespace at a time: a page fetches the core messages and those of the features it
+// shows, in its language only (a component asking for a namespace not loaded yet suspends
+// until it is).
+const loaders = {
+  ...import.meta.glob<Messages>('./locales/*.json', { import: 'default' }),
+  ...import.meta.glob<Messages>('../features/*/locales/*.json', { import: 'default' }),
+};
 
 function namespaceOf(file: string): string {
   const feature = /features\/([^/]+)\/locales\//.exec(file);
@@ -29,38 +24,60 @@ function languageOf(file: string): string {
   return /([a-z]{2})\.json$/.exec(file)?.[1] ?? '';
 }
 
-function englishResources(): ResourceLanguage {
-  const resources: ResourceLanguage = {};
-  for (const [file, messages] of Object.entries({ ...englishCore, ...englishFeatures })) {
-    resources[namespaceOf(file)] = messages;
-  }
-  return resources;
-}
+const files = new Map(
+  Object.entries(loaders).map(([file, load]) => [`${languageOf(file)}/${namespaceOf(file)}`, load]),
+);
+
+/** Every namespace of the app: the core one and one per feature with messages. */
+export const NAMESPACES = [
+  ...new Set(Object.keys(loaders).map((file) => namespaceOf(file))),
+].sort();
+
+const chunkBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = files.get(`${language}/${namespace}`);
+    if (!load) {
+      callback(new Error(`No messages for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (messages) => callback(null, messages as ResourceKey),
+      (error: unknown) =>
+        callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  lng: DEFAULT_LANGUAGE,
-  // Every locale has every key (a test checks it): no other language is shown instead.
-  fallbackLng: false,
-  resources: { en: englishResources() },
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+void i18n
+  .use(chunkBackend)
+  .use(initReactI18next)
+  .init({
+    lng: DEFAULT_LANGUAGE,
+    // Every locale has every key (a test checks it): no other language is shown instead.
+    fallbackLng: false,
+    ns: ['translation'],
+    defaultNS: 'translation',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
-/** Loads `language`'s messages (every namespace) if needed and makes it the active language. */
+/**
+ * Makes `language` the active language once its core messages (and those of every namespace
+ * already in use) are loaded.
+ */
 export async function activateLanguage(language: Language): Promise<void> {
-  if (language !== DEFAULT_LANGUAGE && !i18n.hasResourceBundle(language, 'translation')) {
-    const loaders = Object.entries({ ...lazyCore, ...lazyFeatures }).filter(
-      ([file]) => languageOf(file) === language,
-    );
-    const bundles = await Promise.all(
-      loaders.map(async ([file, load]) => [namespaceOf(file), await load()] as const),
-    );
-    for (const [namespace, messages] of bundles) {
-      i18n.addResourceBundle(language, namespace, messages);
-    }
-  }
   if (i18n.language !== language) await i18n.changeLanguage(language);
+  await i18n.loadNamespaces('translation');
+}
+
+/**
+ * Loads the other namespaces of the active language when the browser is idle after a page has
+ * shown, so that pages opened later, and offline, find them.
+ */
+export function prefetchMessages(): () => void {
+  return whenPageIdle(() => void i18n.loadNamespaces(NAMESPACES));
 }

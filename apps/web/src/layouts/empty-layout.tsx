@@ -1,4 +1,5 @@
 import { Container } from '@mantine/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { BrandLink } from './brand-link';
@@ -20,7 +21,10 @@ export function EmptyLayout() {
         </header>
       </Container>
       <main id="main" ref={mainRef} tabIndex={-1} className={classes.main}>
-        <Outlet />
+        {/* A page whose messages are still loading (a first visit to a feature). */}
+        <Suspense fallback={<div aria-busy="true" />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

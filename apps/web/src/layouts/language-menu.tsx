@@ -1,40 +1,45 @@
-import { LANGUAGES, LANGUAGE_NAMES } from '@jammy/shared/languages';
-import { Button, Menu } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../i18n/use-language';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { whenPageIdle } from '../lib/when-page-idle';
+import { LanguageButton } from './language-button';
 
-/** Switches the language of the current page (and remembers the choice). */
+const loadDropdown = () => import('./language-menu-dropdown');
+const LanguageMenuDropdown = lazy(async () => ({
+  default: (await loadDropdown()).LanguageMenuDropdown,
+}));
+
+/**
+ * Switches the language of the current page (and remembers the choice). The page shows the
+ * button at once; the menu (and Mantine's positioning code) loads when the browser is idle,
+ * or as soon as the visitor reaches for the button, so it is not part of the first load.
+ */
 export function LanguageMenu() {
-  const { t } = useTranslation();
-  const { language, switchTo } = useLanguage();
+  const [load, setLoad] = useState(false);
+  const [openAtOnce, setOpenAtOnce] = useState(false);
+  const [focused, setFocused] = useState(false);
+
+  // In a transition: the bare button stays (with its focus) until the menu is ready to
+  // replace it, instead of a fallback copy taking its place.
+  const loadMenu = () => startTransition(() => setLoad(true));
+  useEffect(() => whenPageIdle(() => startTransition(() => setLoad(true))), []);
+
+  const button = (
+    <LanguageButton
+      aria-expanded={false}
+      onPointerEnter={loadMenu}
+      onFocus={() => {
+        setFocused(true);
+        loadMenu();
+      }}
+      onBlur={() => setFocused(false)}
+      onClick={() => {
+        setOpenAtOnce(true);
+        loadMenu();
+      }}
+    />
+  );
   return (
-    <Menu position="bottom-end" width={200} withinPortal>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          size="compact-md"
-          leftSection={<IconLanguage size={18} aria-hidden />}
-          aria-label={t('nav.chooseLanguage', { language: LANGUAGE_NAMES[language] })}
-        >
-          {language.toUpperCase()}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('nav.language')}</Menu.Label>
-        {LANGUAGES.map((code) => (
-          <Menu.Item
-            key={code}
-            lang={code}
-            onClick={() => switchTo(code)}
-            rightSection={code === language ? <IconCheck size={16} aria-hidden /> : null}
-            aria-current={code === language ? 'true' : undefined}
-          >
-            {LANGUAGE_NAMES[code]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      {load ? <LanguageMenuDropdown defaultOpened={openAtOnce} takeFocus={focused} /> : button}
+    </Suspense>
   );
 }

@@ -1,13 +1,28 @@
 import { textDirection, type Language } from '@jammy/shared/languages';
 import { manifestPath } from '@jammy/shared/web-manifest';
 import { useDirection } from '@mantine/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { prefetchMessages } from '../i18n/i18n';
+import { useOutbox } from '../lib/outbox';
 import { OfflineBanner } from '../pwa/components/offline-banner';
-import { OutboxStatus } from '../pwa/components/outbox-status';
 import { PwaNotices } from '../pwa/components/pwa-notices';
 import { useDocumentTitle } from './use-document-title';
 import { useSessionRefresh } from './use-session-refresh';
+
+// The bar of changes waiting to be sent (and its dialog) loads only when there are some.
+const OutboxStatus = lazy(async () => ({
+  default: (await import('../pwa/components/outbox-status')).OutboxStatus,
+}));
+
+function OutboxSlot() {
+  const waiting = useOutbox().length > 0;
+  return waiting ? (
+    <Suspense fallback={null}>
+      <OutboxStatus />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * The root of one language's pages: keeps `<html lang dir>`, the manifest's language and
@@ -23,13 +38,18 @@ export function LanguageRoot({ language }: { language: Language }) {
     document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestPath(language));
     setDirection(dir);
   }, [language, setDirection]);
+  // Once the first page of this language has shown, the rest of its messages.
+  useEffect(() => prefetchMessages(), [language]);
   useDocumentTitle();
   useSessionRefresh();
   return (
     <>
       <OfflineBanner />
-      <OutboxStatus />
-      <Outlet />
+      <OutboxSlot />
+      {/* The signed-in chrome's messages (its account menu) may still be loading. */}
+      <Suspense fallback={<div aria-busy="true" />}>
+        <Outlet />
+      </Suspense>
       <PwaNotices />
     </>
   );

@@ -21,7 +21,7 @@ const NAV: NavItem[] = [
 
 /** The layout of signed-in travellers: their trips, presets, and their account. */
 export function LoggedLayout() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', 'account']);
   const { to } = useLanguage();
   const { data: me } = useMe();
   useKeepAllTripsOffline();

@@ -1,6 +1,6 @@
-import { Burger, Container, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Burger, Container, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useLanguage } from '../i18n/use-language';
@@ -9,6 +9,9 @@ import { BrandLink } from './brand-link';
 import { LanguageMenu } from './language-menu';
 import classes from './site-chrome.module.css';
 import { useFocusOnNavigate } from './use-focus-on-navigate';
+
+// The phone's drawer (Mantine's modal machinery) loads when the menu is first opened.
+const SiteDrawer = lazy(async () => ({ default: (await import('./site-drawer')).SiteDrawer }));
 
 export interface NavItem {
   path: string;
@@ -39,6 +42,7 @@ export function SiteShell({
   const { t } = useTranslation();
   const { to } = useLanguage();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const mainRef = useFocusOnNavigate<HTMLElement>();
 
   return (
@@ -51,7 +55,10 @@ export function SiteShell({
           <Group gap="xs" wrap="nowrap">
             <Burger
               opened={opened}
-              onClick={toggle}
+              onClick={() => {
+                setDrawerWanted(true);
+                toggle();
+              }}
               hiddenFrom="sm"
               size="sm"
               aria-label={t(opened ? 'nav.closeMenu' : 'nav.openMenu')}
@@ -73,33 +80,22 @@ export function SiteShell({
         </Container>
       </header>
 
-      <Drawer
-        opened={opened}
-        onClose={close}
-        size="xs"
-        title={<BrandLink />}
-        closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
-        hiddenFrom="sm"
-      >
-        <Stack gap={4} component="nav" aria-label={t('nav.mainNavigation')}>
-          {navItems.map((item) => (
-            <NavLink
-              key={item.path}
-              to={to(item.path)}
-              className={classes.drawerLink}
-              onClick={close}
-            >
-              {t(item.labelKey)}
-            </NavLink>
-          ))}
-          <Stack gap="xs" mt="md" onClick={close}>
-            {drawerActions}
-          </Stack>
-        </Stack>
-      </Drawer>
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <SiteDrawer
+            opened={opened}
+            onClose={close}
+            navItems={navItems}
+            drawerActions={drawerActions}
+          />
+        </Suspense>
+      ) : null}
 
       <main id="main" ref={mainRef} tabIndex={-1} className={classes.main}>
-        <Outlet />
+        {/* A page whose messages are still loading (a first visit to a feature). */}
+        <Suspense fallback={<div aria-busy="true" />}>
+          <Outlet />
+        </Suspense>
       </main>
 
       <footer className={classes.footer}>

@@ -1,7 +1,6 @@
 import { SESSION_EXPIRY_SKEW_MS } from '@jammy/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { authClient } from '../features/auth/auth-client';
 import { resetSession, useMe } from '../features/auth/session';
 import { nextRefreshDelay } from '../lib/session-timing';
 
@@ -22,6 +21,9 @@ export function useSessionRefresh(): void {
 
     async function refresh() {
       window.clearTimeout(timer);
+      // The identity client loads with the first refresh: visitors never need it.
+      const { authClient } = await import('../features/auth/auth-client');
+      if (cancelled) return;
       const { data, error } = await authClient.getSession({ query: { disableCookieCache: true } });
       if (cancelled || error) {
         // Offline or failing: try again later rather than sign the traveller out.

@@ -1,4 +1,4 @@
-import { fromMinorUnits } from '@jammy/shared/fields';
+import { fromMinorUnits } from '@jammy/shared/fields-plain';
 /** Dates, numbers and money in the active language, with Intl (DESIGN §4). */
 
 function utcDate(date: string): Date {

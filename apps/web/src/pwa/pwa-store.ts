@@ -1,6 +1,7 @@
 import { BUILD_META_DELAY_MS, UPDATE_CHECK_INTERVAL_MS } from '@jammy/shared/constants';
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
+import { whenPageIdle } from '../lib/when-page-idle';
 import { BUILD_ID } from './build-info';
 import { WORKER_MESSAGES } from './worker-protocol';
 
@@ -189,10 +190,18 @@ export async function clearWorkerUserCaches(): Promise<void> {
 let started = false;
 
 /** Registers the worker and starts the update checks (hourly and when the tab is back). */
+function afterLoad(task: () => void): void {
+  if (document.readyState === 'complete') task();
+  else window.addEventListener('load', task, { once: true });
+}
+
 export function startPwa(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  if (state.supported && import.meta.env.PROD) void registerWorker();
+  // Once the first page has shown: the worker (and workbox-window) are not part of the first load.
+  if (state.supported && import.meta.env.PROD) {
+    afterLoad(() => whenPageIdle(() => void registerWorker()));
+  }
   fetchBuildMetaWhenIdle();
   void checkForUpdate();
   setInterval(() => void checkForUpdate(), UPDATE_CHECK_INTERVAL_MS);

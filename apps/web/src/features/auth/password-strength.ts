@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@jammy/shared/account';
+import { PASSWORD_MIN_LENGTH } from '@jammy/shared/account-limits';
 
 /** 0 nothing typed, 1 weak, 2 fair, 3 good, 4 strong. */
 export type PasswordStrength = 0 | 1 | 2 | 3 | 4;

@@ -2,7 +2,7 @@ import {
   DISPLAY_NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from '@jammy/shared/account';
+} from '@jammy/shared/account-limits';
 
 /** A translation key (namespace `auth`) of what is wrong with a field, or null when it is fine. */
 export type FieldProblem = string | null;

@@ -1,4 +1,4 @@
-import { PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itineraries';
+import { PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itinerary-limits';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PlaceFilters, StageFilter } from './place-order';

@@ -1,146 +1,36 @@
-import {
-  Anchor,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Switch,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { OFFLINE_CACHE_MIN_BYTES } from '@jammy/shared/constants';
+import { UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconWifi, IconWifiOff } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServerReachable } from '../../lib/connectivity';
-import { formatBytes } from '../../lib/format';
-import { useOfflineSettings, writeOfflineSettings } from '../../lib/offline-cache';
-import { APP_VERSION, BUILD_ID } from '../build-info';
-import { usePwaState } from '../pwa-store';
-import classes from './pwa.module.css';
 
-/** Bytes this site keeps in the browser (caches and IndexedDB), when the browser says. */
-function useStorageUsed(active: boolean): number | null {
-  const [used, setUsed] = useState<number | null>(null);
-  useEffect(() => {
-    if (!active || !navigator.storage?.estimate) return;
-    let cancelled = false;
-    void navigator.storage.estimate().then((estimate) => {
-      if (!cancelled) setUsed(estimate.usage ?? null);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [active]);
-  return used;
-}
+// The dialog (Mantine's modal, inputs, the offline settings) loads when first opened: it is
+// not part of a page's first load.
+const loadDialog = () => import('./about-app-dialog');
+const AboutAppDialog = lazy(async () => ({ default: (await loadDialog()).AboutAppDialog }));
 
-/**
- * "About this app": version, build, storage used, whether it works offline and whether the
- * offline worker failed to register (spec §4's registration-error flag).
- */
+/** The "About this app" link of the footer, and its dialog once asked for. */
 export function AboutApp({ className }: { className?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
-  const pwa = usePwaState();
-  const reachable = useServerReachable();
-  const used = useStorageUsed(opened);
-  const settings = useOfflineSettings();
-  const MB = 1_048_576;
-
-  const worker = pwa.registrationError
-    ? t('pwa.about.workerFailed')
-    : !pwa.supported
-      ? t('pwa.about.workerUnsupported')
-      : pwa.offlineCapable
-        ? t('pwa.about.workerReady')
-        : t('pwa.about.workerStarting');
-
+  const [asked, setAsked] = useState(false);
   return (
     <>
-      <UnstyledButton className={className} onClick={open}>
+      <UnstyledButton
+        className={className}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setAsked(true);
+          open();
+        }}
+      >
         {t('pwa.about.open')}
       </UnstyledButton>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={t('pwa.about.title')}
-        closeButtonProps={{ 'aria-label': t('pwa.dismiss') }}
-      >
-        <dl className={classes.aboutList} data-testid="about-app">
-          <dt>{t('pwa.about.version')}</dt>
-          <dd>{APP_VERSION}</dd>
-          <dt>{t('pwa.about.build')}</dt>
-          <dd>
-            <Text component="span" ff="monospace" size="sm" data-testid="about-build">
-              {BUILD_ID}
-            </Text>
-            {pwa.buildTimestamp ? (
-              <Text size="xs" c="gray.7">
-                {new Date(pwa.buildTimestamp).toLocaleString(i18n.language)}
-              </Text>
-            ) : null}
-          </dd>
-          <dt>{t('pwa.about.connection')}</dt>
-          <dd>
-            <Group gap={6} wrap="nowrap">
-              {reachable ? (
-                <IconWifi size={16} aria-hidden color="var(--mantine-color-green-9)" />
-              ) : (
-                <IconWifiOff size={16} aria-hidden color="var(--mantine-color-orange-9)" />
-              )}
-              <span>{reachable ? t('pwa.about.online') : t('pwa.about.offline')}</span>
-            </Group>
-          </dd>
-          <dt>{t('pwa.about.worker')}</dt>
-          <dd data-testid="about-worker" data-registration-error={pwa.registrationError !== null}>
-            {worker}
-            {pwa.workerBuildId && pwa.workerBuildId !== BUILD_ID ? (
-              <Text size="xs" c="gray.7">
-                {t('pwa.about.workerBuild', { build: pwa.workerBuildId })}
-              </Text>
-            ) : null}
-          </dd>
-          <dt>{t('pwa.about.storage')}</dt>
-          <dd data-testid="about-storage">
-            {used === null ? t('pwa.about.storageUnknown') : formatBytes(used, i18n.language)}
-          </dd>
-        </dl>
-        <Stack gap="sm" mt="lg">
-          <Switch
-            checked={settings.keepAllTrips}
-            onChange={(event) =>
-              writeOfflineSettings({ ...settings, keepAllTrips: event.currentTarget.checked })
-            }
-            label={t('pwa.about.keepAll')}
-            description={t('pwa.about.keepAllHelp')}
-          />
-          <NumberInput
-            label={t('pwa.about.cacheSize')}
-            description={t('pwa.about.cacheSizeHelp')}
-            min={OFFLINE_CACHE_MIN_BYTES / MB}
-            max={2048}
-            step={10}
-            allowDecimal={false}
-            value={Math.round(settings.cacheBytes / MB)}
-            onChange={(value) => {
-              const megabytes = typeof value === 'number' ? value : Number(value);
-              if (Number.isFinite(megabytes) && megabytes >= 1) {
-                writeOfflineSettings({ ...settings, cacheBytes: megabytes * MB });
-              }
-            }}
-          />
-        </Stack>
-        {pwa.updateAvailable ? (
-          <Text size="sm" mt="md">
-            {t('pwa.update.title')}{' '}
-            <Anchor component="button" type="button" onClick={() => window.location.reload()}>
-              {t('pwa.update.reload')}
-            </Anchor>
-          </Text>
-        ) : null}
-      </Modal>
+      {asked ? (
+        <Suspense fallback={null}>
+          <AboutAppDialog opened={opened} onClose={close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { DELETE_CONFIRMATION } from '@jammy/shared/account';
+import { DELETE_CONFIRMATION } from '@jammy/shared/account-limits';
 import { Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';

@@ -11,12 +11,16 @@ import {
   IconPrinter,
   IconRoute,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { exportUrl } from '../api/trip-export';
-import { CalendarFeedModal } from './calendar-feed-modal';
+
+// The calendar feed's dialog (its queries and copy button) loads when first opened.
+const CalendarFeedModal = lazy(async () => ({
+  default: (await import('./calendar-feed-modal')).CalendarFeedModal,
+}));
 
 const ICON = { size: 18, 'aria-hidden': true } as const;
 
@@ -110,7 +114,11 @@ export function ExportMenu({ itinerary }: { itinerary: Itinerary }) {
           </MenuGroup>
         </Menu.Dropdown>
       </Menu>
-      <CalendarFeedModal itineraryId={id} opened={feedOpen} onClose={feed.close} />
+      {feedOpen && (
+        <Suspense fallback={null}>
+          <CalendarFeedModal itineraryId={id} opened={feedOpen} onClose={feed.close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { CONTACT_RETENTION_DAYS } from '@jammy/shared/contact';
 import { SESSION_LIFETIME_DAYS } from '@jammy/shared/constants';
-import { TRASH_RETENTION_DAYS } from '@jammy/shared/itineraries';
+import { TRASH_RETENTION_DAYS } from '@jammy/shared/itinerary-limits';
 import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,8 +1,13 @@
-import { Button, Modal } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileImport } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileImport } from './file-import';
+
+// The dialog and the importer load when the button is first used, not with the trip list.
+const ImportTripDialog = lazy(async () => ({
+  default: (await import('./import-trip-dialog')).ImportTripDialog,
+}));
 
 /** "Import a trip": a GPX, KML, GeoJSON or calendar file becomes a new itinerary. */
 export function ImportTripButton() {
@@ -18,15 +23,11 @@ export function ImportTripButton() {
       >
         {t('newTrip.button')}
       </Button>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={t('newTrip.title')}
-        size="lg"
-        closeButtonProps={{ 'aria-label': t('newTrip.close') }}
-      >
-        <FileImport itineraryId={null} stages={[]} />
-      </Modal>
+      {opened && (
+        <Suspense fallback={null}>
+          <ImportTripDialog opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

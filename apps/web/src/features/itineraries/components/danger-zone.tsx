@@ -1,4 +1,5 @@
-import { TRASH_RETENTION_DAYS, type Itinerary } from '@jammy/shared/itineraries';
+import { TRASH_RETENTION_DAYS } from '@jammy/shared/itinerary-limits';
+import type { Itinerary } from '@jammy/shared/itineraries';
 import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';

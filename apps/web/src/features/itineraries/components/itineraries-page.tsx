@@ -1,4 +1,4 @@
-import { TRASH_RETENTION_DAYS } from '@jammy/shared/itineraries';
+import { TRASH_RETENTION_DAYS } from '@jammy/shared/itinerary-limits';
 import {
   Button,
   Center,

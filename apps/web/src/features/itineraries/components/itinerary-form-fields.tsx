@@ -1,4 +1,4 @@
-import { LIMITS } from '@jammy/shared/itineraries';
+import { LIMITS } from '@jammy/shared/itinerary-limits';
 import { Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,7 @@
 import type { FieldIssue } from '@jammy/shared/errors';
 import { webUrlSchema } from '@jammy/shared/fields';
-import { LIMITS, type Itinerary } from '@jammy/shared/itineraries';
+import { LIMITS } from '@jammy/shared/itinerary-limits';
+import type { Itinerary } from '@jammy/shared/itineraries';
 import { ApiError } from '../../../lib/api-client';
 
 /** What the itinerary form edits, as the inputs hold it (empty string: not set). */

@@ -1,4 +1,5 @@
-import { TRASH_RETENTION_DAYS, type ItinerarySummary } from '@jammy/shared/itineraries';
+import { TRASH_RETENTION_DAYS } from '@jammy/shared/itinerary-limits';
+import type { ItinerarySummary } from '@jammy/shared/itineraries';
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { fromMinorUnits } from '@jammy/shared/fields';
+import { fromMinorUnits } from '@jammy/shared/fields-plain';
 import type { ItineraryTree, Place, Stage } from '@jammy/shared/itineraries';
 import { byPosition } from '@jammy/shared/positions';
 import type { MapPoint } from '../../maps/components/trip-map';

@@ -1,4 +1,5 @@
-import { LIST_KINDS, LIMITS, type TripList } from '@jammy/shared/itineraries';
+import { LIST_KINDS, LIMITS } from '@jammy/shared/itinerary-limits';
+import type { TripList } from '@jammy/shared/itineraries';
 import {
   Button,
   Group,

@@ -1,4 +1,4 @@
-import { LIMITS } from '@jammy/shared/itineraries';
+import { LIMITS } from '@jammy/shared/itinerary-limits';
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

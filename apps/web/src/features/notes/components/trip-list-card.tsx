@@ -1,4 +1,5 @@
-import { LIMITS, type ListItem, type TripList } from '@jammy/shared/itineraries';
+import { LIMITS } from '@jammy/shared/itinerary-limits';
+import type { ListItem, TripList } from '@jammy/shared/itineraries';
 import { byPosition } from '@jammy/shared/positions';
 import {
   ActionIcon,

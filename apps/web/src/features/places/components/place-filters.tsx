@@ -1,4 +1,5 @@
-import { PLACE_CATEGORIES, type PlaceCategory, type Stage } from '@jammy/shared/itineraries';
+import { PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itinerary-limits';
+import type { Stage } from '@jammy/shared/itineraries';
 import { Button, Chip, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-import { INVITATION_QUERY_PARAM } from '@jammy/shared/sharing';
+import { INVITATION_QUERY_PARAM } from '@jammy/shared/sharing-params';
 import { Alert, Button, Container, Group, Loader, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';

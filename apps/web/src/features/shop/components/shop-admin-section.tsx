@@ -1,4 +1,4 @@
-import { currencyExponent, fromMinorUnits, toMinorUnits } from '@jammy/shared/fields';
+import { currencyExponent, fromMinorUnits, toMinorUnits } from '@jammy/shared/fields-plain';
 import type { PresetSummary } from '@jammy/shared/presets';
 import type { Order, Product } from '@jammy/shared/shop';
 import {

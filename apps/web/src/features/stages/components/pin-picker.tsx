@@ -1,4 +1,4 @@
-import { LIMITS, type PlaceCategory } from '@jammy/shared/itineraries';
+import { LIMITS, type PlaceCategory } from '@jammy/shared/itinerary-limits';
 import {
   Button,
   NumberInput,

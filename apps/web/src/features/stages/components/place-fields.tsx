@@ -1,4 +1,4 @@
-import { LIMITS, PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itineraries';
+import { LIMITS, PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itinerary-limits';
 import { NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { LIMITS } from '@jammy/shared/itineraries';
+import { LIMITS } from '@jammy/shared/itinerary-limits';
 import { SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';

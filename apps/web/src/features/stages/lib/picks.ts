@@ -1,4 +1,4 @@
-import { PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itineraries';
+import { PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itinerary-limits';
 import type { Problem, ProblemKind } from './problem';
 
 /** A place chosen on the add page, not saved yet. */

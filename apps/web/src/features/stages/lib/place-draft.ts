@@ -3,8 +3,9 @@ import {
   currencyExponent,
   fromMinorUnits,
   toMinorUnits,
-} from '@jammy/shared/fields';
-import { LIMITS, type Place, type PlaceCategory } from '@jammy/shared/itineraries';
+} from '@jammy/shared/fields-plain';
+import { LIMITS, type PlaceCategory } from '@jammy/shared/itinerary-limits';
+import type { Place } from '@jammy/shared/itineraries';
 
 /** The editable fields of a place as the form holds them. */
 export interface PlaceDraft {

@@ -1,4 +1,5 @@
-import { LIMITS, type Stage } from '@jammy/shared/itineraries';
+import { LIMITS } from '@jammy/shared/itinerary-limits';
+import type { Stage } from '@jammy/shared/itineraries';
 
 /** The editable fields of a stage as a form holds them (empty strings for "none"). */
 export interface StageDraft {

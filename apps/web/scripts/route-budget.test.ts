@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  criticalFiles,
+  measureRoutes,
+  overBudget,
+  type Manifest,
+  type RouteBudget,
+} from './route-budget';
+
+// A small build as Vite writes it: an entry with a static import and a lazy page; the page
+// imports a shared chunk and asks for the "trips" messages; a map page carries the map library.
+const manifest: Manifest = {
+  'index.html': {
+    file: 'assets/index.js',
+    isEntry: true,
+    imports: ['_framework.js'],
+    dynamicImports: ['src/routes/home.tsx', 'src/routes/map.tsx', 'src/i18n/locales/en.json'],
+  },
+  '_framework.js': { file: 'assets/framework.js' },
+  '_shared.js': { file: 'assets/shared.js' },
+  'src/routes/home.tsx': {
+    file: 'assets/home.js',
+    isDynamicEntry: true,
+    imports: ['_shared.js'],
+    dynamicImports: ['src/routes/map.tsx'],
+  },
+  'src/routes/map.tsx': { file: 'assets/map.js', isDynamicEntry: true },
+  'src/i18n/locales/en.json': { file: 'assets/en-core.js', isDynamicEntry: true },
+  'src/i18n/locales/ar.json': { file: 'assets/ar-core.js', isDynamicEntry: true },
+  'src/features/trips/locales/en.json': { file: 'assets/en-trips.js', isDynamicEntry: true },
+  'src/features/shop/locales/en.json': { file: 'assets/en-shop.js', isDynamicEntry: true },
+};
+
+const budget = (overrides: Partial<RouteBudget>): RouteBudget => ({
+  route: '/',
+  modules: ['src/routes/home.tsx'],
+  language: 'en',
+  budgetKb: 100,
+  map: false,
+  ...overrides,
+});
+
+let dist: string;
+// Random bytes do not compress: each file is about 1.5 kB gzipped.
+const noise = () => randomBytes(1500).toString('base64');
+const contents: Record<string, string> = {};
+
+beforeAll(() => {
+  dist = mkdtempSync(path.join(os.tmpdir(), 'route-budget-'));
+  mkdirSync(path.join(dist, 'assets'));
+  for (const chunk of Object.values(manifest)) {
+    contents[chunk.file] = noise();
+    writeFileSync(path.join(dist, chunk.file), contents[chunk.file] ?? '');
+  }
+  const sourceMap = (sources: string[], sourcesContent: string[]) =>
+    JSON.stringify({ version: 3, sources, sourcesContent, mappings: '' });
+  writeFileSync(
+    path.join(dist, 'assets/home.js.map'),
+    sourceMap(['../../src/routes/home.tsx'], ["const { t } = useTranslation('trips');"]),
+  );
+  writeFileSync(
+    path.join(dist, 'assets/map.js.map'),
+    sourceMap(['../../node_modules/leaflet/dist/leaflet-src.js'], ['']),
+  );
+});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const gz = (file: string) => gzipSync(contents[file] ?? '').length;
+
+describe('the route budget', () => {
+  it('counts the entry, its static imports and the page with its static imports, not lazy ones', () => {
+    expect(criticalFiles(manifest, ['src/routes/home.tsx'])).toEqual([
+      'assets/index.js',
+      'assets/framework.js',
+      'assets/home.js',
+      'assets/shared.js',
+    ]);
+  });
+
+  it('adds the messages of the namespaces the page asks for, in its language only', () => {
+    const [home] = measureRoutes(dist, [budget({})], manifest);
+    expect(home?.files).toEqual([
+      'assets/index.js',
+      'assets/framework.js',
+      'assets/home.js',
+      'assets/shared.js',
+      'assets/en-core.js',
+      'assets/en-trips.js',
+    ]);
+    expect(home?.gzipBytes).toBe(home?.files.reduce((sum, file) => sum + gz(file), 0));
+    expect(overBudget(home ? [home] : [])).toEqual([]);
+  });
+
+  it('fails a page over its budget, naming the page, its size and its budget', () => {
+    const sizes = measureRoutes(dist, [budget({ budgetKb: 1 })], manifest);
+    const size = ((sizes[0]?.gzipBytes ?? 0) / 1000).toFixed(1);
+    expect(overBudget(sizes)).toEqual([
+      `/ loads ${size} kB of gzip JavaScript before it is interactive, over its budget of 1 kB`,
+    ]);
+  });
+
+  it('fails a page without a map that loads the map library, not a map page', () => {
+    const sizes = measureRoutes(
+      dist,
+      [
+        budget({ route: '/trips', modules: ['src/routes/map.tsx'] }),
+        budget({ route: '/trip', modules: ['src/routes/map.tsx'], map: true }),
+      ],
+      manifest,
+    );
+    expect(overBudget(sizes)).toEqual([
+      '/trips shows no map but loads the map library (leaflet) before it is interactive',
+    ]);
+  });
+});

@@ -1,0 +1,236 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * A page of the budget: the modules its first visit loads besides the entry (the page's
+ * module, its layout's), the language it is opened in, its budget in kB (1,000 bytes) of
+ * gzip JavaScript, and whether it shows a map (only then may it load the map library).
+ */
+export interface RouteBudget {
+  route: string;
+  modules: string[];
+  language: string;
+  budgetKb: number;
+  map: boolean;
+}
+
+/** The map library: loaded only by pages that show a map. */
+export const MAP_LIBRARY = 'leaflet';
+
+/**
+ * The pages whose first visit stays small: each at its size when the budget was set plus
+ * about 5 % (docs/decisions/019-route-budgets.md says why the landing page is not at 100 kB).
+ * A change that grows a page past its budget fails `npm test`; raise a budget only knowingly.
+ */
+export const ROUTE_BUDGETS: RouteBudget[] = [
+  {
+    route: '/',
+    modules: ['src/routes/home.tsx', 'src/layouts/not-logged-layout.tsx'],
+    language: 'en',
+    budgetKb: 209,
+    map: false,
+  },
+  {
+    route: '/login',
+    modules: ['src/routes/login.tsx', 'src/layouts/not-logged-layout.tsx'],
+    language: 'en',
+    budgetKb: 231,
+    map: false,
+  },
+  {
+    route: '/itineraries',
+    modules: ['src/routes/itineraries.tsx', 'src/layouts/logged-layout.tsx'],
+    language: 'en',
+    budgetKb: 274,
+    map: false,
+  },
+  {
+    route: '/itinerary/{id}',
+    modules: ['src/routes/itinerary.tsx', 'src/layouts/logged-layout.tsx'],
+    language: 'en',
+    budgetKb: 415,
+    map: true,
+  },
+];
+
+/**
+ * The namespaces of messages the given files ask for: the core one, and each one named in a
+ * `useTranslation(…)` of their sources (read from the source maps the build writes).
+ */
+export function namespacesOf(distDir: string, files: string[]): Set<string> {
+  const namespaces = new Set(['translation']);
+  for (const file of files) {
+    let map: { sourcesContent?: (string | null)[] };
+    try {
+      map = JSON.parse(readFileSync(path.join(distDir, `${file}.map`), 'utf8')) as typeof map;
+    } catch {
+      continue;
+    }
+    for (const source of map.sourcesContent ?? []) {
+      for (const call of source?.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[^']*')/g) ?? []) {
+        for (const name of call[1]?.matchAll(/'([^']+)'/g) ?? []) namespaces.add(name[1] ?? '');
+      }
+    }
+  }
+  return namespaces;
+}
+
+/** The npm packages whose code is in the given files (from their source maps). */
+export function packagesOf(distDir: string, files: string[]): Set<string> {
+  const packages = new Set<string>();
+  for (const file of files) {
+    let map: { sources?: string[] };
+    try {
+      map = JSON.parse(readFileSync(path.join(distDir, `${file}.map`), 'utf8')) as typeof map;
+    } catch {
+      continue;
+    }
+    for (const source of map.sources ?? []) {
+      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1];
+      if (name) packages.add(name);
+    }
+  }
+  return packages;
+}
+
+/** The manifest keys of a language's messages in the given namespaces. */
+export function messageModules(
+  manifest: Manifest,
+  language: string,
+  namespaces: Set<string>,
+): string[] {
+  return Object.keys(manifest).filter((key) => {
+    const match = /(?:^|\/)(?:features\/([^/]+)|i18n)\/locales\/([a-z]{2})\.json$/.exec(key);
+    return match !== null && match[2] === language && namespaces.has(match[1] ?? 'translation');
+  });
+}
+
+/**
+ * Every JavaScript file a cold visit fetches before the page can answer: the entry and its
+ * static imports, then each named module (when it is a chunk of its own) and its static
+ * imports. Dynamic imports are left out: they load later, when used. A named module that is
+ * not a chunk of its own is inside one of the others already.
+ */
+export function criticalFiles(manifest: Manifest, modules: string[]): string[] {
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
+  if (!entry) throw new Error('The build manifest has no entry chunk');
+  const seen = new Set<string>();
+  const files: string[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest has no chunk ${key}`);
+    if (chunk.file.endsWith('.js')) files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry[0]);
+  for (const module of modules) if (manifest[module]) visit(module);
+  return files;
+}
+
+export interface RouteSize {
+  route: string;
+  files: string[];
+  /** gzip bytes of the files together, each compressed as the server sends it (zlib's default level). */
+  gzipBytes: number;
+  budgetKb: number;
+  /** The page shows no map but its first load carries the map library. */
+  unwantedMap: boolean;
+}
+
+export function measureRoutes(
+  distDir: string,
+  budgets: RouteBudget[] = ROUTE_BUDGETS,
+  manifest: Manifest = readManifest(distDir),
+): RouteSize[] {
+  const gzipped = new Map<string, number>();
+  const sizeOf = (file: string) => {
+    let size = gzipped.get(file);
+    if (size === undefined) {
+      size = gzipSync(readFileSync(path.join(distDir, file))).length;
+      gzipped.set(file, size);
+    }
+    return size;
+  };
+  return budgets.map((budget) => {
+    const code = criticalFiles(manifest, budget.modules);
+    const namespaces = namespacesOf(distDir, code);
+    const files = criticalFiles(manifest, [
+      ...budget.modules,
+      ...messageModules(manifest, budget.language, namespaces),
+    ]);
+    return {
+      route: budget.route,
+      files,
+      gzipBytes: files.reduce((sum, file) => sum + sizeOf(file), 0),
+      budgetKb: budget.budgetKb,
+      unwantedMap: !budget.map && packagesOf(distDir, files).has(MAP_LIBRARY),
+    };
+  });
+}
+
+export function readManifest(distDir: string): Manifest {
+  return JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+
+/**
+ * What is wrong, one line each: a page over its budget (naming the page, its size and its
+ * budget), or a page without a map that loads the map library.
+ */
+export function overBudget(sizes: RouteSize[]): string[] {
+  return sizes.flatMap((size) => [
+    ...(size.gzipBytes > size.budgetKb * 1000
+      ? [
+          `${size.route} loads ${kb(size.gzipBytes)} kB of gzip JavaScript before it is ` +
+            `interactive, over its budget of ${size.budgetKb} kB`,
+        ]
+      : []),
+    ...(size.unwantedMap
+      ? [
+          `${size.route} shows no map but loads the map library (${MAP_LIBRARY}) before it is interactive`,
+        ]
+      : []),
+  ]);
+}
+
+export function report(sizes: RouteSize[], verbose = false): string {
+  const lines = sizes.map(
+    (size) =>
+      `${size.route.padEnd(18)} ${kb(size.gzipBytes).padStart(7)} kB gzip JS  ` +
+      `(budget ${size.budgetKb} kB, ${size.files.length} files)`,
+  );
+  if (verbose) {
+    for (const size of sizes) lines.push('', `${size.route}:`, ...size.files.map((f) => `  ${f}`));
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // Another build can be measured by its folder (to compare before and after a change).
+  const distDir =
+    process.argv.slice(2).find((arg) => !arg.startsWith('--')) ??
+    fileURLToPath(new URL('../dist', import.meta.url));
+  const sizes = measureRoutes(distDir);
+  console.log(report(sizes, process.argv.includes('--files')));
+  const failures = overBudget(sizes);
+  if (failures.length > 0) {
+    console.error(`\n${failures.join('\n')}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,25 @@
+import { LANGUAGE_NAMES } from '@jammy/shared/languages';
+import { Button, type ButtonProps } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
+import type { ComponentPropsWithRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../i18n/use-language';
+
+/** The header's language button: "EN" with its icon, naming the language for screen readers. */
+export function LanguageButton(props: ButtonProps & ComponentPropsWithRef<'button'>) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  return (
+    <Button
+      variant="subtle"
+      color="gray"
+      size="compact-md"
+      leftSection={<IconLanguage size={18} aria-hidden />}
+      aria-label={t('nav.chooseLanguage', { language: LANGUAGE_NAMES[language] })}
+      aria-haspopup="menu"
+      {...props}
+    >
+      {language.toUpperCase()}
+    </Button>
+  );
+}
