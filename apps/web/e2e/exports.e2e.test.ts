@@ -34,49 +34,6 @@ async function post(to: string, data: object): Promise<{ id: string }> {
   return (await response.json()) as { id: string };
 }
 
-/**
- * Bookings come from another part of the app; until it exists on this branch, the print
- * view's request for the trip gets one train booking added, so the page shows how it lays
- * bookings out (the server side of bookings in exports is covered by the API tests).
- */
-async function withBooking(page: Page): Promise<void> {
-  await page.route(/\/export\.json$/, async (route) => {
-    const response = await route.fetch();
-    const trip = (await response.json()) as { itineraryId?: string; bookings: unknown[] };
-    const now = new Date().toISOString();
-    trip.bookings.push({
-      id: '0192f7a0-0000-7000-8000-0000000000b1',
-      itineraryId,
-      kind: 'train',
-      title: 'Alfa Pendular to Porto',
-      stageId: null,
-      placeId: null,
-      carrier: 'CP',
-      number: '123',
-      fromName: 'Lisboa Santa Apolónia',
-      fromLat: null,
-      fromLng: null,
-      toName: 'Porto Campanhã',
-      toLat: null,
-      toLng: null,
-      startAt: '2027-05-04T09:39',
-      startZone: 'Europe/Lisbon',
-      endAt: '2027-05-04T12:35',
-      endZone: 'Europe/Lisbon',
-      confirmationCode: 'QX7P2',
-      address: null,
-      costMinor: 3480,
-      currency: 'EUR',
-      url: null,
-      notes: '',
-      createdAt: now,
-      updatedAt: now,
-      version: 1,
-    });
-    await route.fulfill({ response, json: trip });
-  });
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   context = await newContext(browser, SMALL_PHONE);
@@ -131,6 +88,21 @@ beforeAll(async () => {
     lng: -8.6149,
     day: '2027-05-05',
     time: '09:00',
+  });
+  await post(`${trip}/bookings`, {
+    kind: 'train',
+    title: 'Alfa Pendular to Porto',
+    carrier: 'CP',
+    number: '123',
+    fromName: 'Lisboa Santa Apolónia',
+    toName: 'Porto Campanhã',
+    startAt: '2027-05-04T09:39',
+    startZone: 'Europe/Lisbon',
+    endAt: '2027-05-04T12:35',
+    endZone: 'Europe/Lisbon',
+    confirmationCode: 'QX7P2',
+    costMinor: 3480,
+    currency: 'EUR',
   });
   await post(`${trip}/notes`, { title: 'Tickets', body: 'Train tickets are in the app.' });
   const list = await post(`${trip}/lists`, { title: 'Packing', kind: 'packing' });
@@ -200,7 +172,6 @@ describe('exports', () => {
     await page.keyboard.press('Escape');
 
     // The print view, from the menu.
-    await withBooking(page);
     await menuButton.click();
     await page.getByRole('menuitem', { name: exportsEn.menu.print }).click();
     await page.waitForURL(url(`/itinerary/${itineraryId}/print`));
@@ -236,7 +207,6 @@ describe('exports', () => {
     await shot(page, 'menu-phone-ar');
     await page.keyboard.press('Escape');
 
-    await withBooking(page);
     await page.goto(url(`/ar/itinerary/${itineraryId}/print`));
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     await page.getByText('Alfa Pendular to Porto').waitFor();

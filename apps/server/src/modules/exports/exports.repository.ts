@@ -7,7 +7,7 @@ import { booking } from '../../db/schema/bookings';
 import { calendarFeed } from '../../db/schema/calendar-feeds';
 import { itinerary, itineraryMember, place, stage } from '../../db/schema/itineraries';
 import type { ItineraryRow } from '../itineraries/access';
-import { presentPlace, presentStage } from '../itineraries/presenters';
+import { presentBooking, presentPlace, presentStage } from '../itineraries/presenters';
 import { hashToken } from '../sharing/sharing.repository';
 
 export type CalendarFeedRow = typeof calendarFeed.$inferSelect;
@@ -18,47 +18,6 @@ export interface TripData {
   stages: Stage[];
   places: Place[];
   bookings: Booking[];
-}
-
-/** `timestamp without time zone` as PostgreSQL gives it ("2027-03-28 01:30:00") → "2027-03-28T01:30". */
-function wallClock(value: string | null): string | null {
-  return value === null ? null : value.replace(' ', 'T').slice(0, 16);
-}
-
-/**
- * A booking as the API shows it; `confirmationCode` only for members (a share-link reader
- * or a feed whose creator left sees none).
- */
-export function presentBooking(row: typeof booking.$inferSelect, member: boolean): Booking {
-  return {
-    id: row.id,
-    itineraryId: row.itineraryId,
-    kind: row.kind as Booking['kind'],
-    title: row.title,
-    stageId: row.stageId,
-    placeId: row.placeId,
-    carrier: row.carrier,
-    number: row.number,
-    fromName: row.fromName,
-    fromLat: row.fromLat,
-    fromLng: row.fromLng,
-    toName: row.toName,
-    toLat: row.toLat,
-    toLng: row.toLng,
-    startAt: wallClock(row.startAt),
-    startZone: row.startZone,
-    endAt: wallClock(row.endAt),
-    endZone: row.endZone,
-    confirmationCode: member ? row.confirmationCode : null,
-    address: row.address,
-    costMinor: row.costMinor,
-    currency: row.currency,
-    url: row.url,
-    notes: row.notes,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
-  };
 }
 
 /** The bookings of an itinerary, earliest first (those without a time last). */
