@@ -48,6 +48,10 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'header.tabs.budget',
     'routes.itinerary-budget.title',
     'file.label',
+    'placeholders.accommodation',
+    'fields.checkIn',
+    'fields.checkOut',
+    'fields.url',
   ],
   fr: [
     'nav.faq',
@@ -70,8 +74,10 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'kinds.bus',
     'kinds.ferry',
     'kinds.restaurant',
+    'line.code',
+    'fields.notes',
   ],
-  es: ['regions.asia'],
+  es: ['regions.asia', 'placeholders.accommodation'],
   de: [
     'nav.faq',
     'nav.shop',
@@ -86,6 +92,12 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'pwa.about.build',
     'pwa.about.online',
     'pwa.about.offline',
+    'placeholders.accommodation',
+    'line.code',
+    'fields.title',
+    'fields.checkIn',
+    'fields.checkOut',
+    'fields.url',
   ],
 };
 
