@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { bookingSchema } from './bookings';
 import { instantSchema } from './fields';
 import { idSchema } from './ids';
 import { itineraryTreeSchema, noteSchema, tripListSchema } from './itineraries';
@@ -26,7 +25,6 @@ export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
 export const itineraryExportSchema = itineraryTreeSchema.extend({
   notes: z.array(noteSchema),
   lists: z.array(tripListSchema),
-  bookings: z.array(bookingSchema),
   exportedAt: instantSchema,
 });
 export type ItineraryExport = z.infer<typeof itineraryExportSchema>;

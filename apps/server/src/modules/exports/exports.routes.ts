@@ -157,11 +157,10 @@ export function exportRoutes(
     async (request, reply) => {
       const { user } = await requireSession(sessions, request);
       const { itinerary } = await authorize(db, request.params.id, user.id, 'read');
-      const [document, notes, lists, bookings] = await Promise.all([
+      const [document, notes, lists] = await Promise.all([
         readItineraryDocument(db, itinerary.id, user.id),
         listNotes(db, itinerary.id),
         loadLists(db, itinerary.id),
-        exportsRepository.listBookings(db, itinerary.id, true),
       ]);
       if (!document) throw new AppError('itinerary/not-found', 'There is no such itinerary');
       const tree = itineraryTreeSchema.parse(JSON.parse(document.json));
@@ -174,7 +173,6 @@ export function exportRoutes(
             lists.items.filter((item) => item.listId === row.id),
           ),
         ),
-        bookings,
         exportedAt: new Date().toISOString(),
       };
       return download(reply, itinerary, 'json', JSON.stringify(body));
