@@ -54,7 +54,8 @@ async function manifestRoutes(app: FastifyInstance, webDistDir: string) {
   const baseFile = path.join(webDistDir, BASE_MANIFEST_PATH);
   if (!existsSync(baseFile)) return;
   const base = JSON.parse(await readFile(baseFile, 'utf8')) as Record<string, unknown>;
-  app.get('/manifest/:file', (request, reply) => {
+  // A file of the web app, not an operation of the API: not in the OpenAPI document.
+  app.get('/manifest/:file', { schema: { hide: true } }, (request, reply) => {
     const { file } = request.params as { file: string };
     const language = /^([a-z]{2})\.webmanifest$/.exec(file)?.[1];
     if (!isLanguage(language)) return notFound(request, reply, null);
