@@ -11,7 +11,8 @@ import { Link } from 'react-router';
 import { useMe } from '../features/auth/session';
 import { useKeepAllTripsOffline } from '../features/itineraries/api/keep-offline';
 import { useLanguage } from '../i18n/use-language';
-import { SiteShell, type NavItem } from './site-shell';
+import type { NavItem } from './nav-item';
+import { SiteShell } from './site-shell';
 
 const NAV: NavItem[] = [
   { path: '/itineraries', labelKey: 'nav.myItineraries' },

@@ -2,7 +2,8 @@ import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../i18n/use-language';
-import { SiteShell, type NavItem } from './site-shell';
+import type { NavItem } from './nav-item';
+import { SiteShell } from './site-shell';
 
 const NAV: NavItem[] = [
   { path: '/jammy-itineraries', labelKey: 'nav.presets' },

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useLanguage } from '../i18n/use-language';
 import { BrandLink } from './brand-link';
-import type { NavItem } from './site-shell';
+import type { NavItem } from './nav-item';
 import classes from './site-chrome.module.css';
 
 /** The phone's menu of SiteShell: navigation and account actions in a drawer. */

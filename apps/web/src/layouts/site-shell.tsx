@@ -7,16 +7,12 @@ import { useLanguage } from '../i18n/use-language';
 import { AboutApp } from '../pwa/components/about-app';
 import { BrandLink } from './brand-link';
 import { LanguageMenu } from './language-menu';
+import type { NavItem } from './nav-item';
 import classes from './site-chrome.module.css';
 import { useFocusOnNavigate } from './use-focus-on-navigate';
 
 // The phone's drawer (Mantine's modal machinery) loads when the menu is first opened.
 const SiteDrawer = lazy(async () => ({ default: (await import('./site-drawer')).SiteDrawer }));
-
-export interface NavItem {
-  path: string;
-  labelKey: string;
-}
 
 const FOOTER_LINKS: NavItem[] = [
   { path: '/faq', labelKey: 'nav.faq' },
