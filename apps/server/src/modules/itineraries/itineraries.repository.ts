@@ -29,20 +29,13 @@ export type ItineraryChanges = Partial<
 export async function createItinerary(
   db: Executor,
   ownerId: string,
-  { id, ...values }: ItineraryChanges & { title: string; id?: string },
+  values: ItineraryChanges & { title: string },
 ): Promise<ItineraryRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(itinerary)
-      // The client's id (a trip made offline; taken already: 409) or a new one. Timestamps
-      // from here, at millisecond precision, so list cursors compare exactly.
-      .values({
-        id: id ?? uuidv7(),
-        ownerId,
-        ...values,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      })
+      // Timestamps from here, at millisecond precision, so list cursors compare exactly.
+      .values({ id: uuidv7(), ownerId, ...values, createdAt: new Date(), updatedAt: new Date() })
       .returning();
     if (!row) throw new Error('The itinerary was not created');
     await tx

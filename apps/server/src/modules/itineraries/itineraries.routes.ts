@@ -94,9 +94,9 @@ export function itineraryRoutes(
     {
       schema: {
         tags: TAGS,
-        summary: 'Create an itinerary (with the client’s id when made offline: 409 if taken)',
+        summary: 'Create an itinerary',
         body: createItinerarySchema,
-        response: replies({ 201: itinerarySchema }, [401, 409]),
+        response: replies({ 201: itinerarySchema }, [401]),
       },
     },
     async (request, reply) => {
