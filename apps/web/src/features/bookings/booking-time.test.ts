@@ -1,5 +1,6 @@
 import type { Booking } from '@jammy/shared/bookings';
 import { describe, expect, it } from 'vitest';
+import { EMPTY_BOOKING_FIELDS } from '../itineraries/api/bookings';
 import { emptyDraft, payloadOf, validateDraft } from './booking-draft';
 import { bookingTimes, groupByDay, zoneLabel } from './booking-time';
 
@@ -8,26 +9,7 @@ const booking = (fields: Partial<Booking>): Booking => ({
   itineraryId: 't1',
   kind: 'flight',
   title: 'Rome to Tokyo',
-  stageId: null,
-  placeId: null,
-  carrier: null,
-  number: null,
-  fromName: null,
-  fromLat: null,
-  fromLng: null,
-  toName: null,
-  toLat: null,
-  toLng: null,
-  startAt: null,
-  startZone: null,
-  endAt: null,
-  endZone: null,
-  confirmationCode: null,
-  address: null,
-  costMinor: null,
-  currency: null,
-  url: null,
-  notes: '',
+  ...EMPTY_BOOKING_FIELDS,
   createdAt: '2027-01-01T00:00:00.000Z',
   updatedAt: '2027-01-01T00:00:00.000Z',
   version: 1,

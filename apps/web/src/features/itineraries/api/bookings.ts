@@ -19,7 +19,8 @@ export function byStart(a: Booking, b: Booking): number {
   return a.id < b.id ? -1 : 1;
 }
 
-const EMPTY_FIELDS = {
+/** A booking's optional fields, all empty: what a new booking holds until they are given. */
+export const EMPTY_BOOKING_FIELDS = {
   stageId: null,
   placeId: null,
   carrier: null,
@@ -50,7 +51,7 @@ export function useCreateBooking(itineraryId: string) {
     apply: (tree, input): ItineraryTree => {
       const now = new Date().toISOString();
       const booking: Booking = {
-        ...EMPTY_FIELDS,
+        ...EMPTY_BOOKING_FIELDS,
         ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
         id: temporaryId(),
         itineraryId,
