@@ -175,8 +175,10 @@ describe('exports', () => {
     await menuButton.click();
     await page.getByRole('menuitem', { name: exportsEn.menu.print }).click();
     await page.waitForURL(url(`/itinerary/${itineraryId}/print`));
+    // The print view's own toolbar first: until its chunk is in, the overview is still shown.
+    await page.getByRole('button', { name: exportsEn.print.button }).waitFor();
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
-    await page.getByText('Alfa Pendular to Porto').waitFor();
+    await page.getByTestId('print-booking').getByText('Alfa Pendular to Porto').waitFor();
     await expect.poll(() => page.getByRole('checkbox').count(), { timeout: 10_000 }).toBe(3);
     expect(await page.getByRole('button', { name: exportsEn.print.button }).isVisible()).toBe(true);
     expect(await seriousViolations(page), 'print en').toEqual([]);
@@ -208,8 +210,10 @@ describe('exports', () => {
     await page.keyboard.press('Escape');
 
     await page.goto(url(`/ar/itinerary/${itineraryId}/print`));
+    // The print view's own toolbar first: until its chunk is in, the overview is still shown.
+    await page.getByRole('button', { name: exportsEn.print.button }).waitFor();
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
-    await page.getByText('Alfa Pendular to Porto').waitFor();
+    await page.getByTestId('print-booking').getByText('Alfa Pendular to Porto').waitFor();
     expect(await seriousViolations(page), 'print ar').toEqual([]);
     await shot(page, 'print-phone-ar');
     await page.emulateMedia({ media: 'print' });

@@ -147,7 +147,7 @@ describe('the map of an itinerary', () => {
     // By stage (kept in the address), then by category.
     await page.locator('label', { hasText: '2. Nara' }).click();
     await expect.poll(() => listedPlaces(page)).toEqual(['Tōdai-ji']);
-    expect(page.url()).toContain(`stage=${trip.nara}`);
+    await expect.poll(() => page.url()).toContain(`stage=${trip.nara}`);
     await expect.poll(() => page.locator('.leaflet-marker-icon').count()).toBe(1);
     await page.locator('label', { hasText: 'Not in a stage' }).click();
     await expect.poll(() => listedPlaces(page)).toEqual(['Gion Corner', 'Ryokan Yoshida-sanso']);

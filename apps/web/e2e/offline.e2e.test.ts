@@ -183,21 +183,35 @@ describe('offline worker and updates', () => {
 });
 
 /** Whether the page has saved its offline copy (IndexedDB, idb-keyval's default store). */
-async function offlineCopySaved(page: Page): Promise<boolean> {
+/**
+ * Whether the offline copy of this traveller is saved, holding each of `texts` (what a page
+ * shows must be in the copy before the page is left: the copy is written a second after a
+ * change, and a write begun as the page goes may not finish).
+ */
+async function offlineCopySaved(page: Page, texts: readonly string[] = []): Promise<boolean> {
   return page.evaluate(
-    () =>
+    (texts) =>
       new Promise<boolean>((resolve) => {
         const open = indexedDB.open('keyval-store');
         open.onerror = () => resolve(false);
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('keyval')) return resolve(false);
-          const keys = db.transaction('keyval').objectStore('keyval').getAllKeys();
-          keys.onsuccess = () =>
-            resolve(keys.result.some((key) => String(key).startsWith('jammy:queries:')));
-          keys.onerror = () => resolve(false);
+          const store = db.transaction('keyval').objectStore('keyval');
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onsuccess = () =>
+            resolve(
+              keys.result.some((key, index) => {
+                if (!String(key).startsWith('jammy:queries:')) return false;
+                const copy = JSON.stringify(values.result[index]);
+                return texts.every((text) => copy.includes(text));
+              }),
+            );
+          values.onerror = () => resolve(false);
         };
       }),
+    texts,
   );
 }
 
@@ -368,6 +382,7 @@ describe('editing without a connection', () => {
     // On a phone notes and lists are two tabs.
     await page.getByRole('tab', { name: /Lists/ }).click();
     await page.getByRole('article', { name: 'Carry-on' }).waitFor();
+    await expect.poll(() => offlineCopySaved(page, ['Bookings', 'Carry-on'])).toBe(true);
     await page.goto(url(`/itinerary/${trip.id}/stage/${stage.id}/add`));
     await page.getByLabel('Name of the place').waitFor();
     await waitForControl(page);
