@@ -25,6 +25,24 @@ export function uniqueEmail(prefix = 'traveller'): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@jammy.test`;
 }
 
+type ParsedMail = Awaited<ReturnType<typeof simpleParser>>;
+
+/**
+ * Every mail received so far, parsed once per file (the catcher renames a mail into place
+ * once it is whole): the folder grows with the suite, and parsing all of it on every poll
+ * grew with it.
+ */
+const parsedMails = new Map<string, ParsedMail>();
+
+async function parsedMail(dir: string, file: string): Promise<ParsedMail> {
+  let mail = parsedMails.get(file);
+  if (!mail) {
+    mail = await simpleParser(await readFile(path.join(dir, file)));
+    parsedMails.set(file, mail);
+  }
+  return mail;
+}
+
 /** Waits for the newest mail to `to` that matches `subject`, as received over SMTP. */
 export async function waitForMail(
   to: string,
@@ -34,9 +52,12 @@ export async function waitForMail(
   const dir = inject('mailDir');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = (await readdir(dir)).sort().reverse();
+    const files = (await readdir(dir))
+      .filter((file) => file.endsWith('.eml'))
+      .sort()
+      .reverse();
     for (const file of files) {
-      const mail = await simpleParser(await readFile(path.join(dir, file)));
+      const mail = await parsedMail(dir, file);
       const recipients = [mail.to ?? []].flat().map((address) => address.text.toLowerCase());
       if (!recipients.some((recipient) => recipient.includes(to.toLowerCase()))) continue;
       if (subject && !subject.test(mail.subject ?? '')) continue;

@@ -358,10 +358,10 @@ describe('the sign-in pages', () => {
     '/forgot-password?token=abc',
     '/logout',
   ];
+  // Both sizes and both directions, in two passes: every page of the route table also
+  // passes axe in Arabic on a desktop in the route suite.
   describe.each([
     ['desktop', 'en', DESKTOP],
-    ['desktop', 'ar', DESKTOP],
-    ['phone', 'en', PHONE],
     ['phone', 'ar', PHONE],
   ] as const)('on a %s in %s', (_, language, size) => {
     let page: Page;

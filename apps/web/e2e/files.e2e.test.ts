@@ -21,10 +21,12 @@ const SMALL_PHONE: BrowserContextOptions = {
   isMobile: true,
   hasTouch: true,
 };
-const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? path.join('/tmp', 'jammy-files-e2e');
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `files-${name}.png`), fullPage: true });
+// Screenshots to look at, when asked for (they cost time on every run otherwise).
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `files-${name}.png`), fullPage: true });
+};
 
 let browser: Browser;
 let owner: { context: BrowserContext; page: Page };

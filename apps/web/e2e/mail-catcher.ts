@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { uuidv7 } from 'uuidv7';
@@ -13,10 +13,14 @@ export async function startMailCatcher(dir: string) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        writeFile(path.join(dir, `${uuidv7()}.eml`), Buffer.concat(chunks)).then(
-          () => callback(),
-          (error: Error) => callback(error),
-        );
+        // Written aside, then renamed: a reader never sees half a mail.
+        const name = path.join(dir, uuidv7());
+        writeFile(`${name}.part`, Buffer.concat(chunks))
+          .then(() => rename(`${name}.part`, `${name}.eml`))
+          .then(
+            () => callback(),
+            (error: Error) => callback(error),
+          );
       });
     },
   });

@@ -31,7 +31,7 @@ async function waitForControl(page: Page): Promise<void> {
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOT_DIR;
+  const dir = process.env.E2E_SCREENSHOTS_DIR;
   if (!dir) return;
   await mkdir(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });

@@ -53,7 +53,8 @@ describe('photos of a trip', () => {
       expect(await image.getAttribute('src')).toContain('alt=media');
     }
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/photos-phone.png', fullPage: true });
+    const shots = process.env.E2E_SCREENSHOTS_DIR;
+    if (shots) await page.screenshot({ path: `${shots}/photos-phone.png`, fullPage: true });
   });
 
   it('refuses a file that is not a photo, saying why', async () => {
