@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import budgetAr from '../src/features/budget/locales/ar.json';
 import { signUpVerified, waitForMail, type TestAccount } from './accounts';
-import { baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import { baseUrl, launchBrowser, newContext, PHONE_SCALE, seriousViolations } from './browser';
 
 // The budget of a trip for two, on a small phone: the owner sets the trip currency, records
 // three expenses (split equally, by shares, and one in yen with the rate typed in), and sees
@@ -10,7 +10,7 @@ import { baseUrl, launchBrowser, newContext, seriousViolations } from './browser
 
 const SMALL_PHONE: BrowserContextOptions = {
   viewport: { width: 360, height: 780 },
-  deviceScaleFactor: 2,
+  deviceScaleFactor: PHONE_SCALE,
   isMobile: true,
   hasTouch: true,
 };

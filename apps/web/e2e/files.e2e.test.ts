@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import arFiles from '../src/features/files/locales/ar.json';
 import enFiles from '../src/features/files/locales/en.json';
 import { signUpVerified, waitForMail } from './accounts';
-import { baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import { baseUrl, launchBrowser, newContext, PHONE_SCALE, seriousViolations } from './browser';
 import { pdf, photo } from './images';
 
 // A traveller on a phone (360 px wide) gives a trip a cover photo (cropped to the card) and a
@@ -17,7 +17,7 @@ import { pdf, photo } from './images';
 const t = enFiles;
 const SMALL_PHONE: BrowserContextOptions = {
   viewport: { width: 360, height: 780 },
-  deviceScaleFactor: 2,
+  deviceScaleFactor: PHONE_SCALE,
   isMobile: true,
   hasTouch: true,
 };
