@@ -210,8 +210,7 @@ describe('exports', () => {
     await page.keyboard.press('Escape');
 
     await page.goto(url(`/ar/itinerary/${itineraryId}/print`));
-    // The print view's own toolbar first: until its chunk is in, the overview is still shown.
-    await page.getByRole('button', { name: exportsEn.print.button }).waitFor();
+    await page.getByRole('button', { name: exportsAr.print.button }).waitFor();
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     await page.getByTestId('print-booking').getByText('Alfa Pendular to Porto').waitFor();
     expect(await seriousViolations(page), 'print ar').toEqual([]);
