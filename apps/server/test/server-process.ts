@@ -46,10 +46,17 @@ export interface ServerProcess {
   output(): string;
 }
 
-/** Starts the built server with only the given environment (plus PATH and HOME). */
-export function startServer(port: number, env: Record<string, string>): ServerProcess {
+/**
+ * Starts the built server with only the given environment (plus PATH and HOME). `nodeArgs`
+ * go before the script (e.g. `--expose-gc`); `ipc` opens a message channel to the child.
+ */
+export function startServer(
+  port: number,
+  env: Record<string, string>,
+  options: { nodeArgs?: string[]; ipc?: boolean } = {},
+): ServerProcess {
   let output = '';
-  const child = spawn(process.execPath, [BUILT_MAIN], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BUILT_MAIN], {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -59,10 +66,10 @@ export function startServer(port: number, env: Record<string, string>): ServerPr
       LOG_LEVEL: 'info',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<Exit>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );

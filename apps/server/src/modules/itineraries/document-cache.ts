@@ -44,7 +44,8 @@ export interface ReadDocument {
  * change is not kept (`begin` remembers when it started). While the LISTEN connection is
  * down, nothing is kept and nothing is served from memory.
  *
- * Bounded in bytes, least recently used first; `maxBytes` 0 turns it off.
+ * Bounded in bytes (documents, their compressed forms as soon as they are made, and the roles
+ * kept with them), least recently used first; `maxBytes` 0 turns it off.
  */
 export interface DocumentCache {
   /** The document `userId` may read, when known here. */
@@ -75,10 +76,21 @@ const BROTLI_OPTIONS = {
 };
 /** Invalidation times remembered per itinerary before they are folded into one. */
 const MAX_REMEMBERED = 10_000;
+/**
+ * What an entry costs besides its documents' bytes, counted against the bound: its key, its
+ * two maps and their first slots (~940 bytes measured on Node 20), and each member's role
+ * (~480 bytes: the id and a map slot). A content change drops the documents but keeps the
+ * roles, so without these an entry of no bytes stayed for good, and the cache grew with every
+ * itinerary ever read and changed (~1.4 KB each) past any `DOCUMENT_CACHE_MB`.
+ */
+const ENTRY_BYTES = 1024;
+const ROLE_BYTES = 512;
 
+/** A document; `grew` is called when a compressed form is made (it counts in `bytes()`). */
 export function documentOf(
   json: string,
   etag = etagOf(json),
+  grew?: () => void,
 ): CachedDocument & {
   bytes(): number;
 } {
@@ -88,8 +100,18 @@ export function documentOf(
     json,
     etag,
     encoded(encoding) {
-      if (encoding === 'br') return (br ??= brotliCompressSync(json, BROTLI_OPTIONS));
-      return (gzip ??= gzipSync(json, { level: 6 }));
+      if (encoding === 'br') {
+        if (!br) {
+          br = brotliCompressSync(json, BROTLI_OPTIONS);
+          grew?.();
+        }
+        return br;
+      }
+      if (!gzip) {
+        gzip = gzipSync(json, { level: 6 });
+        grew?.();
+      }
+      return gzip;
     },
     bytes: () => Buffer.byteLength(json) + (br?.length ?? 0) + (gzip?.length ?? 0),
   };
@@ -136,9 +158,9 @@ export function createDocumentCache(deps: {
     if (what === 'all' || !entry) {
       drop(itineraryId);
     } else {
+      // The roles stay, and still count against the bound.
       entry.documents.clear();
-      bytes -= entry.bytes;
-      entry.bytes = 0;
+      recount(entry);
     }
     // A read already under way may predate the change: later requests must not wait on it.
     for (const key of loading.keys()) {
@@ -155,19 +177,37 @@ export function createDocumentCache(deps: {
     bytes = 0;
   }
 
-  /** Moves an entry to the recent end and recounts its bytes (compressed forms grow it). */
-  function touch(itineraryId: string, entry: Entry) {
-    entries.delete(itineraryId);
-    entries.set(itineraryId, entry);
-    let size = 0;
+  /** Recounts an entry's bytes (its roles, documents and their compressed forms). */
+  function recount(entry: Entry) {
+    let size = ENTRY_BYTES + ROLE_BYTES * entry.roles.size;
     for (const document of entry.documents.values()) size += document.bytes();
     bytes += size - entry.bytes;
     entry.bytes = size;
+  }
+
+  /** Drops the least recently used entries until the cache is within its bound. */
+  function evict() {
     while (bytes > maxBytes && entries.size > 0) {
       const oldest = entries.keys().next().value;
       if (oldest === undefined) break;
       drop(oldest);
     }
+  }
+
+  /** Moves an entry to the recent end, recounts it and keeps the bound. */
+  function touch(itineraryId: string, entry: Entry) {
+    entries.delete(itineraryId);
+    entries.set(itineraryId, entry);
+    recount(entry);
+    evict();
+  }
+
+  /** A kept document made a compressed form: it counts at once, not at its next read. */
+  function grown(itineraryId: string, slot: Slot, document: CachedDocument) {
+    const entry = entries.get(itineraryId);
+    if (entry?.documents.get(slot) !== document) return;
+    recount(entry);
+    evict();
   }
 
   function lookup(itineraryId: string, slot: Slot | undefined): CachedDocument | undefined {
@@ -198,7 +238,8 @@ export function createDocumentCache(deps: {
   function begin() {
     const started = epoch;
     return (itineraryId: string, read: ReadDocument, userId?: string): CachedDocument => {
-      const document = documentOf(read.json);
+      const slot: Slot = userId ? read.role : 'link';
+      const document = documentOf(read.json, undefined, () => grown(itineraryId, slot, document));
       const raced = (invalidatedAt.get(itineraryId) ?? floor) > started;
       if (!enabled() || raced || Buffer.byteLength(read.json) > maxBytes / 4) return document;
       let entry = entries.get(itineraryId);
@@ -207,10 +248,12 @@ export function createDocumentCache(deps: {
         entries.set(itineraryId, entry);
       }
       if (userId) entry.roles.set(userId, read.role);
-      const slot: Slot = userId ? read.role : 'link';
       const kept = entry.documents.get(slot);
       // Two readers with the same role share one copy (and its compressed forms).
-      if (kept && kept.json === read.json) return kept;
+      if (kept && kept.json === read.json) {
+        touch(itineraryId, entry);
+        return kept;
+      }
       entry.documents.set(slot, document);
       touch(itineraryId, entry);
       return document;
