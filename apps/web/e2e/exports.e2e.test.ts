@@ -198,8 +198,8 @@ describe('exports', () => {
     const pdf = await page.pdf({ format: 'A4' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     // The map is in the PDF: an image of the picture's size (the trip has no cover picture).
-    expect(pdf.length).toBeGreaterThan(100_000);
     expect(pdf.toString('latin1')).toMatch(/\/Subtype\s*\/Image[\s\S]{0,200}?\/Width\s+1920/);
+    expect(pdf.length).toBeGreaterThan(50_000);
     if (SHOTS)
       await import('node:fs/promises').then((fs) =>
         fs.writeFile(path.join(SHOTS, 'exports-print-en.pdf'), pdf),

@@ -224,13 +224,9 @@ export function TripMap({
             positions={track.positions}
             // Not clickable: a click goes through to the map (dropping a pin, selecting).
             interactive={false}
-            pathOptions={{
-              color: TRACK_COLOR,
-              weight: 4,
-              opacity: 0.85,
-              lineJoin: 'round',
-              className: 'trip-map-track',
-            }}
+            // Leaflet sets a path's class when it is made (style changes do not touch it).
+            className="trip-map-track"
+            pathOptions={{ color: TRACK_COLOR, weight: 4, opacity: 0.85, lineJoin: 'round' }}
           />
         ))}
         {showRoute && route.length > 1 && (
