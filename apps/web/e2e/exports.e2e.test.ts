@@ -183,7 +183,7 @@ describe('exports', () => {
     // The cover's map: a picture drawn from the tiles, the button ready only once it is.
     const map = page.locator('[data-testid="print-map"][data-state="ready"] img');
     await map.waitFor();
-    expect(await map.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBe(1920);
+    expect(await map.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBe(1600);
     expect(await map.getAttribute('alt')).toBe(exportsEn.print.mapAlt.replace('{{title}}', TITLE));
     expect(await page.getByRole('button', { name: exportsEn.print.button }).isVisible()).toBe(true);
     expect(await seriousViolations(page), 'print en').toEqual([]);
@@ -198,7 +198,7 @@ describe('exports', () => {
     const pdf = await page.pdf({ format: 'A4' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     // The map is in the PDF: an image of the picture's size (the trip has no cover picture).
-    expect(pdf.toString('latin1')).toMatch(/\/Subtype\s*\/Image[\s\S]{0,200}?\/Width\s+1920/);
+    expect(pdf.toString('latin1')).toMatch(/\/Subtype\s*\/Image[\s\S]{0,200}?\/Width\s+1600/);
     expect(pdf.length).toBeGreaterThan(50_000);
     if (SHOTS)
       await import('node:fs/promises').then((fs) =>

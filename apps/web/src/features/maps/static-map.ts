@@ -150,14 +150,14 @@ function drawMarker(
   color: string,
 ) {
   context.beginPath();
-  context.arc(at.x, at.y, 12, 0, 2 * Math.PI);
+  context.arc(at.x, at.y, 14, 0, 2 * Math.PI);
   context.fillStyle = color;
   context.fill();
-  context.lineWidth = 2.5;
+  context.lineWidth = 3;
   context.strokeStyle = '#ffffff';
   context.stroke();
   context.fillStyle = '#ffffff';
-  context.font = `700 ${label.length > 2 ? 9 : 11}px system-ui, sans-serif`;
+  context.font = `700 ${label.length > 2 ? 11 : 13}px system-ui, sans-serif`;
   context.textAlign = 'center';
   context.textBaseline = 'middle';
   context.fillText(label, at.x, at.y + 0.5);
