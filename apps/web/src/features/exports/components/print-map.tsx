@@ -21,7 +21,8 @@ const HEIGHT = 500;
 /** Where the map stands: being drawn, shown, or not there (nothing on the trip has a place). */
 export type PrintMapState = 'drawing' | 'ready' | 'none';
 
-type Drawn = { url: string; missingTiles: number } | null;
+/** The picture, or `failed` when it could not be drawn (the page then prints without it). */
+type Drawn = { url: string; missingTiles: number } | 'failed' | null;
 
 /** The attribution as plain text (it may be configured with HTML links). */
 function plainText(html: string): string {
@@ -68,12 +69,18 @@ export function PrintMap({
       trackColor: TRACK_COLOR,
       placeColor: '#c2255c',
       stageColor: '#1b2b4b',
-    }).then((map) => {
-      if (cancelled || !map) return;
-      url = URL.createObjectURL(map.blob);
-      setLoaded(false);
-      setDrawn({ url, missingTiles: map.missingTiles });
-    });
+    })
+      .catch(() => null)
+      .then((map) => {
+        if (cancelled) return;
+        if (!map) {
+          setDrawn('failed');
+          return;
+        }
+        url = URL.createObjectURL(map.blob);
+        setLoaded(false);
+        setDrawn({ url, missingTiles: map.missingTiles });
+      });
     return () => {
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
@@ -81,10 +88,10 @@ export function PrintMap({
   }, [inputsReady, empty, points, tracks, settings?.tileUrl]);
 
   const state: PrintMapState =
-    empty && inputsReady ? 'none' : drawn && loaded ? 'ready' : 'drawing';
+    (empty && inputsReady) || drawn === 'failed' ? 'none' : drawn && loaded ? 'ready' : 'drawing';
   useEffect(() => onState(state), [state, onState]);
 
-  if (state === 'none') return null;
+  if (state === 'none' || drawn === 'failed') return null;
   const attribution = settings ? plainText(settings.attribution) : '';
   return (
     <figure className={classes.map} data-testid="print-map" data-state={state}>
