@@ -188,5 +188,7 @@ describe('imports', () => {
     expect(await trackPixels(page)).toBeGreaterThan(500);
     await shoot(page, 'print-map-ar-360');
     await context.close();
-  });
+    // One long journey (three trips, two languages, the maps and the print view) on two busy
+    // cores: more time than the default for a single test.
+  }, 180_000);
 });
