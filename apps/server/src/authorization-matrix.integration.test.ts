@@ -733,6 +733,7 @@ const TABLE: Row[] = [
     expect: memberWrite(204),
     prepare: importRow,
   },
+  { method: 'GET', path: '/api/itineraries/:id/routes', expect: linkRead },
   // --- photos and attachments ---
   { method: 'GET', path: '/api/itineraries/:id/photos', expect: linkRead },
   {

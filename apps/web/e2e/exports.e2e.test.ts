@@ -180,6 +180,11 @@ describe('exports', () => {
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     await page.getByTestId('print-booking').getByText('Alfa Pendular to Porto').waitFor();
     await expect.poll(() => page.getByRole('checkbox').count(), { timeout: 10_000 }).toBe(3);
+    // The cover's map: a picture drawn from the tiles, the button ready only once it is.
+    const map = page.locator('[data-testid="print-map"][data-state="ready"] img');
+    await map.waitFor();
+    expect(await map.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBe(1600);
+    expect(await map.getAttribute('alt')).toBe(exportsEn.print.mapAlt.replace('{{title}}', TITLE));
     expect(await page.getByRole('button', { name: exportsEn.print.button }).isVisible()).toBe(true);
     expect(await seriousViolations(page), 'print en').toEqual([]);
     await shot(page, 'print-phone-en');
@@ -189,8 +194,12 @@ describe('exports', () => {
       false,
     );
     await shot(page, 'print-media-phone-en');
+    expect(await map.isVisible()).toBe(true);
     const pdf = await page.pdf({ format: 'A4' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // The map is in the PDF: an image of the picture's size (the trip has no cover picture).
+    expect(pdf.toString('latin1')).toMatch(/\/Subtype\s*\/Image[\s\S]{0,200}?\/Width\s+1600/);
+    expect(pdf.length).toBeGreaterThan(50_000);
     if (SHOTS)
       await import('node:fs/promises').then((fs) =>
         fs.writeFile(path.join(SHOTS, 'exports-print-en.pdf'), pdf),
@@ -211,6 +220,7 @@ describe('exports', () => {
 
     await page.goto(url(`/ar/itinerary/${itineraryId}/print`));
     await page.getByRole('button', { name: exportsAr.print.button }).waitFor();
+    await page.locator('[data-testid="print-map"][data-state="ready"] img').waitFor();
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     await page.getByTestId('print-booking').getByText('Alfa Pendular to Porto').waitFor();
     expect(await seriousViolations(page), 'print ar').toEqual([]);

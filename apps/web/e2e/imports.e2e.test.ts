@@ -38,6 +38,38 @@ async function placeNames(context: BrowserContext, id: string): Promise<string[]
   return tree.places.map((place) => place.name);
 }
 
+async function firstStageId(context: BrowserContext, id: string): Promise<string> {
+  const response = await context.request.get(`${baseUrl()}/api/itineraries/${id}`);
+  const tree = (await response.json()) as { stages: { id: string }[] };
+  return tree.stages[0]?.id ?? '';
+}
+
+/** The stages' tracks drawn on the page's map (solid lines under the markers). */
+const tracks = (page: Page) => page.locator('path.trip-map-track');
+
+/** Pixels of the picture in the track's colour (#a61e4d): the track is drawn in it. */
+async function trackPixels(page: Page): Promise<number> {
+  return page
+    .getByTestId('print-map')
+    .locator('img')
+    .evaluate((node) => {
+      const image = node as HTMLImageElement;
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const context = canvas.getContext('2d');
+      if (!context) return 0;
+      context.drawImage(image, 0, 0);
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let count = 0;
+      for (let index = 0; index < data.length; index += 4) {
+        const [r, g, b] = [data[index] ?? 0, data[index + 1] ?? 0, data[index + 2] ?? 0];
+        if (Math.abs(r - 166) < 12 && Math.abs(g - 30) < 12 && Math.abs(b - 77) < 12) count += 1;
+      }
+      return count;
+    });
+}
+
 async function reviewFile(page: Page, review: string) {
   await page.locator('input[type=file]').setInputFiles(GPX);
   await page.getByRole('button', { name: review }).click();
@@ -80,11 +112,24 @@ describe('imports', () => {
     for (const name of ['Monterosso al Mare', 'Belvedere sul mare', 'Trattoria Gianni Franzi']) {
       await page.getByText(name).first().waitFor();
     }
+    // The trip's map draws the imported track, and so does the stage's own map.
+    await expect.poll(() => tracks(page).count()).toBe(1);
+    const stageId = await firstStageId(context, trip.id);
+    await page.goto(`${baseUrl()}/itinerary/${trip.id}/stage/${stageId}`);
+    await expect.poll(() => tracks(page).count()).toBe(1);
+    await expect.poll(() => page.locator('.leaflet-marker-icon').count()).toBe(3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await shoot(page, 'stage-map-track-en-360');
+    await page.goto(`${baseUrl()}/itinerary/${trip.id}`);
+    await expect.poll(() => tracks(page).count()).toBe(1);
 
     // Undo from the trip's activity.
     await page.getByRole('button', { name: /Undo import/ }).click();
     await page.getByText(/undid the import of garmin-hike.gpx/).waitFor();
     await expect.poll(() => placeNames(context, trip.id)).toEqual([]);
+    await expect.poll(() => tracks(page).count()).toBe(0);
 
     // A pasted list: two names, looked up, reviewed, added.
     await page.goto(`${baseUrl()}/itinerary/${trip.id}/import`);
@@ -130,6 +175,20 @@ describe('imports', () => {
     await dialog.getByRole('link', { name: 'Open the trip' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Monterosso to Vernazza');
     await page.getByText('Trattoria Gianni Franzi').first().waitFor();
+    const imported = /\/itinerary\/([^/?]+)/.exec(page.url())?.[1] ?? '';
+
+    // Its stage's map in Arabic, and the print view's map picture with the track in it.
+    const importedStage = await firstStageId(context, imported);
+    await page.goto(`${baseUrl()}/ar/itinerary/${imported}/stage/${importedStage}`);
+    await expect.poll(() => tracks(page).count()).toBe(1);
+    await shoot(page, 'stage-map-track-ar-360');
+    await page.goto(`${baseUrl()}/ar/itinerary/${imported}/print`);
+    await page.locator('[data-testid="print-map"][data-state="ready"]').waitFor();
+    // (axe on the print view with its map runs in the exports test, in English and Arabic.)
+    expect(await trackPixels(page)).toBeGreaterThan(500);
+    await shoot(page, 'print-map-ar-360');
     await context.close();
-  });
+    // One long journey (three trips, two languages, the maps and the print view) on two busy
+    // cores: more time than the default for a single test.
+  }, 180_000);
 });

@@ -210,3 +210,19 @@ export const lookupResultSchema = z.object({
   attribution: z.string(),
 });
 export type LookupResult = z.infer<typeof lookupResultSchema>;
+
+/** A line a stage follows on the map (an imported track), as `GET …/routes` answers it. */
+export const stageRouteSchema = z.object({
+  id: idSchema,
+  stageId: idSchema,
+  name: z.string(),
+  /** GeoJSON LineString coordinates: [longitude, latitude], in the order travelled. */
+  coordinates: z.array(z.tuple([z.number(), z.number()])),
+});
+export type StageRoute = z.infer<typeof stageRouteSchema>;
+
+export const stageRoutesSchema = z.object({
+  items: z.array(stageRouteSchema),
+  nextCursor: z.null(),
+});
+export type StageRoutes = z.infer<typeof stageRoutesSchema>;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ImportBatch, ImportPreview, LookupResult } from '@jammy/shared/imports';
+import type { ImportBatch, ImportPreview, LookupResult, StageRoutes } from '@jammy/shared/imports';
 import type { Itinerary, ItineraryTree } from '@jammy/shared/itineraries';
-import type { ActivityPage } from '@jammy/shared/sharing';
+import type { ActivityPage, ShareLink } from '@jammy/shared/sharing';
 import { asc, eq, sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -649,6 +649,66 @@ describe('undo', () => {
     expect(JSON.stringify(blocked.error.details)).toContain('other places added to its stage');
     const stages = await db().select().from(stage).where(eq(stage.itineraryId, trip.id));
     expect(stages).toHaveLength(2);
+  });
+});
+
+describe('GET /api/itineraries/{id}/routes (the maps read the tracks)', () => {
+  it('answers members and share-link holders, not strangers, and follows imports and undo', async () => {
+    const trip = await createItinerary(setup.testApp, owner);
+    await addMember(setup.testApp, trip.id, viewer.id, 'viewer');
+    const routesUrl = `/api/itineraries/${trip.id}/routes`;
+    expect(expectStatus<StageRoutes>(await as(owner, 'GET', routesUrl), 200)).toEqual({
+      items: [],
+      nextCursor: null,
+    });
+
+    const preview = expectStatus<ImportPreview>(
+      await upload(owner, importsUrl(trip, '?dryRun=true'), fixture('garmin-hike.gpx'), GPX),
+      200,
+    );
+    const batch = expectStatus<ImportBatch>(
+      await upload(owner, importsUrl(trip, '?fileName=hike.gpx'), fixture('garmin-hike.gpx'), GPX),
+      201,
+    );
+    const read = await as(owner, 'GET', routesUrl);
+    const routes = expectStatus<StageRoutes>(read, 200);
+    expect(routes.items).toHaveLength(1);
+    expect(routes.items[0]).toMatchObject({
+      stageId: batch.stageId,
+      coordinates: preview.routes[0]?.coordinates,
+    });
+    expect(routes.items[0]?.coordinates[0]).toEqual([9.6543, 44.1461]);
+    // The hot document stays small: the track is not in it.
+    const tree = await as(owner, 'GET', `/api/itineraries/${trip.id}`);
+    expect(tree.body).not.toContain('9.6543,44.1461');
+    // Revalidated like every read: unchanged, 304.
+    const etag = String(read.headers.etag);
+    expect(etag).not.toBe('undefined');
+    const again = await as(owner, 'GET', routesUrl, { headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+
+    expect(expectStatus<StageRoutes>(await as(viewer, 'GET', routesUrl), 200)).toEqual(routes);
+    const link = expectStatus<ShareLink>(
+      await as(owner, 'POST', `/api/itineraries/${trip.id}/share-links`, { payload: {} }),
+      201,
+    );
+    const share = new URL(link.url ?? '').searchParams.get('share') ?? '';
+    expect(
+      expectStatus<StageRoutes>(await as(null, 'GET', `${routesUrl}?share=${share}`), 200),
+    ).toEqual(routes);
+    expectError(await as(stranger, 'GET', routesUrl), 404, 'itinerary/not-found');
+    expectError(await as(null, 'GET', routesUrl), 401, 'auth/unauthenticated');
+    const otherTrip = await createItinerary(setup.testApp, owner);
+    expectError(
+      await as(null, 'GET', `/api/itineraries/${otherTrip.id}/routes?share=${share}`),
+      404,
+      'share/not-found',
+    );
+
+    expectNoContent(await as(owner, 'DELETE', importsUrl(trip, `/${batch.id}`)));
+    const afterUndo = await as(owner, 'GET', routesUrl, { headers: { 'if-none-match': etag } });
+    expect(afterUndo.statusCode).toBe(200);
+    expect(afterUndo.json<StageRoutes>().items).toEqual([]);
   });
 });
 

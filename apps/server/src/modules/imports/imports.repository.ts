@@ -1,5 +1,5 @@
-import type { ImportBatch, ImportContent, ImportFormat } from '@jammy/shared/imports';
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { ImportBatch, ImportContent, ImportFormat, StageRoute } from '@jammy/shared/imports';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { uuidv7 } from 'uuidv7';
 import type { Executor } from '../../db/client';
@@ -137,6 +137,21 @@ export async function insertImport(
     .returning();
   if (!row) throw new Error('The import was not recorded');
   return row;
+}
+
+/** The routes of an itinerary's stages, stage by stage in the trip's order, oldest first. */
+export async function listStageRoutes(db: Executor, itineraryId: string): Promise<StageRoute[]> {
+  return db
+    .select({
+      id: stageRoute.id,
+      stageId: stageRoute.stageId,
+      name: stageRoute.name,
+      coordinates: stageRoute.coordinates,
+    })
+    .from(stageRoute)
+    .innerJoin(stage, eq(stage.id, stageRoute.stageId))
+    .where(eq(stageRoute.itineraryId, itineraryId))
+    .orderBy(asc(stage.position), asc(stage.id), asc(stageRoute.createdAt), asc(stageRoute.id));
 }
 
 export async function findImport(

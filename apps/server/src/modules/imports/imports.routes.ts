@@ -8,6 +8,7 @@ import {
   lookupRequestSchema,
   lookupResultSchema,
   newItineraryImportQuerySchema,
+  stageRoutesSchema,
   type ImportContent,
 } from '@jammy/shared/imports';
 import { LANGUAGES } from '@jammy/shared/languages';
@@ -22,15 +23,16 @@ import { AppError, invalidField } from '../../lib/errors';
 import { conflict } from '../../lib/versions';
 import { sharedGazetteer } from '../geo/gazetteer';
 import { createGeocoder } from '../geo/geocoder';
-import { authorize } from '../itineraries/access';
+import { authorize, authorizeReader } from '../itineraries/access';
 import { changeWithEvent } from '../itineraries/content.repository';
 import { stages } from '../itineraries/content.routes';
 import { createItinerary, setTrashed } from '../itineraries/itineraries.repository';
-import { itineraryParams } from '../itineraries/itineraries.routes';
+import { itineraryParams, shareQuery } from '../itineraries/itineraries.routes';
 import {
   changesSince,
   findImport,
   insertImport,
+  listStageRoutes,
   presentImportBatch,
   removeImported,
   type ImportBatchRow,
@@ -244,6 +246,34 @@ export async function importRoutes(
         request.body.text,
         request.query.lang ?? 'en',
       );
+    },
+  );
+
+  // Not part of the itinerary document: a route may hold hundreds of points, and only the
+  // maps need them, so the hot (cached) document stays small.
+  app.get(
+    '/api/itineraries/:id/routes',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The stages' routes (imported tracks) to draw on the map",
+        params: itineraryParams,
+        querystring: shareQuery,
+        security: [{ session: [] }, {}],
+        response: replies({ 200: stageRoutesSchema }, [401, 404]),
+      },
+    },
+    async (request) => {
+      const reader = await authorizeReader(
+        db,
+        sessions,
+        request,
+        request.params.id,
+        request.query.share,
+      );
+      const itineraryId =
+        reader.kind === 'member' ? reader.access.itinerary.id : reader.itinerary.id;
+      return { items: await listStageRoutes(db, itineraryId), nextCursor: null };
     },
   );
 

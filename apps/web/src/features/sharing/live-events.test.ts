@@ -14,11 +14,20 @@ function event(kind: ItineraryEvent['kind'], data: Record<string, unknown>): Iti
 
 describe('keysFor', () => {
   it('refreshes the tree and the budget for stage and place changes, and nothing else', () => {
+    // A deleted stage takes its tracks with it: the maps read them again.
     expect(keysFor('stage.updated', ID)).toEqual([
       itineraryKeys.tree(ID),
       itineraryKeys.budget(ID),
+      itineraryKeys.routes(ID),
     ]);
     expect(keysFor('place.moved', ID)).toEqual([itineraryKeys.tree(ID), itineraryKeys.budget(ID)]);
+  });
+
+  it('refreshes the tree and the tracks on the maps after an import and its undo', () => {
+    for (const kind of ['import.created', 'import.undone'] as const) {
+      expect(keysFor(kind, ID)).toContainEqual(itineraryKeys.tree(ID));
+      expect(keysFor(kind, ID)).toContainEqual(itineraryKeys.routes(ID));
+    }
   });
 
   it('refreshes the budget from expenses and planned lines', () => {

@@ -16,9 +16,14 @@ export function keysFor(kind: EventKind, id: string): QueryKey[] {
     case 'itinerary':
       return [itineraryKeys.tree(id), itineraryKeys.lists(), itineraryKeys.budget(id)];
     case 'stage':
+      // Stages' titles show in the budget too; a deleted stage takes its tracks with it.
+      return [itineraryKeys.tree(id), itineraryKeys.budget(id), itineraryKeys.routes(id)];
     case 'place':
-      // Places' costs and stages' titles show in the budget too.
+      // Places' costs show in the budget too.
       return [itineraryKeys.tree(id), itineraryKeys.budget(id)];
+    case 'import':
+      // An import (or its undo) adds or removes stages, places, tracks and bookings at once.
+      return [itineraryKeys.tree(id), itineraryKeys.budget(id), itineraryKeys.routes(id)];
     case 'photo':
     case 'attachment':
     case 'booking':
@@ -83,6 +88,7 @@ export function useLiveItinerary(id: string, enabled = true) {
     const refetchAll = () =>
       batch.add([
         itineraryKeys.tree(id),
+        itineraryKeys.routes(id),
         itineraryKeys.notes(id),
         itineraryKeys.lists_(id),
         sharingKeys.members(id),

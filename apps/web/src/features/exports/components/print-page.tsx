@@ -3,11 +3,13 @@ import type { ItineraryExport } from '@jammy/shared/exports';
 import type { Place } from '@jammy/shared/itineraries';
 import { Anchor, Button, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange, formatDuration } from '../../../lib/format';
 import { coverImageOf } from '../../itineraries/components/itinerary-cover';
+import { PrintMap, type PrintMapState } from './print-map';
 import { tripDays } from './trip-days';
 import classes from './print-page.module.css';
 
@@ -99,6 +101,7 @@ function PlaceLine({ place }: { place: Place }) {
 /**
  * The trip on paper: a cover (title, dates, picture), then day by day each stage with its
  * bookings and places, the notes, and the lists as checkboxes. The toolbar is not printed.
+ * The cover's map is a picture: printing waits until it is drawn, so no half-loaded map prints.
  */
 export function PrintPage({ trip }: { trip: ItineraryExport }) {
   const { t } = useTranslation('exports');
@@ -116,6 +119,9 @@ export function PrintPage({ trip }: { trip: ItineraryExport }) {
   const formatDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
   const { stages, otherBookings, loosePlaces } = tripDays(trip);
   const notes = trip.notes.filter((note) => note.title || note.body);
+  const [mapState, setMapState] = useState<PrintMapState>('drawing');
+  const onMapState = useCallback((state: PrintMapState) => setMapState(state), []);
+  const preparing = mapState === 'drawing';
 
   return (
     <article className={classes.page} aria-labelledby="print-title">
@@ -124,8 +130,13 @@ export function PrintPage({ trip }: { trip: ItineraryExport }) {
           <IconArrowLeft size={16} aria-hidden style={{ verticalAlign: 'middle' }} />{' '}
           {t('print.back')}
         </Anchor>
-        <Button leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
-          {t('print.button')}
+        <Button
+          leftSection={<IconPrinter size={18} aria-hidden />}
+          onClick={() => window.print()}
+          disabled={preparing}
+          data-testid="print-button"
+        >
+          {preparing ? t('print.preparing') : t('print.button')}
         </Button>
       </div>
 
@@ -147,6 +158,7 @@ export function PrintPage({ trip }: { trip: ItineraryExport }) {
             t('print.bookings', { count: trip.bookings.length }),
           ].join(' · ')}
         </Text>
+        <PrintMap tree={trip} onState={onMapState} />
       </header>
 
       {stages.map(({ stage, days, undated }, index) => (

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useServerReachable } from '../../../lib/connectivity';
 import { useOfflineSettings } from '../../../lib/offline-cache';
+import { stageRoutesQuery } from '../../maps/api/stage-routes';
 import { itinerariesQuery, itineraryTreeQuery } from './itineraries';
 import { notesQuery } from './notes';
 import { tripListsQuery } from './trip-lists';
@@ -10,7 +11,7 @@ const ALL_MINE = { q: '', sort: 'updated', trash: false } as const;
 
 /**
  * "Keep all my trips offline": while it is on and the server answers, every trip of the
- * traveller (with its notes and lists) is fetched into the cache, which is saved for offline
+ * traveller (with its notes, lists and the tracks its maps draw) is fetched into the cache, which is saved for offline
  * reading within the cache size (the least recently used go first when it is too small).
  */
 export function useKeepAllTripsOffline(): void {
@@ -31,6 +32,7 @@ export function useKeepAllTripsOffline(): void {
           queryClient.prefetchQuery(itineraryTreeQuery(trip.id)),
           queryClient.prefetchQuery(notesQuery(trip.id)),
           queryClient.prefetchQuery(tripListsQuery(trip.id)),
+          queryClient.prefetchQuery(stageRoutesQuery(trip.id)),
         ]);
       }
     })().catch(() => undefined);

@@ -7,6 +7,8 @@ export const itineraryKeys = {
   tree: (id: string) => [...itineraryKeys.all, 'tree', id] as const,
   notes: (id: string) => [...itineraryKeys.all, 'notes', id] as const,
   lists_: (id: string) => [...itineraryKeys.all, 'trip-lists', id] as const,
+  /** The stages' routes (imported tracks) the maps draw. */
+  routes: (id: string) => [...itineraryKeys.all, 'routes', id] as const,
   /** The budget: its summary, expenses and planned lines. */
   budget: (id: string) => [...itineraryKeys.all, 'budget', id] as const,
 };

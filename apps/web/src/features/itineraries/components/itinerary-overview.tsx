@@ -10,6 +10,7 @@ import { TripBookings } from '../../bookings/components/trip-bookings';
 import { ExportMenu } from '../../exports/components/export-menu';
 import { AttachmentList } from '../../files/components/attachment-list';
 import { PhotoGallery } from '../../files/components/photo-gallery';
+import { useStageTracks } from '../../maps/api/stage-routes';
 import { TripMap } from '../../maps/components/trip-map';
 import { ActivityPanel } from '../../sharing/components/activity-panel';
 import { ItineraryCover, coverImageOf } from './itinerary-cover';
@@ -100,6 +101,7 @@ export function ItineraryOverview({
     () => tripMarkers(groups, loose, numbers, titles),
     [groups, loose, numbers, titles],
   );
+  const tracks = useStageTracks(itinerary.id);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const empty = tree.stages.length === 0 && tree.places.length === 0;
   // The activity sits beside the timeline when there is room, else after it.
@@ -200,9 +202,10 @@ export function ItineraryOverview({
                         </Group>
                       </Anchor>
                     </Group>
-                    {points.length > 0 ? (
+                    {points.length > 0 || tracks.length > 0 ? (
                       <TripMap
                         points={points}
+                        tracks={tracks}
                         name={t('overview.mapName', { title: itinerary.title })}
                         selectedId={selectedId}
                         onSelect={select}

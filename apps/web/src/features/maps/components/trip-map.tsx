@@ -19,8 +19,21 @@ export interface MapPoint {
   kind?: 'place' | 'stage';
 }
 
+/** A line a stage follows (an imported track), drawn under the markers. */
+export interface MapTrack {
+  id: string;
+  stageId: string;
+  /** [latitude, longitude] in the order travelled. */
+  positions: [number, number][];
+}
+
+/** The colour of stages' tracks: the brand's darkest jam, solid (the order line is dashed). */
+export const TRACK_COLOR = '#a61e4d';
+
 export interface TripMapProps {
   points: MapPoint[];
+  /** Stages' tracks, each a solid line under the markers; the map is fitted to them too. */
+  tracks?: MapTrack[];
   /** Draw the route through the points in their order. */
   showRoute?: boolean;
   selectedId?: string | null;
@@ -99,15 +112,30 @@ function fitPadding(map: L.Map, bottomInset: number) {
  * Shows every marker: fitted to the points with room for the controls and a notice along the
  * bottom (`bottomInset` pixels), again when the points move or the map changes size.
  */
-function FitBounds({ points, bottomInset }: { points: MapPoint[]; bottomInset: number }) {
+function FitBounds({
+  points,
+  tracks,
+  bottomInset,
+}: {
+  points: MapPoint[];
+  tracks: MapTrack[];
+  bottomInset: number;
+}) {
   const map = useMap();
-  const key = points.map((point) => `${point.lat},${point.lng}`).join(';');
+  const key = [
+    ...points.map((point) => `${point.lat},${point.lng}`),
+    ...tracks.map((track) => `${track.id}:${track.positions.length}`),
+  ].join(';');
   useEffect(() => {
     const fit = () => {
-      if (points.length === 0) return;
-      const bounds = L.latLngBounds(points.map((point) => [point.lat, point.lng]));
+      const positions: L.LatLngTuple[] = [
+        ...points.map((point): L.LatLngTuple => [point.lat, point.lng]),
+        ...tracks.flatMap((track) => track.positions),
+      ];
+      if (positions.length === 0) return;
+      const bounds = L.latLngBounds(positions);
       const padding = fitPadding(map, bottomInset);
-      if (points.length === 1) {
+      if (positions.length === 1) {
         // One marker: a city-level view, with the marker clear of the controls.
         map.fitBounds(bounds, { ...padding, maxZoom: 12 });
         return;
@@ -132,17 +160,21 @@ function FitBounds({ points, bottomInset }: { points: MapPoint[]; bottomInset: n
   return null;
 }
 
+const NO_TRACKS: MapTrack[] = [];
+
 function PickHandler({ onPick }: { onPick: (position: { lat: number; lng: number }) => void }) {
   useMapEvents({ click: (event) => onPick({ lat: event.latlng.lat, lng: event.latlng.lng }) });
   return null;
 }
 
 /**
- * The trip on a map: numbered markers in order, the route as a line, fitted to the points.
+ * The trip on a map: numbered markers in order, the route as a line, the stages' tracks,
+ * fitted to all of them.
  * Works without tiles (offline, blocked): the markers and line still show, with a notice.
  */
 export function TripMap({
   points,
+  tracks = NO_TRACKS,
   showRoute = true,
   selectedId = null,
   onSelect,
@@ -160,7 +192,7 @@ export function TripMap({
     () => points.map((point) => [point.lat, point.lng] as [number, number]),
     [points],
   );
-  const first = points[0];
+  const first = points[0] ?? tracks[0]?.positions[0];
 
   return (
     <div
@@ -172,7 +204,7 @@ export function TripMap({
     >
       <MapContainer
         className={classes.map}
-        center={first ? [first.lat, first.lng] : [30, 10]}
+        center={first ? ('lat' in first ? [first.lat, first.lng] : first) : [30, 10]}
         zoom={first ? 11 : 2}
         scrollWheelZoom={false}
         worldCopyJump
@@ -186,6 +218,17 @@ export function TripMap({
             eventHandlers={{ tileerror: () => setTilesFailed(true) }}
           />
         )}
+        {tracks.map((track) => (
+          <Polyline
+            key={track.id}
+            positions={track.positions}
+            // Not clickable: a click goes through to the map (dropping a pin, selecting).
+            interactive={false}
+            // Leaflet sets a path's class when it is made (style changes do not touch it).
+            className="trip-map-track"
+            pathOptions={{ color: TRACK_COLOR, weight: 4, opacity: 0.85, lineJoin: 'round' }}
+          />
+        ))}
         {showRoute && route.length > 1 && (
           <Polyline
             positions={route}
@@ -205,7 +248,11 @@ export function TripMap({
         ))}
         {pending && <Marker position={[pending.lat, pending.lng]} icon={markerIcon('+', true)} />}
         {onPick && <PickHandler onPick={onPick} />}
-        <FitBounds points={points} bottomInset={noticeShown ? noticeHeight + 36 : 0} />
+        <FitBounds
+          points={points}
+          tracks={tracks}
+          bottomInset={noticeShown ? noticeHeight + 36 : 0}
+        />
       </MapContainer>
       {noticeShown && (
         <Alert

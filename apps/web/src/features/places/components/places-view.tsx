@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupByStage, numberTrip, tripMarkers } from '../../itineraries/components/trip-points';
 import { useMarkerTitles } from '../../itineraries/components/use-marker-titles';
+import { useStageTracks } from '../../maps/api/stage-routes';
 import { TripMap } from '../../maps/components/trip-map';
 import { filterGroups, groupPlaces, type PlaceFilters } from '../place-order';
 import { usePlaceFilters } from '../use-place-filters';
@@ -29,6 +30,7 @@ export function PlacesView({ tree }: { tree: ItineraryTree }) {
   // Once shown, the "not yet in a stage" section stays (saying all is sorted) while here.
   const [sorting, setSorting] = useState(false);
   const canEdit = tree.itinerary.role !== 'viewer';
+  const allTracks = useStageTracks(tree.itinerary.id);
 
   const groups = useMemo(() => groupPlaces(tree), [tree]);
   // The markers are the overview's: the same numbers, and a stage without located places
@@ -68,18 +70,30 @@ export function PlacesView({ tree }: { tree: ItineraryTree }) {
     stage: (stage) =>
       filters.categories.length === 0 && (filters.stage === 'all' || filters.stage === stage.id),
   });
+  // Tracks follow the stage markers: those of the stage shown, none while filtering by category.
+  const tracks = allTracks.filter(
+    (track) =>
+      filters.categories.length === 0 &&
+      (filters.stage === 'all' || filters.stage === track.stageId),
+  );
   const mapHeight = wide ? DESKTOP_MAP_HEIGHT : 340;
 
   if (everyPlace.length === 0) {
     return (
       <Stack gap="xl">
-        {points.length > 0 && (
-          <TripMap name={tree.itinerary.title} points={points} showRoute height={mapHeight} />
+        {(points.length > 0 || tracks.length > 0) && (
+          <TripMap
+            name={tree.itinerary.title}
+            points={points}
+            tracks={tracks}
+            showRoute
+            height={mapHeight}
+          />
         )}
         <EmptyPlaces
           itineraryId={tree.itinerary.id}
           canEdit={canEdit}
-          stagesOnMap={points.length > 0}
+          stagesOnMap={points.length > 0 || tracks.length > 0}
         />
       </Stack>
     );
@@ -106,6 +120,7 @@ export function PlacesView({ tree }: { tree: ItineraryTree }) {
           <TripMap
             name={tree.itinerary.title}
             points={points}
+            tracks={tracks}
             showRoute={filters.stage !== 'all' && filters.stage !== 'none'}
             selectedId={selected?.place.id ?? null}
             onSelect={select}

@@ -20,6 +20,7 @@ import { ProblemAlert } from '../../itineraries/components/problem-alert';
 import { TripTotals } from '../../itineraries/components/trip-totals';
 import { groupByStage, numberTrip, tripMarkers } from '../../itineraries/components/trip-points';
 import { useMarkerTitles } from '../../itineraries/components/use-marker-titles';
+import { useStageTracks } from '../../maps/api/stage-routes';
 import { TripMap } from '../../maps/components/trip-map';
 import { MarkdownView } from '../../notes/components/markdown-view';
 import { useSharedItinerary, useSharedNotes } from '../api/shared-itinerary';
@@ -122,10 +123,11 @@ function SharedNotes({ notes }: { notes: Note[] }) {
   );
 }
 
-function SharedTrip({ tree, notes }: { tree: ItineraryTree; notes: Note[] }) {
+function SharedTrip({ tree, notes, token }: { tree: ItineraryTree; notes: Note[]; token: string }) {
   const { t } = useTranslation('sharing');
   const { language } = useLanguage();
   const { itinerary } = tree;
+  const tracks = useStageTracks(itinerary.id, { share: token });
   const { groups, loose } = useMemo(() => groupByStage(tree), [tree]);
   const titles = useMarkerTitles();
   const points = useMemo(
@@ -256,7 +258,7 @@ function SharedTrip({ tree, notes }: { tree: ItineraryTree; notes: Note[] }) {
                 <SharedNotes notes={notes} />
               </Stack>
             </Grid.Col>
-            {points.length > 0 && (
+            {(points.length > 0 || tracks.length > 0) && (
               <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
                 <section aria-labelledby="shared-map-title">
                   <Stack gap="xs">
@@ -265,6 +267,7 @@ function SharedTrip({ tree, notes }: { tree: ItineraryTree; notes: Note[] }) {
                     </Title>
                     <TripMap
                       points={points}
+                      tracks={tracks}
                       name={t('shared.mapName', { title: itinerary.title })}
                       height={320}
                     />
@@ -306,5 +309,5 @@ export function SharedItineraryView({ id, token }: { id: string; token: string }
       </Container>
     );
   }
-  return <SharedTrip tree={tree.data} notes={notes.data?.items ?? []} />;
+  return <SharedTrip tree={tree.data} notes={notes.data?.items ?? []} token={token} />;
 }

@@ -9,6 +9,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { useMovePlace } from '../../itineraries/api/places';
 import { PhotoGallery } from '../../files/components/photo-gallery';
 import { ItineraryHeader } from '../../itineraries/components/itinerary-header';
+import { useStageTracks } from '../../maps/api/stage-routes';
 import { TripMap } from '../../maps/components/trip-map';
 import { placePoints } from '../lib/map-points';
 import { toProblem, type Problem } from '../lib/problem';
@@ -28,6 +29,7 @@ export function StageView({ tree, stage }: { tree: ItineraryTree; stage: Stage }
   const canEdit = itinerary.role !== 'viewer';
   const places = tree.places.filter((place) => place.stageId === stage.id);
   const movePlace = useMovePlace(itinerary.id);
+  const tracks = useStageTracks(itinerary.id, { stageId: stage.id });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
@@ -114,6 +116,7 @@ export function StageView({ tree, stage }: { tree: ItineraryTree; stage: Stage }
               <div className={classes.side}>
                 <TripMap
                   points={placePoints(places)}
+                  tracks={tracks}
                   name={stage.title}
                   showRoute
                   selectedId={selectedId}

@@ -7,6 +7,7 @@ import emptyArt from '../../../assets/empty-itineraries.svg';
 import { useLanguage } from '../../../i18n/use-language';
 import { useMoveStage } from '../../itineraries/api/stages';
 import { ItineraryHeader } from '../../itineraries/components/itinerary-header';
+import { useStageTracks } from '../../maps/api/stage-routes';
 import { TripMap, type MapPoint } from '../../maps/components/trip-map';
 import { toProblem, type Problem } from '../lib/problem';
 import { AddStageForm } from './add-stage-form';
@@ -24,6 +25,7 @@ export function StagesView({ tree }: { tree: ItineraryTree }) {
   const { itinerary, stages, places } = tree;
   const canEdit = itinerary.role !== 'viewer';
   const moveStage = useMoveStage(itinerary.id);
+  const tracks = useStageTracks(itinerary.id);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -121,8 +123,14 @@ export function StagesView({ tree }: { tree: ItineraryTree }) {
                   onAdded={(title) => setAnnouncement(ts('add.added', { name: title }))}
                 />
               )}
-              {points.length > 0 && (
-                <TripMap points={points} name={itinerary.title} showRoute height={280} />
+              {(points.length > 0 || tracks.length > 0) && (
+                <TripMap
+                  points={points}
+                  tracks={tracks}
+                  name={itinerary.title}
+                  showRoute
+                  height={280}
+                />
               )}
             </Stack>
           </Grid.Col>
