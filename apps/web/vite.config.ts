@@ -157,8 +157,6 @@ export default defineConfig({
           // Messages of other languages than English: cached when first used.
           'assets/{it,fr,es,de,ar}-*.js',
           'assets/hero-journey-*.svg',
-          // The notes' Markdown renderer: kept when notes are first read (runtime cache).
-          'assets/markdown-view-*.js',
         ],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
         manifestTransforms: [precacheBudget],
