@@ -510,7 +510,7 @@ describe('editing without a connection', () => {
     await page.getByRole('button', { name: 'Review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Changes waiting to be sent' });
     expect(await dialog.getByRole('listitem').allTextContents()).toEqual([
-      'Add the itinerary “Made on a ferry” Waiting',
+      'Add the trip “Made on a ferry” Waiting',
     ]);
     await page.keyboard.press('Escape');
 

@@ -21,7 +21,7 @@ import { TripTotals } from '../../itineraries/components/trip-totals';
 import { groupByStage, numberTrip, tripMarkers } from '../../itineraries/components/trip-points';
 import { useMarkerTitles } from '../../itineraries/components/use-marker-titles';
 import { TripMap } from '../../maps/components/trip-map';
-import { MarkdownView } from '../../notes/components/markdown-view';
+import { NoteText } from '../../notes/components/note-text';
 import { useSharedItinerary, useSharedNotes } from '../api/shared-itinerary';
 
 /** Which message a link that no longer works gets. */
@@ -113,7 +113,7 @@ function SharedNotes({ notes }: { notes: Note[] }) {
                   <bdi>{note.title}</bdi>
                 </Text>
               )}
-              <MarkdownView source={note.body} />
+              <NoteText source={note.body} />
             </Stack>
           </Paper>
         ))}
