@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const BUILD_ID = randomUUID();
@@ -73,6 +73,57 @@ const ONLINE_ONLY_PAGES = [
   'itinerary-print',
 ];
 
+/** The code files only the online-only pages load, found by `onlineOnlyCode` at each build. */
+const onlineOnlyFiles = new Set<string>();
+
+/**
+ * Finds the code of the online-only pages: each page's own chunk and the shared chunks no
+ * other page reaches. A page is known by its source file, never by its chunk's name: a shared
+ * chunk can have a page's name (the presets feature's code and the presets page are both
+ * `presets-*.js`), and a name pattern left such code out of the precache, so a trip's overview
+ * could not load offline before it had been opened online once.
+ */
+function onlineOnlyCode(): Plugin {
+  return {
+    name: 'jammy-online-only-code',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (output): output is Rolldown.OutputChunk => output.type === 'chunk',
+      );
+      // The app's bundle only (the worker is built on its own).
+      if (!chunks.some((chunk) => chunk.facadeModuleId?.includes('/src/routes/'))) return;
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const onlineOnlyPage = (chunk: Rolldown.OutputChunk) =>
+        ONLINE_ONLY_PAGES.some((page) => chunk.facadeModuleId?.endsWith(`/src/routes/${page}.tsx`));
+      const reached = new Set<string>();
+      const reach = (chunk: Rolldown.OutputChunk) => {
+        if (reached.has(chunk.fileName) || onlineOnlyPage(chunk)) return;
+        reached.add(chunk.fileName);
+        for (const file of [...chunk.imports, ...chunk.dynamicImports]) {
+          const next = byFile.get(file);
+          if (next) reach(next);
+        }
+      };
+      chunks.filter((chunk) => chunk.isEntry).forEach(reach);
+      // Their stylesheets too, unless a page that stays needs the same one.
+      const css = (chunk: Rolldown.OutputChunk) => [...(chunk.viteMetadata?.importedCss ?? [])];
+      const neededCss = new Set(chunks.filter((chunk) => reached.has(chunk.fileName)).flatMap(css));
+      onlineOnlyFiles.clear();
+      for (const chunk of chunks) {
+        if (reached.has(chunk.fileName)) continue;
+        onlineOnlyFiles.add(chunk.fileName);
+        for (const file of css(chunk)) if (!neededCss.has(file)) onlineOnlyFiles.add(file);
+      }
+    },
+  };
+}
+
+/** Leaves the online-only pages' code out of the precache (the runtime cache keeps it). */
+function withoutOnlineOnlyCode<Entry extends { url: string }>(entries: Entry[]) {
+  return { manifest: entries.filter((entry) => !onlineOnlyFiles.has(entry.url)), warnings: [] };
+}
+
 /** The precache a traveller downloads on first visit stays within 2 MiB (issue 12). */
 const PRECACHE_BUDGET_BYTES = 2 * 1024 * 1024;
 
@@ -101,6 +152,7 @@ export default defineConfig({
   plugins: [
     react(),
     buildManifest(),
+    onlineOnlyCode(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/pwa',
@@ -153,15 +205,12 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['index.html', 'favicon.svg', 'assets/*.{js,css,svg,png,woff2}'],
         globIgnores: [
-          ...ONLINE_ONLY_PAGES.map((page) => `assets/${page}-*.js`),
           // Messages of other languages than English: cached when first used.
           'assets/{it,fr,es,de,ar}-*.js',
           'assets/hero-journey-*.svg',
-          // The notes' Markdown renderer: kept when notes are first read (runtime cache).
-          'assets/markdown-view-*.js',
         ],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
-        manifestTransforms: [precacheBudget],
+        manifestTransforms: [withoutOnlineOnlyCode, precacheBudget],
       },
     }),
   ],

@@ -487,6 +487,42 @@ describe('editing without a connection', () => {
     await context.close();
   });
 
+  it('makes a trip offline under its final id, and saves it once when back online', async () => {
+    const context = await workerContext(NARROW_PHONE);
+    await signUpVerified(context);
+    const page = await context.newPage();
+    await page.goto(url('/itineraries'));
+    await waitForControl(page);
+    await expect.poll(() => offlineCopySaved(page)).toBe(true);
+
+    await context.setOffline(true);
+    await page.goto(url('/itinerary'));
+    await page.getByTestId('offline-banner').waitFor();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Made on a ferry');
+    await page.getByRole('button', { name: 'Create itinerary' }).click();
+    // Its page opens at once, at the address it will keep.
+    await page.waitForURL(/\/itinerary\/[0-9a-f-]{36}$/);
+    const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+    await page.getByRole('heading', { level: 1, name: 'Made on a ferry' }).waitFor();
+    await expect
+      .poll(() => page.getByTestId('outbox-count').textContent())
+      .toBe('1 change waiting');
+    await page.getByRole('button', { name: 'Review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Changes waiting to be sent' });
+    expect(await dialog.getByRole('listitem').allTextContents()).toEqual([
+      'Add the trip “Made on a ferry” Waiting',
+    ]);
+    await page.keyboard.press('Escape');
+
+    await context.setOffline(false);
+    await page.getByTestId('outbox-status').waitFor({ state: 'detached', timeout: 30_000 });
+    const list = (await (await context.request.get(url('/api/itineraries'))).json()) as {
+      items: { id: string; title: string }[];
+    };
+    expect(list.items.map((trip) => [trip.id, trip.title])).toEqual([[id, 'Made on a ferry']]);
+    await context.close();
+  });
+
   it('asks "theirs or mine" when someone changed the same thing meanwhile', async () => {
     const context = await workerContext(NARROW_PHONE);
     const { trip, note, get } = await tripWithNotesAndList(context);

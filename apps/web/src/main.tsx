@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './lib/mantine-styles';
 import './lib/global.css';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

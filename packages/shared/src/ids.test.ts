@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { idSchema, isUuidV7 } from './ids';
+import { newUuidV7 } from './uuid';
 
 describe('isUuidV7', () => {
   it('accepts version 7 ids in either case', () => {
@@ -21,5 +22,18 @@ describe('isUuidV7', () => {
   it('is the id schema of the API', () => {
     expect(idSchema.safeParse('abc').success).toBe(false);
     expect(idSchema.parse('0192f7a0-0000-7000-8000-000000000000')).toBeTruthy();
+  });
+});
+
+describe('newUuidV7', () => {
+  it('makes version 7 ids that carry their time and sort by it', () => {
+    const early = newUuidV7(Date.UTC(2027, 2, 28, 8, 30));
+    const late = newUuidV7(Date.UTC(2027, 2, 28, 8, 31));
+    expect(isUuidV7(early)).toBe(true);
+    expect(Number.parseInt(early.replace('-', '').slice(0, 12), 16)).toBe(
+      Date.UTC(2027, 2, 28, 8, 30),
+    );
+    expect(early < late).toBe(true);
+    expect(new Set(Array.from({ length: 100 }, () => newUuidV7())).size).toBe(100);
   });
 });

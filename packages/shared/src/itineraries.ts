@@ -62,6 +62,8 @@ const itineraryFields = {
 
 export const createItinerarySchema = z
   .strictObject({
+    /** Chosen by the client when the trip is made offline (its pages need the id at once). */
+    id: idSchema.optional(),
     title: itineraryFields.title,
     description: itineraryFields.description.optional(),
     startDate: itineraryFields.startDate.optional(),

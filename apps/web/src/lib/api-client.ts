@@ -49,7 +49,7 @@ export async function apiRequest<T>(
     (signal): signal is AbortSignal => signal !== undefined,
   );
   const method = init.method ?? 'GET';
-  const queueFor = queueableItinerary(method, path);
+  const queueFor = queueableItinerary(method, path, init.body);
   // Offline (the browser says so, or the server has stopped answering even the health probe),
   // a change to a trip waits in the outbox instead of failing; online nothing changes.
   const queue = async (): Promise<T> => {

@@ -156,9 +156,16 @@ describe('what may wait in the outbox', () => {
     expect(queueableItinerary('DELETE', `/api/itineraries/${TRIP}/bookings/b1`)).toBe(TRIP);
   });
 
-  it('never takes reads, trip creation, restore, sharing or other resources', () => {
+  it('takes the creation of a trip that carries its own id, under that id', () => {
+    const body = { id: TRIP, title: 'Azores' };
+    expect(queueableItinerary('POST', '/api/itineraries', body)).toBe(TRIP);
+    expect(queueableItinerary('POST', '/api/itineraries', { id: 'temp-1', title: 'x' })).toBeNull();
+  });
+
+  it('never takes reads, trip creation without an id, restore, sharing or other resources', () => {
     expect(queueableItinerary('GET', `/api/itineraries/${TRIP}`)).toBeNull();
     expect(queueableItinerary('POST', '/api/itineraries')).toBeNull();
+    expect(queueableItinerary('POST', '/api/itineraries', { title: 'x' })).toBeNull();
     expect(queueableItinerary('POST', `/api/itineraries/${TRIP}`)).toBeNull();
     expect(queueableItinerary('POST', `/api/itineraries/${TRIP}/restore`)).toBeNull();
     expect(queueableItinerary('POST', `/api/itineraries/${TRIP}/members`)).toBeNull();

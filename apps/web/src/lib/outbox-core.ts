@@ -1,3 +1,4 @@
+import { isUuidV7 } from '@jammy/shared/uuid';
 /**
  * The pure part of the offline outbox: which writes may wait, and what one replay of the
  * queue does with each answer. Storage and the page are wired in `outbox.ts`.
@@ -36,12 +37,17 @@ const ITINERARY_WRITE =
   /^\/api\/itineraries\/([^/?]+)(?:\/(?:stages|places|notes|lists|bookings)(?:\/[^?]*)?)?$/;
 
 /**
- * Whether a write may wait in the outbox: edits and deletes of an itinerary, and creates,
- * edits, moves and deletes of its stages, places, notes, lists, list items and bookings. Not the
- * creation of an itinerary (its page needs the server's id), restore, sharing or uploads.
+ * Whether a write may wait in the outbox: the creation of an itinerary that carries its own id
+ * (the client names a trip made offline), edits and deletes of an itinerary, and creates,
+ * edits, moves and deletes of its stages, places, notes, lists, list items and bookings. Not
+ * restore, sharing or uploads.
  */
-export function queueableItinerary(method: string, path: string): string | null {
+export function queueableItinerary(method: string, path: string, body?: unknown): string | null {
   if (method === 'GET') return null;
+  if (method === 'POST' && path === '/api/itineraries') {
+    const id = typeof body === 'object' && body !== null && 'id' in body ? body.id : undefined;
+    return typeof id === 'string' && isUuidV7(id) ? id : null;
+  }
   const match = ITINERARY_WRITE.exec(path);
   if (!match) return null;
   const isItself = !path.slice(`/api/itineraries/${match[1]}`.length);

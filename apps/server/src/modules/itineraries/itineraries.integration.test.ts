@@ -1,4 +1,5 @@
 import type { Itinerary, ItineraryTree } from '@jammy/shared/itineraries';
+import { newUuidV7 } from '@jammy/shared/uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiFor,
@@ -98,6 +99,53 @@ describe('POST /api/itineraries', () => {
   it('401 for an anonymous caller', async () => {
     const response = await as(null, 'POST', '/api/itineraries', { payload: { title: 'T' } });
     expectError(response, 401, 'auth/unauthenticated');
+  });
+
+  it('takes the id the client chose (a trip made offline); a taken id answers 409', async () => {
+    const id = newUuidV7();
+    const made = expectStatus<Itinerary>(
+      await as(owner, 'POST', '/api/itineraries', { payload: { id, title: 'Made on a train' } }),
+      201,
+    );
+    expect(made.id).toBe(id);
+    expect((await getTree(setup.testApp, owner, id)).itinerary.title).toBe('Made on a train');
+    // Sent again (without its idempotency key) or by someone else: never a second trip.
+    const stranger = await createSignedInUser(setup.testApp, 'id-taker');
+    for (const caller of [owner, stranger]) {
+      expectError(
+        await as(caller, 'POST', '/api/itineraries', { payload: { id, title: 'Again' } }),
+        409,
+        'conflict/duplicate',
+      );
+    }
+    expect((await getTree(setup.testApp, owner, id)).itinerary.title).toBe('Made on a train');
+  });
+
+  it('a trip made offline and replayed by the outbox under the same key is saved once', async () => {
+    const id = newUuidV7();
+    const request = {
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      payload: { id, title: 'Made in a tunnel' },
+    };
+    const first = expectStatus<Itinerary>(
+      await as(owner, 'POST', '/api/itineraries', request),
+      201,
+    );
+    // The answer was lost (the connection dropped): the outbox sends the same request again.
+    const again = await as(owner, 'POST', '/api/itineraries', request);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json<Itinerary>()).toEqual(first);
+    const list = expectStatus<{ items: Itinerary[] }>(
+      await as(owner, 'GET', '/api/itineraries?limit=100'),
+      200,
+    );
+    expect(list.items.filter((trip) => trip.id === id)).toHaveLength(1);
+  });
+
+  it('400 for a chosen id that is not a UUIDv7', async () => {
+    const payload = { id: '0192f7a0-0000-4000-8000-000000000000', title: 'T' };
+    expectFieldError(await as(owner, 'POST', '/api/itineraries', { payload }), 'id');
   });
 });
 

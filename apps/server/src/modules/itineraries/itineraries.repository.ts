@@ -29,13 +29,20 @@ export type ItineraryChanges = Partial<
 export async function createItinerary(
   db: Executor,
   ownerId: string,
-  values: ItineraryChanges & { title: string },
+  { id, ...values }: ItineraryChanges & { title: string; id?: string },
 ): Promise<ItineraryRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(itinerary)
-      // Timestamps from here, at millisecond precision, so list cursors compare exactly.
-      .values({ id: uuidv7(), ownerId, ...values, createdAt: new Date(), updatedAt: new Date() })
+      // The client's id (a trip made offline; taken already: 409) or a new one. Timestamps
+      // from here, at millisecond precision, so list cursors compare exactly.
+      .values({
+        id: id ?? uuidv7(),
+        ownerId,
+        ...values,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })
       .returning();
     if (!row) throw new Error('The itinerary was not created');
     await tx

@@ -94,9 +94,9 @@ export function itineraryRoutes(
     {
       schema: {
         tags: TAGS,
-        summary: 'Create an itinerary',
+        summary: 'Create an itinerary (with the client’s id when made offline: 409 if taken)',
         body: createItinerarySchema,
-        response: replies({ 201: itinerarySchema }, [401]),
+        response: replies({ 201: itinerarySchema }, [401, 409]),
       },
     },
     async (request, reply) => {

@@ -66,9 +66,13 @@ export function useItineraryTree(id: string) {
 export function useCreateItinerary() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Runs offline too: a trip with its own id waits in the outbox (the answer is undefined).
+    networkMode: 'always',
     mutationFn: (input: CreateItinerary) =>
-      apiRequest<Itinerary>('/api/itineraries', { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: itineraryKeys.lists() }),
+      apiRequest<Itinerary | undefined>('/api/itineraries', { method: 'POST', body: input }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: itineraryKeys.lists() });
+    },
   });
 }
 

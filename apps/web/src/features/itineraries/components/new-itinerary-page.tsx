@@ -1,4 +1,6 @@
-import type { ItineraryTree } from '@jammy/shared/itineraries';
+import type { Itinerary, ItineraryTree } from '@jammy/shared/itineraries';
+import type { Me } from '@jammy/shared/account';
+import { newUuidV7 } from '@jammy/shared/uuid';
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,6 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
+import { meQuery } from '../../auth/session';
 import { useCreateItinerary } from '../api/itineraries';
 import { itineraryKeys } from '../api/keys';
 import { ItineraryFormFields, focusFirstError } from './itinerary-form-fields';
@@ -47,8 +50,24 @@ export function NewItineraryPage() {
       focusFirstError(formId, problems, ITINERARY_FIELDS);
       return;
     }
-    create.mutate(payloadOf(values), {
-      onSuccess: (itinerary) => {
+    // The trip's id is chosen here, so that it has its page even when made offline.
+    const input = { ...payloadOf(values), id: newUuidV7() };
+    create.mutate(input, {
+      onSuccess: (saved) => {
+        // Offline it waits in the outbox: the page shows the trip as it will be saved.
+        const now = new Date().toISOString();
+        const me = queryClient.getQueryData<Me | null>(meQuery.queryKey);
+        const itinerary: Itinerary = saved ?? {
+          ...input,
+          timezone: null,
+          cover: null,
+          ownerId: me?.id ?? input.id,
+          role: 'owner',
+          deletedAt: null,
+          createdAt: now,
+          updatedAt: now,
+          version: 1,
+        };
         // The new trip opens at once: its (empty) tree is already known.
         const tree: ItineraryTree = {
           itinerary,

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useCreateNote, useUpdateNote } from '../../itineraries/api/notes';
 import { useLanguage } from '../../../i18n/use-language';
 import { hasFields, problemOf, type Problem } from '../problem';
-import { MarkdownView } from './markdown-view';
+import { NoteText } from './note-text';
 import { NoteEditor, type NoteDraft } from './note-editor';
 import { ProblemNotice } from './problem-notice';
 import classes from './notes.module.css';
@@ -29,7 +29,7 @@ function NoteTheirs({ current }: { current: unknown }) {
       <Text fw={700} size="sm">
         <bdi>{String(current.title) || t('note.untitled')}</bdi>
       </Text>
-      <MarkdownView source={String(current.body)} />
+      <NoteText source={String(current.body)} />
     </>
   );
 }
@@ -261,7 +261,7 @@ export function NoteCard({
           hideLabel={t('note.showLess')}
           className={classes.noteBody}
         >
-          <MarkdownView source={note.body} />
+          <NoteText source={note.body} />
         </Spoiler>
       ) : (
         <Text size="sm" c="gray.7" fs="italic">

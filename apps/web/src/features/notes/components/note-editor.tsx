@@ -14,7 +14,7 @@ import { IconEye, IconMarkdown, IconPencil } from '@tabler/icons-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
-import { MarkdownView } from './markdown-view';
+import { NoteText } from './note-text';
 
 export interface NoteDraft {
   title: string;
@@ -143,7 +143,7 @@ export function NoteEditor({
             <Tabs.Panel value="preview" pt="sm">
               <Paper radius="md" p="sm" bg="gray.0" mih={120}>
                 {draft.body.trim() ? (
-                  <MarkdownView source={draft.body} />
+                  <NoteText source={draft.body} />
                 ) : (
                   <Text size="sm" c="gray.8">
                     {t('editor.nothingToPreview')}

@@ -22,7 +22,7 @@ import { groupByStage, numberTrip, tripMarkers } from '../../itineraries/compone
 import { useMarkerTitles } from '../../itineraries/components/use-marker-titles';
 import { useStageTracks } from '../../maps/api/stage-routes';
 import { TripMap } from '../../maps/components/trip-map';
-import { MarkdownView } from '../../notes/components/markdown-view';
+import { NoteText } from '../../notes/components/note-text';
 import { useSharedItinerary, useSharedNotes } from '../api/shared-itinerary';
 
 /** Which message a link that no longer works gets. */
@@ -114,7 +114,7 @@ function SharedNotes({ notes }: { notes: Note[] }) {
                   <bdi>{note.title}</bdi>
                 </Text>
               )}
-              <MarkdownView source={note.body} />
+              <NoteText source={note.body} />
             </Stack>
           </Paper>
         ))}
