@@ -70,7 +70,7 @@ export async function loadBudgetSources(db: Executor, trip: ItineraryRow): Promi
     db
       .select({ expense, payerName: user.name })
       .from(expense)
-      .innerJoin(user, eq(user.id, expense.paidBy))
+      .leftJoin(user, eq(user.id, expense.paidBy))
       .where(eq(expense.itineraryId, trip.id)),
     db
       .select({
@@ -92,11 +92,12 @@ export async function loadBudgetSources(db: Executor, trip: ItineraryRow): Promi
       .from(place)
       .where(and(eq(place.itineraryId, trip.id), isNotNull(place.costMinor))),
   ]);
-  // People who paid or share an expense but have left the trip keep their name.
+  // People who paid or share an expense but have left the trip keep their name; those whose
+  // account is deleted keep their id (the expense stays) with no name: a former member.
   const names = new Map(members.map((member) => [member.userId, member.name]));
   const missing = new Set<string>();
   for (const row of expenses) {
-    if (!names.has(row.expense.paidBy)) names.set(row.expense.paidBy, row.payerName);
+    if (!names.has(row.expense.paidBy)) names.set(row.expense.paidBy, row.payerName ?? '');
     for (const id of splitUserIds(row.expense.split)) if (!names.has(id)) missing.add(id);
   }
   if (missing.size > 0) {
@@ -106,9 +107,10 @@ export async function loadBudgetSources(db: Executor, trip: ItineraryRow): Promi
       .where(inArray(user.id, [...missing]));
     for (const row of rows) names.set(row.id, row.name);
   }
+  const current = new Set(members.map((member) => member.userId));
   return {
     currency: trip.currency,
-    people: [...names].map(([userId, name]) => ({ userId, name })),
+    people: [...names].map(([userId, name]) => ({ userId, name, former: !current.has(userId) })),
     stages,
     lines,
     expenses: expenses.map((row) => row.expense),

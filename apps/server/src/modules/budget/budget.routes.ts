@@ -44,9 +44,22 @@ async function checkStage(tx: Executor, itineraryId: string, stageId: string | n
   }
 }
 
-/** The payer and everyone in the split must be members of the trip (400 naming the field). */
-async function checkPeople(tx: Executor, itineraryId: string, paidBy: string, split: Split) {
+/**
+ * The payer and everyone in the split must be members of the trip (400 naming the field),
+ * except the people the expense already named (`kept`): a former member stays in it.
+ */
+async function checkPeople(
+  tx: Executor,
+  itineraryId: string,
+  paidBy: string,
+  split: Split,
+  kept?: ExpenseRow,
+) {
   const members = await memberIds(tx, itineraryId);
+  if (kept) {
+    members.add(kept.paidBy);
+    for (const userId of splitUserIds(kept.split)) members.add(userId);
+  }
   if (!members.has(paidBy)) throw invalidField('paidBy', 'is not a member of this itinerary');
   if (splitUserIds(split).some((userId) => !members.has(userId))) {
     throw invalidField('split', 'names someone who is not a member of this itinerary');
@@ -155,7 +168,7 @@ export function budgetRoutes(
         const merged = { ...current, ...rest };
         await checkStage(tx, itinerary.id, rest.stageId);
         if (rest.paidBy !== undefined || rest.split !== undefined) {
-          await checkPeople(tx, itinerary.id, merged.paidBy, merged.split);
+          await checkPeople(tx, itinerary.id, merged.paidBy, merged.split, current);
         }
         const problem = splitProblem(merged.split, merged.amountMinor);
         if (problem) throw invalidField(problem[0], problem[1]);
