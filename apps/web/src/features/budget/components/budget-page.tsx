@@ -155,6 +155,7 @@ export function BudgetPage({ tree }: { tree: ItineraryTree }) {
             itineraryId={itineraryId}
             lines={lines.data.items}
             currency={currency}
+            stages={tree.stages}
             canEdit={canEdit}
           />
         </Paper>
