@@ -25,15 +25,18 @@ import { booking } from '../../db/schema/bookings';
 interface RatesStandIn {
   url: string;
   fail: boolean;
+  /** How long it waits before answering. */
+  delayMs: number;
   queries: URLSearchParams[];
   close(): Promise<void>;
 }
 
 async function startRatesStandIn(): Promise<RatesStandIn> {
-  const state = { fail: false, queries: [] as URLSearchParams[] };
-  const server = http.createServer((request, response) => {
+  const state = { fail: false, delayMs: 0, queries: [] as URLSearchParams[] };
+  const server = http.createServer(async (request, response) => {
     const params = new URL(request.url ?? '/', 'http://localhost').searchParams;
     state.queries.push(params);
+    if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (state.fail) {
       response.writeHead(503).end();
       return;
@@ -57,6 +60,12 @@ async function startRatesStandIn(): Promise<RatesStandIn> {
     },
     set fail(value: boolean) {
       state.fail = value;
+    },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(value: number) {
+      state.delayMs = value;
     },
     queries: state.queries,
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -279,6 +288,39 @@ describe('expenses and the budget summary', () => {
       );
     } finally {
       rates.fail = false;
+    }
+  });
+
+  it('asks the rates server before the write’s transaction: a slow one holds no lock', async () => {
+    const trip = await euroTrip();
+    const asked = rates.queries.length;
+    rates.delayMs = 1500;
+    try {
+      const started = Date.now();
+      const slow = as(owner, 'POST', expensesUrl(trip), {
+        payload: expenseBody({ currency: 'JPY', amountMinor: 5000 }),
+      });
+      // Once the rates server has the question, another write to the same trip goes through
+      // at once: the trip's lock is not held while the rate is awaited.
+      await expect.poll(() => rates.queries.length, { interval: 10 }).toBe(asked + 1);
+      const lineStarted = Date.now();
+      expectStatus<BudgetLine>(
+        await as(editor, 'POST', `/api/itineraries/${trip.id}/budget-lines`, {
+          payload: { category: 'food', amountMinor: 100 },
+        }),
+        201,
+      );
+      const lineTook = Date.now() - lineStarted;
+      const fetched = expectStatus<Expense>(await slow, 201);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+      expect(lineTook).toBeLessThan(1000);
+      expect(fetched).toMatchObject({
+        rate: '0.0061',
+        rateSource: 'fetched',
+        convertedMinor: 3050,
+      });
+    } finally {
+      rates.delayMs = 0;
     }
   });
 

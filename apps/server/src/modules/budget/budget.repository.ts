@@ -33,18 +33,32 @@ export async function memberIds(db: Executor, itineraryId: string): Promise<Set<
   return new Set(rows.map((row) => row.userId));
 }
 
+/** The owner's language's currency, which a trip without one gets when first needed. */
+async function ownerCurrency(db: Executor, trip: ItineraryRow) {
+  const [current] = await db
+    .select({ currency: itinerary.currency, language: user.language })
+    .from(itinerary)
+    .innerJoin(user, eq(user.id, itinerary.ownerId))
+    .where(eq(itinerary.id, trip.id));
+  return { current: current?.currency ?? null, fallback: defaultCurrency(current?.language) };
+}
+
+/**
+ * The currency the trip has, or will get at its first budget write, as read now (outside
+ * any transaction): what a rate is looked up for before the write's transaction opens.
+ */
+export async function expectedTripCurrency(db: Executor, trip: ItineraryRow): Promise<string> {
+  const { current, fallback } = await ownerCurrency(db, trip);
+  return current ?? fallback;
+}
+
 /**
  * The trip's currency, set first when the budget first needs one: the local currency of its
  * owner's language (EUR when unknown). Runs under the itinerary's lock (a write's transaction).
  */
 export async function ensureTripCurrency(tx: Executor, trip: ItineraryRow): Promise<string> {
-  const [current] = await tx
-    .select({ currency: itinerary.currency, language: user.language })
-    .from(itinerary)
-    .innerJoin(user, eq(user.id, itinerary.ownerId))
-    .where(eq(itinerary.id, trip.id));
-  if (current?.currency) return current.currency;
-  const currency = defaultCurrency(current?.language);
+  const { current, fallback: currency } = await ownerCurrency(tx, trip);
+  if (current) return current;
   await tx
     .update(itinerary)
     .set({ currency, version: sql`${itinerary.version} + 1`, updatedAt: new Date() })
