@@ -24,6 +24,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { formatMinorUnits } from '../../../lib/format';
 import { useAddBudgetLine, useDeleteBudgetLine, useUpdateBudgetLine } from '../api/budget';
+import classes from './budget.module.css';
 
 interface LineDraft {
   category: BudgetCategory;
@@ -209,6 +210,7 @@ function LineForm({
             radius="md"
             icon={<IconGitCompare size={18} aria-hidden />}
             title={t('planned.conflict.title')}
+            classNames={{ title: classes.alertTitle }}
           >
             <Stack gap="sm">
               <Text size="sm">
