@@ -49,6 +49,11 @@ beforeAll(async () => {
   });
   expect(created.status()).toBe(201);
   itineraryId = ((await created.json()) as { id: string }).id;
+  const stage = await owner.context.request.post(url(`/api/itineraries/${itineraryId}/stages`), {
+    headers: { origin: baseUrl() },
+    data: { title: 'Tokyo' },
+  });
+  expect(stage.status()).toBe(201);
   // Invited by mail as the sharing page does, and let in by the mail's link.
   const invited = await owner.context.request.post(
     url(`/api/itineraries/${itineraryId}/invitations`),
@@ -127,6 +132,63 @@ describe('the budget of a shared trip', () => {
     );
     await shoot(page, 'budget-en-360');
 
+    // A planned amount, added, then changed in place by keyboard while the editor changes
+    // it too: the 409 shows their version, and the owner saves theirs over it.
+    const plan = page.getByRole('form', { name: 'Plan an amount' });
+    await plan.getByLabel('Category').selectOption('food');
+    await plan.getByLabel('Amount (EUR)').fill('200');
+    await plan.getByLabel('Note (optional)').fill('Restaurants');
+    await plan.getByRole('button', { name: 'Plan it' }).click();
+    const edit = page.getByRole('button', {
+      name: 'Change the planned amount: Food and drink · Restaurants',
+    });
+    await edit.waitFor();
+    await page.getByText('of €200.00 planned').waitFor();
+    const lines = await owner.context.request.get(
+      url(`/api/itineraries/${itineraryId}/budget-lines`),
+    );
+    const [line] = ((await lines.json()) as { items: { id: string; version: number }[] }).items;
+    if (!line) throw new Error('The planned amount was not saved');
+    const theirs = await editor.context.request.patch(
+      url(`/api/itineraries/${itineraryId}/budget-lines/${line.id}`),
+      { headers: { origin: baseUrl() }, data: { amountMinor: 25_000, version: line.version } },
+    );
+    expect(theirs.status()).toBe(200);
+
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    const change = page.getByRole('form', {
+      name: 'Change the planned amount: Food and drink · Restaurants',
+    });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
+      .toBe(`line-${line.id}-category`);
+    await change.getByLabel('Stage').selectOption({ label: 'Tokyo' });
+    await change.getByLabel('Amount (EUR)').fill('180');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'budget-planned-edit-en-360');
+    await change.getByLabel('Amount (EUR)').press('Enter');
+    await change.getByRole('alert').getByText('Changed by someone else').waitFor();
+    await change.getByText(/Food and drink · Restaurants, €250\.00/).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await shoot(page, 'budget-planned-conflict-en-360');
+    await change.getByRole('button', { name: 'Save mine over it' }).click();
+    const changed = page.getByRole('button', {
+      name: 'Change the planned amount: Food and drink · Tokyo · Restaurants',
+    });
+    await changed.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Change the planned amount: Food and drink · Tokyo · Restaurants');
+    await page.getByText('of €180.00 planned').waitFor();
+    const saved = await owner.context.request.get(
+      url(`/api/itineraries/${itineraryId}/budget-lines/${line.id}`),
+    );
+    expect(await saved.json()).toMatchObject({ amountMinor: 18_000, version: 3 });
+
     // The editor sees the same settle-up on their own phone.
     await editor.page.goto(url(`/itinerary/${itineraryId}/budget`));
     await expect
@@ -143,5 +205,14 @@ describe('the budget of a shared trip', () => {
       360,
     );
     await shoot(page, 'budget-ar-360');
+
+    // The planned amount's change in Arabic, right to left.
+    await page.getByTestId('planned-line').getByRole('button').first().click();
+    await page.getByRole('button', { name: budgetAr.planned.save, exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await shoot(page, 'budget-planned-edit-ar-360');
   });
 });

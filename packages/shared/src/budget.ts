@@ -254,11 +254,16 @@ export const budgetSummarySchema = z.object({
       spentMinor: minor,
     }),
   ),
-  /** What each person paid, owes (their shares) and the difference (positive: is owed). */
+  /**
+   * What each person paid, owes (their shares) and the difference (positive: is owed).
+   * `former`: no longer a member of the trip (left it, or deleted their account: then the
+   * name is empty), still counted so that the balances keep adding up to zero.
+   */
   people: z.array(
     z.object({
       userId: idSchema,
       name: z.string(),
+      former: z.boolean(),
       paidMinor: minor,
       owedMinor: minor,
       balanceMinor: minor,

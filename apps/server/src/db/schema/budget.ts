@@ -1,6 +1,5 @@
 import type { Split } from '@jammy/shared/budget';
 import { bigint, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth';
 import { editable, itinerary, stage } from './itineraries';
 
 /** A planned amount of a trip's budget, in minor units of the trip's currency. */
@@ -38,9 +37,12 @@ export const expense = pgTable(
     currency: text('currency').notNull(),
     date: date('date').notNull(),
     category: text('category').notNull(),
-    paidBy: uuid('paid_by')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * The member who paid. Like the user ids of `split`, it is not a foreign key: when the
+     * payer leaves the trip or deletes their account, the expense and everyone's balances
+     * stay as they were, and the payer is shown as a former member.
+     */
+    paidBy: uuid('paid_by').notNull(),
     split: jsonb('split').$type<Split>().notNull(),
     rate: text('rate'),
     rateDate: date('rate_date'),

@@ -21,7 +21,8 @@ export interface Cost {
 
 export interface BudgetSources {
   currency: string | null;
-  people: { userId: string; name: string }[];
+  /** Members, then people no longer members (`former`) whom an expense names. */
+  people: { userId: string; name: string; former: boolean }[];
   stages: { id: string; title: string }[];
   lines: BudgetLineRow[];
   expenses: ExpenseRow[];
@@ -105,14 +106,14 @@ export function summarizeBudget(sources: BudgetSources): BudgetSummary {
     spend(category, cost.stageId, cost.date, cost.amountMinor);
   }
 
-  const names = new Map(sources.people.map((person) => [person.userId, person.name]));
+  const known = new Map(sources.people.map((person) => [person.userId, person]));
   for (const userId of [...paid.keys(), ...owed.keys()]) {
-    if (!names.has(userId)) names.set(userId, '');
+    if (!known.has(userId)) known.set(userId, { userId, name: '', former: true });
   }
-  const people = [...names].map(([userId, name]) => {
+  const people = [...known.values()].map(({ userId, name, former }) => {
     const paidMinor = paid.get(userId) ?? 0;
     const owedMinor = owed.get(userId) ?? 0;
-    return { userId, name, paidMinor, owedMinor, balanceMinor: paidMinor - owedMinor };
+    return { userId, name, former, paidMinor, owedMinor, balanceMinor: paidMinor - owedMinor };
   });
 
   const stageRows = [

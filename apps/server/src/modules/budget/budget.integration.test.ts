@@ -25,15 +25,18 @@ import { booking } from '../../db/schema/bookings';
 interface RatesStandIn {
   url: string;
   fail: boolean;
+  /** How long it waits before answering. */
+  delayMs: number;
   queries: URLSearchParams[];
   close(): Promise<void>;
 }
 
 async function startRatesStandIn(): Promise<RatesStandIn> {
-  const state = { fail: false, queries: [] as URLSearchParams[] };
-  const server = http.createServer((request, response) => {
+  const state = { fail: false, delayMs: 0, queries: [] as URLSearchParams[] };
+  const server = http.createServer(async (request, response) => {
     const params = new URL(request.url ?? '/', 'http://localhost').searchParams;
     state.queries.push(params);
+    if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (state.fail) {
       response.writeHead(503).end();
       return;
@@ -57,6 +60,12 @@ async function startRatesStandIn(): Promise<RatesStandIn> {
     },
     set fail(value: boolean) {
       state.fail = value;
+    },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(value: number) {
+      state.delayMs = value;
     },
     queries: state.queries,
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -282,6 +291,39 @@ describe('expenses and the budget summary', () => {
     }
   });
 
+  it('asks the rates server before the write’s transaction: a slow one holds no lock', async () => {
+    const trip = await euroTrip();
+    const asked = rates.queries.length;
+    rates.delayMs = 1500;
+    try {
+      const started = Date.now();
+      const slow = as(owner, 'POST', expensesUrl(trip), {
+        payload: expenseBody({ currency: 'JPY', amountMinor: 5000 }),
+      });
+      // Once the rates server has the question, another write to the same trip goes through
+      // at once: the trip's lock is not held while the rate is awaited.
+      await expect.poll(() => rates.queries.length, { interval: 10 }).toBe(asked + 1);
+      const lineStarted = Date.now();
+      expectStatus<BudgetLine>(
+        await as(editor, 'POST', `/api/itineraries/${trip.id}/budget-lines`, {
+          payload: { category: 'food', amountMinor: 100 },
+        }),
+        201,
+      );
+      const lineTook = Date.now() - lineStarted;
+      const fetched = expectStatus<Expense>(await slow, 201);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+      expect(lineTook).toBeLessThan(1000);
+      expect(fetched).toMatchObject({
+        rate: '0.0061',
+        rateSource: 'fetched',
+        convertedMinor: 3050,
+      });
+    } finally {
+      rates.delayMs = 0;
+    }
+  });
+
   it('leaves an expense unconverted once the trip currency changes, until a rate is given', async () => {
     const trip = await euroTrip();
     const lunch = await addExpense(trip, {
@@ -404,5 +446,105 @@ describe('access and versions', () => {
     conflictCurrent(await as(owner, 'DELETE', url, { payload: { version: 1 } }));
     expect((await as(owner, 'DELETE', url, { payload: { version: 2 } })).statusCode).toBe(204);
     expect((await summaryOf(trip)).totals.spentMinor).toBe(0);
+  });
+});
+
+describe('former members', () => {
+  it('keeps what a member paid and shares when they leave the trip or delete their account', async () => {
+    const trip = await euroTrip();
+    const [leaver, gone] = await Promise.all([
+      createSignedInUser(testApp, 'budget-leaver'),
+      createSignedInUser(testApp, 'budget-gone'),
+    ]);
+    await addMember(testApp, trip.id, leaver.id, 'editor');
+    await addMember(testApp, trip.id, gone.id, 'editor');
+    const hotel = await addExpense(
+      trip,
+      {
+        title: 'Hotel',
+        amountMinor: 9000,
+        paidBy: gone.id,
+        split: { mode: 'equal', userIds: [owner.id, gone.id, leaver.id] },
+      },
+      gone,
+    );
+    await addExpense(trip, {
+      title: 'Taxi',
+      amountMinor: 3000,
+      split: {
+        mode: 'shares',
+        shares: [
+          { userId: gone.id, shares: 1 },
+          { userId: leaver.id, shares: 2 },
+        ],
+      },
+    });
+    const before = await summaryOf(trip);
+    const figures = (summary: BudgetSummary) => ({
+      totals: summary.totals,
+      people: summary.people
+        .map(({ userId, paidMinor, owedMinor, balanceMinor }) => ({
+          userId,
+          paidMinor,
+          owedMinor,
+          balanceMinor,
+        }))
+        .sort((a, b) => (a.userId < b.userId ? -1 : 1)),
+      transfers: summary.transfers,
+    });
+    expect(before.totals.spentMinor).toBe(12_000);
+    expect(before.people.find((person) => person.userId === gone.id)).toMatchObject({
+      former: false,
+      paidMinor: 9000,
+      owedMinor: 4000,
+    });
+
+    // Removed from the trip: still named, marked as former, every figure as it was.
+    expect(
+      (await as(owner, 'DELETE', `/api/itineraries/${trip.id}/members/${leaver.id}`)).statusCode,
+    ).toBe(204);
+    const afterLeaving = await summaryOf(trip);
+    expect(figures(afterLeaving)).toEqual(figures(before));
+    expect(afterLeaving.people.find((person) => person.userId === leaver.id)).toMatchObject({
+      former: true,
+      owedMinor: 5000,
+    });
+    expect(afterLeaving.people.find((person) => person.userId === leaver.id)?.name).not.toBe('');
+
+    // The payer deletes their account: the expense stays, paid by a former member.
+    expect(
+      (await as(gone, 'DELETE', '/api/me', { payload: { confirmation: 'DELETE' } })).statusCode,
+    ).toBe(204);
+    const list = expectStatus<{ items: Expense[] }>(await as(owner, 'GET', expensesUrl(trip)), 200);
+    expect(list.items.map((item) => item.title).sort()).toEqual(['Hotel', 'Taxi']);
+    const afterDeletion = await summaryOf(trip);
+    expect(figures(afterDeletion)).toEqual(figures(before));
+    expect(afterDeletion.people.find((person) => person.userId === gone.id)).toMatchObject({
+      name: '',
+      former: true,
+      paidMinor: 9000,
+      balanceMinor: 5000,
+    });
+    expect(afterDeletion.people.reduce((sum, person) => sum + person.balanceMinor, 0)).toBe(0);
+
+    // The expense can still be changed; its former people may stay in it, no newcomer may.
+    const url = `${expensesUrl(trip)}/${hotel.id}`;
+    const renamed = expectStatus<Expense>(
+      await as(owner, 'PATCH', url, {
+        payload: {
+          title: 'Hotel, two nights',
+          split: { mode: 'equal', userIds: [gone.id, owner.id] },
+          version: hotel.version,
+        },
+      }),
+      200,
+    );
+    expect(renamed).toMatchObject({ paidBy: gone.id, title: 'Hotel, two nights' });
+    expectFieldError(
+      await as(owner, 'PATCH', url, {
+        payload: { split: { mode: 'equal', userIds: [stranger.id] }, version: renamed.version },
+      }),
+      'split',
+    );
   });
 });

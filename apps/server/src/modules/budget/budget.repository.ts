@@ -33,18 +33,32 @@ export async function memberIds(db: Executor, itineraryId: string): Promise<Set<
   return new Set(rows.map((row) => row.userId));
 }
 
+/** The owner's language's currency, which a trip without one gets when first needed. */
+async function ownerCurrency(db: Executor, trip: ItineraryRow) {
+  const [current] = await db
+    .select({ currency: itinerary.currency, language: user.language })
+    .from(itinerary)
+    .innerJoin(user, eq(user.id, itinerary.ownerId))
+    .where(eq(itinerary.id, trip.id));
+  return { current: current?.currency ?? null, fallback: defaultCurrency(current?.language) };
+}
+
+/**
+ * The currency the trip has, or will get at its first budget write, as read now (outside
+ * any transaction): what a rate is looked up for before the write's transaction opens.
+ */
+export async function expectedTripCurrency(db: Executor, trip: ItineraryRow): Promise<string> {
+  const { current, fallback } = await ownerCurrency(db, trip);
+  return current ?? fallback;
+}
+
 /**
  * The trip's currency, set first when the budget first needs one: the local currency of its
  * owner's language (EUR when unknown). Runs under the itinerary's lock (a write's transaction).
  */
 export async function ensureTripCurrency(tx: Executor, trip: ItineraryRow): Promise<string> {
-  const [current] = await tx
-    .select({ currency: itinerary.currency, language: user.language })
-    .from(itinerary)
-    .innerJoin(user, eq(user.id, itinerary.ownerId))
-    .where(eq(itinerary.id, trip.id));
-  if (current?.currency) return current.currency;
-  const currency = defaultCurrency(current?.language);
+  const { current, fallback: currency } = await ownerCurrency(tx, trip);
+  if (current) return current;
   await tx
     .update(itinerary)
     .set({ currency, version: sql`${itinerary.version} + 1`, updatedAt: new Date() })
@@ -70,7 +84,7 @@ export async function loadBudgetSources(db: Executor, trip: ItineraryRow): Promi
     db
       .select({ expense, payerName: user.name })
       .from(expense)
-      .innerJoin(user, eq(user.id, expense.paidBy))
+      .leftJoin(user, eq(user.id, expense.paidBy))
       .where(eq(expense.itineraryId, trip.id)),
     db
       .select({
@@ -92,11 +106,12 @@ export async function loadBudgetSources(db: Executor, trip: ItineraryRow): Promi
       .from(place)
       .where(and(eq(place.itineraryId, trip.id), isNotNull(place.costMinor))),
   ]);
-  // People who paid or share an expense but have left the trip keep their name.
+  // People who paid or share an expense but have left the trip keep their name; those whose
+  // account is deleted keep their id (the expense stays) with no name: a former member.
   const names = new Map(members.map((member) => [member.userId, member.name]));
   const missing = new Set<string>();
   for (const row of expenses) {
-    if (!names.has(row.expense.paidBy)) names.set(row.expense.paidBy, row.payerName);
+    if (!names.has(row.expense.paidBy)) names.set(row.expense.paidBy, row.payerName ?? '');
     for (const id of splitUserIds(row.expense.split)) if (!names.has(id)) missing.add(id);
   }
   if (missing.size > 0) {
@@ -106,9 +121,10 @@ export async function loadBudgetSources(db: Executor, trip: ItineraryRow): Promi
       .where(inArray(user.id, [...missing]));
     for (const row of rows) names.set(row.id, row.name);
   }
+  const current = new Set(members.map((member) => member.userId));
   return {
     currency: trip.currency,
-    people: [...names].map(([userId, name]) => ({ userId, name })),
+    people: [...names].map(([userId, name]) => ({ userId, name, former: !current.has(userId) })),
     stages,
     lines,
     expenses: expenses.map((row) => row.expense),

@@ -26,6 +26,7 @@ import { stages } from '../itineraries/content.routes';
 import { rowStore } from '../itineraries/row-store';
 import {
   ensureTripCurrency,
+  expectedTripCurrency,
   listBudgetLines,
   listExpenses,
   loadBudgetSources,
@@ -33,7 +34,7 @@ import {
 } from './budget.repository';
 import { presentBudgetLine, presentExpense, type ExpenseRow } from './budget.presenters';
 import { summarizeBudget } from './budget-summary';
-import { fetchRate } from './rates';
+import { fetchRate, type FetchedRate } from './rates';
 
 export const expenses = rowStore(expense, { scope: expense.itineraryId });
 export const budgetLines = rowStore(budgetLine, { scope: budgetLine.itineraryId });
@@ -44,9 +45,22 @@ async function checkStage(tx: Executor, itineraryId: string, stageId: string | n
   }
 }
 
-/** The payer and everyone in the split must be members of the trip (400 naming the field). */
-async function checkPeople(tx: Executor, itineraryId: string, paidBy: string, split: Split) {
+/**
+ * The payer and everyone in the split must be members of the trip (400 naming the field),
+ * except the people the expense already named (`kept`): a former member stays in it.
+ */
+async function checkPeople(
+  tx: Executor,
+  itineraryId: string,
+  paidBy: string,
+  split: Split,
+  kept?: ExpenseRow,
+) {
   const members = await memberIds(tx, itineraryId);
+  if (kept) {
+    members.add(kept.paidBy);
+    for (const userId of splitUserIds(kept.split)) members.add(userId);
+  }
   if (!members.has(paidBy)) throw invalidField('paidBy', 'is not a member of this itinerary');
   if (splitUserIds(split).some((userId) => !members.has(userId))) {
     throw invalidField('split', 'names someone who is not a member of this itinerary');
@@ -58,18 +72,74 @@ type RateFields = Pick<
   'rate' | 'rateDate' | 'rateSource' | 'rateCurrency' | 'convertedMinor'
 >;
 
+interface RateQuery {
+  from: string;
+  to: string;
+  date: string;
+}
+
+/** A rate asked of RATES_URL before the write's transaction: the answer, or null if it failed. */
+interface PrefetchedRate {
+  query: RateQuery;
+  answer: FetchedRate | null;
+}
+
+interface ExpenseValues {
+  amountMinor: number;
+  currency: string;
+  date: string;
+}
+
+/**
+ * The rate that must be looked up for an expense, or null when none is needed: the same
+ * currency as the trip's, a rate given, or one kept (same currency, same trip currency).
+ */
+function rateToFetch(
+  tripCurrency: string,
+  { currency, date }: ExpenseValues,
+  given: string | null | undefined,
+  kept: RateFields | null,
+): RateQuery | null {
+  if (currency === tripCurrency || given) return null;
+  if (given === undefined && kept?.rate && kept.rateCurrency === tripCurrency) return null;
+  return { from: currency, to: tripCurrency, date };
+}
+
+/**
+ * Asks RATES_URL, before the write's transaction opens (never under the itinerary's lock),
+ * for the rate the write will need, if any. A failure is kept as such: the write then
+ * answers 400 naming `rate`.
+ */
+async function prefetchRate(
+  ratesUrl: string | undefined,
+  tripCurrency: string,
+  values: ExpenseValues,
+  given: string | null | undefined,
+  kept: RateFields | null,
+): Promise<PrefetchedRate | undefined> {
+  const query = rateToFetch(tripCurrency, values, given, kept);
+  if (!query || !ratesUrl) return undefined;
+  try {
+    return { query, answer: await fetchRate(ratesUrl, query) };
+  } catch {
+    return { query, answer: null };
+  }
+}
+
 /**
  * The rate of an expense to the trip's currency and the converted amount: 1 when the
  * currencies are the same; else the rate given, or the one kept (same currency, same trip
- * currency), or one fetched from RATES_URL for the expense's day; else 400 naming `rate`.
+ * currency), or the one fetched from RATES_URL for the expense's day before the transaction;
+ * else 400 naming `rate`. Runs in the transaction and asks no other server.
  */
-async function rateFields(
+function rateFields(
   ratesUrl: string | undefined,
   tripCurrency: string,
-  expenseValues: { amountMinor: number; currency: string; date: string },
+  expenseValues: ExpenseValues,
   given: string | null | undefined,
   kept: RateFields | null,
-): Promise<RateFields> {
+  prefetched: PrefetchedRate | undefined,
+): RateFields {
   const { amountMinor, currency, date } = expenseValues;
   if (currency === tripCurrency) {
     return {
@@ -81,20 +151,28 @@ async function rateFields(
     };
   }
   let rate: Pick<RateFields, 'rate' | 'rateDate' | 'rateSource'>;
+  const query = rateToFetch(tripCurrency, expenseValues, given, kept);
   if (given) {
     rate = { rate: given, rateDate: date, rateSource: 'entered' };
-  } else if (given === undefined && kept?.rate && kept.rateCurrency === tripCurrency) {
+  } else if (!query && kept) {
     rate = kept;
   } else if (ratesUrl) {
-    try {
-      const fetched = await fetchRate(ratesUrl, { from: currency, to: tripCurrency, date });
-      rate = { rate: fetched.rate, rateDate: fetched.date, rateSource: 'fetched' };
-    } catch {
+    // Fetched for this very question before the transaction (the trip's currency may have
+    // been set or changed since: then the answer is for another one and is not used).
+    const answer =
+      query &&
+      prefetched?.query.from === query.from &&
+      prefetched.query.to === query.to &&
+      prefetched.query.date === query.date
+        ? prefetched.answer
+        : null;
+    if (!answer) {
       throw invalidField(
         'rate',
         `could not be fetched for ${currency} to ${tripCurrency}: enter it`,
       );
     }
+    rate = { rate: answer.rate, rateDate: answer.date, rateSource: 'fetched' };
   } else {
     throw invalidField('rate', `is needed to convert ${currency} to the trip's ${tripCurrency}`);
   }
@@ -134,7 +212,9 @@ export function budgetRoutes(
     create: {
       summary: 'Record an expense (its rate to the trip currency is kept with it)',
       body: createExpenseSchema,
-      values: async (tx, input, { itinerary }) => {
+      prepare: async (input, { itinerary }) =>
+        prefetchRate(ratesUrl, await expectedTripCurrency(db, itinerary), input, input.rate, null),
+      values: async (tx, input, { itinerary }, prefetched) => {
         const { rate, ...values } = input;
         await checkStage(tx, itinerary.id, values.stageId);
         await checkPeople(tx, itinerary.id, values.paidBy, values.split);
@@ -143,19 +223,33 @@ export function budgetRoutes(
           ...values,
           stageId: values.stageId ?? null,
           itineraryId: itinerary.id,
-          ...(await rateFields(ratesUrl, tripCurrency, values, rate, null)),
+          ...rateFields(ratesUrl, tripCurrency, values, rate, null, prefetched),
         };
       },
     },
     update: {
       summary: 'Change an expense',
       body: updateExpenseSchema,
-      values: async (tx, changes, current, { itinerary }) => {
+      prepare: async (changes, current, { itinerary }) => {
+        const { rate, ...rest } = changes;
+        if (rest.amountMinor === undefined && rest.currency === undefined && rate === undefined) {
+          return undefined;
+        }
+        const sameCurrency = rest.currency === undefined || rest.currency === current.currency;
+        return prefetchRate(
+          ratesUrl,
+          await expectedTripCurrency(db, itinerary),
+          { ...current, ...rest },
+          rate,
+          sameCurrency ? current : null,
+        );
+      },
+      values: async (tx, changes, current, { itinerary }, prefetched) => {
         const { rate, ...rest } = changes;
         const merged = { ...current, ...rest };
         await checkStage(tx, itinerary.id, rest.stageId);
         if (rest.paidBy !== undefined || rest.split !== undefined) {
-          await checkPeople(tx, itinerary.id, merged.paidBy, merged.split);
+          await checkPeople(tx, itinerary.id, merged.paidBy, merged.split, current);
         }
         const problem = splitProblem(merged.split, merged.amountMinor);
         if (problem) throw invalidField(problem[0], problem[1]);
@@ -168,13 +262,14 @@ export function budgetRoutes(
         const sameCurrency = rest.currency === undefined || rest.currency === current.currency;
         return {
           ...rest,
-          ...(await rateFields(
+          ...rateFields(
             ratesUrl,
             tripCurrency,
             merged,
             rate,
             sameCurrency ? current : null,
-          )),
+            prefetched,
+          ),
         };
       },
     },

@@ -38,7 +38,7 @@ let rome: Stage;
 let london: Stage;
 let colosseum: Place;
 let forum: Place;
-const bookingIds = { spring: uuidv7(), autumn: uuidv7(), crossZone: uuidv7() };
+const bookingIds = { spring: uuidv7(), autumn: uuidv7(), crossZone: uuidv7(), lisbon: uuidv7() };
 
 beforeAll(async () => {
   test = await startItineraryTest();
@@ -133,6 +133,16 @@ beforeAll(async () => {
       endAt: '2027-04-02 06:05:00',
       endZone: 'Asia/Tokyo',
     },
+    {
+      ...common,
+      id: bookingIds.lisbon,
+      kind: 'flight',
+      title: 'Lisbon to Tokyo',
+      startAt: '2027-04-05 11:00:00',
+      startZone: 'Europe/Lisbon',
+      endAt: '2027-04-06 13:30:00',
+      endZone: 'Asia/Tokyo',
+    },
   ]);
   const link = expectStatus<ShareLink>(
     await api(owner, 'POST', `/api/itineraries/${itineraryId}/share-links`, { payload: {} }),
@@ -171,7 +181,8 @@ describe('ICS export', () => {
     const zones = calendar
       .getAllSubcomponents('vtimezone')
       .map((zone) => zone.getFirstPropertyValue('tzid'));
-    expect(zones.sort()).toEqual(['Europe/London', 'Europe/Rome']);
+    // Arrival zones too: each DTEND has its own TZID, which needs its VTIMEZONE.
+    expect(zones.sort()).toEqual(['Asia/Tokyo', 'Europe/Lisbon', 'Europe/London', 'Europe/Rome']);
 
     const romeEvent = byUid(`${rome.id}@${host}`);
     expect(romeEvent?.startDate.isDate).toBe(true);
@@ -190,8 +201,10 @@ describe('ICS export', () => {
     // gap (01:30Z), which is 02:30 BST: written as the time it is, so every client agrees.
     expect(spring?.startDate.toString()).toBe('2027-03-28T02:30:00');
     expect(spring?.startDate.toJSDate().toISOString()).toBe('2027-03-28T01:30:00.000Z');
-    // Lands 06:10 in Rome (CEST, +02:00) = 04:10Z, written in the departure's zone (05:10 BST).
+    // Lands 06:10 in Rome (CEST, +02:00) = 04:10Z, written in Rome's zone as on the ticket.
     expect(spring?.endDate.toJSDate().toISOString()).toBe('2027-03-28T04:10:00.000Z');
+    expect(spring?.endDate.zone?.tzid).toBe('Europe/Rome');
+    expect(spring?.endDate.toString()).toBe('2027-03-28T06:10:00');
     expect(spring?.description).toContain('BA 548');
     expect(spring?.description).toContain('Confirmation: ABC123');
     expect(spring?.description).toContain(
@@ -210,6 +223,19 @@ describe('ICS export', () => {
     const tokyo = byUid(`${bookingIds.crossZone}@${host}`);
     expect(tokyo?.startDate.toJSDate().toISOString()).toBe('2027-04-01T06:30:00.000Z');
     expect(tokyo?.endDate.toJSDate().toISOString()).toBe('2027-04-01T21:05:00.000Z');
+    expect(tokyo?.endDate.zone?.tzid).toBe('Asia/Tokyo');
+    expect(tokyo?.endDate.toString()).toBe('2027-04-02T06:05:00');
+
+    // Lisbon (WEST, +01:00) 11:00 = 10:00Z; Tokyo (+09:00) 13:30 the next day = 04:30Z.
+    const lisbon = byUid(`${bookingIds.lisbon}@${host}`);
+    expect(lisbon?.startDate.zone?.tzid).toBe('Europe/Lisbon');
+    expect(lisbon?.startDate.toString()).toBe('2027-04-05T11:00:00');
+    expect(lisbon?.startDate.toJSDate().toISOString()).toBe('2027-04-05T10:00:00.000Z');
+    expect(lisbon?.endDate.zone?.tzid).toBe('Asia/Tokyo');
+    expect(lisbon?.endDate.toString()).toBe('2027-04-06T13:30:00');
+    expect(lisbon?.endDate.toJSDate().toISOString()).toBe('2027-04-06T04:30:00.000Z');
+    expect(response.body).toContain('DTEND;TZID=Asia/Tokyo:20270406T133000\r\n');
+    expect(response.body).not.toContain('X-JAMMY');
 
     const place = byUid(`${colosseum.id}@${host}`);
     expect(place?.startDate.zone?.tzid).toBe('Europe/Rome');
@@ -360,6 +386,7 @@ describe('JSON export', () => {
     expect(bookings.map((row) => row.startAt)).toEqual([
       '2027-03-28T01:30',
       '2027-04-01T08:30',
+      '2027-04-05T11:00',
       '2027-10-31T01:30',
     ]);
     expect(bookings[0]?.confirmationCode).toBe('ABC123');

@@ -96,34 +96,60 @@ function happensTwice(at: Temporal.PlainDateTime, zone: string): boolean {
 }
 
 /**
- * A booking at its wall-clock times: `DTSTART;TZID=<start zone>`. A calendar event has one
- * zone, so an arrival in another zone is written as the same instant in the departure's zone
- * (the description prints both as on the ticket). A time that does not exist in its zone (the
- * hour skipped when clocks go forward) is written as the time it then is (same instant, RFC
- * 5545 §3.3.5); one that happens twice is written in UTC as its first occurrence, so that
- * every calendar reads the same instant.
+ * ical-generator writes an event's DTSTART and DTEND in one zone; an arrival in another zone
+ * is carried in this property and rewritten as `DTEND;TZID=<its zone>:<its time>` once the
+ * calendar is written (RFC 5545 lets DTSTART and DTEND have different TZIDs).
+ */
+const END_IN_ZONE = 'X-JAMMY-DTEND-IN-ZONE';
+const END_IN_ZONE_LINE = new RegExp(`^${END_IN_ZONE}:([^|\\r\\n]+)\\|(\\d{8}T\\d{6})`, 'gm');
+
+/** A wall-clock time as an iCalendar local DATE-TIME: 20270402T060500. */
+function localDateTime(at: Temporal.PlainDateTime): string {
+  return at.toString({ smallestUnit: 'second' }).replace(/[-:]/g, '');
+}
+
+/**
+ * A booking at its wall-clock times: `DTSTART;TZID=<departure zone>` and
+ * `DTEND;TZID=<arrival zone>`, each as on the ticket (a flight Lisbon → Tokyo lands at
+ * Tokyo's time, in Tokyo's zone). A time that does not exist in its zone (the hour skipped
+ * when clocks go forward) is written as the time it then is (same instant, RFC 5545
+ * §3.3.5); when one happens twice, the event is written in UTC as its first occurrence, so
+ * that every calendar reads the same instant.
  */
 function bookingEvent(row: Booking, host: string): ICalEventData | null {
   if (!row.startAt || !row.startZone) return null;
   const zone = row.startZone;
   const start = Temporal.PlainDateTime.from(row.startAt);
+  const departure = start.toZonedDateTime(zone);
   const arrival =
     row.endAt && row.endZone
-      ? Temporal.PlainDateTime.from(row.endAt).toZonedDateTime(row.endZone).withTimeZone(zone)
+      ? Temporal.PlainDateTime.from(row.endAt).toZonedDateTime(row.endZone)
       : null;
-  const departure = start.toZonedDateTime(zone);
   const end = arrival && Temporal.ZonedDateTime.compare(arrival, departure) >= 0 ? arrival : null;
   const inUtc =
-    happensTwice(start, zone) || (end !== null && happensTwice(end.toPlainDateTime(), zone));
+    happensTwice(start, zone) ||
+    (end !== null &&
+      row.endAt !== null &&
+      happensTwice(Temporal.PlainDateTime.from(row.endAt), end.timeZoneId));
   const from = geoOf(row.fromLat, row.fromLng);
+  let times: Pick<ICalEventData, 'start' | 'end' | 'timezone' | 'x'>;
+  if (inUtc) {
+    times = {
+      start: new Date(departure.epochMilliseconds),
+      end: end ? new Date(end.epochMilliseconds) : null,
+    };
+  } else if (end && end.timeZoneId !== zone) {
+    times = {
+      start,
+      timezone: zone,
+      x: [[END_IN_ZONE, `${end.timeZoneId}|${localDateTime(end.toPlainDateTime())}`]],
+    };
+  } else {
+    times = { start, end: end?.toPlainDateTime() ?? null, timezone: zone };
+  }
   return {
     ...revision(row, host),
-    ...(inUtc
-      ? {
-          start: new Date(departure.epochMilliseconds),
-          end: end ? new Date(end.epochMilliseconds) : null,
-        }
-      : { start, end: end?.toPlainDateTime() ?? null, timezone: zone }),
+    ...times,
     summary: row.title,
     description: bookingDescription(row) || null,
     location: location(row.address ?? row.fromName, from ?? geoOf(row.toLat, row.toLng)),
@@ -137,17 +163,36 @@ function bookingEvent(row: Booking, host: string): ICalEventData | null {
  * rows' ids at `host`, so importing the file again updates the events instead of adding them.
  */
 export function buildCalendar(trip: TripData, host: string): string {
-  const calendar = ical({
-    name: trip.itinerary.title,
-    prodId: { company: 'Jammy', product: 'Jammy', language: 'EN' },
-    timezone: { name: null, generator: getVtimezoneComponent },
-  });
   const zone = trip.itinerary.timezone;
   const events = [
     ...trip.stages.map((row) => stageEvent(row, host)),
     ...trip.places.map((row) => placeEvent(row, zone, host)),
     ...trip.bookings.map((row) => bookingEvent(row, host)),
-  ];
-  for (const event of events) if (event) calendar.createEvent(event);
-  return calendar.toString();
+  ].filter((event) => event !== null);
+  // The arrival zones no DTSTART uses get their VTIMEZONE too: ical-generator asks for the
+  // start zones only, so the first one it asks for brings those along.
+  const startZones = new Set(events.map((event) => event.timezone).filter((name) => name));
+  const endZones = new Set<string>();
+  for (const event of events) {
+    for (const entry of Array.isArray(event.x) ? event.x : []) {
+      const endZone =
+        Array.isArray(entry) && entry[0] === END_IN_ZONE ? entry[1].split('|')[0] : undefined;
+      if (endZone && !startZones.has(endZone)) endZones.add(endZone);
+    }
+  }
+  let extraZones = [...endZones].sort();
+  const calendar = ical({
+    name: trip.itinerary.title,
+    prodId: { company: 'Jammy', product: 'Jammy', language: 'EN' },
+    timezone: {
+      name: null,
+      generator: (name) => {
+        const components = [name, ...extraZones].map((each) => getVtimezoneComponent(each));
+        extraZones = [];
+        return components.filter(Boolean).join('\r\n') || null;
+      },
+    },
+  });
+  for (const event of events) calendar.createEvent(event);
+  return calendar.toString().replace(END_IN_ZONE_LINE, 'DTEND;TZID=$1:$2');
 }

@@ -62,6 +62,7 @@ export interface ChildResource<
   Parent,
   CreateBody extends z.ZodType,
   UpdateBody extends z.ZodType<{ version?: number }>,
+  Prepared = undefined,
 > {
   /** OpenAPI tag, and the noun of summaries ("stage"). */
   tag: string;
@@ -96,22 +97,35 @@ export interface ChildResource<
   create?: {
     summary: string;
     body: CreateBody;
+    /**
+     * Slow work done before the write's transaction opens (e.g. asking another server), so
+     * that the itinerary's lock is never held while waiting; its result goes to `values`.
+     */
+    prepare?: (input: z.output<CreateBody>, context: ChildContext<Parent>) => Promise<Prepared>;
     /** The row to insert; default: the input, in the parent, last when ordered. */
     values?: (
       tx: Executor,
       input: z.output<CreateBody>,
       context: ChildContext<Parent>,
+      prepared: Prepared | undefined,
     ) => Promise<Insert<T>>;
   };
   update?: {
     summary: string;
     body: UpdateBody;
+    /** As `create.prepare`: before the transaction, with the row as read then. */
+    prepare?: (
+      changes: Omit<z.output<UpdateBody>, 'version'>,
+      current: T['$inferSelect'],
+      context: ChildContext<Parent>,
+    ) => Promise<Prepared>;
     /** What is written; may refuse (AppError) a change that does not fit the current row. */
     values?: (
       tx: Executor,
       changes: Omit<z.output<UpdateBody>, 'version'>,
       current: T['$inferSelect'],
       context: ChildContext<Parent>,
+      prepared: Prepared | undefined,
     ) => Promise<Changes<T>>;
   };
   remove?: {
@@ -166,10 +180,11 @@ export function childRoutes<
   Parent,
   CreateBody extends z.ZodType,
   UpdateBody extends z.ZodType<{ version?: number }>,
+  Prepared = undefined,
 >(
   root: FastifyInstance,
   deps: { db: Db; sessions: Sessions },
-  resource: ChildResource<T, Out, Parent, CreateBody, UpdateBody>,
+  resource: ChildResource<T, Out, Parent, CreateBody, UpdateBody, Prepared>,
 ): void {
   // Typed by the resource's own schemas (the handler shape is generic over them); Fastify
   // still validates every request with them.
@@ -289,12 +304,13 @@ export function childRoutes<
       async (request, reply) => {
         const context = await contextOf(request, 'write');
         const input = request.body as z.output<CreateBody>;
+        const prepared = await create.prepare?.(input, context);
         const row = await change(
           context,
           'created',
           async (tx) => {
             const values = create.values
-              ? await create.values(tx, input, context)
+              ? await create.values(tx, input, context, prepared)
               : ({
                   ...(input as object),
                   [resource.scopeKey]: context.scopeId,
@@ -345,12 +361,13 @@ export function childRoutes<
         const current = await currentOf(request, context);
         const { version, ...changes } = request.body as z.output<UpdateBody>;
         const expected = expectedVersion(request, version);
+        const prepared = await update.prepare?.(changes, current, context);
         const row = await change(
           context,
           'updated',
           async (tx) => {
             const values = update.values
-              ? await update.values(tx, changes, current, context)
+              ? await update.values(tx, changes, current, context, prepared)
               : (changes as unknown as Changes<T>);
             return store.update(tx, context.scopeId, current.id, values, expected);
           },

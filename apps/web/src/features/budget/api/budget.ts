@@ -4,6 +4,7 @@ import type {
   CreateBudgetLine,
   CreateExpense,
   Expense,
+  UpdateBudgetLine,
   UpdateExpense,
 } from '@jammy/shared/budget';
 import type { Page } from '@jammy/shared/itineraries';
@@ -76,6 +77,13 @@ export function useDeleteExpense(itineraryId: string) {
 export function useAddBudgetLine(itineraryId: string) {
   return useBudgetMutation(itineraryId, (body: CreateBudgetLine) =>
     apiRequest<BudgetLine>(`${base(itineraryId)}/budget-lines`, { method: 'POST', body }),
+  );
+}
+
+/** Changes a planned amount at the version it was read at (409 with the current line if stale). */
+export function useUpdateBudgetLine(itineraryId: string) {
+  return useBudgetMutation(itineraryId, ({ id, body }: { id: string; body: UpdateBudgetLine }) =>
+    apiRequest<BudgetLine>(`${base(itineraryId)}/budget-lines/${id}`, { method: 'PATCH', body }),
   );
 }
 

@@ -1,4 +1,4 @@
-import { defaultCurrency, type Expense } from '@jammy/shared/budget';
+import { defaultCurrency, splitUserIds, type Expense } from '@jammy/shared/budget';
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -86,6 +86,13 @@ export function BudgetPage({ tree }: { tree: ItineraryTree }) {
   const data = summary.data;
   const currency = data.currency ?? tree.itinerary.currency;
   const people = data.people.map(({ userId, name }) => ({ userId, name }));
+  // Who an expense may name: the members, and whoever the edited expense already names.
+  const formPeople = (expense: Expense | null) => {
+    const named = new Set(expense ? [expense.paidBy, ...splitUserIds(expense.split)] : []);
+    return data.people
+      .filter((person) => !person.former || named.has(person.userId))
+      .map(({ userId, name }) => ({ userId, name }));
+  };
 
   return (
     <Stack gap="lg">
@@ -123,7 +130,7 @@ export function BudgetPage({ tree }: { tree: ItineraryTree }) {
               key={editing === 'new' ? 'new' : editing.id}
               itineraryId={itineraryId}
               tripCurrency={currency}
-              people={people}
+              people={formPeople(editing === 'new' ? null : editing)}
               stages={tree.stages}
               me={me}
               expense={editing === 'new' ? null : editing}
@@ -148,6 +155,7 @@ export function BudgetPage({ tree }: { tree: ItineraryTree }) {
             itineraryId={itineraryId}
             lines={lines.data.items}
             currency={currency}
+            stages={tree.stages}
             canEdit={canEdit}
           />
         </Paper>

@@ -190,6 +190,8 @@ export function ExpenseForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation('budget');
+  // Someone whose account is deleted has no name left: a former member.
+  const nameOf = (person: Person) => person.name || t('settle.someone');
   const { language } = useLanguage();
   const save = useSaveExpense(itineraryId);
   const [draft, setDraft] = useState(() => draftOf(expense, people, tripCurrency, me));
@@ -327,7 +329,7 @@ export function ExpenseForm({
             value={draft.paidBy}
             error={message('paidBy')}
             onChange={(event) => set('paidBy', event.currentTarget.value)}
-            data={people.map((person) => ({ value: person.userId, label: person.name }))}
+            data={people.map((person) => ({ value: person.userId, label: nameOf(person) }))}
           />
           {stages.length > 0 && (
             <NativeSelect
@@ -360,7 +362,7 @@ export function ExpenseForm({
               <Group key={person.userId} justify="space-between" wrap="nowrap" gap="sm">
                 {draft.mode === 'equal' ? (
                   <Checkbox
-                    label={person.name}
+                    label={nameOf(person)}
                     checked={draft.included[person.userId] ?? false}
                     onChange={(event) =>
                       set('included', {
@@ -372,7 +374,7 @@ export function ExpenseForm({
                 ) : (
                   <>
                     <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                      {person.name}
+                      {nameOf(person)}
                     </Text>
                     <NumberInput
                       w={120}
@@ -380,7 +382,7 @@ export function ExpenseForm({
                       hideControls
                       inputMode={draft.mode === 'shares' ? 'numeric' : 'decimal'}
                       aria-label={t(draft.mode === 'shares' ? 'form.sharesOf' : 'form.amountOf', {
-                        name: person.name,
+                        name: nameOf(person),
                       })}
                       decimalScale={draft.mode === 'shares' ? 0 : decimals}
                       max={draft.mode === 'shares' ? BUDGET_LIMITS.shares : undefined}
