@@ -73,6 +73,13 @@ const ONLINE_ONLY_PAGES = [
   'itinerary-print',
 ];
 
+// Dialogs that only do something with the server (reading a file into a new trip, making a
+// calendar feed's address), loaded when opened: not precached either.
+const ONLINE_ONLY_DIALOGS = [
+  'features/imports/components/import-trip-dialog.tsx',
+  'features/exports/components/calendar-feed-modal.tsx',
+];
+
 /** The code files only the online-only pages load, found by `onlineOnlyCode` at each build. */
 const onlineOnlyFiles = new Set<string>();
 
@@ -95,7 +102,9 @@ function onlineOnlyCode(): Plugin {
       if (!chunks.some((chunk) => chunk.facadeModuleId?.includes('/src/routes/'))) return;
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const onlineOnlyPage = (chunk: Rolldown.OutputChunk) =>
-        ONLINE_ONLY_PAGES.some((page) => chunk.facadeModuleId?.endsWith(`/src/routes/${page}.tsx`));
+        ONLINE_ONLY_PAGES.some((page) =>
+          chunk.facadeModuleId?.endsWith(`/src/routes/${page}.tsx`),
+        ) || ONLINE_ONLY_DIALOGS.some((dialog) => chunk.facadeModuleId?.endsWith(`/src/${dialog}`));
       const reached = new Set<string>();
       const reach = (chunk: Rolldown.OutputChunk) => {
         if (reached.has(chunk.fileName) || onlineOnlyPage(chunk)) return;
