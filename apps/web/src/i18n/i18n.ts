@@ -33,16 +33,34 @@ export const NAMESPACES = [
   ...new Set(Object.keys(loaders).map((file) => namespaceOf(file))),
 ].sort();
 
+type Loader = () => Promise<Messages>;
+
+/**
+ * The messages of `namespace` in `language`. When they cannot be fetched (offline, in a
+ * language this device has not used yet: only English is precached), the English ones stand
+ * in, so the page reads in English rather than in message keys until it is opened online.
+ */
+export async function readMessages(
+  language: string,
+  namespace: string,
+  loaders: ReadonlyMap<string, Loader> = files,
+): Promise<Messages> {
+  const load = loaders.get(`${language}/${namespace}`);
+  if (!load) throw new Error(`No messages for ${language}/${namespace}`);
+  try {
+    return await load();
+  } catch (error) {
+    const english = loaders.get(`${DEFAULT_LANGUAGE}/${namespace}`);
+    if (language === DEFAULT_LANGUAGE || !english) throw error;
+    return english();
+  }
+}
+
 const chunkBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = files.get(`${language}/${namespace}`);
-    if (!load) {
-      callback(new Error(`No messages for ${language}/${namespace}`), false);
-      return;
-    }
-    load().then(
+    readMessages(language, namespace).then(
       (messages) => callback(null, messages as ResourceKey),
       (error: unknown) =>
         callback(error instanceof Error ? error : new Error(String(error)), false),
@@ -57,7 +75,8 @@ void i18n
   .use(initReactI18next)
   .init({
     lng: DEFAULT_LANGUAGE,
-    // Every locale has every key (a test checks it): no other language is shown instead.
+    // Every locale has every key (a test checks it): no other language is shown instead,
+    // unless a language's messages cannot be fetched at all (readMessages).
     fallbackLng: false,
     ns: ['translation'],
     defaultNS: 'translation',
