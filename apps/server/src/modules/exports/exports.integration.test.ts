@@ -25,6 +25,7 @@ import {
   type SignedInUser,
 } from '../../../test/itinerary-helpers';
 import { booking } from '../../db/schema/bookings';
+import { stageRoute } from '../../db/schema/imports';
 import { itineraryMember } from '../../db/schema/itineraries';
 
 let test: ItineraryTest;
@@ -365,6 +366,56 @@ describe('GeoJSON export', () => {
       ],
     });
     expect(byId(london.id)).toBeUndefined();
+  });
+});
+
+describe('imported tracks', () => {
+  it('leave as a GPX track and a GeoJSON line, in their stage', async () => {
+    const { db } = test.testApp.database;
+    const id = uuidv7();
+    const coordinates: [number, number][] = [
+      [12.4922, 41.8902],
+      [12.4853, 41.8925],
+      [12.4768, 41.8986],
+    ];
+    await db
+      .insert(stageRoute)
+      .values({ id, itineraryId, stageId: rome.id, name: 'Walk to the Pantheon', coordinates });
+    try {
+      const gpxAnswer = await api(viewer, 'GET', `/api/itineraries/${itineraryId}/export.gpx`);
+      expect(gpxAnswer.statusCode).toBe(200);
+      expect(XMLValidator.validate(gpxAnswer.body)).toBe(true);
+      const { gpx } = new XMLParser({
+        ignoreAttributes: false,
+        attributeNamePrefix: '',
+        isArray: (name) => ['trk', 'trkseg', 'trkpt'].includes(name),
+        parseTagValue: false,
+      }).parse(gpxAnswer.body);
+      expect(gpx.trk).toHaveLength(1);
+      expect(gpx.trk[0].name).toBe('Walk to the Pantheon');
+      expect(
+        gpx.trk[0].trkseg[0].trkpt.map((point: { lat: string; lon: string }) => [
+          Number(point.lon),
+          Number(point.lat),
+        ]),
+      ).toEqual(coordinates);
+      // GPX 1.1 puts routes before tracks.
+      expect(gpxAnswer.body.lastIndexOf('<rte>')).toBeLessThan(gpxAnswer.body.indexOf('<trk>'));
+
+      const geoAnswer = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.geojson`);
+      expect(checkGeoJson(geoAnswer.body).type).toBe('FeatureCollection');
+      const track = geoAnswer
+        .json<{ features: { id: string; geometry: unknown; properties: unknown }[] }>()
+        .features.find((feature) => feature.id === `${id}:track`);
+      expect(track?.geometry).toEqual({ type: 'LineString', coordinates });
+      expect(track?.properties).toEqual({
+        kind: 'track',
+        name: 'Walk to the Pantheon',
+        stageId: rome.id,
+      });
+    } finally {
+      await db.delete(stageRoute).where(eq(stageRoute.id, id));
+    }
   });
 });
 

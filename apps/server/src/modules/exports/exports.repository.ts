@@ -1,4 +1,5 @@
 import type { Booking } from '@jammy/shared/bookings';
+import type { StageRoute } from '@jammy/shared/imports';
 import type { Place, Stage } from '@jammy/shared/itineraries';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
@@ -6,18 +7,23 @@ import type { Executor as Db } from '../../db/client';
 import { booking } from '../../db/schema/bookings';
 import { calendarFeed } from '../../db/schema/calendar-feeds';
 import { itinerary, itineraryMember, place, stage } from '../../db/schema/itineraries';
+import { listStageRoutes } from '../imports/imports.repository';
 import type { ItineraryRow } from '../itineraries/access';
 import { presentBooking, presentPlace, presentStage } from '../itineraries/presenters';
 import { hashToken } from '../sharing/sharing.repository';
 
 export type CalendarFeedRow = typeof calendarFeed.$inferSelect;
 
-/** What every export is made from: the itinerary, its stages and places in order, its bookings. */
+/**
+ * What every export is made from: the itinerary, its stages and places in order, its bookings,
+ * and (for the map formats) the tracks imported into its stages.
+ */
 export interface TripData {
   itinerary: ItineraryRow;
   stages: Stage[];
   places: Place[];
   bookings: Booking[];
+  tracks: StageRoute[];
 }
 
 /** The bookings of an itinerary, earliest first (those without a time last). */
@@ -30,13 +36,16 @@ export async function listBookings(db: Db, itineraryId: string, member: boolean)
   return rows.map((row) => presentBooking(row, member));
 }
 
-/** The itinerary's stages, places and bookings, in order: three queries. */
+/**
+ * The itinerary's stages, places and bookings, in order (three queries), and its stages'
+ * tracks when `options.tracks` (a fourth).
+ */
 export async function loadTrip(
   db: Db,
   row: ItineraryRow,
-  options: { member: boolean },
+  options: { member: boolean; tracks?: boolean },
 ): Promise<TripData> {
-  const [stages, places, bookings] = await Promise.all([
+  const [stages, places, bookings, tracks] = await Promise.all([
     db
       .select()
       .from(stage)
@@ -48,6 +57,7 @@ export async function loadTrip(
       .where(eq(place.itineraryId, row.id))
       .orderBy(asc(place.position), asc(place.id)),
     listBookings(db, row.id, options.member),
+    options.tracks ? listStageRoutes(db, row.id) : [],
   ]);
   // Positions order siblings only: the places go stage by stage, then those of no stage.
   const stageOrder = new Map(stages.map((stageRow, index) => [stageRow.id, index]));
@@ -57,7 +67,7 @@ export async function loadTrip(
     .map((placeRow, index) => ({ placeRow, index }))
     .sort((a, b) => rank(a.placeRow.stageId) - rank(b.placeRow.stageId) || a.index - b.index)
     .map(({ placeRow }) => presentPlace(placeRow));
-  return { itinerary: row, stages: stages.map(presentStage), places: ordered, bookings };
+  return { itinerary: row, stages: stages.map(presentStage), places: ordered, bookings, tracks };
 }
 
 // --- calendar feeds ---

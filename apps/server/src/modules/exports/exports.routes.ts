@@ -84,11 +84,11 @@ export function exportRoutes(
   }
 
   /** The trip for a member, or for a share-link holder (`?share=`). */
-  async function readTrip(request: FastifyRequest, id: string, share?: string) {
+  async function readTrip(request: FastifyRequest, id: string, share?: string, tracks = false) {
     const reader = await authorizeReader(db, sessions, request, id, share);
     const member = reader.kind === 'member';
     const row = member ? reader.access.itinerary : reader.itinerary;
-    return exportsRepository.loadTrip(db, row, { member });
+    return exportsRepository.loadTrip(db, row, { member, tracks });
   }
 
   const fileAnswer = (format: ExportFormat, description: string) =>
@@ -118,12 +118,12 @@ export function exportRoutes(
       schema: {
         ...shareable,
         ...sharedSecurity,
-        summary: 'The trip as GPX 1.1: places as waypoints, a route per stage',
+        summary: 'The trip as GPX 1.1: places as waypoints, a route per stage, imported tracks',
         response: fileAnswer('gpx', 'A GPX 1.1 document'),
       },
     },
     async (request, reply) => {
-      const trip = await readTrip(request, request.params.id, request.query.share);
+      const trip = await readTrip(request, request.params.id, request.query.share, true);
       return download(reply, trip.itinerary, 'gpx', buildGpx(trip));
     },
   );
@@ -134,12 +134,13 @@ export function exportRoutes(
       schema: {
         ...shareable,
         ...sharedSecurity,
-        summary: 'The trip as a GeoJSON FeatureCollection: stages, places, bookings, routes',
+        summary:
+          'The trip as a GeoJSON FeatureCollection: stages, places, bookings, routes, tracks',
         response: fileAnswer('geojson', 'A GeoJSON (RFC 7946) FeatureCollection'),
       },
     },
     async (request, reply) => {
-      const trip = await readTrip(request, request.params.id, request.query.share);
+      const trip = await readTrip(request, request.params.id, request.query.share, true);
       return download(reply, trip.itinerary, 'geojson', JSON.stringify(buildGeoJson(trip)));
     },
   );

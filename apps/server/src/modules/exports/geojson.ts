@@ -95,5 +95,14 @@ export function buildGeoJson(trip: TripData): object {
       properties: { kind: 'route', title: row.title, stageId: row.id },
     });
   }
+  for (const track of trip.tracks) {
+    if (track.coordinates.length < 2) continue;
+    features.push({
+      type: 'Feature',
+      id: `${track.id}:track`,
+      geometry: { type: 'LineString', coordinates: track.coordinates },
+      properties: { kind: 'track', name: track.name, stageId: track.stageId },
+    });
+  }
   return { type: 'FeatureCollection', features };
 }

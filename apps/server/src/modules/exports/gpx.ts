@@ -51,8 +51,9 @@ function stageRoute(row: Stage, places: Located<Place>[]) {
 
 /**
  * The trip as GPX 1.1: a waypoint for each place with coordinates (its category as `type`,
- * its day and time as `time`), and a route per stage through its destination and its places,
- * in order.
+ * its day and time as `time`), a route per stage through its destination and its places, in
+ * order, and a track for each track imported into a stage (named as imported, else after its
+ * stage).
  */
 export function buildGpx(trip: TripData): string {
   const zone = trip.itinerary.timezone;
@@ -73,6 +74,11 @@ export function buildGpx(trip: TripData): string {
       ),
     )
     .filter((route) => route !== null);
+  const stageTitles = new Map(trip.stages.map((row) => [row.id, row.title]));
+  const tracks = trip.tracks.map((track) => ({
+    name: track.name || stageTitles.get(track.stageId) || trip.itinerary.title,
+    trkseg: { trkpt: track.coordinates.map(([lng, lat]) => ({ '@_lat': lat, '@_lon': lng })) },
+  }));
   const document = {
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     gpx: {
@@ -88,6 +94,7 @@ export function buildGpx(trip: TripData): string {
       },
       wpt: waypoints,
       rte: routes,
+      trk: tracks,
     },
   };
   const builder = new XMLBuilder({
