@@ -8,7 +8,6 @@ import { currencyExponent, toMinorUnits } from '@jammy/shared/fields';
 import type { Stage } from '@jammy/shared/itineraries';
 import {
   ActionIcon,
-  Alert,
   Button,
   Group,
   NativeSelect,
@@ -17,14 +16,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconGitCompare, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConflictAlert } from '../../../components/conflict-alert';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { formatMinorUnits } from '../../../lib/format';
 import { useAddBudgetLine, useDeleteBudgetLine, useUpdateBudgetLine } from '../api/budget';
-import classes from './budget.module.css';
 
 interface LineDraft {
   category: BudgetCategory;
@@ -203,15 +202,7 @@ function LineForm({
           />
         </Group>
         {theirs && (
-          <Alert
-            role="alert"
-            color="orange"
-            variant="light"
-            radius="md"
-            icon={<IconGitCompare size={18} aria-hidden />}
-            title={t('planned.conflict.title')}
-            classNames={{ title: classes.alertTitle }}
-          >
+          <ConflictAlert title={t('planned.conflict.title')}>
             <Stack gap="sm">
               <Text size="sm">
                 {t('planned.conflict.text', {
@@ -244,7 +235,7 @@ function LineForm({
                 </Button>
               </Group>
             </Stack>
-          </Alert>
+          </ConflictAlert>
         )}
         {failure && (
           <Text size="sm" c="red.8" role="alert">

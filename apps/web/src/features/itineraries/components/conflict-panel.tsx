@@ -1,8 +1,8 @@
 import type { Itinerary } from '@jammy/shared/itineraries';
-import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { IconGitCompare } from '@tabler/icons-react';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConflictAlert } from '../../../components/conflict-alert';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange } from '../../../lib/format';
 import { valuesOf, type ItineraryField, type ItineraryFormValues } from './itinerary-form-values';
@@ -47,21 +47,7 @@ export function ConflictPanel({
     return value;
   };
   return (
-    <Alert
-      ref={ref}
-      tabIndex={-1}
-      color="orange"
-      variant="light"
-      radius="md"
-      role="alert"
-      icon={<IconGitCompare size={20} aria-hidden />}
-      title={
-        <Text component="span" fw={700} c="ink.9">
-          {t('conflict.title')}
-        </Text>
-      }
-      data-conflict
-    >
+    <ConflictAlert ref={ref} title={t('conflict.title')}>
       <Stack gap="md">
         <Text size="sm" c="ink.9">
           {fields.length > 0 ? t('conflict.text') : t('conflict.sameText')}
@@ -101,6 +87,6 @@ export function ConflictPanel({
           </Button>
         </Group>
       </Stack>
-    </Alert>
+    </ConflictAlert>
   );
 }

@@ -1,7 +1,6 @@
-import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { IconGitCompare } from '@tabler/icons-react';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import classes from './stages.module.css';
+import { ConflictAlert } from '../../../components/conflict-alert';
 
 export interface ConflictRow {
   label: string;
@@ -27,15 +26,7 @@ export function ConflictPanel({
   const { t } = useTranslation('stages');
   const changed = rows.filter((row) => row.theirs !== row.mine);
   return (
-    <Alert
-      role="alert"
-      color="orange"
-      variant="light"
-      radius="md"
-      icon={<IconGitCompare size={18} aria-hidden />}
-      title={t('conflict.title')}
-      classNames={{ title: classes.alertTitle }}
-    >
+    <ConflictAlert title={t('conflict.title')}>
       <Stack gap="sm">
         <Text size="sm">{t('conflict.text')}</Text>
         {changed.length > 0 && (
@@ -69,6 +60,6 @@ export function ConflictPanel({
           </Button>
         </Group>
       </Stack>
-    </Alert>
+    </ConflictAlert>
   );
 }
