@@ -61,7 +61,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/itinerary/{id}',
     modules: ['src/routes/itinerary.tsx', 'src/layouts/logged-layout.tsx'],
     language: 'en',
-    budgetKb: 415,
+    budgetKb: 420,
     map: true,
   },
 ];
