@@ -107,7 +107,10 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
     if (!entry) return;
     cache.delete(token);
     tokensOfSession.delete(entry.current.sessionId);
-    tokensOfUser.get(entry.current.user.id)?.delete(token);
+    const tokens = tokensOfUser.get(entry.current.user.id);
+    tokens?.delete(token);
+    // A traveller with no session left in the cache leaves no entry behind.
+    if (tokens?.size === 0) tokensOfUser.delete(entry.current.user.id);
   };
   const clear = () => {
     epoch += 1;
@@ -123,7 +126,6 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
       if (token) forget(token);
     } else if (payload.startsWith('u:')) {
       for (const token of [...(tokensOfUser.get(id) ?? [])]) forget(token);
-      tokensOfUser.delete(id);
     }
   });
   notifications?.onState(clear);

@@ -84,11 +84,16 @@ export function exportRoutes(
   }
 
   /** The trip for a member, or for a share-link holder (`?share=`). */
-  async function readTrip(request: FastifyRequest, id: string, share?: string, tracks = false) {
+  async function readTrip(
+    request: FastifyRequest,
+    id: string,
+    share: string | undefined,
+    options: { tracks: boolean },
+  ) {
     const reader = await authorizeReader(db, sessions, request, id, share);
     const member = reader.kind === 'member';
     const row = member ? reader.access.itinerary : reader.itinerary;
-    return exportsRepository.loadTrip(db, row, { member, tracks });
+    return exportsRepository.loadTrip(db, row, { member, ...options });
   }
 
   const fileAnswer = (format: ExportFormat, description: string) =>
@@ -107,7 +112,9 @@ export function exportRoutes(
       },
     },
     async (request, reply) => {
-      const trip = await readTrip(request, request.params.id, request.query.share);
+      const trip = await readTrip(request, request.params.id, request.query.share, {
+        tracks: false,
+      });
       return download(reply, trip.itinerary, 'ics', buildCalendar(trip, host));
     },
   );
@@ -123,7 +130,9 @@ export function exportRoutes(
       },
     },
     async (request, reply) => {
-      const trip = await readTrip(request, request.params.id, request.query.share, true);
+      const trip = await readTrip(request, request.params.id, request.query.share, {
+        tracks: true,
+      });
       return download(reply, trip.itinerary, 'gpx', buildGpx(trip));
     },
   );
@@ -140,7 +149,9 @@ export function exportRoutes(
       },
     },
     async (request, reply) => {
-      const trip = await readTrip(request, request.params.id, request.query.share, true);
+      const trip = await readTrip(request, request.params.id, request.query.share, {
+        tracks: true,
+      });
       return download(reply, trip.itinerary, 'geojson', JSON.stringify(buildGeoJson(trip)));
     },
   );
