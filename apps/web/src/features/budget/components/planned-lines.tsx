@@ -281,11 +281,19 @@ export function PlannedLines({
   const [editing, setEditing] = useState<string | null>(null);
   const editButtons = useRef(new Map<string, HTMLButtonElement>());
 
-  // Back on the line's edit button once its form closes, so the keyboard stays in place.
+  // Back on the line's edit button once its form has closed, so the keyboard stays in place:
+  // after the commit that shows the line again (and enables its button), not a frame later,
+  // which a busy page can reach before that commit.
+  const focusAfterClose = useRef<string | null>(null);
   const close = (id: string) => {
+    focusAfterClose.current = id;
     setEditing(null);
-    requestAnimationFrame(() => editButtons.current.get(id)?.focus());
   };
+  useEffect(() => {
+    if (editing !== null || focusAfterClose.current === null) return;
+    editButtons.current.get(focusAfterClose.current)?.focus();
+    focusAfterClose.current = null;
+  }, [editing]);
 
   return (
     <Stack gap="md">
