@@ -58,6 +58,7 @@ import { diskBlobStore } from './storage/disk-blob-store';
 import { storageApiRoutes } from './storage/storage-api.routes';
 import { storageRoutes } from './storage/storage.routes';
 import { createStorage } from './storage/storage.service';
+import { SESSION_COOKIE } from './auth/session-cookie';
 
 export interface AppDeps {
   config: Config;
@@ -207,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           session: {
             type: 'apiKey',
             in: 'cookie',
-            name: 'jammy.session_token',
+            name: SESSION_COOKIE,
             description: 'The session cookie better-auth sets at sign-in (/api/auth/*).',
           },
           storageToken: {

@@ -16,6 +16,7 @@ import * as authSchema from '../db/schema/auth';
 import type { Mailer } from '../mail/mailer';
 import { mailMessages, renderMail, type MailKind } from '../mail/templates';
 import type { SmsSender } from '../sms/sms-sender';
+import { COOKIE_PREFIX } from './session-cookie';
 
 /** The header the server sets to the client's address (after TRUST_PROXY) for rate limits. */
 export const CLIENT_IP_HEADER = 'x-jammy-client-ip';
@@ -93,7 +94,7 @@ export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps
     database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
     advanced: {
       database: { generateId: () => uuidv7() },
-      cookiePrefix: 'jammy',
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: https,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

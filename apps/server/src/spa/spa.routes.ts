@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
+  LANGUAGES,
   isLanguage,
   localizePath,
   parseAcceptLanguage,
@@ -16,6 +17,7 @@ import {
 import { matchRoute } from '@jammy/shared/route-table';
 import { BASE_MANIFEST_PATH, manifestPath } from '@jammy/shared/web-manifest';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasSessionCookie } from '../auth/session-cookie';
 import { AppError } from '../lib/errors';
 import { localizedManifest } from './web-manifest';
 
@@ -35,6 +37,7 @@ export async function spaRoutes(app: FastifyInstance, options: { webDistDir: str
     return;
   }
   const indexHtml = await readFile(indexFile, 'utf8');
+  const landings = await readLandings(options.webDistDir);
 
   await app.register(fastifyStatic, {
     root: options.webDistDir,
@@ -46,7 +49,20 @@ export async function spaRoutes(app: FastifyInstance, options: { webDistDir: str
     },
   });
   await manifestRoutes(app, options.webDistDir);
-  app.setNotFoundHandler((request, reply) => notFound(request, reply, indexHtml));
+  app.setNotFoundHandler((request, reply) => notFound(request, reply, indexHtml, landings));
+}
+
+/**
+ * The landing page rendered to HTML at build time, per language (dist/landing/{language}.html,
+ * decision 020). A build without them serves the app on `/` as on every other page.
+ */
+async function readLandings(webDistDir: string): Promise<Map<Language, string>> {
+  const landings = new Map<Language, string>();
+  for (const language of LANGUAGES) {
+    const file = path.join(webDistDir, 'landing', `${language}.html`);
+    if (existsSync(file)) landings.set(language, await readFile(file, 'utf8'));
+  }
+  return landings;
 }
 
 /** `/manifest/{language}.webmanifest`: the build's manifest in the page's language. */
@@ -66,7 +82,12 @@ async function manifestRoutes(app: FastifyInstance, webDistDir: string) {
   });
 }
 
-function notFound(request: FastifyRequest, reply: FastifyReply, indexHtml: string | null) {
+function notFound(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  indexHtml: string | null,
+  landings: ReadonlyMap<Language, string> = new Map(),
+) {
   // Prefixing keeps a path such as //host/x a path, never an authority.
   const pathname = new URL(`http://localhost${request.url}`).pathname;
   const isPage = request.method === 'GET' || request.method === 'HEAD';
@@ -90,12 +111,16 @@ function notFound(request: FastifyRequest, reply: FastifyReply, indexHtml: strin
 
   const match = matchRoute(pathname);
   const { language } = splitLanguagePrefix(pathname);
+  // An anonymous visitor of the landing page gets it as HTML without the app's code; with a
+  // session cookie, the app (a signed-in traveller sees their own header on it).
+  const landing = match?.route.id === 'home' ? landings.get(language) : undefined;
+  const html = landing && !hasSessionCookie(request.cookies) ? landing : null;
   return reply
     .status(match ? 200 : 404)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
     .header('vary', 'Accept-Language, Cookie')
-    .send(withLanguage(indexHtml, language));
+    .send(html ?? withLanguage(indexHtml, language));
 }
 
 /**

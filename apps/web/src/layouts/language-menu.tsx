@@ -1,6 +1,8 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { usePrerendered } from '../landing/prerendered';
 import { whenPageIdle } from '../lib/when-page-idle';
 import { LanguageButton } from './language-button';
+import { LanguageDisclosure } from './language-disclosure';
 
 const loadDropdown = () => import('./language-menu-dropdown');
 const LanguageMenuDropdown = lazy(async () => ({
@@ -13,6 +15,10 @@ const LanguageMenuDropdown = lazy(async () => ({
  * or as soon as the visitor reaches for the button, so it is not part of the first load.
  */
 export function LanguageMenu() {
+  return usePrerendered() ? <LanguageDisclosure /> : <LoadingLanguageMenu />;
+}
+
+function LoadingLanguageMenu() {
   const [load, setLoad] = useState(false);
   const [openAtOnce, setOpenAtOnce] = useState(false);
   const [focused, setFocused] = useState(false);

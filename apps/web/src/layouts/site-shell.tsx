@@ -4,6 +4,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useLanguage } from '../i18n/use-language';
+import { usePrerendered } from '../landing/prerendered';
 import { AboutApp } from '../pwa/components/about-app';
 import { BrandLink } from './brand-link';
 import { LanguageMenu } from './language-menu';
@@ -13,6 +14,9 @@ import { useFocusOnNavigate } from './use-focus-on-navigate';
 
 // The phone's drawer (Mantine's modal machinery) loads when the menu is first opened.
 const SiteDrawer = lazy(async () => ({ default: (await import('./site-drawer')).SiteDrawer }));
+
+/** The id of the prerendered phone menu (landing/enhance.ts opens it). */
+export const PHONE_MENU_ID = 'site-menu';
 
 const FOOTER_LINKS: NavItem[] = [
   { path: '/faq', labelKey: 'nav.faq' },
@@ -40,6 +44,21 @@ export function SiteShell({
   const [opened, { toggle, close }] = useDisclosure(false);
   const [drawerWanted, setDrawerWanted] = useState(false);
   const mainRef = useFocusOnNavigate<HTMLElement>();
+  // Rendered to HTML at build time: the burger opens a menu drawn in the page instead.
+  const prerendered = usePrerendered();
+  const burgerProps = prerendered
+    ? {
+        'aria-controls': PHONE_MENU_ID,
+        'data-disclosure': '',
+        'data-label-open': t('nav.openMenu'),
+        'data-label-close': t('nav.closeMenu'),
+      }
+    : {
+        onClick: () => {
+          setDrawerWanted(true);
+          toggle();
+        },
+      };
 
   return (
     <div className={classes.shell}>
@@ -51,10 +70,7 @@ export function SiteShell({
           <Group gap="xs" wrap="nowrap">
             <Burger
               opened={opened}
-              onClick={() => {
-                setDrawerWanted(true);
-                toggle();
-              }}
+              {...burgerProps}
               hiddenFrom="sm"
               size="sm"
               aria-label={t(opened ? 'nav.closeMenu' : 'nav.openMenu')}
@@ -74,6 +90,18 @@ export function SiteShell({
             {actions}
           </Group>
         </Container>
+        {prerendered ? (
+          <div id={PHONE_MENU_ID} className={classes.phoneMenu} hidden>
+            <nav aria-label={t('nav.mainNavigation')}>
+              {navItems.map((item) => (
+                <NavLink key={item.path} to={to(item.path)} className={classes.drawerLink}>
+                  {t(item.labelKey)}
+                </NavLink>
+              ))}
+            </nav>
+            <div className={classes.phoneMenuActions}>{drawerActions}</div>
+          </div>
+        ) : null}
       </header>
 
       {drawerWanted ? (

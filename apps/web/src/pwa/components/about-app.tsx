@@ -15,8 +15,10 @@ export function AboutApp({ className }: { className?: string }) {
   const [asked, setAsked] = useState(false);
   return (
     <>
+      {/* The prerendered landing page starts the app on a click here, then opens the dialog. */}
       <UnstyledButton
         className={className}
+        data-about-app=""
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}
         onClick={() => {

@@ -1,0 +1,80 @@
+import { localizePath, textDirection, type Language } from '@jammy/shared/languages';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import i18next from 'i18next';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { Route, Routes, StaticRouter } from 'react-router';
+import { NotLoggedLayout } from '../layouts/not-logged-layout';
+import { theme } from '../lib/theme';
+import { Component as Home } from '../routes/home';
+import { PrerenderedContext } from './prerendered';
+
+type Messages = Record<string, unknown>;
+
+// Every language's messages, bundled into this build-time module (the browser never loads it).
+const files = {
+  ...import.meta.glob<Messages>('../i18n/locales/*.json', { import: 'default', eager: true }),
+  ...import.meta.glob<Messages>('../features/*/locales/*.json', { import: 'default', eager: true }),
+};
+
+function resourcesOf(language: Language): Record<string, Messages> {
+  const resources: Record<string, Messages> = {};
+  for (const [file, messages] of Object.entries(files)) {
+    if (!file.endsWith(`/${language}.json`)) continue;
+    const namespace = /features\/([^/]+)\/locales\//.exec(file)?.[1] ?? 'translation';
+    resources[namespace] = messages;
+  }
+  return resources;
+}
+
+/** The landing page of one language as HTML, with what its document's head needs. */
+export interface RenderedLanding {
+  /** The markup of `#root`. */
+  html: string;
+  title: string;
+  description: string;
+  dir: 'ltr' | 'rtl';
+}
+
+/**
+ * Renders the landing page (`/` in `language`) of an anonymous visitor, as the app renders it:
+ * the not-logged layout around the home page, with Mantine's theme and the language's
+ * messages. Run at build time by scripts/prerender-landing.ts.
+ */
+export async function renderLanding(language: Language): Promise<RenderedLanding> {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: false,
+    resources: { [language]: resourcesOf(language) },
+    defaultNS: 'translation',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+  const home = localizePath('/', language);
+  const dir = textDirection(language);
+  const html = renderToString(
+    <PrerenderedContext value={true}>
+      <I18nextProvider i18n={i18n}>
+        <DirectionProvider initialDirection={dir}>
+          <MantineProvider theme={theme} defaultColorScheme="light">
+            <StaticRouter location={home}>
+              <Routes>
+                <Route path={home} element={<NotLoggedLayout />}>
+                  <Route index element={<Home />} />
+                </Route>
+              </Routes>
+            </StaticRouter>
+          </MantineProvider>
+        </DirectionProvider>
+      </I18nextProvider>
+    </PrerenderedContext>,
+  );
+  return {
+    html,
+    title: i18n.t('app.homeTitle'),
+    description: i18n.t('home.lead'),
+    dir,
+  };
+}
