@@ -61,6 +61,7 @@ async function buildEnhancer(): Promise<string> {
       outDir: distDir,
       emptyOutDir: false,
       target: 'es2022',
+      sourcemap: true,
       rolldownOptions: {
         input: path.join(webDir, entry),
         output: { entryFileNames: 'assets/landing-[hash].js' },

@@ -9,6 +9,7 @@ import { ROUTE_BUDGETS, measureRoutes } from './route-budget';
 
 /**
  * Cross-checks the route budget in Chromium: serves the built app (index.html for every page,
+ * the prerendered landing page for `/`,
  * files gzipped as the server sends them, the API answering "not signed in"), opens each
  * anonymous page of the budget cold (no cache, no service worker) and sums the encoded bytes
  * (Resource Timing) of the scripts asked for before the page showed its heading, then of all
@@ -31,6 +32,8 @@ const TYPES: Record<string, string> = {
 
 async function serve(): Promise<http.Server> {
   const indexHtml = await readFile(path.join(distDir, 'index.html'));
+  // As the server does for an anonymous visitor: `/` is the page rendered at build time.
+  const landingHtml = await readFile(path.join(distDir, 'landing', 'en.html')).catch(() => null);
   const server = http.createServer((request, response) => {
     void (async () => {
       const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
@@ -40,7 +43,7 @@ async function serve(): Promise<http.Server> {
         return;
       }
       const extension = path.extname(pathname);
-      let body: Buffer = indexHtml;
+      let body: Buffer = pathname === '/' && landingHtml ? landingHtml : indexHtml;
       let type = 'text/html; charset=utf-8';
       if (extension) {
         try {

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   criticalFiles,
+  documentFiles,
   measureRoutes,
   overBudget,
   type Manifest,
@@ -67,6 +68,20 @@ beforeAll(() => {
     path.join(dist, 'assets/map.js.map'),
     sourceMap(['../../node_modules/leaflet/dist/leaflet-src.js'], ['']),
   );
+  // A page rendered at build time: one script, which imports another; a lazy import and the
+  // app's entry (named in a meta element, started only when asked for) are not counted.
+  mkdirSync(path.join(dist, 'landing'));
+  writeFileSync(
+    path.join(dist, 'landing/en.html'),
+    '<head><meta name="jammy-app" content="/assets/index.js" />' +
+      '<link rel="stylesheet" href="/assets/home.css">' +
+      '<script type="module" crossorigin src="/assets/landing.js"></script></head>',
+  );
+  writeFileSync(
+    path.join(dist, 'assets/landing.js'),
+    `import{a as b}from"./landing-dep.js";import("./map.js");${noise()}`,
+  );
+  writeFileSync(path.join(dist, 'assets/landing-dep.js'), noise());
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -116,5 +131,24 @@ describe('the route budget', () => {
     expect(overBudget(sizes)).toEqual([
       '/trips shows no map but loads the map library (leaflet) before it is interactive',
     ]);
+  });
+
+  it('counts what a prerendered page loads itself: its scripts and their static imports', () => {
+    expect(documentFiles(dist, 'landing/en.html')).toEqual([
+      'assets/landing.js',
+      'assets/landing-dep.js',
+    ]);
+    const [landing] = measureRoutes(
+      dist,
+      [budget({ modules: [], document: 'landing/en.html' })],
+      manifest,
+    );
+    expect(landing?.files).toEqual(['assets/landing.js', 'assets/landing-dep.js']);
+    expect(overBudget(landing ? [landing] : [])).toEqual([]);
+    expect(
+      overBudget(
+        measureRoutes(dist, [budget({ document: 'landing/en.html', budgetKb: 1 })], manifest),
+      ),
+    ).toHaveLength(1);
   });
 });

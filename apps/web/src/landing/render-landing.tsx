@@ -4,10 +4,14 @@ import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Route, Routes, StaticRouter } from 'react-router';
+import { LanguageDisclosure } from '../layouts/language-disclosure';
 import { NotLoggedLayout } from '../layouts/not-logged-layout';
+import { PhoneMenu } from '../layouts/phone-menu';
 import { theme } from '../lib/theme';
 import { Component as Home } from '../routes/home';
-import { PrerenderedContext } from './prerendered';
+import { PrerenderedContext, type Prerendered } from './prerendered';
+
+const PRERENDERED: Prerendered = { LanguageMenu: LanguageDisclosure, PhoneMenu };
 
 type Messages = Record<string, unknown>;
 
@@ -55,7 +59,7 @@ export async function renderLanding(language: Language): Promise<RenderedLanding
   const home = localizePath('/', language);
   const dir = textDirection(language);
   const html = renderToString(
-    <PrerenderedContext value={true}>
+    <PrerenderedContext value={PRERENDERED}>
       <I18nextProvider i18n={i18n}>
         <DirectionProvider initialDirection={dir}>
           <MantineProvider theme={theme} defaultColorScheme="light">

@@ -2,7 +2,6 @@ import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { usePrerendered } from '../landing/prerendered';
 import { whenPageIdle } from '../lib/when-page-idle';
 import { LanguageButton } from './language-button';
-import { LanguageDisclosure } from './language-disclosure';
 
 const loadDropdown = () => import('./language-menu-dropdown');
 const LanguageMenuDropdown = lazy(async () => ({
@@ -15,7 +14,8 @@ const LanguageMenuDropdown = lazy(async () => ({
  * or as soon as the visitor reaches for the button, so it is not part of the first load.
  */
 export function LanguageMenu() {
-  return usePrerendered() ? <LanguageDisclosure /> : <LoadingLanguageMenu />;
+  const prerendered = usePrerendered();
+  return prerendered ? <prerendered.LanguageMenu /> : <LoadingLanguageMenu />;
 }
 
 function LoadingLanguageMenu() {

@@ -91,16 +91,7 @@ export function SiteShell({
           </Group>
         </Container>
         {prerendered ? (
-          <div id={PHONE_MENU_ID} className={classes.phoneMenu} hidden>
-            <nav aria-label={t('nav.mainNavigation')}>
-              {navItems.map((item) => (
-                <NavLink key={item.path} to={to(item.path)} className={classes.drawerLink}>
-                  {t(item.labelKey)}
-                </NavLink>
-              ))}
-            </nav>
-            <div className={classes.phoneMenuActions}>{drawerActions}</div>
-          </div>
+          <prerendered.PhoneMenu id={PHONE_MENU_ID} navItems={navItems} actions={drawerActions} />
         ) : null}
       </header>
 
