@@ -1,6 +1,6 @@
 import { UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // The dialog (Mantine's modal, inputs, the offline settings) loads when first opened: it is
@@ -13,10 +13,18 @@ export function AboutApp({ className }: { className?: string }) {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
   const [asked, setAsked] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // The dialog mounts already open the first time (once its code has loaded), so Mantine has
+  // no element to give the focus back to: the button takes it back itself.
+  const closeDialog = () => {
+    close();
+    button.current?.focus();
+  };
   return (
     <>
       {/* The prerendered landing page starts the app on a click here, then opens the dialog. */}
       <UnstyledButton
+        ref={button}
         className={className}
         data-about-app=""
         onPointerEnter={() => void loadDialog()}
@@ -30,7 +38,7 @@ export function AboutApp({ className }: { className?: string }) {
       </UnstyledButton>
       {asked ? (
         <Suspense fallback={null}>
-          <AboutAppDialog opened={opened} onClose={close} />
+          <AboutAppDialog opened={opened} onClose={closeDialog} />
         </Suspense>
       ) : null}
     </>
