@@ -54,14 +54,14 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/login',
     modules: ['src/routes/login.tsx', 'src/layouts/not-logged-layout.tsx'],
     language: 'en',
-    budgetKb: 231,
+    budgetKb: 226,
     map: false,
   },
   {
     route: '/itineraries',
     modules: ['src/routes/itineraries.tsx', 'src/layouts/logged-layout.tsx'],
     language: 'en',
-    budgetKb: 274,
+    budgetKb: 271,
     map: false,
   },
   {
