@@ -4,13 +4,14 @@
 //
 //   npm run bench:web                       one run a page
 //   LIGHTHOUSE_RUNS=3 npm run bench:web     the median of three
+//   LIGHTHOUSE_REPORTS=<folder> npm run bench:web   also saves each run's report (HTML)
 //
 // Chromium is Debian's (or CHROME_PATH). Lighthouse's mobile preset slows the CPU four times
 // and the network to a slow 4G: the scores say how a mid-range phone would fare, on whatever
 // this machine is doing at the same time (a busy machine lowers them).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,10 +65,17 @@ async function launchChromium(profile: string): Promise<{ port: number; process:
   return { port, process: chromium };
 }
 
-async function audit(url: string, port: number, cookie: string | null): Promise<Scores> {
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+
+async function audit(
+  url: string,
+  port: number,
+  cookie: string | null,
+  reportName: string,
+): Promise<Scores> {
   const result = await lighthouse(url, {
     port,
-    output: 'json',
+    output: 'html',
     logLevel: 'error',
     onlyCategories: ['performance'],
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
@@ -75,6 +83,11 @@ async function audit(url: string, port: number, cookie: string | null): Promise<
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no report for ${url}`);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (REPORTS) {
+    await mkdir(REPORTS, { recursive: true });
+    await writeFile(path.join(REPORTS, `${reportName}.html`), String(result.report));
+    await writeFile(path.join(REPORTS, `${reportName}.json`), JSON.stringify(lhr));
+  }
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -179,7 +192,8 @@ async function main() {
     for (const page of pages) {
       const runs: Scores[] = [];
       for (let run = 0; run < RUNS; run += 1) {
-        runs.push(await audit(page.url, launched.port, page.cookie));
+        const reportName = `${page.name.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}`;
+        runs.push(await audit(page.url, launched.port, page.cookie, reportName));
       }
       const scores = median(runs);
       const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

@@ -22,6 +22,8 @@ const FORMAT = 1;
 const USER_KEY = 'jammy:offline-user';
 const SETTINGS_KEY = 'jammy:offline-settings';
 const WRITE_DELAY_MS = 1000;
+/** The longest a write waits for the browser to be idle after that. */
+const IDLE_TIMEOUT_MS = 3000;
 
 export interface OfflineSettings {
   /** The budget of the saved copy in bytes (spec §9: default 40 MB, at least 1 MB). */
@@ -214,19 +216,30 @@ let stopSaving: (() => void) | null = null;
  */
 export function startSavingOfflineCache(queryClient: QueryClient): void {
   if (stopSaving) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  // A change waits a second (changes come in bursts), then for the browser to be idle (three
+  // seconds at most): the copy (serialising every trip read) must not compete with the first
+  // render of the page that asked for the data.
+  let pending = false;
+  let cancel = () => {};
   const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
+    cancel();
+    pending = false;
     void save(queryClient).catch(() => undefined);
   };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' && event.type !== 'removed') return;
-    timer ??= setTimeout(flush, WRITE_DELAY_MS);
+    if (pending) return;
+    pending = true;
+    const timer = setTimeout(() => {
+      if (typeof requestIdleCallback !== 'function') return flush();
+      const idle = requestIdleCallback(flush, { timeout: IDLE_TIMEOUT_MS });
+      cancel = () => cancelIdleCallback(idle);
+    }, WRITE_DELAY_MS);
+    cancel = () => clearTimeout(timer);
   });
   // Leaving the page (reload, another address, closing the tab) must not lose the last second.
   const onHide = () => {
-    if (timer !== undefined) flush();
+    if (pending) flush();
   };
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') onHide();
@@ -234,7 +247,7 @@ export function startSavingOfflineCache(queryClient: QueryClient): void {
   addEventListener('pagehide', onHide);
   document.addEventListener('visibilitychange', onVisibility);
   stopSaving = () => {
-    clearTimeout(timer);
+    cancel();
     unsubscribe();
     removeEventListener('pagehide', onHide);
     document.removeEventListener('visibilitychange', onVisibility);
