@@ -68,7 +68,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/itinerary/{id}',
     modules: ['src/routes/itinerary.tsx', 'src/layouts/logged-layout.tsx'],
     language: 'en',
-    budgetKb: 420,
+    budgetKb: 378,
     map: true,
   },
 ];

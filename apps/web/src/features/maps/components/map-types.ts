@@ -1,0 +1,41 @@
+// What a trip map shows, without the map library: pages and their data code name these types
+// and constants; the map itself (leaflet-map.tsx) loads after the page has shown.
+
+export interface MapPoint {
+  id: string;
+  lat: number;
+  lng: number;
+  /** Short text in the marker, usually its number in the order. */
+  label: string;
+  title: string;
+  /** A place (a pin, the default) or a stage's destination (a disc, as in the timeline). */
+  kind?: 'place' | 'stage';
+}
+
+/** A line a stage follows (an imported track), drawn under the markers. */
+export interface MapTrack {
+  id: string;
+  stageId: string;
+  /** [latitude, longitude] in the order travelled. */
+  positions: [number, number][];
+}
+
+/** The colour of stages' tracks: the brand's darkest jam, solid (the order line is dashed). */
+export const TRACK_COLOR = '#a61e4d';
+
+export interface TripMapProps {
+  points: MapPoint[];
+  /** Stages' tracks, each a solid line under the markers; the map is fitted to them too. */
+  tracks?: MapTrack[];
+  /** Draw the route through the points in their order. */
+  showRoute?: boolean;
+  selectedId?: string | null;
+  onSelect?: (id: string) => void;
+  /** When set, clicking the map drops a pin there. */
+  onPick?: (position: { lat: number; lng: number }) => void;
+  /** A pin not yet saved (the one just dropped). */
+  pending?: { lat: number; lng: number } | null;
+  height?: number | string;
+  /** What the map shows, for screen readers ("Map of Kyoto"). */
+  name: string;
+}
