@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -80,6 +80,10 @@ const ONLINE_ONLY_DIALOGS = [
   'features/exports/components/calendar-feed-modal.tsx',
 ];
 
+// Parts loaded only when needed, kept by the runtime cache once loaded, and not precached: a
+// device without them offline does without (the long list of places shows every row).
+const LOADED_WHEN_NEEDED = ['features/places/components/virtual-place-list.tsx'];
+
 /** The code files only the online-only pages load, found by `onlineOnlyCode` at each build. */
 const onlineOnlyFiles = new Set<string>();
 
@@ -104,7 +108,10 @@ function onlineOnlyCode(): Plugin {
       const onlineOnlyPage = (chunk: Rolldown.OutputChunk) =>
         ONLINE_ONLY_PAGES.some((page) =>
           chunk.facadeModuleId?.endsWith(`/src/routes/${page}.tsx`),
-        ) || ONLINE_ONLY_DIALOGS.some((dialog) => chunk.facadeModuleId?.endsWith(`/src/${dialog}`));
+        ) ||
+        [...ONLINE_ONLY_DIALOGS, ...LOADED_WHEN_NEEDED].some((part) =>
+          chunk.facadeModuleId?.endsWith(`/src/${part}`),
+        );
       const reached = new Set<string>();
       const reach = (chunk: Rolldown.OutputChunk) => {
         if (reached.has(chunk.fileName) || onlineOnlyPage(chunk)) return;
@@ -139,6 +146,11 @@ const PRECACHE_BUDGET_BYTES = 2 * 1024 * 1024;
 /** Fails the build when the precached files together outgrow the budget. */
 function precacheBudget<Entry extends { url: string; size: number }>(entries: Entry[]) {
   const total = entries.reduce((sum, entry) => sum + entry.size, 0);
+  // PRECACHE_REPORT=<file>: every precached file and its size, to compare two builds.
+  if (process.env.PRECACHE_REPORT) {
+    const sizes = Object.fromEntries(entries.map((entry) => [entry.url, entry.size]));
+    writeFileSync(process.env.PRECACHE_REPORT, JSON.stringify({ total, sizes }, null, 1));
+  }
   if (total > PRECACHE_BUDGET_BYTES) {
     const largest = [...entries]
       .sort((a, b) => b.size - a.size)
@@ -241,7 +253,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](?:react-query|query-core)|use-sync-external-store)[\\/]/,
             },
             // Mantine's code that most parts of the app use (Box, Text, Button, inputs, the
             // popover…), shared by at least 25 chunks, in one file instead of some sixty:

@@ -41,6 +41,12 @@ function PlaceList({
   );
 }
 
+/**
+ * From this many places a trip's timeline lets the browser skip laying out and painting the
+ * stages out of view (`content-visibility`); they stay in the page, found and read as before.
+ */
+const LONG_TIMELINE_PLACES = 100;
+
 /** The stages in order, numbered, with dates, length and their places; then loose places. */
 export function StageTimeline({
   itineraryId,
@@ -57,10 +63,11 @@ export function StageTimeline({
 }) {
   const { t } = useTranslation('itineraries');
   const { language, to } = useLanguage();
+  const long = groups.reduce((sum, group) => sum + group.places.length, 0) >= LONG_TIMELINE_PLACES;
   return (
     <Stack gap="xl">
       {groups.length > 0 && (
-        <ol className={classes.timeline}>
+        <ol className={classes.timeline} data-long={long || undefined}>
           {groups.map(({ stage, places }, index) => {
             const dates = formatDateRange(stage.startDate, stage.endDate, language);
             const days = tripDays(stage.startDate, stage.endDate);

@@ -5,6 +5,7 @@ import L from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, Polyline, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { CLUSTER_FROM, clusterPoints } from '../cluster';
 import { useMapSettings } from '../map-settings';
 import { TRACK_COLOR, type MapPoint, type MapTrack, type TripMapProps } from './map-types';
 import classes from './trip-map.module.css';
@@ -45,6 +46,94 @@ function buildStageIcon(label: string, selected: boolean): L.DivIcon {
     iconSize: [30, 30],
     iconAnchor: [15, 15],
   });
+}
+
+/** A group of places drawn as one disc with their count (many places close together). */
+function clusterIcon(count: number): L.DivIcon {
+  const key = `cluster:${count}`;
+  const cached = icons.get(key);
+  if (cached) return cached;
+  const icon = L.divIcon({
+    className: '',
+    html: `<div class="${classes.cluster}">${labelHtml(String(count))}</div>`,
+    iconSize: [38, 38],
+    iconAnchor: [19, 19],
+  });
+  icons.set(key, icon);
+  return icon;
+}
+
+/** The zoom past which markers are never grouped (the tiles' deepest, else Leaflet's usual). */
+function deepestZoom(map: L.Map): number {
+  const max = map.getMaxZoom();
+  return Number.isFinite(max) ? max : 18;
+}
+
+/**
+ * The markers: each point, or, from CLUSTER_FROM points, the places close together at the
+ * map's zoom as one cluster marker whose click (or Enter) zooms to them. Stages' destinations
+ * and the selected place are always drawn alone; at the deepest zoom nothing is grouped.
+ */
+function PointMarkers({
+  points,
+  selectedId,
+  onSelect,
+}: {
+  points: MapPoint[];
+  selectedId: string | null;
+  onSelect?: (id: string) => void;
+}) {
+  const { t } = useTranslation('maps');
+  const map = useMap();
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  const { singles, clusters } = useMemo(() => {
+    if (points.length < CLUSTER_FROM || zoom >= deepestZoom(map)) {
+      return { singles: points, clusters: [] };
+    }
+    const projected = points.map((point) => {
+      const { x, y } = map.project([point.lat, point.lng], zoom);
+      return { item: point, x, y };
+    });
+    return clusterPoints(projected, (point) => point.id, {
+      keep: (point) => point.id === selectedId || point.kind === 'stage',
+    });
+  }, [map, points, selectedId, zoom]);
+  return (
+    <>
+      {singles.map((point) => (
+        <Marker
+          key={point.id}
+          position={[point.lat, point.lng]}
+          icon={markerIcon(point.label, point.id === selectedId, point.kind)}
+          title={point.title}
+          alt={point.title}
+          keyboard
+          eventHandlers={onSelect ? { click: () => onSelect(point.id) } : {}}
+        />
+      ))}
+      {clusters.map((cluster) => {
+        const title = t('cluster', { count: cluster.members.length });
+        return (
+          <Marker
+            key={cluster.key}
+            position={map.unproject([cluster.x, cluster.y], zoom)}
+            icon={clusterIcon(cluster.members.length)}
+            title={title}
+            alt={title}
+            keyboard
+            eventHandlers={{
+              click: () =>
+                map.fitBounds(
+                  L.latLngBounds(cluster.members.map((m): L.LatLngTuple => [m.lat, m.lng])),
+                  { padding: [48, 48], maxZoom: deepestZoom(map) },
+                ),
+            }}
+          />
+        );
+      })}
+    </>
+  );
 }
 
 // Room kept around the markers when fitting: a pin stands up to 36 px above its point and
@@ -198,17 +287,7 @@ export function LeafletMap({
             pathOptions={{ color: '#c2255c', weight: 3, dashArray: '6 8' }}
           />
         )}
-        {points.map((point) => (
-          <Marker
-            key={point.id}
-            position={[point.lat, point.lng]}
-            icon={markerIcon(point.label, point.id === selectedId, point.kind)}
-            title={point.title}
-            alt={point.title}
-            keyboard
-            eventHandlers={onSelect ? { click: () => onSelect(point.id) } : {}}
-          />
-        ))}
+        <PointMarkers points={points} selectedId={selectedId} onSelect={onSelect} />
         {pending && <Marker position={[pending.lat, pending.lng]} icon={markerIcon('+', true)} />}
         {onPick && <PickHandler onPick={onPick} />}
         <FitBounds

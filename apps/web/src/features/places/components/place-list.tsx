@@ -1,12 +1,17 @@
-import { Badge, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconMapPinOff } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../i18n/use-language';
-import { formatDateRange } from '../../../lib/format';
-import { hasCoordinates, type NumberedPlace, type PlaceGroup } from '../place-order';
-import { CategoryIcon } from '../../itineraries/components/category-icon';
+import { Stack } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import type { NumberedPlace, PlaceGroup } from '../place-order';
+import { GroupHeading, PlaceButton } from './place-rows';
 import classes from './places.module.css';
+
+// The virtualizer (@tanstack/react-virtual, 35 kB) loads only for a long list, and is not in
+// the offline precache: a device that never loaded it online shows the whole list instead.
+const VirtualPlaceList = lazy(() =>
+  import('./virtual-place-list').then(
+    (module) => ({ default: module.VirtualPlaceList }),
+    () => ({ default: FullPlaceList }),
+  ),
+);
 
 function PlaceRow({
   entry,
@@ -17,52 +22,20 @@ function PlaceRow({
   selected: boolean;
   onSelect: (id: string) => void;
 }) {
-  const { t } = useTranslation('places');
-  const { place, number } = entry;
-  const onMap = hasCoordinates(place);
   return (
     <li>
-      <UnstyledButton
-        className={classes.row}
-        data-place-id={place.id}
-        aria-pressed={selected}
-        onClick={() => onSelect(place.id)}
-      >
-        <span className={classes.number} data-off-map={!onMap || undefined}>
-          {number}
-        </span>
-        <Stack gap={2} className={classes.rowText}>
-          <Text fw={700} size="sm" className={classes.name} data-name>
-            <bdi>{place.name}</bdi>
-          </Text>
-          <Group gap={6} c="gray.8" wrap="nowrap">
-            <CategoryIcon category={place.category} size={14} />
-            <Text size="xs" c="gray.8">
-              {t(`categories.${place.category}`)}
-            </Text>
-          </Group>
-          {place.address && (
-            <Text size="xs" c="gray.7" lineClamp={1}>
-              <bdi>{place.address}</bdi>
-            </Text>
-          )}
-          {!onMap && (
-            <Group gap={4} c="gray.8" wrap="nowrap">
-              <IconMapPinOff size={14} aria-hidden />
-              <Text size="xs" c="gray.8">
-                {t('list.notOnMap')}
-              </Text>
-            </Group>
-          )}
-        </Stack>
-      </UnstyledButton>
+      <PlaceButton entry={entry} selected={selected} onSelect={onSelect} />
     </li>
   );
 }
 
+/** From this many places the list draws only the rows in view (and a few around them). */
+export const VIRTUAL_LIST_FROM = 100;
+
 /**
  * The places beside the map (below it on a phone), grouped by stage in trip order. Choosing
- * one highlights its marker; choosing a marker highlights and reveals its row here.
+ * one highlights its marker; choosing a marker highlights and reveals its row here. A long
+ * list (VIRTUAL_LIST_FROM places or more) draws only what is in view.
  */
 export function PlaceList({
   groups,
@@ -75,8 +48,31 @@ export function PlaceList({
   onSelect: (id: string) => void;
   maxHeight?: number;
 }) {
-  const { t } = useTranslation('places');
-  const { language } = useLanguage();
+  const count = groups.reduce((sum, group) => sum + group.places.length, 0);
+  return count >= VIRTUAL_LIST_FROM ? (
+    <Suspense
+      fallback={<div className={classes.list} style={{ height: maxHeight }} aria-busy="true" />}
+    >
+      <VirtualPlaceList
+        groups={groups}
+        selectedId={selectedId}
+        onSelect={onSelect}
+        maxHeight={maxHeight}
+      />
+    </Suspense>
+  ) : (
+    <FullPlaceList
+      groups={groups}
+      selectedId={selectedId}
+      onSelect={onSelect}
+      maxHeight={maxHeight}
+    />
+  );
+}
+
+export type ListProps = Parameters<typeof PlaceList>[0];
+
+function FullPlaceList({ groups, selectedId, onSelect, maxHeight }: ListProps) {
   const scroller = useRef<HTMLDivElement>(null);
 
   // Reveal the chosen row inside the list only (never scrolls the page away from the map).
@@ -94,40 +90,21 @@ export function PlaceList({
   return (
     <div ref={scroller} className={classes.list} style={{ maxHeight }}>
       <Stack gap="lg">
-        {groups.map((group) => {
-          const dates = group.stage
-            ? formatDateRange(group.stage.startDate, group.stage.endDate, language)
-            : null;
-          return (
-            <section key={group.stage?.id ?? 'none'}>
-              <Group justify="space-between" gap="xs" mb={8} wrap="nowrap">
-                <div>
-                  <Title order={3} size="h5">
-                    <bdi>{group.stage?.title ?? t('list.noStage')}</bdi>
-                  </Title>
-                  {dates && (
-                    <Text size="xs" c="gray.7">
-                      {dates}
-                    </Text>
-                  )}
-                </div>
-                <Badge variant="light" color="gray" c="gray.8" style={{ flex: 'none' }}>
-                  {t('list.count', { count: group.places.length })}
-                </Badge>
-              </Group>
-              <ul className={classes.rows}>
-                {group.places.map((entry) => (
-                  <PlaceRow
-                    key={entry.place.id}
-                    entry={entry}
-                    selected={entry.place.id === selectedId}
-                    onSelect={onSelect}
-                  />
-                ))}
-              </ul>
-            </section>
-          );
-        })}
+        {groups.map((group) => (
+          <section key={group.stage?.id ?? 'none'}>
+            <GroupHeading group={group} />
+            <ul className={classes.rows}>
+              {group.places.map((entry) => (
+                <PlaceRow
+                  key={entry.place.id}
+                  entry={entry}
+                  selected={entry.place.id === selectedId}
+                  onSelect={onSelect}
+                />
+              ))}
+            </ul>
+          </section>
+        ))}
       </Stack>
     </div>
   );
