@@ -63,6 +63,19 @@ function clusterIcon(count: number): L.DivIcon {
   return icon;
 }
 
+/**
+ * A marker's handlers for `action`: a click, or Enter while it has the keyboard's focus
+ * (Leaflet makes markers focusable but only turns Enter into a popup, never into a click).
+ */
+function activation(action: () => void): L.LeafletEventHandlerFnMap {
+  return {
+    click: action,
+    keypress: (event) => {
+      if ((event as L.LeafletKeyboardEvent).originalEvent.key === 'Enter') action();
+    },
+  };
+}
+
 /** The zoom past which markers are never grouped (the tiles' deepest, else Leaflet's usual). */
 function deepestZoom(map: L.Map): number {
   const max = map.getMaxZoom();
@@ -109,7 +122,7 @@ function PointMarkers({
           title={point.title}
           alt={point.title}
           keyboard
-          eventHandlers={onSelect ? { click: () => onSelect(point.id) } : {}}
+          eventHandlers={onSelect ? activation(() => onSelect(point.id)) : {}}
         />
       ))}
       {clusters.map((cluster) => {
@@ -122,13 +135,12 @@ function PointMarkers({
             title={title}
             alt={title}
             keyboard
-            eventHandlers={{
-              click: () =>
-                map.fitBounds(
-                  L.latLngBounds(cluster.members.map((m): L.LatLngTuple => [m.lat, m.lng])),
-                  { padding: [48, 48], maxZoom: deepestZoom(map) },
-                ),
-            }}
+            eventHandlers={activation(() =>
+              map.fitBounds(
+                L.latLngBounds(cluster.members.map((m): L.LatLngTuple => [m.lat, m.lng])),
+                { padding: [48, 48], maxZoom: deepestZoom(map) },
+              ),
+            )}
           />
         );
       })}

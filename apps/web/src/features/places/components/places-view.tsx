@@ -55,7 +55,7 @@ export function PlacesView({ tree }: { tree: ItineraryTree }) {
     [requested, stageExists],
   );
   const visible = useMemo(() => filterGroups(groups, filters), [groups, filters]);
-  const shown = visible.flatMap((group) => group.places);
+  const shown = useMemo(() => visible.flatMap((group) => group.places), [visible]);
   const categoryCounts = useMemo(() => {
     const counts = new Map<PlaceCategory, number>();
     for (const { place } of everyPlace) {
@@ -64,17 +64,25 @@ export function PlacesView({ tree }: { tree: ItineraryTree }) {
     return counts;
   }, [everyPlace]);
 
-  const shownIds = new Set(shown.map(({ place }) => place.id));
-  const points = tripMarkers(trip.stageGroups, trip.loose, trip.numbers, titles, {
-    place: (place) => shownIds.has(place.id),
-    stage: (stage) =>
-      filters.categories.length === 0 && (filters.stage === 'all' || filters.stage === stage.id),
-  });
+  // The markers and tracks change with the trip and the filters, not with the selection: kept
+  // from render to render, so choosing a place does not redraw (or regroup) 500 markers.
+  const points = useMemo(() => {
+    const shownIds = new Set(shown.map(({ place }) => place.id));
+    return tripMarkers(trip.stageGroups, trip.loose, trip.numbers, titles, {
+      place: (place) => shownIds.has(place.id),
+      stage: (stage) =>
+        filters.categories.length === 0 && (filters.stage === 'all' || filters.stage === stage.id),
+    });
+  }, [shown, trip, titles, filters]);
   // Tracks follow the stage markers: those of the stage shown, none while filtering by category.
-  const tracks = allTracks.filter(
-    (track) =>
-      filters.categories.length === 0 &&
-      (filters.stage === 'all' || filters.stage === track.stageId),
+  const tracks = useMemo(
+    () =>
+      allTracks.filter(
+        (track) =>
+          filters.categories.length === 0 &&
+          (filters.stage === 'all' || filters.stage === track.stageId),
+      ),
+    [allTracks, filters],
   );
   const mapHeight = wide ? DESKTOP_MAP_HEIGHT : 340;
 

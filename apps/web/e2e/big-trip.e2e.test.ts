@@ -1,0 +1,266 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpVerified } from './accounts';
+import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+
+// A trip of 60 stages and 500 places (issue 15): it opens, scrolls and is edited without the
+// page stalling. Each interaction is timed by the browser's Event Timing API: its delay (from
+// the input until the page starts handling it, which long tasks make long) is held under
+// 100 ms; its time to the next frame painted is printed. Long tasks by the Long Tasks API.
+
+const STAGES = 60;
+const PLACES = 500;
+/** The longest an interaction may wait before the page handles it, and a long task may last. */
+const INTERACTION_BUDGET_MS = 100;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let tripId = '';
+const stageIds: string[] = [];
+
+const url = (path: string) => `${baseUrl()}${path}`;
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+
+/** Places of stage `index` (0-based): 500 over 60 stages, 9 in the first 20 and 8 after. */
+const placesOf = (index: number) => (index < PLACES - 8 * STAGES ? 9 : 8);
+
+/** A GeoJSON file of a stage's places, around a city of its own across Europe. */
+function stageFile(index: number): string {
+  const lat = 37 + (index % 10) * 1.6;
+  const lng = -8 + Math.floor(index / 10) * 4;
+  const features = Array.from({ length: placesOf(index) }, (_, place) => ({
+    type: 'Feature',
+    properties: { name: `Place ${index + 1}.${place + 1}` },
+    geometry: {
+      type: 'Point',
+      coordinates: [lng + (place % 3) * 0.02, lat + Math.floor(place / 3) * 0.015],
+    },
+  }));
+  return JSON.stringify({ type: 'FeatureCollection', features });
+}
+
+/** Watches the page's interactions and long tasks from its first moment. */
+async function watchTiming(target: Page) {
+  await target.addInitScript(() => {
+    const timing = { events: [] as object[], longTasks: [] as object[] };
+    Object.assign(window, { timing });
+    new PerformanceObserver((list) => {
+      // Event Timing's interactionId groups the events of one interaction (not in every DOM lib).
+      for (const entry of list.getEntries() as (PerformanceEventTiming & {
+        interactionId?: number;
+      })[]) {
+        if (!entry.interactionId) continue;
+        timing.events.push({
+          name: entry.name,
+          interactionId: entry.interactionId,
+          duration: entry.duration,
+          delay: entry.processingStart - entry.startTime,
+          start: entry.startTime,
+        });
+      }
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        timing.longTasks.push({ start: entry.startTime, duration: entry.duration });
+      }
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+interface Timing {
+  events: { name: string; interactionId: number; duration: number; delay: number; start: number }[];
+  longTasks: { start: number; duration: number }[];
+}
+
+const timing = () => page.evaluate(() => (window as unknown as { timing: Timing }).timing);
+const now = () => page.evaluate(() => performance.now());
+
+/**
+ * The interactions since `since` (ms on the page's clock): the longest delay before the page
+ * handled one, and the longest time to the next paint.
+ */
+async function interactionsSince(since: number) {
+  const { events } = await timing();
+  const recent = events.filter((event) => event.start >= since);
+  expect(recent.length).toBeGreaterThan(0);
+  const delay = Math.max(0, ...recent.map((event) => event.delay));
+  const paint = Math.max(0, ...recent.map((event) => event.duration));
+  return {
+    delay,
+    paint,
+    text: `delay ${Math.round(delay)} ms, next paint ${Math.round(paint)} ms`,
+  };
+}
+
+async function longTasksSince(since: number) {
+  const { longTasks } = await timing();
+  return longTasks.filter((task) => task.start >= since).map((task) => Math.round(task.duration));
+}
+
+/** Waits for two frames: whatever the interaction changed has been painted. */
+const settle = () =>
+  page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+
+const figures: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await newContext(browser, DESKTOP);
+  await signUpVerified(context);
+  const created = await context.request.post(url('/api/itineraries'), {
+    headers: { origin: baseUrl() },
+    data: { title: 'Grand tour of Europe', startDate: '2027-04-01', endDate: '2027-08-31' },
+  });
+  expect(created.status()).toBe(201);
+  tripId = ((await created.json()) as { id: string }).id;
+  // One file a stage, imported into a new stage of its own: four at a time.
+  for (let first = 0; first < STAGES; first += 4) {
+    const batch = Array.from({ length: Math.min(4, STAGES - first) }, (_, k) => first + k);
+    const results = await Promise.all(
+      batch.map((index) =>
+        context.request.post(
+          url(`/api/itineraries/${tripId}/imports?stageTitle=City%20${index + 1}&fileName=city`),
+          {
+            headers: { origin: baseUrl(), 'content-type': 'application/geo+json' },
+            data: stageFile(index),
+          },
+        ),
+      ),
+    );
+    for (const [k, result] of results.entries()) {
+      expect(result.status()).toBe(201);
+      stageIds[first + k] = ((await result.json()) as { stageId: string }).stageId;
+    }
+  }
+  page = await context.newPage();
+  await watchTiming(page);
+}, 180_000);
+
+afterAll(async () => {
+  if (figures.length > 0) console.log(`big trip (60 stages, 500 places):\n${figures.join('\n')}`);
+  await browser?.close();
+});
+
+describe('a trip of 60 stages and 500 places', () => {
+  it('opens its overview with every stage, and scrolls it without a long task', async () => {
+    await page.goto(url(`/itinerary/${tripId}`));
+    await page.locator('h1').waitFor();
+    await expect.poll(() => page.locator('[data-stage]').count(), { timeout: 30_000 }).toBe(STAGES);
+    const { longTasks } = await timing();
+    figures.push(`overview opened: long tasks ${longTasks.map((t) => Math.round(t.duration))} ms`);
+
+    await page.mouse.move(400, 500);
+    const since = await now();
+    for (let step = 0; step < 12; step += 1) {
+      await page.mouse.wheel(0, 700);
+      await settle();
+    }
+    const during = await longTasksSince(since);
+    figures.push(`overview scrolled 8,400 px: long tasks ${during.join(', ') || 'none'}`);
+    expect(Math.max(0, ...during)).toBeLessThan(INTERACTION_BUDGET_MS);
+  });
+
+  it('lists the places drawing only those in view, groups the markers, and answers a choice at once', async () => {
+    await page.goto(url(`/itinerary/${tripId}/place`));
+    const list = page.locator('[data-virtual-list]');
+    await list.waitFor();
+    const drawn = await list.locator('[data-place-id]').count();
+    expect(drawn).toBeGreaterThan(3);
+    expect(drawn).toBeLessThan(60);
+    // The map groups the 500 places: far fewer markers than places, some of them clusters.
+    await page.locator('.leaflet-marker-icon').first().waitFor();
+    const markers = await page.locator('.leaflet-marker-icon').count();
+    expect(markers).toBeLessThan(PLACES / 2);
+    expect(await page.locator('.leaflet-marker-icon[title$="zoom in"]').count()).toBeGreaterThan(0);
+    figures.push(`places page: ${drawn} rows drawn of 500, ${markers} markers on the map`);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/big-trip-places.png` });
+
+    const since = await now();
+    await list.locator('[data-place-id]').nth(2).click();
+    await page.getByRole('button', { name: "Close the place's details" }).waitFor();
+    await settle();
+    const select = await interactionsSince(since);
+    figures.push(`select a place: ${select.text}`);
+    expect(select.delay).toBeLessThan(INTERACTION_BUDGET_MS);
+
+    await list.hover();
+    const scrolled = await now();
+    for (let step = 0; step < 10; step += 1) {
+      await page.mouse.wheel(0, 600);
+      await settle();
+    }
+    const during = await longTasksSince(scrolled);
+    figures.push(`place list scrolled 6,000 px: long tasks ${during.join(', ') || 'none'}`);
+    expect(Math.max(0, ...during)).toBeLessThan(INTERACTION_BUDGET_MS);
+    // Rows further down are drawn now, the first ones no more.
+    expect(await list.locator('[data-place-id]').count()).toBeLessThan(60);
+    expect(await list.getByText('Place 1.1', { exact: true }).count()).toBe(0);
+  });
+
+  it('keeps the long list in a box of its own on a phone, in Arabic, with clusters named for screen readers', async () => {
+    const phone = await browser.newContext({
+      ...PHONE,
+      serviceWorkers: 'block',
+      storageState: await context.storageState(),
+    });
+    const small = await phone.newPage();
+    await small.goto(url(`/ar/itinerary/${tripId}/place`));
+    const list = small.locator('[data-virtual-list]');
+    await list.waitFor();
+    await small.locator('.leaflet-marker-icon').first().waitFor();
+    const box = await list.boundingBox();
+    expect(box?.height ?? 0).toBeLessThanOrEqual(844 * 0.7 + 1);
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    const cluster = small.locator('.leaflet-marker-icon[title*="قرّب الخريطة"]').first();
+    await cluster.waitFor();
+    expect(await seriousViolations(small)).toEqual([]);
+    if (SHOTS)
+      await small.screenshot({ path: `${SHOTS}/big-trip-places-ar-phone.png`, fullPage: true });
+    // A cluster opens by keyboard: Enter zooms in to its places.
+    const before = await small.locator('.leaflet-marker-icon').count();
+    await cluster.focus();
+    await small.keyboard.press('Enter');
+    await expect.poll(() => small.locator('.leaflet-marker-icon').count()).not.toBe(before);
+    await phone.close();
+  });
+
+  it('opens a place of a stage for editing and saves it, answering each input at once', async () => {
+    await page.goto(url(`/itinerary/${tripId}/stage/${stageIds[30]}`));
+    await page.locator('h1').waitFor();
+    const name = 'Place 31.4';
+    const edit = page.getByRole('button', { name: `Edit ${name}` });
+    await edit.waitFor();
+
+    const opened = await now();
+    await edit.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await settle();
+    const open = await interactionsSince(opened);
+    figures.push(`open a place's editor: ${open.text}`);
+    expect(open.delay).toBeLessThan(INTERACTION_BUDGET_MS);
+
+    const typed = await now();
+    const field = dialog.getByLabel('Name');
+    await field.fill('');
+    await field.pressSequentially('Castle', { delay: 30 });
+    await settle();
+    const typing = await interactionsSince(typed);
+    figures.push(`type in its name (a key at most): ${typing.text}`);
+    expect(typing.delay).toBeLessThan(INTERACTION_BUDGET_MS);
+
+    const saved = await now();
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Edit Castle' }).waitFor();
+    await settle();
+    const save = await interactionsSince(saved);
+    figures.push(`save it: ${save.text}`);
+    expect(save.delay).toBeLessThan(INTERACTION_BUDGET_MS);
+  });
+});
