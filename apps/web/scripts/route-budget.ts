@@ -196,23 +196,18 @@ export function measureRoutes(
     }
     return size;
   };
-  return budgets.map((budget) => {
-    if (budget.document) {
-      const files = documentFiles(distDir, budget.document);
-      return {
-        route: budget.route,
-        files,
-        gzipBytes: files.reduce((sum, file) => sum + sizeOf(file), 0),
-        budgetKb: budget.budgetKb,
-        unwantedMap: !budget.map && packagesOf(distDir, files).has(MAP_LIBRARY),
-      };
-    }
+  /** What a first visit of the page loads: a prerendered document's scripts, or the app's. */
+  const filesOf = (budget: RouteBudget) => {
+    if (budget.document) return documentFiles(distDir, budget.document);
     const code = criticalFiles(manifest, budget.modules);
     const namespaces = namespacesOf(distDir, code);
-    const files = criticalFiles(manifest, [
+    return criticalFiles(manifest, [
       ...budget.modules,
       ...messageModules(manifest, budget.language, namespaces),
     ]);
+  };
+  return budgets.map((budget) => {
+    const files = filesOf(budget);
     return {
       route: budget.route,
       files,

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import type { NumberedPlace, PlaceGroup } from '../place-order';
-import { GroupHeading, PlaceButton } from './place-rows';
+import type { PlaceGroup } from '../place-order';
+import { GroupHeading, PlaceButton, type PlaceButtonProps } from './place-rows';
 import classes from './places.module.css';
 
 // The virtualizer (@tanstack/react-virtual, 35 kB) loads only for a long list, and is not in
@@ -13,18 +13,10 @@ const VirtualPlaceList = lazy(() =>
   ),
 );
 
-function PlaceRow({
-  entry,
-  selected,
-  onSelect,
-}: {
-  entry: NumberedPlace;
-  selected: boolean;
-  onSelect: (id: string) => void;
-}) {
+function PlaceRow(props: PlaceButtonProps) {
   return (
     <li>
-      <PlaceButton entry={entry} selected={selected} onSelect={onSelect} />
+      <PlaceButton {...props} />
     </li>
   );
 }

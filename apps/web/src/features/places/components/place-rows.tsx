@@ -7,16 +7,14 @@ import { CategoryIcon } from '../../itineraries/components/category-icon';
 import { hasCoordinates, type NumberedPlace, type PlaceGroup } from '../place-order';
 import classes from './places.module.css';
 
-/** A place of the list: its number, name, category and address; choosing it selects it. */
-export function PlaceButton({
-  entry,
-  selected,
-  onSelect,
-}: {
+export interface PlaceButtonProps {
   entry: NumberedPlace;
   selected: boolean;
   onSelect: (id: string) => void;
-}) {
+}
+
+/** A place of the list: its number, name, category and address; choosing it selects it. */
+export function PlaceButton({ entry, selected, onSelect }: PlaceButtonProps) {
   const { t } = useTranslation('places');
   const { place, number } = entry;
   const onMap = hasCoordinates(place);
