@@ -1,7 +1,11 @@
 import { Stack } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import type { PlaceGroup } from '../place-order';
-import { GroupHeading, PlaceButton, type PlaceButtonProps } from './place-rows';
+import {
+  GroupHeading,
+  PlaceButton,
+  type PlaceButtonProps,
+  type PlaceListProps,
+} from './place-rows';
 import classes from './places.module.css';
 
 // The virtualizer (@tanstack/react-virtual, 35 kB) loads only for a long list, and is not in
@@ -29,17 +33,7 @@ export const VIRTUAL_LIST_FROM = 100;
  * one highlights its marker; choosing a marker highlights and reveals its row here. A long
  * list (VIRTUAL_LIST_FROM places or more) draws only what is in view.
  */
-export function PlaceList({
-  groups,
-  selectedId,
-  onSelect,
-  maxHeight,
-}: {
-  groups: PlaceGroup[];
-  selectedId: string | null;
-  onSelect: (id: string) => void;
-  maxHeight?: number;
-}) {
+export function PlaceList({ groups, selectedId, onSelect, maxHeight }: PlaceListProps) {
   const count = groups.reduce((sum, group) => sum + group.places.length, 0);
   return count >= VIRTUAL_LIST_FROM ? (
     <Suspense
@@ -62,9 +56,7 @@ export function PlaceList({
   );
 }
 
-export type ListProps = Parameters<typeof PlaceList>[0];
-
-function FullPlaceList({ groups, selectedId, onSelect, maxHeight }: ListProps) {
+function FullPlaceList({ groups, selectedId, onSelect, maxHeight }: PlaceListProps) {
   const scroller = useRef<HTMLDivElement>(null);
 
   // Reveal the chosen row inside the list only (never scrolls the page away from the map).

@@ -7,6 +7,14 @@ import { CategoryIcon } from '../../itineraries/components/category-icon';
 import { hasCoordinates, type NumberedPlace, type PlaceGroup } from '../place-order';
 import classes from './places.module.css';
 
+/** What a list of places is given: its groups, the chosen place, and its height on a wide screen. */
+export interface PlaceListProps {
+  groups: PlaceGroup[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  maxHeight?: number;
+}
+
 export interface PlaceButtonProps {
   entry: NumberedPlace;
   selected: boolean;

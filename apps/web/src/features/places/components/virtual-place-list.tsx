@@ -1,8 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import type { NumberedPlace, PlaceGroup } from '../place-order';
-import type { ListProps } from './place-list';
-import { GroupHeading, PlaceButton } from './place-rows';
+import { GroupHeading, PlaceButton, type PlaceListProps } from './place-rows';
 import classes from './places.module.css';
 
 type Item = { kind: 'heading'; group: PlaceGroup } | { kind: 'place'; entry: NumberedPlace };
@@ -11,7 +10,7 @@ type Item = { kind: 'heading'; group: PlaceGroup } | { kind: 'place'; entry: Num
 const PHONE_LIST_HEIGHT = '70vh';
 
 /** A long list of places: only the rows in view (and a few around them) are drawn. */
-export function VirtualPlaceList({ groups, selectedId, onSelect, maxHeight }: ListProps) {
+export function VirtualPlaceList({ groups, selectedId, onSelect, maxHeight }: PlaceListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const items = useMemo(
     () =>
