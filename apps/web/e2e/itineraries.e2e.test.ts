@@ -304,7 +304,7 @@ describe('every itinerary page is accessible', () => {
         .evaluateAll((items) => items.map((item) => item.getAttribute('data-stage'))),
     ).toEqual(['Kyoto', 'Nara']);
     expect(await main.getByText(enTrip.overview.loose).isVisible()).toBe(true);
-    expect(await main.locator('.leaflet-marker-icon').count()).toBe(3);
+    await expect.poll(() => main.locator('.leaflet-marker-icon').count()).toBe(3);
     await main.getByText('Rail passes').waitFor();
     expect(await main.getByText('¥500').first().isVisible()).toBe(true);
   });

@@ -149,7 +149,7 @@ describe('Jammy itineraries', () => {
     await page.waitForURL(url(`/jammy-itineraries/${presetId}`));
     await expect.poll(() => heading(page)).toBe(TITLE);
     expect(await main.getByText('Uffizi Gallery').isVisible()).toBe(true);
-    expect(await main.locator('.leaflet-marker-icon').count()).toBe(2);
+    await expect.poll(() => main.locator('.leaflet-marker-icon').count()).toBe(2);
     await expectAccessible(page);
     await shoot(page, 'preset-desktop-en');
 

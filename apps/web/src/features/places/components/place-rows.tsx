@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconMapPinOff } from '@tabler/icons-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange } from '../../../lib/format';
@@ -21,8 +22,16 @@ export interface PlaceButtonProps {
   onSelect: (id: string) => void;
 }
 
-/** A place of the list: its number, name, category and address; choosing it selects it. */
-export function PlaceButton({ entry, selected, onSelect }: PlaceButtonProps) {
+/**
+ * A place of the list: its number, name, category and address; choosing it selects it. Drawn
+ * again only when its place, its selection or its handler changes (a long list scrolls by
+ * drawing the rows that come into view, not all those already there).
+ */
+export const PlaceButton = memo(function PlaceButton({
+  entry,
+  selected,
+  onSelect,
+}: PlaceButtonProps) {
   const { t } = useTranslation('places');
   const { place, number } = entry;
   const onMap = hasCoordinates(place);
@@ -62,10 +71,10 @@ export function PlaceButton({ entry, selected, onSelect }: PlaceButtonProps) {
       </Stack>
     </UnstyledButton>
   );
-}
+});
 
-export /** A stage's heading in the list: its title, dates and count of places. */
-function GroupHeading({ group }: { group: PlaceGroup }) {
+/** A stage's heading in the list: its title, dates and count of places. */
+export const GroupHeading = memo(function GroupHeading({ group }: { group: PlaceGroup }) {
   const { t } = useTranslation('places');
   const { language } = useLanguage();
   const dates = group.stage
@@ -88,4 +97,4 @@ function GroupHeading({ group }: { group: PlaceGroup }) {
       </Badge>
     </Group>
   );
-}
+});

@@ -2,7 +2,7 @@ import type { ItineraryTree, PlaceCategory } from '@jammy/shared/itineraries';
 import { Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMapPinOff } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupByStage, numberTrip, tripMarkers } from '../../itineraries/components/trip-points';
 import { useMarkerTitles } from '../../itineraries/components/use-marker-titles';
@@ -27,6 +27,12 @@ export function PlacesView({ tree }: { tree: ItineraryTree }) {
   const wide = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false });
   const { filters: requested, setStage, setCategories, clear } = usePlaceFilters();
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The same function from render to render: the list's rows skip drawing again when only the
+  // selection moved elsewhere.
+  const select = useCallback(
+    (id: string) => setSelectedId((current) => (current === id ? null : id)),
+    [],
+  );
   // Once shown, the "not yet in a stage" section stays (saying all is sorted) while here.
   const [sorting, setSorting] = useState(false);
   const canEdit = tree.itinerary.role !== 'viewer';
@@ -111,7 +117,6 @@ export function PlacesView({ tree }: { tree: ItineraryTree }) {
   const selected = shown.find(({ place }) => place.id === selectedId) ?? null;
   const unassigned = groups.find((group) => group.stage === null)?.places ?? [];
   if (canEdit && unassigned.length > 0 && !sorting) setSorting(true);
-  const select = (id: string) => setSelectedId((current) => (current === id ? null : id));
 
   return (
     <Stack gap="xl">
