@@ -14,13 +14,19 @@ import classes from './trip-map.module.css';
 // its icon object stays the same.
 const icons = new Map<string, L.DivIcon>();
 
-function markerIcon(label: string, selected: boolean, kind: MapPoint['kind'] = 'place'): L.DivIcon {
-  const key = `${kind}:${selected ? 's' : 'n'}:${label}`;
-  const cached = icons.get(key);
-  if (cached) return cached;
-  const icon = kind === 'stage' ? buildStageIcon(label, selected) : buildIcon(label, selected);
-  icons.set(key, icon);
+function cachedIcon(key: string, build: () => L.DivIcon): L.DivIcon {
+  let icon = icons.get(key);
+  if (!icon) {
+    icon = build();
+    icons.set(key, icon);
+  }
   return icon;
+}
+
+function markerIcon(label: string, selected: boolean, kind: MapPoint['kind'] = 'place'): L.DivIcon {
+  return cachedIcon(`${kind}:${selected ? 's' : 'n'}:${label}`, () =>
+    kind === 'stage' ? buildStageIcon(label, selected) : buildIcon(label, selected),
+  );
 }
 
 function labelHtml(label: string): string {
@@ -50,17 +56,14 @@ function buildStageIcon(label: string, selected: boolean): L.DivIcon {
 
 /** A group of places drawn as one disc with their count (many places close together). */
 function clusterIcon(count: number): L.DivIcon {
-  const key = `cluster:${count}`;
-  const cached = icons.get(key);
-  if (cached) return cached;
-  const icon = L.divIcon({
-    className: '',
-    html: `<div class="${classes.cluster}">${labelHtml(String(count))}</div>`,
-    iconSize: [38, 38],
-    iconAnchor: [19, 19],
-  });
-  icons.set(key, icon);
-  return icon;
+  return cachedIcon(`cluster:${count}`, () =>
+    L.divIcon({
+      className: '',
+      html: `<div class="${classes.cluster}">${labelHtml(String(count))}</div>`,
+      iconSize: [38, 38],
+      iconAnchor: [19, 19],
+    }),
+  );
 }
 
 /**
