@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,6 +36,35 @@ describe('app shell', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
+  });
+
+  it('draws the header before the app starts, where the app then draws its own', async () => {
+    for (const [options, path] of [
+      [PHONE, '/contact'],
+      [PHONE, '/ar/contact'],
+      [DESKTOP, '/contact'],
+    ] as const) {
+      const boxes: string[] = [];
+      for (const javaScriptEnabled of [false, true]) {
+        const context = await newContext(browser, { ...options, javaScriptEnabled });
+        const page = await context.newPage();
+        await page.goto(`${baseUrl()}${path}`);
+        // Without scripts the page is index.html's frame; with them, the app's header.
+        const brand = javaScriptEnabled
+          ? page.locator('header a[href]').first()
+          : page.locator('.boot-brand');
+        await brand.locator('img').waitFor();
+        const box = async (part: string) => JSON.stringify(await brand.locator(part).boundingBox());
+        boxes.push(`${await box('img')} ${await box('span')}`);
+        if (!javaScriptEnabled) {
+          const frame = await page.locator('.boot-header').boundingBox();
+          expect(frame?.height).toBe(64);
+          expect(await page.locator('#root [aria-busy="true"]').count()).toBe(1);
+        }
+        await context.close();
+      }
+      expect(boxes[0], `${path} at ${options.viewport?.width} px`).toBe(boxes[1]);
+    }
   });
 
   it('reloads the target path once when a page part fails to load, then shows the error page', async () => {

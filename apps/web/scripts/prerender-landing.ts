@@ -6,7 +6,7 @@ import { BASE_MANIFEST_PATH, manifestPath } from '@jammy/shared/web-manifest';
 import react from '@vitejs/plugin-react';
 import { build, type Rolldown } from 'vite';
 import type { RenderedLanding } from '../src/landing/render-landing';
-import { readManifest, type Manifest } from './route-budget';
+import { readManifest, stylesheetsOf } from './route-budget';
 
 /**
  * Renders the landing page of each language to HTML after the app's build (`npm run build`):
@@ -71,18 +71,6 @@ async function buildEnhancer(): Promise<string> {
   return `/${entryChunk(output, entry).fileName}`;
 }
 
-/** The stylesheets a module brings, with those of the modules it imports statically. */
-function stylesheetsOf(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
-  if (seen.has(key)) return [];
-  seen.add(key);
-  const chunk = manifest[key] as (Manifest[string] & { css?: string[] }) | undefined;
-  if (!chunk) throw new Error(`The build manifest has no chunk ${key}`);
-  return [
-    ...(chunk.imports ?? []).flatMap((imported) => stylesheetsOf(manifest, imported, seen)),
-    ...(chunk.css ?? []),
-  ];
-}
-
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -116,8 +104,13 @@ export function landingDocument(
     .replace(/\s*<script type="module"[^>]*src="[^"]*"><\/script>/g, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace('</head>', `  ${head}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${landing.html}</div>`);
-  if (!html.includes(landing.html)) throw new Error('index.html has no empty <div id="root">');
+    // The app's starting frame (layouts/boot-shell.tsx) gives way to the page itself.
+    .replace(/\s*<!--[^>]*-->(\s*<div id="root">)/, '$1')
+    .replace(
+      /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
+      `<div id="root">${landing.html}</div>$1`,
+    );
+  if (!html.includes(landing.html)) throw new Error('index.html has no <div id="root">');
   return html;
 }
 

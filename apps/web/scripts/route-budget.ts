@@ -11,6 +11,7 @@ export interface ManifestChunk {
   isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
+  css?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
 
@@ -147,6 +148,18 @@ export function criticalFiles(manifest: Manifest, modules: string[]): string[] {
   visit(entry[0]);
   for (const module of modules) if (manifest[module]) visit(module);
   return files;
+}
+
+/** The stylesheets of a chunk and of the chunks it imports statically, in the order to link them. */
+export function stylesheetsOf(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The build manifest has no chunk ${key}`);
+  return [
+    ...(chunk.imports ?? []).flatMap((imported) => stylesheetsOf(manifest, imported, seen)),
+    ...(chunk.css ?? []),
+  ];
 }
 
 /**

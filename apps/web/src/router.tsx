@@ -18,13 +18,15 @@ import {
   type RouteObject,
 } from 'react-router';
 import { meQuery } from './features/auth/session';
-import { activateLanguage } from './i18n/i18n';
+import { activateLanguage, i18n } from './i18n/i18n';
 import { restoreOfflineCache } from './lib/offline-cache';
+import { BootShell } from './layouts/boot-shell';
 import { EmptyLayout } from './layouts/empty-layout';
 import { LanguageRoot } from './layouts/language-root';
 import { loadLoggedLayout } from './layouts/lazy-logged-layout';
 import { NotLoggedLayout } from './layouts/not-logged-layout';
 import { VisitorLayout } from './layouts/visitor-layout';
+import { LOGGED_LAYOUT_NAMESPACES, preparePage } from './route-data';
 import { routeModules } from './route-modules';
 import { ErrorPage } from './routes/error-page';
 
@@ -104,13 +106,11 @@ function pageRoute(route: Route, language: Language, queryClient: QueryClient): 
     handle,
     loader: async (args) => {
       validateParams(args);
-      const target = accessRedirect(
-        route,
-        await currentUser(queryClient),
-        new URL(args.request.url),
-        language,
-      );
+      const me = await currentUser(queryClient);
+      const url = new URL(args.request.url);
+      const target = accessRedirect(route, me, url, language);
       if (target) throw redirect(target);
+      await preparePage(route.id, queryClient, args.params, url, me !== null);
       return null;
     },
     lazy: async () => ({ Component: (await routeModules[route.id]()).Component }),
@@ -124,12 +124,13 @@ function languageBranch(language: Language, queryClient: QueryClient): RouteObje
     path: language === DEFAULT_LANGUAGE ? '/' : `/${language}`,
     element: <LanguageRoot language={language} />,
     errorElement: <ErrorPage />,
-    hydrateFallbackElement: <div aria-busy="true" />,
+    hydrateFallbackElement: <BootShell />,
     handle: errorHandle,
     loader: async () => {
       const [, me] = await Promise.all([activateLanguage(language), currentUser(queryClient)]);
       // A signed-in traveller sees the logged layout on every page: fetched alongside.
-      if (me) await loadLoggedLayout();
+      if (me)
+        await Promise.all([loadLoggedLayout(), i18n.loadNamespaces([...LOGGED_LAYOUT_NAMESPACES])]);
       return null;
     },
     children: [

@@ -14,7 +14,12 @@ import {
   textDirection,
   type Language,
 } from '@jammy/shared/languages';
-import { matchRoute } from '@jammy/shared/route-table';
+import {
+  ROUTE_PRELOADS_FILE,
+  type RoutePreload,
+  type RoutePreloads,
+} from '@jammy/shared/route-preloads';
+import { matchRoute, type RouteId } from '@jammy/shared/route-table';
 import { BASE_MANIFEST_PATH, manifestPath } from '@jammy/shared/web-manifest';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasSessionCookie } from '../auth/session-cookie';
@@ -38,6 +43,7 @@ export async function spaRoutes(app: FastifyInstance, options: { webDistDir: str
   }
   const indexHtml = await readFile(indexFile, 'utf8');
   const landings = await readLandings(options.webDistDir);
+  const preloads = await readPreloads(options.webDistDir);
 
   await app.register(fastifyStatic, {
     root: options.webDistDir,
@@ -49,7 +55,9 @@ export async function spaRoutes(app: FastifyInstance, options: { webDistDir: str
     },
   });
   await manifestRoutes(app, options.webDistDir);
-  app.setNotFoundHandler((request, reply) => notFound(request, reply, indexHtml, landings));
+  app.setNotFoundHandler((request, reply) =>
+    notFound(request, reply, indexHtml, { landings, preloads }),
+  );
 }
 
 /**
@@ -63,6 +71,44 @@ async function readLandings(webDistDir: string): Promise<Map<Language, string>> 
     if (existsSync(file)) landings.set(language, await readFile(file, 'utf8'));
   }
   return landings;
+}
+
+/**
+ * The head's links to the files each page's first visit fetches after the entry
+ * (dist/route-preloads.json), per page and language; none without the file.
+ */
+async function readPreloads(
+  webDistDir: string,
+): Promise<(routeId: RouteId, language: Language) => string> {
+  const file = path.join(webDistDir, ROUTE_PRELOADS_FILE);
+  const listed: RoutePreloads = existsSync(file)
+    ? (JSON.parse(await readFile(file, 'utf8')) as RoutePreloads)
+    : {};
+  const tags = new Map<string, string>();
+  return (routeId, language) => {
+    const key = `${routeId}/${language}`;
+    let html = tags.get(key);
+    if (html === undefined) {
+      html = preloadLinks(listed[routeId], language);
+      tags.set(key, html);
+    }
+    return html;
+  };
+}
+
+/**
+ * Module preloads for the scripts (crossorigin, as the app's own imports fetch them) and the
+ * stylesheets themselves: the app's loader finds them in the head and does not add them again.
+ */
+export function preloadLinks(preload: RoutePreload | undefined, language: Language): string {
+  if (!preload) return '';
+  const href = (file: string) => `/${file.replace(/[^\w./-]/g, '')}`;
+  return [
+    ...preload.styles.map((file) => `<link rel="stylesheet" crossorigin href="${href(file)}">`),
+    ...[...preload.scripts, ...(preload.messages[language] ?? [])].map(
+      (file) => `<link rel="modulepreload" crossorigin href="${href(file)}">`,
+    ),
+  ].join('');
 }
 
 /** `/manifest/{language}.webmanifest`: the build's manifest in the page's language. */
@@ -82,11 +128,16 @@ async function manifestRoutes(app: FastifyInstance, webDistDir: string) {
   });
 }
 
+interface PageFiles {
+  landings: ReadonlyMap<Language, string>;
+  preloads: (routeId: RouteId, language: Language) => string;
+}
+
 function notFound(
   request: FastifyRequest,
   reply: FastifyReply,
   indexHtml: string | null,
-  landings: ReadonlyMap<Language, string> = new Map(),
+  pages?: PageFiles,
 ) {
   // Prefixing keeps a path such as //host/x a path, never an authority.
   const pathname = new URL(`http://localhost${request.url}`).pathname;
@@ -113,14 +164,15 @@ function notFound(
   const { language } = splitLanguagePrefix(pathname);
   // An anonymous visitor of the landing page gets it as HTML without the app's code; with a
   // session cookie, the app (a signed-in traveller sees their own header on it).
-  const landing = match?.route.id === 'home' ? landings.get(language) : undefined;
+  const landing = match?.route.id === 'home' ? pages?.landings.get(language) : undefined;
   const html = landing && !hasSessionCookie(request.cookies) ? landing : null;
+  const preloads = match && pages ? pages.preloads(match.route.id, language) : '';
   return reply
     .status(match ? 200 : 404)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
     .header('vary', 'Accept-Language, Cookie')
-    .send(html ?? withLanguage(indexHtml, language));
+    .send(html ?? withLanguage(indexHtml, language, preloads));
 }
 
 /**
@@ -141,8 +193,9 @@ function rootLanguage(request: FastifyRequest, reply: FastifyReply): Language {
   return detected;
 }
 
-function withLanguage(html: string, language: Language): string {
+function withLanguage(html: string, language: Language, preloads: string): string {
   return html
     .replace(/<html[^>]*>/, `<html lang="${language}" dir="${textDirection(language)}">`)
-    .replace(`href="${BASE_MANIFEST_PATH}"`, `href="${manifestPath(language)}"`);
+    .replace(`href="${BASE_MANIFEST_PATH}"`, `href="${manifestPath(language)}"`)
+    .replace('</head>', `${preloads}</head>`);
 }

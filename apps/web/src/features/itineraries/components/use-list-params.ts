@@ -3,12 +3,23 @@ import { useSearchParams } from 'react-router';
 
 export type ListSort = 'updated' | 'start';
 
+/** The list's filters read from the address: what the page shows, and what its loader fetches. */
+export function listFiltersOf(params: URLSearchParams): {
+  q: string;
+  sort: ListSort;
+  trash: boolean;
+} {
+  return {
+    q: params.get('q')?.trim() ?? '',
+    sort: params.get('sort') === 'start' ? 'start' : 'updated',
+    trash: params.get('trash') === 'true',
+  };
+}
+
 /** The list's state in the address (?q=&sort=&trash=true), so it survives reloads and links. */
 export function useListParams() {
   const [params, setParams] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
-  const sort: ListSort = params.get('sort') === 'start' ? 'start' : 'updated';
-  const trash = params.get('trash') === 'true';
+  const { q, sort, trash } = listFiltersOf(params);
 
   const update = useCallback(
     (changes: { q?: string; sort?: ListSort; trash?: boolean }) => {

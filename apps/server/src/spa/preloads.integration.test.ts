@@ -1,0 +1,67 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '@jammy/shared/route-preloads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { createWebDistFixture, expectedIndexHtml, type WebDistFixture } from '../../test/web-dist';
+
+const noMessages = { en: [], it: [], fr: [], es: [], de: [], ar: [] };
+/** What the build lists for two pages (web/scripts/route-preloads.ts). */
+const PRELOADS: RoutePreloads = {
+  itineraries: {
+    scripts: ['assets/itineraries-a1.js', 'assets/logged-layout-b2.js'],
+    styles: ['assets/itineraries-c3.css'],
+    messages: { ...noMessages, en: ['assets/en-d4.js'], ar: ['assets/ar-e5.js'] },
+  },
+  login: { scripts: ['assets/login-f6.js'], styles: [], messages: noMessages },
+};
+
+let testDatabase: TestDatabase;
+let fixture: WebDistFixture;
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  fixture = await createWebDistFixture();
+  await writeFile(path.join(fixture.dir, ROUTE_PRELOADS_FILE), JSON.stringify(PRELOADS));
+  testApp = await buildTestApp({ databaseUrl: testDatabase.url, webDistDir: fixture.dir });
+});
+
+afterAll(async () => {
+  await testApp?.close();
+  await fixture?.remove();
+  await testDatabase?.drop();
+});
+
+const get = (url: string) => testApp.app.inject({ method: 'GET', url });
+const head = (body: string) => /<head>([\s\S]*)<\/head>/.exec(body)?.[1] ?? '';
+
+describe('the files a page names in its head', () => {
+  it('are its stylesheets, then its scripts and its messages in the page’s language', async () => {
+    const response = await get('/itineraries');
+    expect(response.statusCode).toBe(200);
+    expect(head(response.body)).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/itineraries-c3.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/itineraries-a1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/logged-layout-b2.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/en-d4.js">',
+    );
+    const arabic = head((await get('/ar/itineraries')).body);
+    expect(arabic).toContain('href="/assets/ar-e5.js"');
+    expect(arabic).not.toContain('en-d4.js');
+  });
+
+  it('differ from page to page; a page the build lists nothing for names nothing', async () => {
+    const login = head((await get('/login')).body);
+    expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/login-f6.js">');
+    expect(login).not.toContain('itineraries-a1.js');
+    expect((await get('/faq')).body).toBe(expectedIndexHtml('en', 'ltr'));
+  });
+
+  it('are none on a path that is no page (the 404)', async () => {
+    const response = await get('/itineraries/nowhere/at/all');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe(expectedIndexHtml('en', 'ltr'));
+  });
+});

@@ -1,0 +1,89 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Route } from '@jammy/shared/route-table';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest } from './route-budget';
+import { routePreload } from './route-preloads';
+
+// A build as Vite writes it: the entry (named in index.html) with its framework; a signed-in
+// page with its own stylesheet and a shared chunk that brings another; the logged layout; and
+// messages in two languages, of which the page asks for "trips" only.
+const manifest: Manifest = {
+  'index.html': {
+    file: 'assets/index.js',
+    isEntry: true,
+    imports: ['_framework.js'],
+    css: ['assets/index.css'],
+  },
+  '_framework.js': { file: 'assets/framework.js' },
+  '_shared.js': { file: 'assets/shared.js', css: ['assets/shared.css'] },
+  'src/routes/trips.tsx': {
+    file: 'assets/trips.js',
+    isDynamicEntry: true,
+    imports: ['_shared.js', '_framework.js'],
+    dynamicImports: ['src/routes/map.tsx'],
+    css: ['assets/trips.css'],
+  },
+  'src/layouts/logged-layout.tsx': {
+    file: 'assets/logged-layout.js',
+    isDynamicEntry: true,
+    imports: ['_shared.js'],
+  },
+  'src/routes/map.tsx': { file: 'assets/map.js', isDynamicEntry: true },
+  'src/i18n/locales/en.json': { file: 'assets/en-core.js', isDynamicEntry: true },
+  'src/i18n/locales/ar.json': { file: 'assets/ar-core.js', isDynamicEntry: true },
+  'src/features/trips/locales/en.json': { file: 'assets/en-trips.js', isDynamicEntry: true },
+  'src/features/trips/locales/ar.json': { file: 'assets/ar-trips.js', isDynamicEntry: true },
+  'src/features/shop/locales/en.json': { file: 'assets/en-shop.js', isDynamicEntry: true },
+};
+const inIndex = new Set(['assets/index.js', 'assets/framework.js', 'assets/index.css']);
+const route = (overrides: Partial<Route>): Route =>
+  ({ id: 'trips', path: '/trips', layout: 'logged', access: 'signed-in', ...overrides }) as Route;
+
+let dist: string;
+beforeAll(() => {
+  dist = mkdtempSync(path.join(os.tmpdir(), 'route-preloads-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(
+    path.join(dist, 'assets/trips.js.map'),
+    JSON.stringify({
+      version: 3,
+      sources: ['../../src/routes/trips.tsx'],
+      sourcesContent: ["const { t } = useTranslation('trips');"],
+      mappings: '',
+    }),
+  );
+});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe('the files a page preloads', () => {
+  it('lists its page, its layout and their static imports, not what index.html names or loads lazily', () => {
+    const preload = routePreload(dist, manifest, route({}), inIndex);
+    expect(preload.scripts).toEqual([
+      'assets/trips.js',
+      'assets/shared.js',
+      'assets/logged-layout.js',
+    ]);
+    expect(preload.styles).toEqual(['assets/shared.css', 'assets/trips.css']);
+  });
+
+  it('lists the messages its code asks for, in each language', () => {
+    const preload = routePreload(dist, manifest, route({}), inIndex);
+    expect(preload.messages.en).toEqual(['assets/en-core.js', 'assets/en-trips.js']);
+    expect(preload.messages.ar).toEqual(['assets/ar-core.js', 'assets/ar-trips.js']);
+    // A language without messages of its own in this build has none to preload.
+    expect(preload.messages.it).toEqual([]);
+  });
+
+  it('adds no layout to a page of a layout in the entry', () => {
+    const preload = routePreload(dist, manifest, route({ layout: 'not-logged' }), inIndex);
+    expect(preload.scripts).toEqual(['assets/trips.js', 'assets/shared.js']);
+  });
+
+  it('fails the build for a page whose module the build does not have', () => {
+    expect(() =>
+      routePreload(dist, manifest, route({ id: 'shop' } as Partial<Route>), inIndex),
+    ).toThrow('The build manifest has no chunk src/routes/shop.tsx');
+  });
+});

@@ -1,0 +1,90 @@
+import type { RouteId } from '@jammy/shared/route-table';
+import { SHARE_QUERY_PARAM } from '@jammy/shared/sharing-params';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router';
+import { itinerariesQuery, itineraryTreeQuery } from './features/itineraries/api/itineraries';
+import { listFiltersOf } from './features/itineraries/components/use-list-params';
+import { i18n } from './i18n/i18n';
+
+/**
+ * How long a page waits for its data before it shows (with its skeleton in place of what is
+ * still coming). An answer within this time draws the page once, complete, in a transition
+ * React can interrupt; a slower one does not hold back the page.
+ */
+export const DATA_WAIT_MS = 400;
+
+interface RouteData {
+  /** The namespaces of messages the page shows (its features' and its components'). */
+  namespaces?: readonly string[];
+  /** Starts the query the page is drawn from. */
+  prefetch?: (queryClient: QueryClient, params: Params, url: URL) => Promise<void>;
+}
+
+/** Every page under /itinerary/{id} is drawn from the trip's tree. */
+const tripTree: RouteData['prefetch'] = (queryClient, params) =>
+  params.id ? queryClient.prefetchQuery(itineraryTreeQuery(params.id)) : Promise.resolve();
+
+/**
+ * What a page needs before it is drawn, fetched by its route's loader alongside its code
+ * rather than after it: without this, the page's code loads, then its messages (one request
+ * per feature, each found only when a component that uses it is drawn), then its data.
+ */
+const ROUTE_DATA: Partial<Record<RouteId, RouteData>> = {
+  itineraries: {
+    namespaces: ['itineraries', 'sharing', 'imports'],
+    prefetch: (queryClient, _params, url) =>
+      queryClient.prefetchInfiniteQuery(itinerariesQuery(listFiltersOf(url.searchParams))),
+  },
+  itinerary: {
+    namespaces: [
+      'itineraries',
+      'imports',
+      'sharing',
+      'exports',
+      'presets',
+      'files',
+      'bookings',
+      'maps',
+    ],
+    prefetch: tripTree,
+  },
+  'itinerary-edit': { prefetch: tripTree },
+  'itinerary-notes': { prefetch: tripTree },
+  'itinerary-bookings': { prefetch: tripTree },
+  'itinerary-budget': { prefetch: tripTree },
+  'itinerary-places': { prefetch: tripTree },
+  'itinerary-share': { prefetch: tripTree },
+  'itinerary-print': { prefetch: tripTree },
+  'itinerary-import': { prefetch: tripTree },
+  stages: { prefetch: tripTree },
+  stage: { prefetch: tripTree },
+  'stage-edit': { prefetch: tripTree },
+};
+
+/** The messages the signed-in chrome shows on every page (its account menu). */
+export const LOGGED_LAYOUT_NAMESPACES: readonly string[] = ['account'];
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Loads what page `routeId` needs before it is drawn: its messages, and its data for a
+ * signed-in traveller who is online (a link holder's read-only view and an offline traveller's
+ * saved copy are read by the page itself). Never fails: a page whose data could not be fetched
+ * asks again and shows why.
+ */
+export async function preparePage(
+  routeId: RouteId,
+  queryClient: QueryClient,
+  params: Params,
+  url: URL,
+  signedIn: boolean,
+): Promise<void> {
+  const data = ROUTE_DATA[routeId];
+  if (!data) return;
+  const messages = data.namespaces ? i18n.loadNamespaces([...data.namespaces]) : undefined;
+  const fetching =
+    signedIn && navigator.onLine && data.prefetch && !url.searchParams.has(SHARE_QUERY_PARAM)
+      ? data.prefetch(queryClient, params, url)
+      : undefined;
+  await Promise.all([messages, fetching && Promise.race([fetching, pause(DATA_WAIT_MS)])]);
+}

@@ -1,0 +1,23 @@
+import type { Language } from './languages';
+import type { RouteId } from './route-table';
+
+/**
+ * What the first visit of each page fetches after the app's entry, listed by the web build
+ * (dist/route-preloads.json): the server names these files in the page's head, so that the
+ * browser fetches them together with the entry instead of one after the other as the app
+ * discovers them (its layout, the page's code, then the page's messages).
+ * Paths are the build's, without the leading slash.
+ */
+export interface RoutePreload {
+  /** The page's module, its layout's, and the chunks they import. */
+  scripts: string[];
+  /** Their stylesheets. */
+  styles: string[];
+  /** The messages its code asks for, per language. */
+  messages: Record<Language, string[]>;
+}
+
+export type RoutePreloads = Partial<Record<RouteId, RoutePreload>>;
+
+/** The file in the web build's output that lists them. */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
