@@ -1,4 +1,9 @@
-import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '@jammy/shared/languages';
+import {
+  DEFAULT_LANGUAGE,
+  localizePath,
+  splitLanguagePrefix,
+  type Language,
+} from '@jammy/shared/languages';
 import {
   ROUTES,
   isValidParam,
@@ -6,7 +11,6 @@ import {
   type Route,
   type RouteId,
 } from '@jammy/shared/route-table';
-import { localizePath } from '@jammy/shared/languages';
 import type { Me } from '@jammy/shared/account';
 import { SHARE_QUERY_PARAM } from '@jammy/shared/sharing-params';
 import type { QueryClient } from '@tanstack/react-query';
@@ -149,5 +153,20 @@ function languageBranch(language: Language, queryClient: QueryClient): RouteObje
 
 /** The router: every page of the shared route table, in every language (prefix routing). */
 export function createRouter(queryClient: QueryClient) {
-  return createBrowserRouter(LANGUAGES.map((language) => languageBranch(language, queryClient)));
+  // The branch of the page's language only: each branch holds every page, and the router ranks
+  // and converts all its routes when it starts (a sixth of the work). Another language's branch
+  // joins on the first visit of one of its pages; until then its paths fall to this branch's
+  // catch-all, which the router treats as possibly incomplete and asks about.
+  const loaded = new Set<Language>([splitLanguagePrefix(window.location.pathname).language]);
+  return createBrowserRouter(
+    [...loaded].map((language) => languageBranch(language, queryClient)),
+    {
+      patchRoutesOnNavigation: ({ path, patch }) => {
+        const { language } = splitLanguagePrefix(path);
+        if (loaded.has(language)) return;
+        loaded.add(language);
+        patch(null, [languageBranch(language, queryClient)]);
+      },
+    },
+  );
 }
