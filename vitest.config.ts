@@ -46,6 +46,9 @@ export default defineConfig({
           // and client address, and the suite takes two thirds of the time.
           fileParallelism: true,
           maxWorkers: 2,
+          // The helpers (browser, accounts, mail) load once per worker; each file still launches
+          // its own browser and makes its own accounts.
+          isolate: false,
         },
       },
     ],

@@ -1,4 +1,5 @@
 import { fromMinorUnits } from '@jammy/shared/fields-plain';
+import { dateTimeFormat, numberFormat } from './intl';
 /** Dates, numbers and money in the active language, with Intl (DESIGN §4). */
 
 function utcDate(date: string): Date {
@@ -12,7 +13,7 @@ export function formatDateRange(
   language: string,
 ): string | null {
   if (!start && !end) return null;
-  const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const format = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
   if (start && end) return format.formatRange(utcDate(start), utcDate(end));
   return format.format(utcDate((start ?? end) as string));
 }
@@ -24,7 +25,7 @@ export function tripDays(start: string | null, end: string | null): number | nul
 }
 
 export function formatMoney(amount: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
+  return numberFormat(language, { style: 'currency', currency }).format(amount);
 }
 
 /** An amount in the currency's minor unit (1250 cents) as "€12.50" in the language. */
@@ -39,14 +40,12 @@ export function formatDuration(minutes: number, language: string): string {
   const parts: string[] = [];
   if (hours > 0) {
     parts.push(
-      new Intl.NumberFormat(language, { style: 'unit', unit: 'hour', unitDisplay: 'short' }).format(
-        hours,
-      ),
+      numberFormat(language, { style: 'unit', unit: 'hour', unitDisplay: 'short' }).format(hours),
     );
   }
   if (rest > 0 || hours === 0) {
     parts.push(
-      new Intl.NumberFormat(language, {
+      numberFormat(language, {
         style: 'unit',
         unit: 'minute',
         unitDisplay: 'short',
@@ -68,7 +67,7 @@ export function formatBytes(bytes: number, language: string): string {
     value /= 1024;
     unit += 1;
   }
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'unit',
     unit: units[unit],
     unitDisplay: unit === 0 ? 'long' : 'short',

@@ -2,10 +2,11 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthFailure } from './auth-errors';
 import { MESSAGE_VALUES } from './validation';
+import { relativeTimeFormat } from '../../lib/intl';
 
 /** "in 5 minutes", "in 30 seconds"… in `language`, for a wait of `seconds`. */
 export function retryWhen(seconds: number, language: string): string {
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const format = relativeTimeFormat(language, { numeric: 'auto' });
   if (seconds < 60) return format.format(seconds, 'second');
   if (seconds < 3600) return format.format(Math.ceil(seconds / 60), 'minute');
   return format.format(Math.ceil(seconds / 3600), 'hour');

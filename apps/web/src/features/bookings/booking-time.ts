@@ -1,4 +1,5 @@
 import { zonedInstant, type Booking } from '@jammy/shared/bookings';
+import { dateTimeFormat } from '../../lib/intl';
 
 /**
  * Bookings' times as a traveller reads them: the wall-clock time of the ticket in its own zone,
@@ -18,7 +19,7 @@ function wallDate(local: string): Date {
 
 /** "10:00" (in the language's digits and clock). */
 export function formatWallTime(local: string, language: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     hour: 'numeric',
     minute: '2-digit',
     timeZone: 'UTC',
@@ -27,7 +28,7 @@ export function formatWallTime(local: string, language: string): string {
 
 /** "Sun, 28 Mar" for a time whose date differs from the day it is listed under. */
 export function formatShortDate(local: string, language: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -37,7 +38,7 @@ export function formatShortDate(local: string, language: string): string {
 
 /** "Sunday 28 March 2027": the heading of a day. */
 export function formatDayHeading(date: string, language: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -53,7 +54,7 @@ function zonePart(
   style: 'shortGeneric' | 'shortOffset',
 ) {
   try {
-    return new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: style })
+    return dateTimeFormat(language, { timeZone: zone, timeZoneName: style })
       .formatToParts(new Date(at))
       .find((part) => part.type === 'timeZoneName')?.value;
   } catch {

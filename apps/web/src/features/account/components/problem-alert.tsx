@@ -5,6 +5,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { AccountProblem, problemFromApi } from '../api/problem';
 import { formatWait } from '../lib/format';
 import { useSignInAgain } from './use-sign-in-again';
+import { listFormat } from '../../../lib/intl';
 
 /** The translated sentence for a problem; field names come from `fields.*`. */
 export function useProblemMessage() {
@@ -21,7 +22,7 @@ export function useProblemMessage() {
       case 'invalid': {
         const names = fields.map((field) => t(`fields.${field}`, { defaultValue: field }));
         return t('errors.invalid', {
-          fields: new Intl.ListFormat(language, { type: 'conjunction' }).format(names),
+          fields: listFormat(language, { type: 'conjunction' }).format(names),
         });
       }
       default:

@@ -1,8 +1,9 @@
 import type { Language } from '@jammy/shared/languages';
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from '../../../lib/intl';
 
 /** An instant as a date and time in the reader's language: "12 May 2025, 14:05". */
 export function formatDateTime(value: string | Date, language: Language): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+  return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(value),
   );
 }
@@ -19,7 +20,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 /** How long ago an instant was, in words of the reader's language: "3 minutes ago", "now". */
 export function formatRelative(value: string | Date, language: Language, now = Date.now()): string {
   const seconds = Math.round((new Date(value).getTime() - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const format = relativeTimeFormat(language, { numeric: 'auto' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }
@@ -30,7 +31,5 @@ export function formatRelative(value: string | Date, language: Language, now = D
 export function formatWait(seconds: number, language: Language): string {
   const minutes = Math.ceil(seconds / 60);
   const [value, unit] = seconds > 90 ? [minutes, 'minute'] : [Math.max(1, seconds), 'second'];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(
-    value,
-  );
+  return numberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }

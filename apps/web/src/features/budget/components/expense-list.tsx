@@ -8,6 +8,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { formatMinorUnits } from '../../../lib/format';
 import { useDeleteExpense } from '../api/budget';
 import type { Person } from './expense-form';
+import { dateTimeFormat } from '../../../lib/intl';
 
 /** The trip's expenses, newest day first: what, who paid, how much (and in the trip currency). */
 export function ExpenseList({
@@ -30,7 +31,7 @@ export function ExpenseList({
   const nameOf = (userId: string) =>
     people.find((person) => person.userId === userId)?.name || t('settle.someone');
   const dateOf = (date: string) =>
-    new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
       new Date(`${date}T00:00:00Z`),
     );
 

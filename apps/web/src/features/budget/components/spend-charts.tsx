@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatMinorUnits } from '../../../lib/format';
 import classes from './budget.module.css';
+import { dateTimeFormat } from '../../../lib/intl';
 
 /** One colour per category, in the order of BUDGET_CATEGORIES. */
 export const CATEGORY_COLOURS: Record<string, string> = {
@@ -155,7 +156,7 @@ function DayBars({ summary, currency }: { summary: BudgetSummary; currency: stri
   const days = summary.days;
   const highest = Math.max(...days.map((day) => day.spentMinor), 1);
   const dayName = (date: string) =>
-    new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    dateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
       new Date(`${date}T00:00:00Z`),
     );
   // At least a phone's width of room: one day is a slim bar, not a wall.

@@ -16,6 +16,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { useMe } from '../../auth/session';
 import { ContactForm } from './contact-form';
+import { dateTimeFormat } from '../../../lib/intl';
 
 /** The confirmation shown once a message has arrived (/contact?sent=…). */
 function ContactSent({ receivedAt, email }: { receivedAt: string; email: string | null }) {
@@ -26,7 +27,7 @@ function ContactSent({ receivedAt, email }: { receivedAt: string; email: string 
   const when = new Date(receivedAt);
   const date = Number.isNaN(when.getTime())
     ? ''
-    : new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(when);
+    : dateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(when);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md" align="flex-start">

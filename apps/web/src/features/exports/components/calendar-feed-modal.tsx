@@ -24,6 +24,7 @@ import {
   useCreateCalendarFeed,
   useRevokeCalendarFeed,
 } from '../api/calendar-feed';
+import { dateTimeFormat } from '../../../lib/intl';
 
 const ICON = { size: 16, 'aria-hidden': true } as const;
 
@@ -94,7 +95,7 @@ export function CalendarFeedModal({
   const create = useCreateCalendarFeed(itineraryId);
   const revoke = useRevokeCalendarFeed(itineraryId);
   const feed = state.data?.feed ?? null;
-  const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const newUrl = create.data && feed?.id === create.data.id ? create.data.url : null;
   const failed = state.error ?? create.error ?? revoke.error;
 

@@ -12,6 +12,7 @@ import { coverImageOf } from '../../itineraries/components/itinerary-cover';
 import { PrintMap, type PrintMapState } from './print-map';
 import { tripDays } from './trip-days';
 import classes from './print-page.module.css';
+import { dateTimeFormat } from '../../../lib/intl';
 
 function BookingLine({ booking }: { booking: Booking }) {
   const { t } = useTranslation('exports');
@@ -109,7 +110,7 @@ export function PrintPage({ trip }: { trip: ItineraryExport }) {
   const { itinerary } = trip;
   const cover = coverImageOf(itinerary, 'medium');
   const dates = formatDateRange(itinerary.startDate, itinerary.endDate, language);
-  const dayFormat = new Intl.DateTimeFormat(language, {
+  const dayFormat = dateTimeFormat(language, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { CategoryIcon } from '../../itineraries/components/category-icon';
 import { Coordinates } from './coordinates';
+import { dateTimeFormat } from '../../../lib/intl';
 
 const SHOWN = 50;
 
 function wallClock(at: string | null, zone: string | null, language: string): string {
   if (!at) return '';
   const [date = '', time = ''] = at.split('T');
-  const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  const day = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
   return `${day} ${time}${zone ? ` (${zone})` : ''}`;

@@ -5,9 +5,10 @@ import { useLanguage } from '../../../i18n/use-language';
 import { formatDuration, formatMinorUnits } from '../../../lib/format';
 import { CategoryIcon } from './category-icon';
 import classes from './stage-timeline.module.css';
+import { dateTimeFormat } from '../../../lib/intl';
 
 function formatTime(time: string, language: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     hour: 'numeric',
     minute: '2-digit',
     timeZone: 'UTC',
@@ -15,7 +16,7 @@ function formatTime(time: string, language: string): string {
 }
 
 function formatDay(day: string, language: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { relativeTimeFormat } from '../../../lib/intl';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400],
@@ -12,7 +13,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 /** "3 days ago", "yesterday", "in 2 weeks": the largest unit that fits, in `language`. */
 export function formatRelativeTime(instant: string, now: number, language: string): string {
   const seconds = (new Date(instant).getTime() - now) / 1000;
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const format = relativeTimeFormat(language, { numeric: 'auto' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }

@@ -8,11 +8,12 @@ import { formatDateRange, tripDays } from '../../../lib/format';
 import { PlaceItem } from './place-item';
 import classes from './stage-timeline.module.css';
 import type { StageGroup, TripNumbers } from './trip-points';
+import { displayNames } from '../../../lib/intl';
 
 function countryName(code: string | null, language: string): string | null {
   if (!code) return null;
   try {
-    return new Intl.DisplayNames(language, { type: 'region' }).of(code) ?? code;
+    return displayNames(language, { type: 'region' }).of(code) ?? code;
   } catch {
     return code;
   }

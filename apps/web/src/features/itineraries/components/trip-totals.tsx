@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatMoney, tripDays } from '../../../lib/format';
 import { costsByCurrency, tripSpan } from './trip-points';
+import { numberFormat } from '../../../lib/intl';
 
 function Tile({
   icon: Glyph,
@@ -48,7 +49,7 @@ export function TripTotals({ tree }: { tree: ItineraryTree }) {
   const { start, end } = tripSpan(tree);
   const days = tripDays(start, end);
   const costs = costsByCurrency([...tree.places, ...tree.bookings]);
-  const number = new Intl.NumberFormat(language);
+  const number = numberFormat(language);
   return (
     <section aria-labelledby="trip-totals-title">
       <VisuallyHidden>

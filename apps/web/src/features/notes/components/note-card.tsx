@@ -20,6 +20,7 @@ import { NoteText } from './note-text';
 import { NoteEditor, type NoteDraft } from './note-editor';
 import { ProblemNotice } from './problem-notice';
 import classes from './notes.module.css';
+import { dateTimeFormat } from '../../../lib/intl';
 
 function NoteTheirs({ current }: { current: unknown }) {
   const { t } = useTranslation('notes');
@@ -168,7 +169,7 @@ export function NoteCard({
     );
   }
 
-  const updated = new Intl.DateTimeFormat(language, {
+  const updated = dateTimeFormat(language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(new Date(note.updatedAt));

@@ -15,6 +15,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { NoteText } from './note-text';
+import { numberFormat } from '../../../lib/intl';
 
 export interface NoteDraft {
   title: string;
@@ -60,7 +61,7 @@ export function NoteEditor({
 }) {
   const { t } = useTranslation('notes');
   const { language } = useLanguage();
-  const numbers = new Intl.NumberFormat(language);
+  const numbers = numberFormat(language);
   const [tab, setTab] = useState<string | null>('write');
   const [checked, setChecked] = useState(false);
   const formError = useId();

@@ -10,6 +10,7 @@ import { AttachmentList } from '../../files/components/attachment-list';
 import { PhotoGallery } from '../../files/components/photo-gallery';
 import { CategoryIcon } from '../../itineraries/components/category-icon';
 import classes from './places.module.css';
+import { dateTimeFormat } from '../../../lib/intl';
 
 /** What the chosen place is, under the map: so a tap on a marker says which place it is. */
 export function SelectedPlace({
@@ -28,7 +29,7 @@ export function SelectedPlace({
   const { language, to } = useLanguage();
   const { place, stage, number } = entry;
   const day = place.day
-    ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    ? dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
         new Date(`${place.day}T00:00:00Z`),
       )
     : null;

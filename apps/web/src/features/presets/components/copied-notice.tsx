@@ -4,6 +4,7 @@ import { IconCalendarCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
+import { dateTimeFormat } from '../../../lib/intl';
 
 /** What the copy step tells the new trip's page: which preset, and whether a date was chosen. */
 export interface CopiedState {
@@ -21,7 +22,7 @@ function copiedOf(state: unknown): CopiedState['copied'] | null {
 
 function longDate(date: string | null, language: string): string {
   if (!date) return '';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' }).format(
+  return dateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
 }

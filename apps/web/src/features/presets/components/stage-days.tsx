@@ -6,6 +6,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { formatDuration } from '../../../lib/format';
 import { CategoryIcon } from '../../itineraries/components/category-icon';
 import classes from './presets.module.css';
+import { dateTimeFormat } from '../../../lib/intl';
 
 type Stage = PresetDetail['stages'][number];
 
@@ -20,7 +21,7 @@ function useDayLabel() {
 
 function timeOf(time: string, language: string): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     hour: 'numeric',
     minute: '2-digit',
     timeZone: 'UTC',

@@ -7,8 +7,9 @@ import { useLanguage } from '../../../i18n/use-language';
 import { useResendInvitation, useWithdrawInvitation } from '../api/members';
 import { ConfirmAction } from './confirm-action';
 import { SharingProblem } from './sharing-problem';
+import { dateTimeFormat } from '../../../lib/intl';
 
-const dateFormat = (language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
+const dateFormat = (language: string) => dateTimeFormat(language, { dateStyle: 'medium' });
 
 /** Invitations not yet accepted: resend (a fresh 14 days) or withdraw. */
 export function InvitationsList({

@@ -6,6 +6,7 @@ import { useMe } from '../../auth/session';
 import { sharingKeys } from '../api/keys';
 import { otherViewers } from '../presence';
 import { useLiveItinerary } from '../use-live-itinerary';
+import { listFormat } from '../../../lib/intl';
 
 const SHOWN = 4;
 
@@ -50,7 +51,7 @@ export function LivePresence({ itineraryId }: { itineraryId: string }) {
           <Text size="sm" c="gray.8" lineClamp={1}>
             {t('presence.alsoHere', {
               // Each name isolated, so a Latin name keeps its place in Arabic text.
-              names: new Intl.ListFormat(i18n.language, { style: 'short' }).format(
+              names: listFormat(i18n.language, { style: 'short' }).format(
                 names.map((name) => `\u2068${name}\u2069`),
               ),
             })}

@@ -20,6 +20,7 @@ import { useNow } from '../../itineraries/components/relative-time';
 import { useCreateShareLink, useRevokeShareLink } from '../api/share-links';
 import { ConfirmAction } from './confirm-action';
 import { SharingProblem } from './sharing-problem';
+import { dateTimeFormat } from '../../../lib/intl';
 
 type LinkState = 'active' | 'revoked' | 'expired';
 
@@ -90,7 +91,7 @@ export function ShareLinksSection({
   const revoke = useRevokeShareLink(itineraryId);
   const [expiresOn, setExpiresOn] = useState('');
   const [revoking, setRevoking] = useState<ShareLink | null>(null);
-  const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
+  const format = dateTimeFormat(language, { dateStyle: 'medium' });
   const now = useNow();
   const today = new Date(now).toISOString().slice(0, 10);
 

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { useMoney } from './price';
+import { dateTimeFormat } from '../../../lib/intl';
 
 const STATUS_COLOURS: Record<OrderStatus, string> = {
   pending: 'yellow',
@@ -18,7 +19,7 @@ export function OrderCard({ order, children }: { order: Order; children?: ReactN
   const { language } = useLanguage();
   const money = useMoney();
   const date = (value: string) =>
-    new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(value));
+    dateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(value));
   return (
     <Paper
       withBorder

@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatMinorUnits } from '../../../lib/format';
+import { numberFormat } from '../../../lib/intl';
 
 /** An amount in its currency, formatted for the page's language. */
 export function useMoney() {
@@ -15,7 +16,7 @@ export function TaxNote({ tax }: { tax: TaxSettings }) {
   const { t } = useTranslation('shop');
   const { language } = useLanguage();
   if (tax.rateBasisPoints === 0) return null;
-  const rate = new Intl.NumberFormat(language, {
+  const rate = numberFormat(language, {
     style: 'percent',
     maximumFractionDigits: 2,
   }).format(tax.rateBasisPoints / 10_000);

@@ -26,9 +26,10 @@ import { useLanguage } from '../../../i18n/use-language';
 import { formatDuration, formatMinorUnits } from '../../../lib/format';
 import { isSaved } from '../lib/move';
 import classes from './stages.module.css';
+import { dateTimeFormat } from '../../../lib/intl';
 
 function formatDay(day: string, language: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -38,7 +39,7 @@ function formatDay(day: string, language: string): string {
 
 function formatTime(time: string, language: string): string {
   const [hours, minutes] = time.split(':').map(Number);
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     hour: 'numeric',
     minute: '2-digit',
     timeZone: 'UTC',

@@ -1,8 +1,9 @@
+import { displayNames } from '../../../lib/intl';
 /** A country's name in `language` from its ISO 3166-1 code (the code itself if unknown). */
 export function countryName(code: string | null, language: string): string | null {
   if (!code) return null;
   try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+    return displayNames([language], { type: 'region' }).of(code) ?? code;
   } catch {
     return code;
   }

@@ -1,3 +1,4 @@
+import { displayNames } from '../../../lib/intl';
 /** Currencies travellers use most, offered first; any other ISO 4217 code can be searched. */
 const COMMON = (
   'EUR USD GBP JPY CHF CAD AUD NZD CNY HKD SGD KRW THB INR IDR VND MYR PHP AED SAR QAR EGP ' +
@@ -13,7 +14,7 @@ export interface CurrencyOption {
 export function currencyOptions(language: string): CurrencyOption[] {
   const all =
     typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : COMMON;
-  const names = new Intl.DisplayNames([language], { type: 'currency' });
+  const names = displayNames([language], { type: 'currency' });
   const rest = all.filter((code) => !COMMON.includes(code));
   return [...COMMON.filter((code) => all.includes(code)), ...rest].map((code) => ({
     value: code,

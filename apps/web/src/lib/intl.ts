@@ -1,0 +1,43 @@
+/**
+ * Intl's formatters, made once per language and options and then reused. Making one is the
+ * slow part (a trip's page formats a date range per stage, place and day: each new
+ * DateTimeFormat cost about as much as drawing the row); formatting with one is quick.
+ */
+const formatters = new Map<string, unknown>();
+
+function cached<T>(
+  kind: string,
+  locales: string | readonly string[] | undefined,
+  options: object | undefined,
+  make: () => T,
+): T {
+  const key = `${kind}|${JSON.stringify(locales ?? null)}|${JSON.stringify(options ?? null)}`;
+  let formatter = formatters.get(key) as T | undefined;
+  if (formatter === undefined) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+type Locales = string | string[] | undefined;
+
+export function dateTimeFormat(locales?: Locales, options?: Intl.DateTimeFormatOptions) {
+  return cached('date', locales, options, () => new Intl.DateTimeFormat(locales, options));
+}
+
+export function numberFormat(locales?: Locales, options?: Intl.NumberFormatOptions) {
+  return cached('number', locales, options, () => new Intl.NumberFormat(locales, options));
+}
+
+export function relativeTimeFormat(locales?: Locales, options?: Intl.RelativeTimeFormatOptions) {
+  return cached('relative', locales, options, () => new Intl.RelativeTimeFormat(locales, options));
+}
+
+export function displayNames(locales: Locales, options: Intl.DisplayNamesOptions) {
+  return cached('names', locales, options, () => new Intl.DisplayNames(locales, options));
+}
+
+export function listFormat(locales?: Locales, options?: Intl.ListFormatOptions) {
+  return cached('list', locales, options, () => new Intl.ListFormat(locales, options));
+}
