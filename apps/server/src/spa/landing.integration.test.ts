@@ -1,10 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../auth/session-cookie';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { createWebDistFixture, expectedIndexHtml, type WebDistFixture } from '../../test/web-dist';
+import { serveWebDistFixture } from '../../test/served-web-dist';
+import { expectedIndexHtml } from '../../test/web-dist';
 
 /** The prerendered landing page of a language, as the fixture writes it. */
 const landingHtml = (language: string) =>
@@ -13,28 +12,15 @@ const landingHtml = (language: string) =>
 // German is left out: a build without a language's landing page serves the app there.
 const PRERENDERED = ['en', 'it', 'fr', 'es', 'ar'];
 
-let testDatabase: TestDatabase;
-let fixture: WebDistFixture;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  fixture = await createWebDistFixture();
-  await mkdir(path.join(fixture.dir, 'landing'));
+const served = serveWebDistFixture(async (dir) => {
+  await mkdir(path.join(dir, 'landing'));
   for (const language of PRERENDERED) {
-    await writeFile(path.join(fixture.dir, 'landing', `${language}.html`), landingHtml(language));
+    await writeFile(path.join(dir, 'landing', `${language}.html`), landingHtml(language));
   }
-  testApp = await buildTestApp({ databaseUrl: testDatabase.url, webDistDir: fixture.dir });
-});
-
-afterAll(async () => {
-  await testApp?.close();
-  await fixture?.remove();
-  await testDatabase?.drop();
 });
 
 const get = (url: string, cookies: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
-  testApp.app.inject({ method, url, cookies: { i18n_redirected: 'en', ...cookies } });
+  served.app.inject({ method, url, cookies: { i18n_redirected: 'en', ...cookies } });
 
 describe('the prerendered landing page', () => {
   it('is what an anonymous visitor of / gets, uncached and varying with the cookies', async () => {
@@ -58,7 +44,7 @@ describe('the prerendered landing page', () => {
   });
 
   it('follows the language redirect of /: the browser’s language, then its landing page', async () => {
-    const first = await testApp.app.inject({
+    const first = await served.app.inject({
       method: 'GET',
       url: '/',
       headers: { 'accept-language': 'fr-FR,fr;q=0.9' },

@@ -1,10 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '@jammy/shared/route-preloads';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { createWebDistFixture, expectedIndexHtml, type WebDistFixture } from '../../test/web-dist';
+import { describe, expect, it } from 'vitest';
+import { serveWebDistFixture } from '../../test/served-web-dist';
+import { expectedIndexHtml } from '../../test/web-dist';
 
 const noMessages = { en: [], it: [], fr: [], es: [], de: [], ar: [] };
 /** What the build lists for two pages (web/scripts/route-preloads.ts). */
@@ -17,24 +16,11 @@ const PRELOADS: RoutePreloads = {
   login: { scripts: ['assets/login-f6.js'], styles: [], messages: noMessages },
 };
 
-let testDatabase: TestDatabase;
-let fixture: WebDistFixture;
-let testApp: TestApp;
+const served = serveWebDistFixture((dir) =>
+  writeFile(path.join(dir, ROUTE_PRELOADS_FILE), JSON.stringify(PRELOADS)),
+);
 
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  fixture = await createWebDistFixture();
-  await writeFile(path.join(fixture.dir, ROUTE_PRELOADS_FILE), JSON.stringify(PRELOADS));
-  testApp = await buildTestApp({ databaseUrl: testDatabase.url, webDistDir: fixture.dir });
-});
-
-afterAll(async () => {
-  await testApp?.close();
-  await fixture?.remove();
-  await testDatabase?.drop();
-});
-
-const get = (url: string) => testApp.app.inject({ method: 'GET', url });
+const get = (url: string) => served.app.inject({ method: 'GET', url });
 const head = (body: string) => /<head>([\s\S]*)<\/head>/.exec(body)?.[1] ?? '';
 
 describe('the files a page names in its head', () => {

@@ -1,15 +1,13 @@
 import path from 'node:path';
 import { ROUTES, buildPath } from '@jammy/shared/route-table';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { serveWebDistFixture } from '../../test/served-web-dist';
+import { buildTestApp } from '../../test/test-app';
 import {
   FIXTURE_ASSET_JS,
   FIXTURE_ASSET_PATH,
   FIXTURE_MANIFEST,
-  createWebDistFixture,
   expectedIndexHtml,
-  type WebDistFixture,
 } from '../../test/web-dist';
 
 const UUID_V7 = '0192f7a0-0000-7000-8000-000000000000';
@@ -33,21 +31,7 @@ function withPrefix(prefix: string, pagePath: string): string {
   return pagePath === '/' ? prefix : `${prefix}${pagePath}`;
 }
 
-let testDatabase: TestDatabase;
-let fixture: WebDistFixture;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  fixture = await createWebDistFixture();
-  testApp = await buildTestApp({ databaseUrl: testDatabase.url, webDistDir: fixture.dir });
-});
-
-afterAll(async () => {
-  await testApp?.close();
-  await fixture?.remove();
-  await testDatabase?.drop();
-});
+const served = serveWebDistFixture();
 
 describe('pages of the route table', () => {
   it('covers every route, each path with its parameters filled', () => {
@@ -60,7 +44,7 @@ describe('pages of the route table', () => {
     for (const pagePath of PAGE_PATHS) {
       const url = withPrefix(prefix, pagePath);
       it(`GET ${url} → 200 index.html with lang="${lang}" dir="${dir}"`, async () => {
-        const response = await testApp.app.inject({
+        const response = await served.app.inject({
           method: 'GET',
           url,
           // A remembered default language: `/` must not redirect here (see language tests).
@@ -75,12 +59,12 @@ describe('pages of the route table', () => {
   }
 
   it('a trailing slash still finds the page', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/itineraries/' });
+    const response = await served.app.inject({ method: 'GET', url: '/itineraries/' });
     expect(response.statusCode).toBe(200);
   });
 
   it('HEAD of a page → 200 without a body', async () => {
-    const response = await testApp.app.inject({ method: 'HEAD', url: '/faq' });
+    const response = await served.app.inject({ method: 'HEAD', url: '/faq' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.body).toBe('');
@@ -103,7 +87,7 @@ describe('paths that are no page', () => {
 
   for (const { url, lang, dir } of notFound) {
     it(`GET ${url} → 404 with the SPA page (lang="${lang}")`, async () => {
-      const response = await testApp.app.inject({ method: 'GET', url });
+      const response = await served.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers['cache-control']).toBe('no-cache');
@@ -114,7 +98,7 @@ describe('paths that are no page', () => {
 
 describe('the manifest in each language', () => {
   it('answers the build manifest translated, with the language’s start URL', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/manifest/it.webmanifest' });
+    const response = await served.app.inject({ method: 'GET', url: '/manifest/it.webmanifest' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -136,15 +120,15 @@ describe('the manifest in each language', () => {
   });
 
   it('opens the Arabic app right to left, and the English one at /', async () => {
-    const arabic = await testApp.app.inject({ method: 'GET', url: '/manifest/ar.webmanifest' });
+    const arabic = await served.app.inject({ method: 'GET', url: '/manifest/ar.webmanifest' });
     expect(arabic.json()).toMatchObject({ lang: 'ar', dir: 'rtl', start_url: '/ar?source=app' });
-    const english = await testApp.app.inject({ method: 'GET', url: '/manifest/en.webmanifest' });
+    const english = await served.app.inject({ method: 'GET', url: '/manifest/en.webmanifest' });
     expect(english.json()).toMatchObject({ lang: 'en', start_url: '/?source=app' });
   });
 
   for (const url of ['/manifest/xx.webmanifest', '/manifest/it.json', '/manifest/it']) {
     it(`GET ${url} → 404`, async () => {
-      const response = await testApp.app.inject({ method: 'GET', url });
+      const response = await served.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
     });
   }
@@ -152,7 +136,7 @@ describe('the manifest in each language', () => {
 
 describe('files of the build', () => {
   it('serves a hashed asset with an immutable year-long cache', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: FIXTURE_ASSET_PATH });
+    const response = await served.app.inject({ method: 'GET', url: FIXTURE_ASSET_PATH });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -160,7 +144,7 @@ describe('files of the build', () => {
   });
 
   it('serves builds/latest.json uncached, for update detection', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/builds/latest.json' });
+    const response = await served.app.inject({ method: 'GET', url: '/builds/latest.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -170,23 +154,23 @@ describe('files of the build', () => {
   it('a broken address under /v0 or /api → a JSON 400, never a page', async () => {
     // %ED%A0%80 is not UTF-8 once decoded: no route can read it.
     for (const url of ['/v0/b/%ED%A0%80/o', '/api/itineraries/%ED%A0%80']) {
-      const response = await testApp.app.inject({ method: 'GET', url });
+      const response = await served.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(400);
       expect(response.json<{ error: { code: string } }>().error.code, url).toBeTypeOf('string');
     }
-    const unknown = await testApp.app.inject({ method: 'GET', url: '/v0/nothing-here' });
+    const unknown = await served.app.inject({ method: 'GET', url: '/v0/nothing-here' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json<{ error: { code: string } }>().error.code).toBe('route/not-found');
   });
 
   it('a missing asset → 404, never index.html with 200', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/assets/missing-zzz.js' });
+    const response = await served.app.inject({ method: 'GET', url: '/assets/missing-zzz.js' });
     expect(response.statusCode).toBe(404);
   });
 
   it('does not serve files outside the build folder', async () => {
-    const outside = path.basename(path.dirname(fixture.dir));
-    const response = await testApp.app.inject({
+    const outside = path.basename(path.dirname(served.fixture.dir));
+    const response = await served.app.inject({
       method: 'GET',
       url: `/..%2f..%2f${outside}%2fetc%2fpasswd`,
     });
@@ -198,8 +182,8 @@ describe('files of the build', () => {
 describe('without a web build', () => {
   it('serves the API only: pages answer the JSON 404', async () => {
     const apiOnly = await buildTestApp({
-      databaseUrl: testDatabase.url,
-      webDistDir: path.join(fixture.dir, 'not-built'),
+      databaseUrl: served.database.url,
+      webDistDir: path.join(served.fixture.dir, 'not-built'),
     });
     try {
       const page = await apiOnly.app.inject({ method: 'GET', url: '/faq' });
