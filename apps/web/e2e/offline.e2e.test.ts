@@ -438,12 +438,15 @@ describe('editing without a connection', () => {
     await page.getByRole('button', { name: 'Review' }).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Changes waiting to be sent' });
-    expect(await dialog.getByRole('listitem').allTextContents()).toEqual([
-      'Add the place “Lagoa do Fogo” Waiting',
-      'Edit the note “Bookings” Waiting',
-      'Edit the list item Waiting',
-      'Add the list item “Sunscreen” Waiting',
-    ]);
+    // The dialog's code loads when it is first opened: its list comes once it is drawn.
+    await expect
+      .poll(() => dialog.getByRole('listitem').allTextContents())
+      .toEqual([
+        'Add the place “Lagoa do Fogo” Waiting',
+        'Edit the note “Bookings” Waiting',
+        'Edit the list item Waiting',
+        'Add the list item “Sunscreen” Waiting',
+      ]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
@@ -509,9 +512,10 @@ describe('editing without a connection', () => {
       .toBe('1 change waiting');
     await page.getByRole('button', { name: 'Review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Changes waiting to be sent' });
-    expect(await dialog.getByRole('listitem').allTextContents()).toEqual([
-      'Add the trip “Made on a ferry” Waiting',
-    ]);
+    // The dialog's code loads when it is first opened: its list comes once it is drawn.
+    await expect
+      .poll(() => dialog.getByRole('listitem').allTextContents())
+      .toEqual(['Add the trip “Made on a ferry” Waiting']);
     await page.keyboard.press('Escape');
 
     await context.setOffline(false);

@@ -69,7 +69,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/itinerary/{id}',
     modules: ['src/routes/itinerary.tsx', 'src/layouts/logged-layout.tsx'],
     language: 'en',
-    budgetKb: 378,
+    budgetKb: 342,
     map: true,
   },
 ];

@@ -13,38 +13,9 @@ import {
 } from './fields';
 import { idSchema } from './ids';
 import { textSchema } from './text';
+import { BOOKING_KINDS, BOOKING_LIMITS, zonedInstant, type BookingInput } from './bookings-plain';
 
-/**
- * Bookings (reservations) of an itinerary: a flight, a hotel, a table. Times are wall-clock
- * times with their own IANA zone (a flight leaves at 08:30 Europe/Rome and lands at 11:05
- * Asia/Tokyo), so a change of the zone's rules never moves a booking, and the calendar export
- * writes them as `DTSTART;TZID=…` exactly as printed on the ticket.
- */
-export const BOOKING_KINDS = [
-  'flight',
-  'train',
-  'bus',
-  'ferry',
-  'car-rental',
-  'accommodation',
-  'activity',
-  'restaurant',
-  'other',
-] as const;
-export type BookingKind = (typeof BOOKING_KINDS)[number];
-
-/** Kinds that travel from somewhere to somewhere (carrier, number, from, to). */
-export const TRANSPORT_KINDS: readonly BookingKind[] = ['flight', 'train', 'bus', 'ferry'];
-
-export const BOOKING_LIMITS = {
-  title: 160,
-  carrier: 120,
-  number: 40,
-  placeName: 160,
-  confirmationCode: 80,
-  address: 300,
-  notes: 4000,
-} as const;
+export * from './bookings-plain';
 
 function text(max: number, multiline = false) {
   return textSchema({ max, multiline });
@@ -81,76 +52,6 @@ const bookingFields = {
   url: webUrlSchema.nullable(),
   notes: text(BOOKING_LIMITS.notes, true),
 };
-
-export type BookingInput = {
-  startAt?: string | null;
-  startZone?: string | null;
-  endAt?: string | null;
-  endZone?: string | null;
-  costMinor?: number | null;
-  currency?: string | null;
-};
-
-/**
- * The instant (milliseconds since 1970, UTC) of a wall-clock time `YYYY-MM-DDTHH:MM` in an IANA
- * zone, through Intl alone. A time skipped by a change to summer time reads as the hour after,
- * a repeated one (the hour when clocks go back) as its second occurrence.
- */
-export function zonedInstant(local: string, zone: string): number {
-  const [date = '', time = ''] = local.split('T');
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  const [hour = 0, minute = 0] = time.split(':').map(Number);
-  const wall = utc(year, month, day, hour, minute, 0);
-  const first = wall - offsetOf(wall, zone);
-  const second = wall - offsetOf(first, zone);
-  return first === second ? first : Math.max(first, second);
-}
-
-/** Date.UTC without its two-digit-year rule (years 1–99 stay themselves). */
-function utc(
-  year: number,
-  month: number,
-  day: number,
-  hour: number,
-  minute: number,
-  second: number,
-) {
-  const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second));
-  date.setUTCFullYear(year, month - 1, day);
-  return date.getTime();
-}
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** How far `zone`'s wall clock is ahead of UTC at the instant `at`, in milliseconds. */
-export function offsetOf(at: number, zone: string): number {
-  let format = offsetFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormats.set(zone, format);
-  }
-  const parts = Object.fromEntries(
-    format.formatToParts(new Date(at)).map((part) => [part.type, Number(part.value)]),
-  ) as Record<string, number>;
-  const asUtc = utc(
-    parts.year ?? 1970,
-    parts.month ?? 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return asUtc - (at - (((at % 1000) + 1000) % 1000));
-}
 
 /** A problem with a booking's times as a whole: the end before the start (null: none). */
 export function bookingTimesProblem(value: BookingInput): string | null {

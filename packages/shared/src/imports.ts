@@ -5,6 +5,8 @@ import { idSchema } from './ids';
 import { LIMITS, PLACE_CATEGORIES } from './itineraries';
 import { textSchema } from './text';
 
+export * from './imports-plain';
+
 /**
  * Imports (issue 14): a GPX, KML, KMZ, GeoJSON or iCalendar file becomes places, a stage's
  * route and bookings of an itinerary. A dry run answers what would be created; the commit
@@ -43,28 +45,6 @@ export const IMPORT_MEDIA_TYPES: Record<ImportFormat, readonly string[]> = {
   geojson: ['application/geo+json', 'application/json'],
   ics: ['text/calendar'],
 };
-
-/** The media type to send for a file name's extension (undefined: not importable). */
-export function importMediaType(fileName: string): string | undefined {
-  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
-  switch (extension) {
-    case 'gpx':
-      return 'application/gpx+xml';
-    case 'kml':
-      return 'application/vnd.google-earth.kml+xml';
-    case 'kmz':
-      return 'application/vnd.google-earth.kmz';
-    case 'geojson':
-    case 'json':
-      return 'application/geo+json';
-    case 'ics':
-    case 'ical':
-    case 'ifb':
-      return 'text/calendar';
-    default:
-      return undefined;
-  }
-}
 
 const booleanFlag = z
   .enum(['true', 'false'], 'must be true or false')

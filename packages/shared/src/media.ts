@@ -3,6 +3,9 @@ import { instantSchema, versionSchema } from './fields';
 import { idSchema } from './ids';
 import { objectPathProblem } from './storage';
 import { textSchema } from './text';
+import { MEDIA_LIMITS } from './media-plain';
+
+export * from './media-plain';
 
 /**
  * How the product's data refers to stored files (issue 11): an itinerary's cover, photos of
@@ -10,8 +13,6 @@ import { textSchema } from './text';
  * place (tickets, bookings). A file is uploaded through the storage protocol first (under
  * `itineraries/{id}/cover/…`, `…/photos/…` or `…/attachments/…`), then named by its path here.
  */
-
-export const MEDIA_LIMITS = { caption: 500, attachmentTitle: 160 } as const;
 
 /** A stored file as pages show it: addresses carry a download token (they work in <img>). */
 export const fileRefSchema = z

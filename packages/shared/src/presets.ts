@@ -5,26 +5,9 @@ import { INTEREST_IDS, interestIdSchema } from './interests';
 import { PLACE_CATEGORIES, type PlaceCategory } from './itineraries';
 import { LANGUAGES, type Language } from './languages';
 import { textSchema } from './text';
+import { REGIONS, PRESET_PAGE_SIZE, PRESET_PAGE_MAX } from './presets-plain';
 
-/** Regions a Jammy itinerary belongs to (filter on /jammy-itineraries). */
-export const REGIONS = [
-  'europe',
-  'asia',
-  'africa',
-  'middle-east',
-  'north-america',
-  'south-america',
-  'oceania',
-] as const;
-export type Region = (typeof REGIONS)[number];
-
-/** Trip-length filter buckets, in days (inclusive). */
-export const TRIP_LENGTHS = {
-  short: { min: 1, max: 4 },
-  week: { min: 5, max: 9 },
-  long: { min: 10, max: 365 },
-} as const;
-export type TripLength = keyof typeof TRIP_LENGTHS;
+export * from './presets-plain';
 
 /** Per-language text; the preset's `defaultLanguage` entry is always present. */
 export type Localized<T> = Partial<Record<Language, T>>;
@@ -135,10 +118,6 @@ export const presetDetailSchema = presetSummarySchema.extend({
   ),
 });
 export type PresetDetail = z.infer<typeof presetDetailSchema>;
-
-/** Cards in a page of GET /api/presets, by default and at most. */
-export const PRESET_PAGE_SIZE = 24;
-export const PRESET_PAGE_MAX = 100;
 
 /** GET /api/presets query: filters; recommended first for a signed-in reader. */
 export const listPresetsQuerySchema = z.strictObject({

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { dateSchema, instantSchema, versionSchema } from './fields';
 import { idSchema } from './ids';
 import { emailSchema, tokenSchema } from './text';
+import { EVENT_KINDS } from './sharing-plain';
+
+export * from './sharing-plain';
 
 /** Days an e-mail invitation stays valid. */
 export const INVITATION_TTL_DAYS = 14;
@@ -83,54 +86,6 @@ export const createShareLinkSchema = z.strictObject({
 
 /** A share-link token as the `?share=` query parameter carries it. */
 export const shareTokenSchema = tokenSchema;
-
-/** Kinds of itinerary events (SSE `event:` field and activity entries). */
-export const EVENT_KINDS = [
-  'itinerary.updated',
-  'itinerary.trashed',
-  'itinerary.restored',
-  'stage.created',
-  'stage.updated',
-  'stage.moved',
-  'stage.deleted',
-  'place.created',
-  'place.updated',
-  'place.moved',
-  'place.deleted',
-  'note.created',
-  'note.updated',
-  'note.deleted',
-  'list.created',
-  'list.updated',
-  'list.deleted',
-  'item.created',
-  'item.updated',
-  'item.moved',
-  'item.deleted',
-  'photo.created',
-  'photo.updated',
-  'photo.moved',
-  'photo.deleted',
-  'attachment.created',
-  'attachment.updated',
-  'attachment.deleted',
-  'booking.created',
-  'booking.updated',
-  'booking.deleted',
-  'expense.created',
-  'expense.updated',
-  'expense.deleted',
-  'budget-line.created',
-  'budget-line.updated',
-  'budget-line.deleted',
-  'import.created',
-  'import.undone',
-  'member.added',
-  'member.updated',
-  'member.removed',
-  'presence',
-] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
 
 export const eventKindSchema = z.enum(EVENT_KINDS);
 

@@ -1,4 +1,5 @@
-import { zonedInstant, type Booking } from '@jammy/shared/bookings';
+import type { Booking } from '@jammy/shared/bookings';
+import { zonedInstant } from '@jammy/shared/bookings-plain';
 import { dateTimeFormat } from '../../lib/intl';
 
 /**

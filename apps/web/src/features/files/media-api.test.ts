@@ -1,4 +1,4 @@
-import { objectPathProblem } from '@jammy/shared/storage';
+import { objectPathProblem } from '@jammy/shared/storage-plain';
 import { describe, expect, it } from 'vitest';
 import { uploadPath } from './media-api';
 

@@ -1,4 +1,4 @@
-import { isRetryableStatus, STORAGE_MAX_RETRY_WAIT_MS } from '@jammy/shared/storage';
+import { isRetryableStatus, STORAGE_MAX_RETRY_WAIT_MS } from '@jammy/shared/storage-plain';
 import { storageError, StorageError } from './storage-error';
 
 /** The first wait before a second try; it doubles each time up to 64 s (spec §9). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STORAGE_MESSAGES } from '@jammy/shared/storage';
+import { STORAGE_MESSAGES } from '@jammy/shared/storage-plain';
 import type { RetryEnvironment } from './retry';
 import { CHUNK_BYTES, storageClient } from './storage-client';
 import { StorageError } from './storage-error';

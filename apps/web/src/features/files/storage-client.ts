@@ -1,13 +1,11 @@
+import type { ObjectList, ObjectMetadata, ObjectMetadataInput } from '@jammy/shared/storage';
 import {
   DEFAULT_STORAGE_BUCKET,
   decodeUploadString,
   STORAGE_OPERATION_RETRY_MS,
   STORAGE_UPLOAD_RETRY_MS,
-  type ObjectList,
-  type ObjectMetadata,
-  type ObjectMetadataInput,
   type StringFormat,
-} from '@jammy/shared/storage';
+} from '@jammy/shared/storage-plain';
 import { withRetries, type RetryEnvironment } from './retry';
 import { errorOfResponse, storageError, StorageError } from './storage-error';
 import { xhrTransport, type StorageResponse, type Transport } from './transport';

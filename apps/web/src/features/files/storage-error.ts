@@ -1,4 +1,4 @@
-import { STORAGE_MESSAGES, type StorageErrorName } from '@jammy/shared/storage';
+import { STORAGE_MESSAGES, type StorageErrorName } from '@jammy/shared/storage-plain';
 
 /**
  * A failed storage call, with spec §8's code (`storage/object-not-found`, `storage/canceled`,

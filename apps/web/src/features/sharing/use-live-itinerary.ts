@@ -1,4 +1,4 @@
-import { EVENT_KINDS, type EventKind } from '@jammy/shared/sharing';
+import { EVENT_KINDS, type EventKind } from '@jammy/shared/sharing-plain';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { itineraryKeys } from '../itineraries/api/keys';

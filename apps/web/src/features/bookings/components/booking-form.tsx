@@ -1,4 +1,4 @@
-import { BOOKING_KINDS, BOOKING_LIMITS, type BookingKind } from '@jammy/shared/bookings';
+import { BOOKING_KINDS, BOOKING_LIMITS, type BookingKind } from '@jammy/shared/bookings-plain';
 import {
   Button,
   Group,

@@ -1,6 +1,6 @@
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import type { Attachment } from '@jammy/shared/media';
-import { DOCUMENT_TYPES, IMAGE_TYPES } from '@jammy/shared/storage';
+import { DOCUMENT_TYPES, IMAGE_TYPES } from '@jammy/shared/storage-plain';
 import {
   ActionIcon,
   Anchor,

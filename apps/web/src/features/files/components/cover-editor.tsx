@@ -1,6 +1,6 @@
 import type { Itinerary } from '@jammy/shared/itineraries';
 import type { Photo } from '@jammy/shared/media';
-import { IMAGE_TYPES } from '@jammy/shared/storage';
+import { IMAGE_TYPES } from '@jammy/shared/storage-plain';
 import { Button, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 import type { Photo } from '@jammy/shared/media';
-import { MEDIA_LIMITS } from '@jammy/shared/media';
+import { MEDIA_LIMITS } from '@jammy/shared/media-plain';
 import {
   ActionIcon,
   Alert,

@@ -1,6 +1,6 @@
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import type { Photo } from '@jammy/shared/media';
-import { IMAGE_TYPES } from '@jammy/shared/storage';
+import { IMAGE_TYPES } from '@jammy/shared/storage-plain';
 import {
   ActionIcon,
   Button,

@@ -1,9 +1,5 @@
-import {
-  importMediaType,
-  type ImportBatch,
-  type ImportPreview,
-  type LookupResult,
-} from '@jammy/shared/imports';
+import type { ImportBatch, ImportPreview, LookupResult } from '@jammy/shared/imports';
+import { importMediaType } from '@jammy/shared/imports-plain';
 import type { Language } from '@jammy/shared/languages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, REQUEST_TIMEOUT_MS } from '../../../lib/api-client';

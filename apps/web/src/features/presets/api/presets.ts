@@ -1,13 +1,13 @@
 import type { Itinerary } from '@jammy/shared/itineraries';
-import {
-  PRESET_PAGE_MAX,
-  type PresetDetail,
-  type PresetSummary,
-  type copyPresetSchema,
-  type presetPageSchema,
-  type publishPresetSchema,
-  type updatePresetSchema,
+import type {
+  PresetDetail,
+  PresetSummary,
+  copyPresetSchema,
+  presetPageSchema,
+  publishPresetSchema,
+  updatePresetSchema,
 } from '@jammy/shared/presets';
+import { PRESET_PAGE_MAX } from '@jammy/shared/presets-plain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client';

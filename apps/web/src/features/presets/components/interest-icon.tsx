@@ -1,4 +1,4 @@
-import { INTERESTS, type InterestId } from '@jammy/shared/interests';
+import { INTERESTS, type InterestId } from '@jammy/shared/interests-plain';
 import {
   IconBeach,
   IconBuildingArch,

@@ -1,4 +1,4 @@
-import { INTERESTS, type InterestId } from '@jammy/shared/interests';
+import { INTERESTS, type InterestId } from '@jammy/shared/interests-plain';
 import { Text } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import type { InterestId } from '@jammy/shared/interests';
-import { REGIONS, type Region } from '@jammy/shared/presets';
+import { REGIONS, type Region } from '@jammy/shared/presets-plain';
 import { NativeSelect, Stack, Switch, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

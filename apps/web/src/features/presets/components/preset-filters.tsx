@@ -1,5 +1,5 @@
-import { INTERESTS } from '@jammy/shared/interests';
-import { REGIONS } from '@jammy/shared/presets';
+import { INTERESTS } from '@jammy/shared/interests-plain';
+import { REGIONS } from '@jammy/shared/presets-plain';
 import { Chip, Group, NativeSelect, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TRIP_LENGTH_IDS, type PresetFilters } from '../lib/filters';

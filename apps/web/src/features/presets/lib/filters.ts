@@ -1,5 +1,5 @@
-import { INTEREST_IDS, type InterestId } from '@jammy/shared/interests';
-import { REGIONS, TRIP_LENGTHS, type Region, type TripLength } from '@jammy/shared/presets';
+import { INTEREST_IDS, type InterestId } from '@jammy/shared/interests-plain';
+import { REGIONS, TRIP_LENGTHS, type Region, type TripLength } from '@jammy/shared/presets-plain';
 
 /** The filters of /jammy-itineraries, as they stand in the URL's query. */
 export interface PresetFilters {
