@@ -33,10 +33,22 @@ async function shoot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-/** Picks `option` in the searchable select labelled `label`. */
+/**
+ * Picks `option` in the searchable select labelled `label`. On two busy cores a click can land
+ * while the dropdown is still moving into place and close it: the pick is then tried again.
+ */
 async function choose(page: Page, label: string, search: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).fill(search);
-  await page.getByRole('option', { name: option }).click();
+  const box = page.getByRole('combobox', { name: label, exact: true });
+  for (let attempt = 1; ; attempt += 1) {
+    await box.fill(search);
+    try {
+      await page.getByRole('option', { name: option }).click({ timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+  await expect.poll(() => box.inputValue()).toBe(option);
 }
 
 beforeAll(async () => {
