@@ -382,7 +382,11 @@ describe('editing without a connection', () => {
     // On a phone notes and lists are two tabs.
     await page.getByRole('tab', { name: /Lists/ }).click();
     await page.getByRole('article', { name: 'Carry-on' }).waitFor();
-    await expect.poll(() => offlineCopySaved(page, ['Bookings', 'Carry-on'])).toBe(true);
+    // The copy is written when the browser is idle after the page's data (3 s at most); a
+    // page still drawing on two busy cores can keep it busy longer.
+    await expect
+      .poll(() => offlineCopySaved(page, ['Bookings', 'Carry-on']), { timeout: 30_000 })
+      .toBe(true);
     await page.goto(url(`/itinerary/${trip.id}/stage/${stage.id}/add`));
     await page.getByLabel('Name of the place').waitFor();
     await waitForControl(page);
