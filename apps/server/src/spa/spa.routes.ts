@@ -100,7 +100,7 @@ async function readPreloads(
  * Module preloads for the scripts (crossorigin, as the app's own imports fetch them) and the
  * stylesheets themselves: the app's loader finds them in the head and does not add them again.
  */
-export function preloadLinks(preload: RoutePreload | undefined, language: Language): string {
+function preloadLinks(preload: RoutePreload | undefined, language: Language): string {
   if (!preload) return '';
   const href = (file: string) => `/${file.replace(/[^\w./-]/g, '')}`;
   return [
