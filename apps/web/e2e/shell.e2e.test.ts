@@ -38,6 +38,25 @@ describe('app shell', () => {
     );
   });
 
+  it('moves nothing when the system asks for less motion', async () => {
+    const durations: Record<string, number> = {};
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const context = await newContext(browser, { ...PHONE, reducedMotion });
+      const page = await context.newPage();
+      await page.goto(`${baseUrl()}/contact`);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const drawer = page.getByRole('dialog');
+      await drawer.getByRole('link', { name: 'FAQ' }).waitFor();
+      // The drawer slides in, or is simply there.
+      durations[reducedMotion] = await drawer.evaluate((element) =>
+        Number.parseFloat(getComputedStyle(element).transitionDuration),
+      );
+      await context.close();
+    }
+    expect(durations['no-preference']).toBeGreaterThan(0.1);
+    expect(durations.reduce).toBeLessThan(0.001);
+  });
+
   it('draws the header before the app starts, where the app then draws its own', async () => {
     for (const [options, path] of [
       [PHONE, '/contact'],

@@ -39,4 +39,6 @@ export const theme = createTheme({
   headings: { fontFamily, fontWeight: '750' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // A system set to reduce motion gets no transitions from Mantine's components.
+  respectReducedMotion: true,
 });

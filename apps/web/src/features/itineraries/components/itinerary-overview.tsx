@@ -5,6 +5,7 @@ import { IconFileImport, IconMap2, IconPlus, IconRoute } from '@tabler/icons-rea
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { scrollBehavior } from '../../../lib/motion';
 import { useLanguage } from '../../../i18n/use-language';
 import { TripBookings } from '../../bookings/components/trip-bookings';
 import { ExportMenu } from '../../exports/components/export-menu';
@@ -111,7 +112,7 @@ export function ItineraryOverview({
     setSelectedId(id);
     document
       .getElementById(`trip-item-${id}`)
-      ?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+      ?.scrollIntoView({ behavior: scrollBehavior(), block: 'nearest' });
   };
 
   return (

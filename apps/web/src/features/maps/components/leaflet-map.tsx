@@ -5,6 +5,7 @@ import L from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, Polyline, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { prefersReducedMotion } from '../../../lib/motion';
 import { CLUSTER_FROM, clusterPoints } from '../cluster';
 import { useMapSettings } from '../map-settings';
 import { TRACK_COLOR, type MapPoint, type MapTrack, type TripMapProps } from './map-types';
@@ -260,6 +261,8 @@ export function LeafletMap({
     [points],
   );
   const first = points[0] ?? tracks[0]?.positions[0];
+  // Read once: Leaflet takes its animation options when the map is made.
+  const [reducedMotion] = useState(prefersReducedMotion);
 
   return (
     <div
@@ -275,6 +278,10 @@ export function LeafletMap({
         zoom={first ? 11 : 2}
         scrollWheelZoom={false}
         worldCopyJump
+        // Zooms and fades jump straight to their end when the system asks for less motion.
+        zoomAnimation={!reducedMotion}
+        fadeAnimation={!reducedMotion}
+        markerZoomAnimation={!reducedMotion}
       >
         {settings && (
           <TileLayer

@@ -5,6 +5,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { scrollBehavior } from '../../../lib/motion';
 import { useLanguage } from '../../../i18n/use-language';
 import { ItineraryHeader } from '../../itineraries/components/itinerary-header';
 import type { MapPoint } from '../../maps/components/trip-map';
@@ -125,7 +126,7 @@ export function StageAddView({ tree, stage }: { tree: ItineraryTree; stage: Stag
                   onDropPin={() => {
                     document
                       .getElementById(PIN_PICKER_ID)
-                      ?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                      ?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
                     document.getElementById(PIN_NAME_ID)?.focus({ preventScroll: true });
                   }}
                 />

@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { scrollBehavior } from '../../../lib/motion';
 import emptyArt from '../../../assets/empty-itineraries.svg';
 import { useLanguage } from '../../../i18n/use-language';
 import { useMovePlace } from '../../itineraries/api/places';
@@ -49,7 +50,7 @@ export function StageView({ tree, stage }: { tree: ItineraryTree; stage: Stage }
     setSelectedId(id);
     document
       .querySelector(`[data-place-id="${id}"]`)
-      ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      ?.scrollIntoView({ block: 'nearest', behavior: scrollBehavior() });
   };
 
   return (
