@@ -261,8 +261,8 @@ export function LeafletMap({
     [points],
   );
   const first = points[0] ?? tracks[0]?.positions[0];
-  // Read once: Leaflet takes its animation options when the map is made.
-  const [reducedMotion] = useState(prefersReducedMotion);
+  // Leaflet reads its animation options once, when the map is made.
+  const reducedMotion = prefersReducedMotion();
 
   return (
     <div
