@@ -6,6 +6,12 @@
 //   LIGHTHOUSE_RUNS=3 npm run bench:web     the median of three
 //   LIGHTHOUSE_REPORTS=<folder> npm run bench:web   also saves each run's report (HTML)
 //
+// Each page is measured twice, side by side: over HTTPS with HTTP/2, through a reverse proxy
+// (`https-proxy.ts`), as a deployment serves it, and over plain HTTP/1.1 from the server alone,
+// as `npm start` does on a laptop. Lighthouse simulates the network from what it saw: over
+// HTTP/1.1 every file waits for one of six connections and pays its own round trips, over
+// HTTP/2 the files share one connection. The proxy's certificate needs `openssl`.
+//
 // Chromium is Debian's (or CHROME_PATH). Lighthouse's mobile preset slows the CPU four times
 // and the network to a slow 4G: the scores say how a mid-range phone would fare, on whatever
 // this machine is doing at the same time (a busy machine lowers them).
@@ -24,6 +30,7 @@ import { runMigrations } from '../src/db/migrate';
 import { createLogger } from '../src/lib/logger';
 import { getOrCreateSessionSecret } from '../src/modules/meta/meta.repository';
 import { memoryMailer, signUp } from './bench-accounts';
+import { startHttpsProxy, type HttpsProxy } from './https-proxy';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
@@ -38,7 +45,10 @@ interface Scores {
 }
 
 /** Debian's Chromium with its DevTools port; answers the port once it listens. */
-async function launchChromium(profile: string): Promise<{ port: number; process: ChildProcess }> {
+async function launchChromium(
+  profile: string,
+  extraSwitches: string[],
+): Promise<{ port: number; process: ChildProcess }> {
   const chromium = spawn(
     process.env.CHROME_PATH ?? '/usr/bin/chromium',
     [
@@ -49,6 +59,7 @@ async function launchChromium(profile: string): Promise<{ port: number; process:
       '--no-first-run',
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,
+      ...extraSwitches,
       'about:blank',
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
@@ -160,6 +171,7 @@ async function main() {
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
   let chromium: ChildProcess | undefined;
+  let proxy: HttpsProxy | undefined;
   try {
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -178,30 +190,40 @@ async function main() {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('The server has no port');
-    const base = `http://127.0.0.1:${address.port}`;
+    const plain = `http://127.0.0.1:${address.port}`;
+    // What a deployment serves (README, "Deploy"): HTTPS with HTTP/2 from the reverse proxy.
+    proxy = await startHttpsProxy(plain, tempDir);
 
-    const launched = await launchChromium(path.join(tempDir, 'chromium'));
+    const launched = await launchChromium(path.join(tempDir, 'chromium'), [proxy.chromiumSwitch]);
     chromium = launched.process;
+    const servings = [
+      { name: 'HTTPS, HTTP/2 (proxy)', base: proxy.origin },
+      { name: 'HTTP/1.1 (server alone)', base: plain },
+    ];
     const pages = [
       // The remembered language, so / answers at once instead of redirecting.
-      { name: '/', url: `${base}/`, cookie: 'i18n_redirected=en' },
-      { name: '/itineraries', url: `${base}/itineraries`, cookie },
-      { name: '/itinerary/{id}', url: `${base}/itinerary/${tripId}`, cookie },
+      { name: '/', path: '/', cookie: 'i18n_redirected=en' },
+      { name: '/itineraries', path: '/itineraries', cookie },
+      { name: '/itinerary/{id}', path: `/itinerary/${tripId}`, cookie },
     ];
     const rows: string[] = [];
     for (const page of pages) {
-      const runs: Scores[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        const reportName = `${page.name.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}`;
-        runs.push(await audit(page.url, launched.port, page.cookie, reportName));
+      for (const serving of servings) {
+        const runs: Scores[] = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          const reportName =
+            `${page.name.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-` +
+            `${serving.base === plain ? 'h1' : 'h2'}-${run + 1}`;
+          runs.push(await audit(serving.base + page.path, launched.port, page.cookie, reportName));
+        }
+        const scores = median(runs);
+        const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+        rows.push(
+          `| ${page.name} | ${serving.name} | ${scores.performance} | ${seconds(scores.fcpMs)} | ` +
+            `${seconds(scores.lcpMs)} | ${Math.round(scores.tbtMs)} ms | ${scores.cls.toFixed(3)} | ` +
+            `${seconds(scores.speedIndexMs)} | ${runs.map((r) => r.performance).join(', ')} |`,
+        );
       }
-      const scores = median(runs);
-      const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-      rows.push(
-        `| ${page.name} | ${scores.performance} | ${seconds(scores.fcpMs)} | ` +
-          `${seconds(scores.lcpMs)} | ${Math.round(scores.tbtMs)} ms | ${scores.cls.toFixed(3)} | ` +
-          `${seconds(scores.speedIndexMs)} | ${runs.map((r) => r.performance).join(', ')} |`,
-      );
     }
     console.log(
       [
@@ -209,13 +231,14 @@ async function main() {
           `(4× CPU slowdown, slow 4G), ${os.cpus().length} cores, load average ` +
           `${os.loadavg()[0]?.toFixed(1)}`,
         '',
-        '| page | performance | FCP | LCP | TBT | CLS | Speed Index | runs |',
-        '|---|---|---|---|---|---|---|---|',
+        '| page | served over | performance | FCP | LCP | TBT | CLS | Speed Index | runs |',
+        '|---|---|---|---|---|---|---|---|---|',
         ...rows,
       ].join('\n'),
     );
   } finally {
     chromium?.kill();
+    await proxy?.close();
     await app?.close();
     await database?.close();
     await rm(tempDir, { recursive: true, force: true });
