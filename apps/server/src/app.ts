@@ -46,7 +46,7 @@ import { shopAdminRoutes } from './modules/shop/shop-admin.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { createStripePayments } from './modules/shop/stripe-payments';
 import { stripeWebhookRoutes } from './modules/shop/stripe-webhook.routes';
-import { sessionRoute } from './modules/me/session.routes';
+import { sessionRoute, whoIsHere } from './modules/me/session.routes';
 import { sessionRoutes } from './modules/me/sessions.routes';
 import { signInMethodsRoutes } from './modules/me/sign-in-methods.routes';
 import { outboxSms, twilioSms, type SmsSender } from './sms/sms-sender';
@@ -346,7 +346,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await storage.sweep();
     await blobs.close();
   });
-  await spaRoutes(app, { webDistDir: config.webDistDir });
+  await spaRoutes(app, {
+    webDistDir: config.webDistDir,
+    session: (request) => whoIsHere({ db: deps.database.db, sessions }, request),
+  });
 
   return app;
 }

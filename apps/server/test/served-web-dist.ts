@@ -6,6 +6,7 @@ import { createWebDistFixture, type WebDistFixture } from './web-dist';
 /** A test app serving a fixture of the web build, on a database of its own. */
 export interface ServedWebDist {
   readonly app: TestApp['app'];
+  readonly testApp: TestApp;
   readonly fixture: WebDistFixture;
   readonly database: TestDatabase;
 }
@@ -38,6 +39,9 @@ export function serveWebDistFixture(
   return {
     get app() {
       return ready(testApp).app;
+    },
+    get testApp() {
+      return ready(testApp);
     },
     get fixture() {
       return ready(fixture);

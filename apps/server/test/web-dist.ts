@@ -47,9 +47,20 @@ export async function createWebDistFixture(): Promise<WebDistFixture> {
 }
 
 /** The index page as the server sends it for a page in a language of that direction. */
-export function expectedIndexHtml(lang: string, dir: 'ltr' | 'rtl'): string {
-  return FIXTURE_INDEX_HTML.replace(
-    '<html lang="en">',
-    `<html lang="${lang}" dir="${dir}">`,
-  ).replace('href="/manifest.webmanifest"', `href="/manifest/${lang}.webmanifest"`);
+/**
+ * The fixture's index.html as a page of `lang` is sent: with GET /api/session's answer in its
+ * head (`session`, as JSON; nobody signed in unless said), or none for a path that is no page.
+ */
+export function expectedIndexHtml(
+  lang: string,
+  dir: 'ltr' | 'rtl',
+  session: string | null = '{"user":null}',
+): string {
+  const head =
+    session === null
+      ? ''
+      : `<script type="application/json" id="jammy-session">${session}</script>`;
+  return FIXTURE_INDEX_HTML.replace('<html lang="en">', `<html lang="${lang}" dir="${dir}">`)
+    .replace('href="/manifest.webmanifest"', `href="/manifest/${lang}.webmanifest"`)
+    .replace('</head>', () => `${head}</head>`);
 }

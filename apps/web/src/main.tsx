@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
+import { takeSessionFromPage } from './features/auth/session';
 import { i18n } from './i18n/i18n';
 import { isServerReachable, subscribeReachability } from './lib/connectivity';
 import { restoreOfflineCache, startSavingOfflineCache } from './lib/offline-cache';
@@ -21,6 +22,7 @@ startSavingOfflineCache(queryClient);
 // Without a connection the saved copy of the traveller's trips is read before the first page;
 // online it is read only if the server stops answering.
 if (!navigator.onLine) await restoreOfflineCache(queryClient);
+else takeSessionFromPage(queryClient);
 // The outbox of offline edits: read at start, sent whenever the server answers again.
 await loadOutbox();
 onOutboxSaved((entry) => {

@@ -21,3 +21,10 @@ export type RoutePreloads = Partial<Record<RouteId, RoutePreload>>;
 
 /** The file in the web build's output that lists them. */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/**
+ * The id of the `<script type="application/json">` in a page's head that holds the answer of
+ * GET /api/session for the request that fetched the page, so the app knows who is here without
+ * asking again before it loads the page's data.
+ */
+export const SESSION_ELEMENT_ID = 'jammy-session';

@@ -48,6 +48,6 @@ describe('the files a page names in its head', () => {
   it('are none on a path that is no page (the 404)', async () => {
     const response = await get('/itineraries/nowhere/at/all');
     expect(response.statusCode).toBe(404);
-    expect(response.body).toBe(expectedIndexHtml('en', 'ltr'));
+    expect(response.body).toBe(expectedIndexHtml('en', 'ltr', null));
   });
 });

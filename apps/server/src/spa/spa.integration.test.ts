@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ROUTES, buildPath } from '@jammy/shared/route-table';
 import { describe, expect, it } from 'vitest';
+import { apiFor, createSignedInUser, expectStatus } from '../../test/itinerary-helpers';
 import { serveWebDistFixture } from '../../test/served-web-dist';
 import { buildTestApp } from '../../test/test-app';
 import {
@@ -52,7 +53,7 @@ describe('pages of the route table', () => {
         });
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.headers['cache-control']).toBe('private, no-cache');
         expect(response.body).toBe(expectedIndexHtml(lang, dir));
       });
     }
@@ -68,6 +69,57 @@ describe('pages of the route table', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.body).toBe('');
+  });
+});
+
+describe('who is signed in, in the page', () => {
+  const sessionIn = (html: string): unknown => {
+    const found = /<script type="application\/json" id="jammy-session">(.*?)<\/script>/.exec(html);
+    return found ? JSON.parse(found[1] ?? '') : undefined;
+  };
+
+  it('names the signed-in traveller as GET /api/session does, private to them', async () => {
+    const user = await createSignedInUser(served.testApp, 'page-session');
+    // A name that would end the element, open a comment or be read as a replacement pattern.
+    const name = "</script><script>alert(1)</script><!-- $& $' $`";
+    expectStatus(
+      await apiFor(served.testApp)(user, 'PATCH', '/api/me', { payload: { name } }),
+      200,
+    );
+    const page = await served.app.inject({
+      method: 'GET',
+      url: '/ar/itineraries',
+      headers: { cookie: user.cookie },
+    });
+    const session = await served.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: user.cookie },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(sessionIn(page.body)).toEqual(session.json());
+    expect(session.json<{ user: { id: string; name: string } }>().user).toMatchObject({
+      id: user.id,
+      name,
+    });
+    // The element's own end is the only one, and nothing else entered the page.
+    expect(page.body.match(/<\/script>/g)).toHaveLength(1);
+    expect(page.body).not.toContain('<!--');
+    expect(page.body).toBe(
+      expectedIndexHtml('ar', 'rtl', JSON.stringify(session.json()).replace(/</g, '\\u003c')),
+    );
+  });
+
+  it('says nobody is signed in for a cookie whose session is gone, or without one', async () => {
+    const stale = await served.app.inject({
+      method: 'GET',
+      url: '/itineraries',
+      cookies: { 'jammy.session_token': 'no-such-session' },
+    });
+    expect(sessionIn(stale.body)).toEqual({ user: null });
+    const anonymous = await served.app.inject({ method: 'GET', url: '/faq' });
+    expect(sessionIn(anonymous.body)).toEqual({ user: null });
   });
 });
 
@@ -90,8 +142,8 @@ describe('paths that are no page', () => {
       const response = await served.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(expectedIndexHtml(lang, dir));
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+      expect(response.body).toBe(expectedIndexHtml(lang, dir, null));
     });
   }
 });

@@ -16,9 +16,11 @@ import {
 } from '@jammy/shared/languages';
 import {
   ROUTE_PRELOADS_FILE,
+  SESSION_ELEMENT_ID,
   type RoutePreload,
   type RoutePreloads,
 } from '@jammy/shared/route-preloads';
+import type { Session } from '@jammy/shared/session';
 import { matchRoute, type RouteId } from '@jammy/shared/route-table';
 import { BASE_MANIFEST_PATH, manifestPath } from '@jammy/shared/web-manifest';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -31,7 +33,14 @@ import { localizedManifest } from './web-manifest';
  * with 200 when the route table knows the path, 404 when it does not (the SPA then shows
  * its 404 page). Unknown /api paths get the JSON 404.
  */
-export async function spaRoutes(app: FastifyInstance, options: { webDistDir: string }) {
+export async function spaRoutes(
+  app: FastifyInstance,
+  options: {
+    webDistDir: string;
+    /** Who is signed in, as GET /api/session answers: written into each page's head. */
+    session: (request: FastifyRequest) => Promise<Session>;
+  },
+) {
   const indexFile = path.join(options.webDistDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn(
@@ -56,7 +65,7 @@ export async function spaRoutes(app: FastifyInstance, options: { webDistDir: str
   });
   await manifestRoutes(app, options.webDistDir);
   app.setNotFoundHandler((request, reply) =>
-    notFound(request, reply, indexHtml, { landings, preloads }),
+    notFound(request, reply, indexHtml, { landings, preloads, session: options.session }),
   );
 }
 
@@ -131,9 +140,19 @@ async function manifestRoutes(app: FastifyInstance, webDistDir: string) {
 interface PageFiles {
   landings: ReadonlyMap<Language, string>;
   preloads: (routeId: RouteId, language: Language) => string;
+  session: (request: FastifyRequest) => Promise<Session>;
 }
 
-function notFound(
+/**
+ * The answer of GET /api/session as a data block of the page's head. Every `<` is escaped, so
+ * nothing a traveller typed in their name can end the element.
+ */
+function sessionElement(session: Session): string {
+  const json = JSON.stringify(session).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${SESSION_ELEMENT_ID}">${json}</script>`;
+}
+
+async function notFound(
   request: FastifyRequest,
   reply: FastifyReply,
   indexHtml: string | null,
@@ -164,15 +183,37 @@ function notFound(
   const { language } = splitLanguagePrefix(pathname);
   // An anonymous visitor of the landing page gets it as HTML without the app's code; with a
   // session cookie, the app (a signed-in traveller sees their own header on it).
+  const signedIn = hasSessionCookie(request.cookies);
   const landing = match?.route.id === 'home' ? pages?.landings.get(language) : undefined;
-  const html = landing && !hasSessionCookie(request.cookies) ? landing : null;
-  const preloads = match && pages ? pages.preloads(match.route.id, language) : '';
-  return reply
-    .status(match ? 200 : 404)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('vary', 'Accept-Language, Cookie')
-    .send(html ?? withLanguage(indexHtml, language, preloads));
+  if (landing && !signedIn) {
+    return reply
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language, Cookie')
+      .send(landing);
+  }
+  let head = '';
+  if (match && pages) {
+    // Without a session cookie nobody is signed in: no need to look. When looking fails (the
+    // database is away), the page goes without, and the app asks GET /api/session itself.
+    const session = signedIn
+      ? await pages.session(request).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'the page is sent without its session');
+          return null;
+        })
+      : { user: null };
+    head = (session ? sessionElement(session) : '') + pages.preloads(match.route.id, language);
+  }
+  return (
+    reply
+      .status(match ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      // The page may name who is signed in: no shared cache keeps it.
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Accept-Language, Cookie')
+      .send(withLanguage(indexHtml, language, head))
+  );
 }
 
 /**
@@ -193,9 +234,9 @@ function rootLanguage(request: FastifyRequest, reply: FastifyReply): Language {
   return detected;
 }
 
-function withLanguage(html: string, language: Language, preloads: string): string {
+function withLanguage(html: string, language: Language, head: string): string {
   return html
     .replace(/<html[^>]*>/, `<html lang="${language}" dir="${textDirection(language)}">`)
     .replace(`href="${BASE_MANIFEST_PATH}"`, `href="${manifestPath(language)}"`)
-    .replace('</head>', `${preloads}</head>`);
+    .replace('</head>', () => `${head}</head>`);
 }

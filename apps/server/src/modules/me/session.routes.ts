@@ -1,11 +1,21 @@
-import { sessionSchema } from '@jammy/shared/session';
-import type { FastifyInstance } from 'fastify';
+import { sessionSchema, type Session } from '@jammy/shared/session';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { PUBLIC, replies } from '../../lib/contract';
 import { presentMe } from './me.presenter';
 import { findUser } from './me.repository';
+
+/** Who is signed in by the request's session cookie: the answer of GET /api/session. */
+export async function whoIsHere(
+  deps: { db: Db; sessions: Sessions },
+  request: FastifyRequest,
+): Promise<Session> {
+  const current = await deps.sessions.find(request);
+  const row = current ? await findUser(deps.db, current.user.id) : undefined;
+  return { user: row ? presentMe(row) : null };
+}
 
 /**
  * GET /api/session: the signed-in traveller, or `user: null` for a visitor. Pages ask it on
@@ -22,13 +32,10 @@ export function sessionRoute(app: FastifyInstance, deps: { db: Db; sessions: Ses
         response: replies({ 200: sessionSchema }),
       },
     },
-    async (request, reply) => {
-      const current = await deps.sessions.find(request);
-      const row = current ? await findUser(deps.db, current.user.id) : undefined;
-      return reply
+    async (request, reply) =>
+      reply
         .header('cache-control', 'no-store')
         .header('vary', 'Cookie')
-        .send({ user: row ? presentMe(row) : null });
-    },
+        .send(await whoIsHere(deps, request)),
   );
 }

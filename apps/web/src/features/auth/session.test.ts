@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { meQuery, resetSession } from './session';
+import { meQuery, resetSession, takeSessionFromPage } from './session';
 
 /** A fetch of /api/session that answers "nobody is signed in" when `release` is called. */
 function pendingMeFetch() {
@@ -71,5 +71,38 @@ describe('resetSession', () => {
     await vi.waitFor(() => expect(me.fetch).toHaveBeenCalledTimes(2));
     me.releaseAll();
     await second;
+  });
+});
+
+describe('takeSessionFromPage', () => {
+  /** A page whose head holds `text` as the session element (none when undefined). */
+  function pageWith(text: string | undefined) {
+    vi.stubGlobal('document', {
+      getElementById: (id: string) =>
+        id === 'jammy-session' && text !== undefined ? { textContent: text } : null,
+    });
+  }
+  const traveller = { id: '01a21a4c-becf-7adf-92c9-2c503c23ca5b', name: 'Ada' };
+
+  it('takes the traveller the server named, or nobody, as `me`', () => {
+    pageWith(JSON.stringify({ user: traveller }));
+    const signedIn = new QueryClient();
+    takeSessionFromPage(signedIn);
+    expect(signedIn.getQueryData(meQuery.queryKey)).toEqual(traveller);
+
+    pageWith('{"user":null}');
+    const visitor = new QueryClient();
+    takeSessionFromPage(visitor);
+    expect(visitor.getQueryState(meQuery.queryKey)?.status).toBe('success');
+    expect(visitor.getQueryData(meQuery.queryKey)).toBeNull();
+  });
+
+  it('leaves `me` to be asked when the page has no session, or one it cannot read', () => {
+    for (const text of [undefined, '', 'not json', '[]', '{"user":{"name":"no id"}}', '{}']) {
+      pageWith(text);
+      const queryClient = new QueryClient();
+      takeSessionFromPage(queryClient);
+      expect(queryClient.getQueryState(meQuery.queryKey), String(text)).toBeUndefined();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { Me } from '@jammy/shared/account';
+import { SESSION_ELEMENT_ID } from '@jammy/shared/route-preloads';
 import type { Session } from '@jammy/shared/session';
 import { isCancelledError, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
@@ -15,6 +16,26 @@ export const meQuery = queryOptions({
   queryFn: async (): Promise<Me | null> => (await apiRequest<Session>('/api/session')).user,
   staleTime: 60_000,
 });
+
+/**
+ * Who is here, as the server wrote it into the page's head when it sent the page (the answer
+ * of GET /api/session): taken as `me`, so the first page's loader starts its data at once
+ * instead of asking first. A page without it (the offline worker's saved shell) asks as before.
+ */
+export function takeSessionFromPage(queryClient: QueryClient): void {
+  const text = document.getElementById(SESSION_ELEMENT_ID)?.textContent;
+  if (!text) return;
+  try {
+    const session: unknown = JSON.parse(text);
+    if (typeof session !== 'object' || session === null || !('user' in session)) return;
+    const { user } = session as Session;
+    if (user === null || (typeof user === 'object' && typeof user.id === 'string')) {
+      queryClient.setQueryData(meQuery.queryKey, user);
+    }
+  } catch {
+    // Not JSON: the app asks GET /api/session itself.
+  }
+}
 
 export function useMe() {
   return useQuery(meQuery);
