@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { frameFor, project, tileAddress, tilesFor } from './static-map';
+import {
+  MARKER_RADIUS,
+  frameFor,
+  project,
+  spreadMarkers,
+  tileAddress,
+  tilesFor,
+} from './static-map';
 
 describe('the printed map picture', () => {
   it('projects like the tile servers do (Web Mercator, 256 px tiles)', () => {
@@ -51,5 +58,72 @@ describe('the printed map picture', () => {
     expect(tileAddress('https://{s}.tiles.example/{z}/{x}/{y}{r}.png', { z: 3, x: 4, y: 5 })).toBe(
       'https://a.tiles.example/3/4/5.png',
     );
+  });
+});
+
+describe('markers on the printed map', () => {
+  const size = { width: 800, height: 500 };
+  /** The closest two markers' centres, in pixels. */
+  const closest = (points: { x: number; y: number }[]) => {
+    let least = Infinity;
+    points.forEach((a, i) =>
+      points
+        .slice(i + 1)
+        .forEach((b) => (least = Math.min(least, Math.hypot(a.x - b.x, a.y - b.y)))),
+    );
+    return least;
+  };
+  const inside = (point: { x: number; y: number }) =>
+    point.x >= MARKER_RADIUS &&
+    point.x <= size.width - MARKER_RADIUS &&
+    point.y >= MARKER_RADIUS &&
+    point.y <= size.height - MARKER_RADIUS;
+
+  it('draws markers that would cover each other apart, near their spots', () => {
+    // Twelve places on one square, and a street of places 4 px apart.
+    const square = Array.from({ length: 12 }, () => ({ x: 400, y: 250 }));
+    const street = Array.from({ length: 8 }, (_, index) => ({ x: 100 + index * 4, y: 100 }));
+    for (const points of [square, street, [...square, ...street]]) {
+      const spread = spreadMarkers(points, size);
+      expect(closest(points)).toBeLessThan(2 * MARKER_RADIUS);
+      expect(closest(spread)).toBeGreaterThanOrEqual(2 * MARKER_RADIUS);
+      expect(spread.every(inside)).toBe(true);
+      // Each stays close to its own spot: within a few markers' widths.
+      spread.forEach((point, index) => {
+        const spot = points[index];
+        if (!spot) throw new Error('a marker without its spot');
+        expect(Math.hypot(point.x - spot.x, point.y - spot.y)).toBeLessThan(6 * 2 * MARKER_RADIUS);
+      });
+    }
+  });
+
+  it('leaves markers that are apart where they are, and spreads the same way every time', () => {
+    const apart = [
+      { x: 100, y: 100 },
+      { x: 200, y: 100 },
+      { x: 100, y: 300 },
+    ];
+    expect(spreadMarkers(apart, size)).toEqual(apart);
+    const same = Array.from({ length: 5 }, () => ({ x: 300, y: 200 }));
+    expect(spreadMarkers(same, size)).toEqual(spreadMarkers(same, size));
+  });
+
+  it('keeps markers on a line in the order of their spots', () => {
+    // Six places a street apart, up and to the right, a pixel and a half from each other.
+    const street = Array.from({ length: 6 }, (_, index) => ({
+      x: 300 + index * 1.1,
+      y: 300 - index * 1.1,
+    }));
+    const spread = spreadMarkers(street, size);
+    expect(closest(spread)).toBeGreaterThanOrEqual(2 * MARKER_RADIUS);
+    const along = spread.map((point) => point.x - point.y);
+    expect(along).toEqual([...along].sort((a, b) => a - b));
+  });
+
+  it('keeps markers in a corner inside the picture', () => {
+    const corner = Array.from({ length: 6 }, () => ({ x: 2, y: 2 }));
+    const spread = spreadMarkers(corner, size);
+    expect(spread.every(inside)).toBe(true);
+    expect(closest(spread)).toBeGreaterThanOrEqual(2 * MARKER_RADIUS);
   });
 });

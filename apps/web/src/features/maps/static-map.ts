@@ -143,6 +143,68 @@ export interface StaticMap {
   missingTiles: number;
 }
 
+/** A marker's radius on the picture, its white ring included, in CSS pixels. */
+export const MARKER_RADIUS = 15.5;
+/** The least distance between two markers' centres once spread: they touch, never cover. */
+const MARKER_SPACING = 2 * MARKER_RADIUS + 2;
+
+/**
+ * Where to draw markers so that none covers another: markers closer than their spacing push
+ * each other apart, a little at a time, until none overlaps (or after 600 rounds), and stay
+ * inside the picture. Markers at the very same spot start out around a small circle, in their
+ * order, so the result is the same every time. A marker far enough from all others stays where
+ * it is.
+ */
+export function spreadMarkers(
+  points: readonly { x: number; y: number }[],
+  size: { width: number; height: number },
+): { x: number; y: number }[] {
+  const spread = points.map((point) => ({ ...point }));
+  const clamp = (value: number, most: number) =>
+    Math.min(Math.max(value, MARKER_RADIUS), most - MARKER_RADIUS);
+  for (let round = 0; round < 600; round += 1) {
+    // Every push of a round is worked out from where the markers stand before it, then applied
+    // together: markers on a line keep the order of their spots.
+    const moves = spread.map(() => ({ x: 0, y: 0 }));
+    let overlapping = false;
+    for (let i = 0; i < spread.length; i += 1) {
+      for (let j = i + 1; j < spread.length; j += 1) {
+        const a = spread[i];
+        const b = spread[j];
+        const moveA = moves[i];
+        const moveB = moves[j];
+        if (!a || !b || !moveA || !moveB) continue;
+        let dx = b.x - a.x;
+        let dy = b.y - a.y;
+        let distance = Math.hypot(dx, dy);
+        if (distance >= MARKER_SPACING - 0.01) continue;
+        overlapping = true;
+        if (distance < 0.01) {
+          // The same spot: part them along a direction of their own.
+          const angle = (2 * Math.PI * j) / spread.length + i;
+          dx = Math.cos(angle);
+          dy = Math.sin(angle);
+          distance = 1;
+        }
+        // A quarter of the overlap each, in small steps.
+        const push = (MARKER_SPACING - distance) / 4 + 0.05;
+        moveA.x -= (dx / distance) * push;
+        moveA.y -= (dy / distance) * push;
+        moveB.x += (dx / distance) * push;
+        moveB.y += (dy / distance) * push;
+      }
+    }
+    if (!overlapping) break;
+    spread.forEach((marker, index) => {
+      const move = moves[index];
+      if (!move) return;
+      marker.x = clamp(marker.x + move.x, size.width);
+      marker.y = clamp(marker.y + move.y, size.height);
+    });
+  }
+  return spread;
+}
+
 function drawMarker(
   context: CanvasRenderingContext2D,
   at: { x: number; y: number },
@@ -150,7 +212,7 @@ function drawMarker(
   color: string,
 ) {
   context.beginPath();
-  context.arc(at.x, at.y, 14, 0, 2 * Math.PI);
+  context.arc(at.x, at.y, MARKER_RADIUS - 1.5, 0, 2 * Math.PI);
   context.fillStyle = color;
   context.fill();
   context.lineWidth = 3;
@@ -219,14 +281,32 @@ export async function renderStaticMap(input: StaticMapInput): Promise<StaticMap 
     context.lineWidth = 4;
     context.stroke();
   }
-  for (const point of input.points) {
+  // Markers too close to be told apart on paper are drawn apart, each tied to its true spot by
+  // a thin line ending in a dot.
+  const spots = input.points.map((point) => at(point.lat, point.lng));
+  const drawnAt = spreadMarkers(spots, input);
+  spots.forEach((spot, index) => {
+    const marker = drawnAt[index];
+    if (!marker || Math.hypot(marker.x - spot.x, marker.y - spot.y) < 1) return;
+    context.beginPath();
+    context.moveTo(spot.x, spot.y);
+    context.lineTo(marker.x, marker.y);
+    context.strokeStyle = '#1b2b4b';
+    context.lineWidth = 1.5;
+    context.stroke();
+    context.beginPath();
+    context.arc(spot.x, spot.y, 3, 0, 2 * Math.PI);
+    context.fillStyle = '#1b2b4b';
+    context.fill();
+  });
+  input.points.forEach((point, index) => {
     drawMarker(
       context,
-      at(point.lat, point.lng),
+      drawnAt[index] ?? at(point.lat, point.lng),
       point.label,
       point.kind === 'stage' ? input.stageColor : input.placeColor,
     );
-  }
+  });
 
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
   return blob ? { blob, missingTiles } : null;
