@@ -185,34 +185,34 @@ async function notFound(
   // session cookie, the app (a signed-in traveller sees their own header on it).
   const signedIn = hasSessionCookie(request.cookies);
   const landing = match?.route.id === 'home' ? pages?.landings.get(language) : undefined;
-  if (landing && !signedIn) {
-    return reply
-      .status(200)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Language, Cookie')
-      .send(landing);
-  }
-  let head = '';
-  if (match && pages) {
-    // Without a session cookie nobody is signed in: no need to look. When looking fails (the
-    // database is away), the page goes without, and the app asks GET /api/session itself.
-    const session = signedIn
-      ? await pages.session(request).catch((error: unknown) => {
-          request.log.warn({ err: error }, 'the page is sent without its session');
-          return null;
-        })
-      : { user: null };
-    head = (session ? sessionElement(session) : '') + pages.preloads(match.route.id, language);
+  const servesLanding = landing !== undefined && !signedIn;
+  let html: string;
+  if (servesLanding) {
+    html = landing;
+  } else {
+    let head = '';
+    if (match && pages) {
+      // Without a session cookie nobody is signed in: no need to look. When looking fails (the
+      // database is away), the page goes without, and the app asks GET /api/session itself.
+      const session = signedIn
+        ? await pages.session(request).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'the page is sent without its session');
+            return null;
+          })
+        : { user: null };
+      head = (session ? sessionElement(session) : '') + pages.preloads(match.route.id, language);
+    }
+    html = withLanguage(indexHtml, language, head);
   }
   return (
     reply
       .status(match ? 200 : 404)
       .type('text/html; charset=utf-8')
-      // The page may name who is signed in: no shared cache keeps it.
-      .header('cache-control', 'private, no-cache')
+      // The app's page may name who is signed in: no shared cache keeps it. The landing page
+      // is the same for every visitor.
+      .header('cache-control', servesLanding ? 'no-cache' : 'private, no-cache')
       .header('vary', 'Accept-Language, Cookie')
-      .send(withLanguage(indexHtml, language, head))
+      .send(html)
   );
 }
 

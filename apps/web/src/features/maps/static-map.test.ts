@@ -120,6 +120,18 @@ describe('markers on the printed map', () => {
     expect(along).toEqual([...along].sort((a, b) => a - b));
   });
 
+  it('gives up on a picture too small for its markers, keeping them inside it', () => {
+    // 500 places on one spot: the picture holds about 350 markers side by side.
+    const pile = Array.from({ length: 500 }, () => ({ x: 400, y: 250 }));
+    const spread = spreadMarkers(pile, size);
+    expect(spread.every(inside)).toBe(true);
+    // Spread over the whole picture, as far apart as it allows.
+    const xs = spread.map((point) => point.x);
+    const ys = spread.map((point) => point.y);
+    expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThan(size.width * 0.9);
+    expect(Math.max(...ys) - Math.min(...ys)).toBeGreaterThan(size.height * 0.9);
+  });
+
   it('keeps markers in a corner inside the picture', () => {
     const corner = Array.from({ length: 6 }, () => ({ x: 2, y: 2 }));
     const spread = spreadMarkers(corner, size);

@@ -150,59 +150,94 @@ const MARKER_SPACING = 2 * MARKER_RADIUS + 2;
 
 /**
  * Where to draw markers so that none covers another: markers closer than their spacing push
- * each other apart, a little at a time, until none overlaps (or after 600 rounds), and stay
- * inside the picture. Markers at the very same spot start out around a small circle, in their
- * order, so the result is the same every time. A marker far enough from all others stays where
- * it is.
+ * each other apart, a little at a time, until none overlaps, and stay inside the picture.
+ * Markers at the very same spot part along directions of their own, in their order, so the
+ * result is the same every time. A marker far enough from all others stays where it is. Too
+ * many markers for the picture stop once their overlap stops shrinking (or after 600 rounds),
+ * as far apart as they got.
  */
 export function spreadMarkers(
   points: readonly { x: number; y: number }[],
   size: { width: number; height: number },
 ): { x: number; y: number }[] {
-  const spread = points.map((point) => ({ ...point }));
+  const spread = points.map((point) => ({ x: point.x, y: point.y, moveX: 0, moveY: 0 }));
   const clamp = (value: number, most: number) =>
     Math.min(Math.max(value, MARKER_RADIUS), most - MARKER_RADIUS);
+  const cellOf = (value: number) => Math.floor(value / MARKER_SPACING);
+  // The picture is far narrower than 4,096 squares, a marker at most one outside it.
+  const cellKey = (column: number, row: number) => (column + 1) * 4096 + row + 1;
+  let leastOverlap = Infinity;
+  let leastAt = 0;
   for (let round = 0; round < 600; round += 1) {
+    // Markers by square of the spacing's side: only those of neighbouring squares can overlap
+    // (a trip of 500 places would otherwise compare every pair, every round).
+    const cells = new Map<number, number[]>();
+    spread.forEach((marker, index) => {
+      const key = cellKey(cellOf(marker.x), cellOf(marker.y));
+      const cell = cells.get(key);
+      if (cell) cell.push(index);
+      else cells.set(key, [index]);
+    });
     // Every push of a round is worked out from where the markers stand before it, then applied
     // together: markers on a line keep the order of their spots.
-    const moves = spread.map(() => ({ x: 0, y: 0 }));
-    let overlapping = false;
-    for (let i = 0; i < spread.length; i += 1) {
-      for (let j = i + 1; j < spread.length; j += 1) {
-        const a = spread[i];
-        const b = spread[j];
-        const moveA = moves[i];
-        const moveB = moves[j];
-        if (!a || !b || !moveA || !moveB) continue;
-        let dx = b.x - a.x;
-        let dy = b.y - a.y;
-        let distance = Math.hypot(dx, dy);
-        if (distance >= MARKER_SPACING - 0.01) continue;
-        overlapping = true;
-        if (distance < 0.01) {
-          // The same spot: part them along a direction of their own.
-          const angle = (2 * Math.PI * j) / spread.length + i;
-          dx = Math.cos(angle);
-          dy = Math.sin(angle);
-          distance = 1;
+    let overlap = 0;
+    spread.forEach((a, i) => {
+      for (let cx = cellOf(a.x) - 1; cx <= cellOf(a.x) + 1; cx += 1) {
+        for (let cy = cellOf(a.y) - 1; cy <= cellOf(a.y) + 1; cy += 1) {
+          for (const j of cells.get(cellKey(cx, cy)) ?? []) {
+            const b = spread[j];
+            if (j <= i || !b) continue;
+            overlap += pushApart(a, b, i, j, spread.length);
+          }
         }
-        // A quarter of the overlap each, in small steps.
-        const push = (MARKER_SPACING - distance) / 4 + 0.05;
-        moveA.x -= (dx / distance) * push;
-        moveA.y -= (dy / distance) * push;
-        moveB.x += (dx / distance) * push;
-        moveB.y += (dy / distance) * push;
       }
-    }
-    if (!overlapping) break;
-    spread.forEach((marker, index) => {
-      const move = moves[index];
-      if (!move) return;
-      marker.x = clamp(marker.x + move.x, size.width);
-      marker.y = clamp(marker.y + move.y, size.height);
     });
+    if (overlap === 0) break;
+    // Too many markers for the picture never come apart: stop once the overlap has not shrunk
+    // for a while.
+    if (overlap < leastOverlap * 0.99) {
+      leastOverlap = overlap;
+      leastAt = round;
+    } else if (round - leastAt > 10) break;
+    for (const marker of spread) {
+      marker.x = clamp(marker.x + marker.moveX, size.width);
+      marker.y = clamp(marker.y + marker.moveY, size.height);
+      marker.moveX = 0;
+      marker.moveY = 0;
+    }
   }
-  return spread;
+  return spread.map(({ x, y }) => ({ x, y }));
+}
+
+/**
+ * Adds to the moves of `a` and `b` (markers `i` < `j` of `count`) a quarter of their overlap
+ * each, apart; answers by how much they overlap (0 when they do not).
+ */
+function pushApart(
+  a: { x: number; y: number; moveX: number; moveY: number },
+  b: { x: number; y: number; moveX: number; moveY: number },
+  i: number,
+  j: number,
+  count: number,
+): number {
+  let dx = b.x - a.x;
+  let dy = b.y - a.y;
+  let distance = Math.hypot(dx, dy);
+  const overlap = MARKER_SPACING - distance;
+  if (overlap <= 0.01) return 0;
+  if (distance < 0.01) {
+    // The same spot: part them along a direction of their own.
+    const angle = (2 * Math.PI * j) / count + i;
+    dx = Math.cos(angle);
+    dy = Math.sin(angle);
+    distance = 1;
+  }
+  const push = (MARKER_SPACING - distance) / 4 + 0.05;
+  a.moveX -= (dx / distance) * push;
+  a.moveY -= (dy / distance) * push;
+  b.moveX += (dx / distance) * push;
+  b.moveY += (dy / distance) * push;
+  return overlap;
 }
 
 function drawMarker(
@@ -291,12 +326,12 @@ export async function renderStaticMap(input: StaticMapInput): Promise<StaticMap 
     context.beginPath();
     context.moveTo(spot.x, spot.y);
     context.lineTo(marker.x, marker.y);
-    context.strokeStyle = '#1b2b4b';
+    context.strokeStyle = input.stageColor;
     context.lineWidth = 1.5;
     context.stroke();
     context.beginPath();
     context.arc(spot.x, spot.y, 3, 0, 2 * Math.PI);
-    context.fillStyle = '#1b2b4b';
+    context.fillStyle = input.stageColor;
     context.fill();
   });
   input.points.forEach((point, index) => {
