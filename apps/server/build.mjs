@@ -1,4 +1,5 @@
-// Bundles the server and the shared package into dist/main.js; npm dependencies stay external.
+// Bundles the server and the shared package into dist/main.js, and the import reader's thread
+// into dist/read-worker.js beside it; npm dependencies stay external.
 import { build } from 'esbuild';
 
 const externalPackages = {
@@ -11,8 +12,8 @@ const externalPackages = {
 };
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'read-worker': 'src/modules/imports/read-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -462,6 +462,32 @@ describe('hostile and broken files', () => {
     );
   });
 
+  it('reads a big file on a thread of its own: the server answers others meanwhile', async () => {
+    // A recorded hike of about 2 MB, one point a second: seconds of parsing.
+    const points: string[] = [];
+    for (let i = 0; points.length < 20_000; i += 1) {
+      points.push(
+        `<trkpt lat="${(45 + i / 1e5).toFixed(6)}" lon="${(7 + i / 1e5).toFixed(6)}">` +
+          `<ele>${i % 900}</ele><time>2027-05-01T10:00:00Z</time></trkpt>`,
+      );
+    }
+    const hike = `<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Long walk</name><trkseg>${points.join('\n')}</trkseg></trk></gpx>`;
+    const answered: string[] = [];
+    const reading = upload(owner, importsUrl(trip, '?dryRun=true'), hike, GPX).then((response) => {
+      answered.push('import');
+      return response;
+    });
+    // Asked once the import is being read; answered while it still is.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const health = await as(null, 'GET', '/api/health');
+    answered.push('health');
+    expect(health.statusCode).toBe(200);
+    const preview = expectStatus<ImportPreview>(await reading, 200);
+    expect(answered).toEqual(['health', 'import']);
+    expect(preview.routes).toHaveLength(1);
+    expect(preview.routes[0]?.name).toBe('Long walk');
+  });
+
   it('names the line of a bad calendar date, an unknown zone or a cut-off calendar', async () => {
     const calendar = (...event: string[]) =>
       [

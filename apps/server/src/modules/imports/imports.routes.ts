@@ -37,13 +37,8 @@ import {
   removeImported,
   type ImportBatchRow,
 } from './imports.repository';
-import {
-  formatOf,
-  lookupLines,
-  readImport,
-  SNIFFED_MEDIA_TYPES,
-  unsupportedType,
-} from './imports.service';
+import { formatOf, lookupLines, SNIFFED_MEDIA_TYPES, unsupportedType } from './imports.service';
+import { createImportReader } from './import-reader';
 
 const TAGS = ['imports'];
 const MEDIA_TYPES = [
@@ -89,6 +84,9 @@ export async function importRoutes(
 ): Promise<void> {
   const { db, sessions } = deps;
   const geocoder = deps.config.geocoder ? createGeocoder(deps.config.geocoder) : undefined;
+  // Files are read on a thread of their own: a big GPX takes seconds to parse.
+  const reader = createImportReader();
+  root.addHook('onClose', () => reader.close());
 
   async function commit(
     executor: Executor,
@@ -171,7 +169,7 @@ export async function importRoutes(
         if (query.stageId && !stage)
           throw invalidField('stageId', 'is not a stage of this itinerary');
         const fileName = query.fileName || 'import';
-        const content = readImport(formatOf(mediaTypeOf(request), file), file, {
+        const content = await reader.read(formatOf(mediaTypeOf(request), file), file, {
           fileName,
           stage: stage ? { id: stage.id, title: stage.title } : null,
           stageTitle: query.stageTitle,
@@ -200,7 +198,7 @@ export async function importRoutes(
         const query = request.query;
         const file = fileOf(request);
         const fileName = query.fileName || 'import';
-        const content = readImport(formatOf(mediaTypeOf(request), file), file, {
+        const content = await reader.read(formatOf(mediaTypeOf(request), file), file, {
           fileName,
           stage: null,
           stageTitle: query.stageTitle,

@@ -1,0 +1,22 @@
+import { parentPort } from 'node:worker_threads';
+import { AppError } from '../../lib/errors';
+import { readImport } from './imports.service';
+import type { ReadRequest, ReadReply } from './import-reader';
+
+// The import reader's thread: reads one file at a time, away from the thread that answers
+// requests (a 5 MB GPX takes seconds of parsing). A refusal goes back as the AppError's parts.
+parentPort?.on('message', (request: ReadRequest) => {
+  let reply: ReadReply;
+  try {
+    reply = { id: request.id, content: readImport(request.format, request.bytes, request.options) };
+  } catch (error) {
+    reply =
+      error instanceof AppError
+        ? {
+            id: request.id,
+            refused: { code: error.code, message: error.message, details: error.details },
+          }
+        : { id: request.id, failed: error instanceof Error ? error.message : String(error) };
+  }
+  parentPort?.postMessage(reply);
+});
