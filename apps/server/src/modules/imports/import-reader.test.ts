@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../lib/errors';
 import { createImportReader, type ImportReader } from './import-reader';
 import { readImport, type ReadOptions } from './imports.service';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../test/fixtures/imports');
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(FIXTURES, name)));
+const WHO = 'traveller-1';
 const OPTIONS: ReadOptions = {
   fileName: 'hike.gpx',
   stage: null,
@@ -44,11 +45,13 @@ function refusalOf(run: () => unknown): unknown {
 
 let reader: ImportReader | undefined;
 afterEach(async () => {
+  vi.restoreAllMocks();
   await reader?.close();
   reader = undefined;
 });
 
-describe('the import reader', () => {
+// A loaded machine starts the thread (compiling its TypeScript) in seconds.
+describe('the import reader', { timeout: 30_000 }, () => {
   it('answers what readImport answers, for each format, in the order the files came', async () => {
     const opened = createImportReader();
     reader = opened;
@@ -59,7 +62,7 @@ describe('the import reader', () => {
       ['ics', fixture('google-calendar.ics')],
     ] as const;
     const read = await Promise.all(
-      files.map(([format, bytes]) => opened.read(format, bytes, OPTIONS)),
+      files.map(([format, bytes]) => opened.read(WHO, format, bytes, OPTIONS)),
     );
     expect(read).toEqual(files.map(([format, bytes]) => readImport(format, bytes, OPTIONS)));
   });
@@ -67,7 +70,7 @@ describe('the import reader', () => {
   it('refuses what readImport refuses, with the same error, and reads the next file', async () => {
     reader = createImportReader();
     const broken = new TextEncoder().encode('<gpx><trk>\n<trkseg></gpx>');
-    const refused = reader.read('gpx', broken, OPTIONS);
+    const refused = reader.read(WHO, 'gpx', broken, OPTIONS);
     await expect(refused).rejects.toBeInstanceOf(AppError);
     const error = (await refused.catch((caught: unknown) => caught)) as AppError;
     expect({ code: error.code, message: error.message, details: error.details }).toEqual(
@@ -75,13 +78,13 @@ describe('the import reader', () => {
     );
     expect(error.status).toBe(400);
     const hike = fixture('garmin-hike.gpx');
-    expect(await reader.read('gpx', hike, OPTIONS)).toEqual(readImport('gpx', hike, OPTIONS));
+    expect(await reader.read(WHO, 'gpx', hike, OPTIONS)).toEqual(readImport('gpx', hike, OPTIONS));
   });
 
   it('refuses a file that needs more memory than allowed, then reads the next one', async () => {
     reader = createImportReader({ maxMemoryMb: 48 });
     const error = (await reader
-      .read('gpx', bigTrack(4_000_000), OPTIONS)
+      .read(WHO, 'gpx', bigTrack(4_000_000), OPTIONS)
       .catch((caught: unknown) => caught)) as AppError;
     expect(error).toBeInstanceOf(AppError);
     expect(error.status).toBe(400);
@@ -91,34 +94,60 @@ describe('the import reader', () => {
       ],
     });
     const hike = fixture('garmin-hike.gpx');
-    expect(await reader.read('gpx', hike, OPTIONS)).toEqual(readImport('gpx', hike, OPTIONS));
+    expect(await reader.read(WHO, 'gpx', hike, OPTIONS)).toEqual(readImport('gpx', hike, OPTIONS));
   });
 
   it('refuses a file that takes longer than allowed, then reads the next one', async () => {
     reader = createImportReader({ timeoutMs: 2_000 });
-    const slow = reader.read('gpx', bigTrack(4_000_000), OPTIONS);
-    const next = reader.read('gpx', fixture('garmin-hike.gpx'), OPTIONS);
+    const slow = reader.read(WHO, 'gpx', bigTrack(4_000_000), OPTIONS);
+    const next = reader.read(WHO, 'gpx', fixture('garmin-hike.gpx'), OPTIONS);
     const error = (await slow.catch((caught: unknown) => caught)) as AppError;
     expect(error).toBeInstanceOf(AppError);
     expect(error.message).toBe('file: takes longer than 2 s to read');
     expect((await next).routes).toHaveLength(1);
   });
 
+  it('reads a file once for its preview and its commit, for the same person and options', async () => {
+    reader = createImportReader();
+    const hike = fixture('garmin-hike.gpx');
+    const preview = await reader.read(WHO, 'gpx', hike, OPTIONS);
+    expect(await reader.read(WHO, 'gpx', hike, OPTIONS)).toEqual(preview);
+    expect(reader.threadReads).toBe(1);
+    // Someone else, other options, other bytes: each read again.
+    await reader.read('traveller-2', 'gpx', hike, OPTIONS);
+    await reader.read(WHO, 'gpx', hike, { ...OPTIONS, stageTitle: 'Day one' });
+    const edited = new Uint8Array([...hike, 0x0a]);
+    await reader.read(WHO, 'gpx', edited, OPTIONS);
+    expect(reader.threadReads).toBe(4);
+    // A refusal is not remembered: the same file is read, and refused, again.
+    const broken = new TextEncoder().encode('<gpx><trk>');
+    await expect(reader.read(WHO, 'gpx', broken, OPTIONS)).rejects.toBeInstanceOf(AppError);
+    await expect(reader.read(WHO, 'gpx', broken, OPTIONS)).rejects.toBeInstanceOf(AppError);
+    expect(reader.threadReads).toBe(6);
+    // Ten minutes later, it is read again.
+    const later = Date.now() + 10 * 60_000 + 1;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    expect(await reader.read(WHO, 'gpx', hike, OPTIONS)).toEqual(preview);
+    expect(reader.threadReads).toBe(7);
+  });
+
   it('refuses the files still waiting when it closes', async () => {
     reader = createImportReader();
     const hike = fixture('garmin-hike.gpx');
-    const refusals = [reader.read('gpx', hike, OPTIONS), reader.read('gpx', hike, OPTIONS)].map(
-      (waiting) =>
-        waiting.then(
-          () => 'read',
-          (error: Error) => error.message,
-        ),
+    const refusals = [
+      reader.read(WHO, 'gpx', hike, OPTIONS),
+      reader.read(WHO, 'gpx', hike, OPTIONS),
+    ].map((waiting) =>
+      waiting.then(
+        () => 'read',
+        (error: Error) => error.message,
+      ),
     );
     await reader.close();
     expect(await Promise.all(refusals)).toEqual([
       'The import reader is closed',
       'The import reader is closed',
     ]);
-    await expect(reader.read('gpx', hike, OPTIONS)).rejects.toThrow('closed');
+    await expect(reader.read(WHO, 'gpx', hike, OPTIONS)).rejects.toThrow('closed');
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { ErrorCode } from '@jammy/shared/errors';
 import type { ImportContent, ImportFormat } from '@jammy/shared/imports';
@@ -19,13 +20,23 @@ export type ReadReply =
   | { id: number; refused: { code: ErrorCode; message: string; details?: unknown } }
   | { id: number; failed: string };
 
+/** What the thread sends: that it is ready (once, when it has loaded), then its replies. */
+export type ThreadMessage = ReadReply | { ready: true };
+
 export interface ImportReader {
-  /** What `readImport` answers for the file, read on the reader's thread. */
+  /**
+   * What `readImport` answers for the file, read on the reader's thread; or, when the same
+   * person sent the same file with the same options lately (a preview, then its commit), what
+   * the thread answered then.
+   */
   read(
+    who: string,
     format: ImportFormat | 'xml',
     bytes: Uint8Array,
     options: ReadOptions,
   ): Promise<ImportContent>;
+  /** How many files the thread has read (the remembered ones are not read again). */
+  readonly threadReads: number;
   /** Stops the thread; files still waiting are refused. */
   close(): Promise<void>;
 }
@@ -40,6 +51,10 @@ export interface ImportReaderOptions {
 /** Enough for the largest GPX an import takes (5 MB of track points: about 200 MB of DOM). */
 const MAX_MEMORY_MB = 512;
 const TIMEOUT_MS = 60_000;
+/** A file read is remembered this long for the same person (its preview, then its commit)… */
+const REMEMBER_MS = 10 * 60_000;
+/** …and at most this many files are (the content of one is at most about a megabyte). */
+const REMEMBERED = 16;
 
 interface Job {
   request: ReadRequest;
@@ -79,6 +94,34 @@ export function createImportReader(options: ImportReaderOptions = {}): ImportRea
   let timer: NodeJS.Timeout | undefined;
   let nextId = 1;
   let closed = false;
+  let threadReads = 0;
+  /** Contents by their person, format, options and bytes; oldest first. */
+  const remembered = new Map<string, { content: ImportContent; until: number }>();
+
+  function keyOf(who: string, format: string, bytes: Uint8Array, readOptions: ReadOptions) {
+    return createHash('sha256')
+      .update(JSON.stringify([who, format, readOptions]))
+      .update(bytes)
+      .digest('base64');
+  }
+
+  function remember(key: string, content: ImportContent): void {
+    remembered.delete(key);
+    remembered.set(key, { content, until: Date.now() + REMEMBER_MS });
+    for (const oldest of remembered.keys()) {
+      if (remembered.size <= REMEMBERED) break;
+      remembered.delete(oldest);
+    }
+  }
+
+  function recall(key: string): ImportContent | undefined {
+    const entry = remembered.get(key);
+    if (!entry) return undefined;
+    remembered.delete(key);
+    if (entry.until <= Date.now()) return undefined;
+    remembered.set(key, entry);
+    return entry.content;
+  }
 
   function settle(): Job | null {
     clearTimeout(timer);
@@ -97,9 +140,22 @@ export function createImportReader(options: ImportReaderOptions = {}): ImportRea
     pump();
   }
 
+  function startClock(reading: Worker): void {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      lose(reading, unreadable('file', `takes longer than ${timeoutMs / 1000} s to read`));
+    }, timeoutMs);
+  }
+
   function spawn(): Worker {
     const started = startThread(maxMemoryMb);
-    started.on('message', (reply: ReadReply) => {
+    started.on('message', (message: ThreadMessage) => {
+      if ('ready' in message) {
+        // The file's time starts once the thread can read it.
+        if (current) startClock(started);
+        return;
+      }
+      const reply = message;
       const job = reply.id === current?.request.id ? settle() : null;
       if (!job) return;
       if ('content' in reply) job.resolve(reply.content);
@@ -127,18 +183,20 @@ export function createImportReader(options: ImportReaderOptions = {}): ImportRea
     const job = waiting.shift();
     if (!job) return;
     current = job;
+    threadReads += 1;
     thread ??= spawn();
-    const reading = thread;
-    timer = setTimeout(() => {
-      lose(reading, unreadable('file', `takes longer than ${timeoutMs / 1000} s to read`));
-    }, timeoutMs);
-    reading.postMessage(job.request);
+    // A thread that is still starting gets as long to start, then as long again to read.
+    startClock(thread);
+    thread.postMessage(job.request);
   }
 
   return {
-    read(format, bytes, readOptions) {
-      if (closed) return Promise.reject(new Error('The import reader is closed'));
-      return new Promise((resolve, reject) => {
+    async read(who, format, bytes, readOptions) {
+      if (closed) throw new Error('The import reader is closed');
+      const key = keyOf(who, format, bytes, readOptions);
+      const known = recall(key);
+      if (known) return known;
+      const content = await new Promise<ImportContent>((resolve, reject) => {
         waiting.push({
           request: { id: nextId++, format, bytes, options: readOptions },
           resolve,
@@ -146,9 +204,15 @@ export function createImportReader(options: ImportReaderOptions = {}): ImportRea
         });
         pump();
       });
+      remember(key, content);
+      return content;
+    },
+    get threadReads() {
+      return threadReads;
     },
     async close() {
       closed = true;
+      remembered.clear();
       const refused = new Error('The import reader is closed');
       for (const job of waiting.splice(0)) job.reject(refused);
       settle()?.reject(refused);

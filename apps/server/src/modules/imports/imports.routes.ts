@@ -169,7 +169,7 @@ export async function importRoutes(
         if (query.stageId && !stage)
           throw invalidField('stageId', 'is not a stage of this itinerary');
         const fileName = query.fileName || 'import';
-        const content = await reader.read(formatOf(mediaTypeOf(request), file), file, {
+        const content = await reader.read(user.id, formatOf(mediaTypeOf(request), file), file, {
           fileName,
           stage: stage ? { id: stage.id, title: stage.title } : null,
           stageTitle: query.stageTitle,
@@ -198,7 +198,7 @@ export async function importRoutes(
         const query = request.query;
         const file = fileOf(request);
         const fileName = query.fileName || 'import';
-        const content = await reader.read(formatOf(mediaTypeOf(request), file), file, {
+        const content = await reader.read(user.id, formatOf(mediaTypeOf(request), file), file, {
           fileName,
           stage: null,
           stageTitle: query.stageTitle,

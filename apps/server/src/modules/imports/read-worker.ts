@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../../lib/errors';
 import { readImport } from './imports.service';
-import type { ReadRequest, ReadReply } from './import-reader';
+import type { ReadReply, ReadRequest, ThreadMessage } from './import-reader';
 
 // The import reader's thread: reads one file at a time, away from the thread that answers
 // requests (a 5 MB GPX takes seconds of parsing). A refusal goes back as the AppError's parts.
@@ -20,3 +20,6 @@ parentPort?.on('message', (request: ReadRequest) => {
   }
   parentPort?.postMessage(reply);
 });
+// Ready: the reader counts a file's time from here, not from the thread's start.
+const ready: ThreadMessage = { ready: true };
+parentPort?.postMessage(ready);
