@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -41,6 +43,31 @@ function buildManifest(): Plugin {
           prerendered: [],
         }),
       });
+    },
+  };
+}
+
+/**
+ * React Router ships a production build (its development warnings left out) beside the
+ * development one, but its package exports name only the latter: the app's build takes the
+ * production files, for every entry the app imports (one copy of the router, never two).
+ */
+function reactRouterProduction(): Plugin {
+  const productionDir = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production',
+  );
+  const entries: Record<string, string> = {
+    'react-router': 'index.mjs',
+    'react-router/dom': 'dom-export.mjs',
+  };
+  return {
+    name: 'jammy-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      const file = entries[source];
+      return file ? path.join(productionDir, file) : null;
     },
   };
 }
@@ -172,6 +199,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    reactRouterProduction(),
     buildManifest(),
     onlineOnlyCode(),
     VitePWA({
