@@ -202,6 +202,12 @@ describe('files and photos, on a phone', () => {
 
     // A swipe towards the start shows the next photo (3 → 1).
     const large = title(3).locator('img');
+    // A photo takes its size once it has loaded: a swipe starts on the photo one sees.
+    await expect
+      .poll(() =>
+        large.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+      )
+      .toBe(true);
     const box = await large.boundingBox();
     if (!box) throw new Error('the large photo has no box');
     const y = box.y + box.height / 2;
