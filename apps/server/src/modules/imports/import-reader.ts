@@ -8,7 +8,6 @@ import type { ReadOptions } from './imports.service';
 
 /** One file to read, as the reader's thread receives it. */
 export interface ReadRequest {
-  id: number;
   format: ImportFormat | 'xml';
   bytes: Uint8Array;
   options: ReadOptions;
@@ -16,9 +15,9 @@ export interface ReadRequest {
 
 /** What the thread answers: the content, a refusal (an AppError's parts), or a failure. */
 export type ReadReply =
-  | { id: number; content: ImportContent }
-  | { id: number; refused: { code: ErrorCode; message: string; details?: unknown } }
-  | { id: number; failed: string };
+  | { content: ImportContent }
+  | { refused: { code: ErrorCode; message: string; details?: unknown } }
+  | { failed: string };
 
 /** What the thread sends: that it is ready (once, when it has loaded), then its replies. */
 export type ThreadMessage = ReadReply | { ready: true };
@@ -92,7 +91,6 @@ export function createImportReader(options: ImportReaderOptions = {}): ImportRea
   let thread: Worker | null = null;
   let current: Job | null = null;
   let timer: NodeJS.Timeout | undefined;
-  let nextId = 1;
   let closed = false;
   let threadReads = 0;
   /** Contents by their person, format, options and bytes; oldest first. */
@@ -155,8 +153,9 @@ export function createImportReader(options: ImportReaderOptions = {}): ImportRea
         if (current) startClock(started);
         return;
       }
+      // One file at a time, and a stopped thread is heard no more: this answers the current one.
       const reply = message;
-      const job = reply.id === current?.request.id ? settle() : null;
+      const job = settle();
       if (!job) return;
       if ('content' in reply) job.resolve(reply.content);
       else if ('refused' in reply) {
@@ -198,7 +197,7 @@ export function createImportReader(options: ImportReaderOptions = {}): ImportRea
       if (known) return known;
       const content = await new Promise<ImportContent>((resolve, reject) => {
         waiting.push({
-          request: { id: nextId++, format, bytes, options: readOptions },
+          request: { format, bytes, options: readOptions },
           resolve,
           reject,
         });

@@ -8,15 +8,12 @@ import type { ReadReply, ReadRequest, ThreadMessage } from './import-reader';
 parentPort?.on('message', (request: ReadRequest) => {
   let reply: ReadReply;
   try {
-    reply = { id: request.id, content: readImport(request.format, request.bytes, request.options) };
+    reply = { content: readImport(request.format, request.bytes, request.options) };
   } catch (error) {
     reply =
       error instanceof AppError
-        ? {
-            id: request.id,
-            refused: { code: error.code, message: error.message, details: error.details },
-          }
-        : { id: request.id, failed: error instanceof Error ? error.message : String(error) };
+        ? { refused: { code: error.code, message: error.message, details: error.details } }
+        : { failed: error instanceof Error ? error.message : String(error) };
   }
   parentPort?.postMessage(reply);
 });
