@@ -204,6 +204,9 @@ describe('a trip of 60 stages and 500 places', () => {
     figures.push(`places page: ${drawn} rows drawn of 500, ${markers} markers on the map`);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/big-trip-places.png` });
 
+    // The choice is timed on a page that has finished loading: a click during the map's first
+    // drawing would wait for it, and that wait is the page load's, not the choice's.
+    await waitForQuiet();
     const since = await now();
     await list.locator('[data-place-id]').nth(2).click();
     await page.getByRole('button', { name: "Close the place's details" }).waitFor();
@@ -262,6 +265,7 @@ describe('a trip of 60 stages and 500 places', () => {
     const name = 'Place 31.4';
     const edit = page.getByRole('button', { name: `Edit ${name}` });
     await edit.waitFor();
+    await waitForQuiet();
 
     const opened = await now();
     await edit.click();

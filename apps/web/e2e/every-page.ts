@@ -1,6 +1,6 @@
 import { localizePath, type Language } from '@jammy/shared/languages';
 import { ROUTES, buildPath, type Route } from '@jammy/shared/route-table';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ar from '../src/i18n/locales/ar.json';
 import en from '../src/i18n/locales/en.json';
@@ -44,6 +44,30 @@ function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message} on ${page.url()}`));
   return errors;
+}
+
+/**
+ * Counts the requests `page` has in flight (a live event stream stays open for as long as the
+ * page does, and is not counted), and answers a wait until none has been for `quietMs`.
+ */
+function trackRequests(page: Page): (quietMs?: number) => Promise<void> {
+  const inFlight = new Set<Request>();
+  let changedAt = Date.now();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'eventsource') return;
+    inFlight.add(request);
+    changedAt = Date.now();
+  });
+  const settled = (request: Request) => {
+    if (inFlight.delete(request)) changedAt = Date.now();
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+  return async (quietMs = 300) => {
+    await expect
+      .poll(() => inFlight.size === 0 && Date.now() - changedAt >= quietMs, { interval: 50 })
+      .toBe(true);
+  };
 }
 
 async function post<T>(context: BrowserContext, path: string, data: object): Promise<T> {
@@ -106,6 +130,7 @@ export function describeEveryPage(
     const t = messages[language];
     let page: Page;
     let errors: string[];
+    let networkIdle: ReturnType<typeof trackRequests>;
     const ids = { id: ID, stageId: STAGE_ID };
 
     beforeAll(async () => {
@@ -136,6 +161,7 @@ export function describeEveryPage(
       }
       page = await context.newPage();
       errors = collectErrors(page);
+      networkIdle = trackRequests(page);
     });
 
     // Signing out would end this suite's session: signing out has its own test.
@@ -173,11 +199,11 @@ export function describeEveryPage(
       );
       // Axe reads the Arabic pages, right to left: the same markup and colours as the English
       // ones plus the mirrored layout (the feature suites run axe on English pages, on phones
-      // and desktops). Checking both languages here doubled the suite's longest file. The
-      // English pages give the requests a page makes once shown (lists, maps, activity) time
-      // to answer instead.
+      // and desktops). Checking both languages here doubled the suite's longest file.
       if (language === 'ar') expect(await seriousViolations(page)).toEqual([]);
-      else await page.waitForTimeout(600);
+      // Every request the page made once shown (lists, maps, activity) has answered, and the
+      // page has handled the answers, before its console is read.
+      await networkIdle();
       expect(errors).toEqual([]);
     });
 

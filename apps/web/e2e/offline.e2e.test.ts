@@ -193,11 +193,19 @@ async function offlineCopySaved(page: Page, texts: readonly string[] = []): Prom
     (texts) =>
       new Promise<boolean>((resolve) => {
         const open = indexedDB.open('keyval-store');
+        // Looking must not create the database: an empty one made here, before the page's
+        // first write, would have no store, and the page could never save into it.
+        open.onupgradeneeded = () => open.transaction?.abort();
         open.onerror = () => resolve(false);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('keyval')) return resolve(false);
-          const store = db.transaction('keyval').objectStore('keyval');
+          if (!db.objectStoreNames.contains('keyval')) {
+            db.close();
+            return resolve(false);
+          }
+          const transaction = db.transaction('keyval');
+          transaction.oncomplete = () => db.close();
+          const store = transaction.objectStore('keyval');
           const keys = store.getAllKeys();
           const values = store.getAll();
           values.onsuccess = () =>
@@ -312,11 +320,22 @@ async function storedOutbox(page: Page): Promise<number> {
     () =>
       new Promise<number>((resolve) => {
         const open = indexedDB.open('keyval-store');
-        open.onerror = () => resolve(-1);
+        // Not created by looking (see offlineCopySaved): none yet holds no change.
+        let none = false;
+        open.onupgradeneeded = () => {
+          none = true;
+          open.transaction?.abort();
+        };
+        open.onerror = () => resolve(none ? 0 : -1);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('keyval')) return resolve(0);
-          const store = db.transaction('keyval').objectStore('keyval');
+          if (!db.objectStoreNames.contains('keyval')) {
+            db.close();
+            return resolve(0);
+          }
+          const transaction = db.transaction('keyval');
+          transaction.oncomplete = () => db.close();
+          const store = transaction.objectStore('keyval');
           const keys = store.getAllKeys();
           keys.onsuccess = () => {
             const key = keys.result.find((k) => String(k).startsWith('jammy:outbox:'));
