@@ -75,12 +75,35 @@ const MILD_RULES = (
   .map((rule) => rule.id);
 
 /**
+ * Waits (2 s at most) for the page's transitions and finite animations to end: a dialog still
+ * fading in has the colours of half its opacity, and axe would measure their contrast.
+ */
+async function animationsFinished(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // A transition starts on the frame after its element is drawn in its first state.
+    for (let frame = 0; frame < 2; frame += 1) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    await Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]);
+  });
+}
+
+/**
  * The serious and critical axe violations of the page, as readable lines. Axe runs in the
  * page itself (legacy mode: our pages have no frames, and the default mode opens a blank
  * page per check to merge frame results, which doubled the suite's time) and details only
  * the violations.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await animationsFinished(page);
   const results = await new AxeBuilder({ page })
     .setLegacyMode()
     .disableRules(MILD_RULES)
