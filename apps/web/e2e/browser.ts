@@ -78,7 +78,7 @@ const MILD_RULES = (
  * Waits (2 s at most) for the page's transitions and finite animations to end: a dialog still
  * fading in has the colours of half its opacity, and axe would measure their contrast.
  */
-async function animationsFinished(page: Page): Promise<void> {
+export async function animationsFinished(page: Page): Promise<void> {
   await page.evaluate(async () => {
     // A transition starts on the frame after its element is drawn in its first state.
     for (let frame = 0; frame < 2; frame += 1) {

@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import arFiles from '../src/features/files/locales/ar.json';
 import enFiles from '../src/features/files/locales/en.json';
 import { signUpVerified, waitForMail } from './accounts';
-import { baseUrl, launchBrowser, newContext, PHONE_SCALE, seriousViolations } from './browser';
+import {
+  animationsFinished,
+  baseUrl,
+  launchBrowser,
+  newContext,
+  PHONE_SCALE,
+  seriousViolations,
+  slowDown,
+} from './browser';
 import { pdf, photo } from './images';
 
 // A traveller on a phone (360 px wide) gives a trip a cover photo (cropped to the card) and a
@@ -185,10 +193,28 @@ describe('files and photos, on a phone', () => {
 
     // Open the first by keyboard; arrows move, and wrap around.
     const first = page.getByRole('button', { name: 'Photo 1', exact: true });
+    // The large photo has its box before it has loaded (held back here), and keeps it when it
+    // arrives: the dialog does not jump.
+    const release = await slowDown(page, /variant=medium/, 1_500);
     await first.focus();
     await page.keyboard.press('Enter');
     const title = (number: number) => page.getByRole('dialog', { name: `Photo ${number} of 3` });
     await title(1).waitFor();
+    await animationsFinished(page);
+    const loading = title(1).locator('img');
+    expect(await loading.evaluate((image: HTMLImageElement) => image.complete)).toBe(false);
+    const early = await loading.boundingBox();
+    // A 1200 × 900 photo across the phone's dialog (about 290 px): 3 by 4.
+    expect(early?.width ?? 0).toBeGreaterThan(250);
+    expect((early?.height ?? 0) / (early?.width ?? 1)).toBeCloseTo(0.75, 1);
+    await shot(page, 'lightbox-loading');
+    await expect
+      .poll(() =>
+        loading.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+      )
+      .toBe(true);
+    expect(await loading.boundingBox()).toEqual(early);
+    await release();
     await page.keyboard.press('ArrowRight');
     await title(2).waitFor();
     await page.keyboard.press('ArrowLeft');

@@ -138,6 +138,7 @@ export function Lightbox({
               alt={name}
               width={photo.file.width ?? undefined}
               height={photo.file.height ?? undefined}
+              style={photo.file.width ? { width: `min(100%, ${photo.file.width}px)` } : undefined}
               draggable={false}
             />
           </div>
