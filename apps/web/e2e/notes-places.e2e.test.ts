@@ -262,9 +262,16 @@ describe('notes and lists of an itinerary', () => {
     // Pinned notes come first, whatever changed last.
     const titles = () => page.locator('article h3').allTextContents();
     await expect.poll(titles).toEqual(['Kyoto tips', 'Bookings']);
+    const pinned = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PATCH' &&
+        /\/notes\/[^/]+$/.test(new URL(response.url()).pathname),
+    );
     await page.getByRole('button', { name: 'Pin “Bookings” to the top' }).click();
     await expect.poll(titles).toEqual(['Bookings', 'Kyoto tips']);
     await page.getByRole('article', { name: 'Bookings' }).getByText('Pinned').waitFor();
+    // Reloaded once the pin is saved (the page shows it before the server answers).
+    expect((await pinned).status()).toBe(200);
     await page.reload();
     await expect.poll(titles).toEqual(['Bookings', 'Kyoto tips']);
 

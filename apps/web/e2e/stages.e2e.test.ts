@@ -94,13 +94,20 @@ describe('the stage pages', () => {
     await page.waitForTimeout(300);
     await page.keyboard.press('ArrowUp');
     await page.waitForTimeout(300);
+    const moved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        /\/stages\/[^/]+\/move$/.test(new URL(response.url()).pathname),
+    );
     await page.keyboard.press('Space');
     await expect.poll(async () => (await rows('Stages in order'))[0]).toContain('Osaka nights');
     await expect
       .poll(() => page.locator('[id^="DndLiveRegion"]').textContent())
       .toContain('Osaka nights dropped at position 1 of 2');
 
-    // The order is saved: it survives a reload.
+    // The order is saved: it survives a reload (made once the move is answered: a reload
+    // during the save would cancel it).
+    expect((await moved).status()).toBe(200);
     await page.reload();
     await expect.poll(async () => (await rows('Stages in order'))[0]).toContain('Osaka nights');
 
@@ -175,7 +182,7 @@ describe('the stage pages', () => {
     await page.getByRole('checkbox', { name: /Nara-shi/ }).check();
     await search.fill('Himeji');
     await page.getByRole('checkbox', { name: /Himeji/ }).check();
-    expect(await rows('Picked places, in the order they will be added')).toHaveLength(2);
+    await expect.poll(() => rows('Picked places, in the order they will be added')).toHaveLength(2);
     // Results, ticked boxes and the tray are accessible too.
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -190,8 +197,9 @@ describe('the stage pages', () => {
 
     await page.getByRole('link', { name: 'Back to the stage' }).click();
     await expectHeading('Kyoto');
+    // The stage may show its copy from before the adding until its places have been fetched.
+    await expect.poll(() => rows('Places of Kyoto in order')).toHaveLength(2);
     const places = await rows('Places of Kyoto in order');
-    expect(places).toHaveLength(2);
     expect(places[0]).toContain('Place 1: Nara-shi');
     expect(places[1]).toContain('Place 2: Himeji');
     const markers = page.locator('.leaflet-marker-icon');
