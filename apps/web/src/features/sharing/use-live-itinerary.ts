@@ -72,8 +72,8 @@ function batcher(queryClient: QueryClient) {
 /**
  * Keeps an open itinerary page up to date: listens to the itinerary's Server-Sent Events and
  * refreshes what each change touches, keeps who else is viewing in the query cache
- * (`sharingKeys.presence`), refetches what the page shows on `reset` and whenever a stream
- * of its own opens (the browser itself resumes with Last-Event-ID while it can).
+ * (`sharingKeys.presence`), refetches everything on `reset` or after a stream had to be
+ * reopened (the browser itself resumes with Last-Event-ID while it can).
  */
 export function useLiveItinerary(id: string, enabled = true) {
   const queryClient = useQueryClient();
@@ -83,6 +83,7 @@ export function useLiveItinerary(id: string, enabled = true) {
     let source: EventSource | null = null;
     let retryTimer: number | undefined;
     let failures = 0;
+    let reopened = false;
 
     const refetchAll = () =>
       batch.add([
@@ -113,15 +114,13 @@ export function useLiveItinerary(id: string, enabled = true) {
       source.addEventListener('reset', refetchAll);
       source.addEventListener('open', () => {
         failures = 0;
-        // A new stream cannot resume the old one: what happened in between is fetched. The
-        // first one cannot either: a change saved after the page read the trip and before it
-        // listened sent its event to no one, so what the page read is asked again (an
-        // unchanged trip answers 304, by its ETag).
-        refetchAll();
+        // A new stream cannot resume the old one: what happened in between is fetched.
+        if (reopened) refetchAll();
       });
       source.addEventListener('error', () => {
         if (source?.readyState !== EventSource.CLOSED) return; // the browser retries itself
         source = null;
+        reopened = true;
         const failed = failures;
         failures += 1;
         // Why it failed decides when to try again: a busy server's Retry-After, jittered.
