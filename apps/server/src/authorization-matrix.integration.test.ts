@@ -23,10 +23,11 @@ import {
   type ItineraryTest,
   type SignedInUser,
 } from '../test/itinerary-helpers';
-import { session, user as userTable } from './db/schema/auth';
+import { session } from './db/schema/auth';
 import { preset as presetTable } from './db/schema/itineraries';
 import { insertContactMessage } from './modules/contact/contact.repository';
 import { openEventStream } from './modules/sharing/sse-client.test-helpers';
+import { makeAdmin as makeAdminOf } from '../test/shop-helpers';
 import { pdfDocument, pngImage, upload, uploaded } from '../test/storage-helpers';
 
 /**
@@ -967,12 +968,9 @@ async function createLink(id: string): Promise<ShareLink & { token: string }> {
   return { ...created, token: new URL(created.url ?? '').searchParams.get('share') ?? '' };
 }
 
-async function makeAdmin(account: SignedInUser): Promise<SignedInUser> {
-  await test.testApp.database.db
-    .update(userTable)
-    .set({ role: 'admin' })
-    .where(eq(userTable.id, account.id));
-  return account;
+/** Makes `account` an admin, once the app treats it as one (see shop-helpers' makeAdmin). */
+function makeAdmin(account: SignedInUser): Promise<SignedInUser> {
+  return makeAdminOf(test.testApp, account);
 }
 
 beforeAll(async () => {
