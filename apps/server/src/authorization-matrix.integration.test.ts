@@ -27,7 +27,7 @@ import { session } from './db/schema/auth';
 import { preset as presetTable } from './db/schema/itineraries';
 import { insertContactMessage } from './modules/contact/contact.repository';
 import { openEventStream } from './modules/sharing/sse-client.test-helpers';
-import { makeAdmin as makeAdminOf } from '../test/shop-helpers';
+import { makeAdmin } from '../test/shop-helpers';
 import { pdfDocument, pngImage, upload, uploaded } from '../test/storage-helpers';
 
 /**
@@ -968,11 +968,6 @@ async function createLink(id: string): Promise<ShareLink & { token: string }> {
   return { ...created, token: new URL(created.url ?? '').searchParams.get('share') ?? '' };
 }
 
-/** Makes `account` an admin, once the app treats it as one (see shop-helpers' makeAdmin). */
-function makeAdmin(account: SignedInUser): Promise<SignedInUser> {
-  return makeAdminOf(test.testApp, account);
-}
-
 beforeAll(async () => {
   test = await startItineraryTest();
   api = apiFor(test.testApp);
@@ -984,7 +979,7 @@ beforeAll(async () => {
     const account = created[index];
     if (account) users[name] = account;
   });
-  await makeAdmin(users.admin);
+  await makeAdmin(test.testApp, users.admin);
   const presets = expectStatus<{ items: PresetSummary[] }>(
     await api(null, 'GET', '/api/presets?limit=100'),
     200,
@@ -1047,7 +1042,7 @@ async function callerAccount(row: Row, caller: Caller): Promise<SignedInUser | n
   if (caller === 'anonymous' || caller === 'link holder') return null;
   if (!row.consumesCaller) return users[caller];
   const fresh = await createSignedInUser(test.testApp, caller);
-  return caller === 'admin' ? makeAdmin(fresh) : fresh;
+  return caller === 'admin' ? makeAdmin(test.testApp, fresh) : fresh;
 }
 
 async function statusOf(row: Row, caller: Caller): Promise<number> {

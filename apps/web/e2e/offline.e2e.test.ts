@@ -189,19 +189,35 @@ describe('offline worker and updates', () => {
  * change, and a write begun as the page goes may not finish).
  */
 async function offlineCopySaved(page: Page, texts: readonly string[] = []): Promise<boolean> {
+  const copies = (await keyvalEntries(page, 'jammy:queries:')) ?? [];
+  return copies.some((copy) => texts.every((text) => copy.json.includes(text)));
+}
+
+/**
+ * The entries of idb-keyval's store whose key starts with `prefix`, each value as JSON; none
+ * when the page has not written the store yet, null when IndexedDB fails. Looking never
+ * creates the database: an empty one made here, before the page's first write, would have no
+ * store, and the page could never save into it.
+ */
+async function keyvalEntries(
+  page: Page,
+  prefix: string,
+): Promise<{ key: string; json: string }[] | null> {
   return page.evaluate(
-    (texts) =>
-      new Promise<boolean>((resolve) => {
+    (prefix) =>
+      new Promise<{ key: string; json: string }[] | null>((resolve) => {
         const open = indexedDB.open('keyval-store');
-        // Looking must not create the database: an empty one made here, before the page's
-        // first write, would have no store, and the page could never save into it.
-        open.onupgradeneeded = () => open.transaction?.abort();
-        open.onerror = () => resolve(false);
+        let none = false;
+        open.onupgradeneeded = () => {
+          none = true;
+          open.transaction?.abort();
+        };
+        open.onerror = () => resolve(none ? [] : null);
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('keyval')) {
             db.close();
-            return resolve(false);
+            return resolve([]);
           }
           const transaction = db.transaction('keyval');
           transaction.oncomplete = () => db.close();
@@ -210,16 +226,16 @@ async function offlineCopySaved(page: Page, texts: readonly string[] = []): Prom
           const values = store.getAll();
           values.onsuccess = () =>
             resolve(
-              keys.result.some((key, index) => {
-                if (!String(key).startsWith('jammy:queries:')) return false;
-                const copy = JSON.stringify(values.result[index]);
-                return texts.every((text) => copy.includes(text));
-              }),
+              keys.result.flatMap((key, index) =>
+                String(key).startsWith(prefix)
+                  ? [{ key: String(key), json: JSON.stringify(values.result[index]) }]
+                  : [],
+              ),
             );
-          values.onerror = () => resolve(false);
+          values.onerror = () => resolve(null);
         };
       }),
-    texts,
+    prefix,
   );
 }
 
@@ -316,36 +332,11 @@ const NARROW_PHONE = { ...PHONE, viewport: { width: 360, height: 740 } };
 
 /** How many changes the page has saved in its outbox (IndexedDB, idb-keyval's store). */
 async function storedOutbox(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('keyval-store');
-        // Not created by looking (see offlineCopySaved): none yet holds no change.
-        let none = false;
-        open.onupgradeneeded = () => {
-          none = true;
-          open.transaction?.abort();
-        };
-        open.onerror = () => resolve(none ? 0 : -1);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('keyval')) {
-            db.close();
-            return resolve(0);
-          }
-          const transaction = db.transaction('keyval');
-          transaction.oncomplete = () => db.close();
-          const store = transaction.objectStore('keyval');
-          const keys = store.getAllKeys();
-          keys.onsuccess = () => {
-            const key = keys.result.find((k) => String(k).startsWith('jammy:outbox:'));
-            if (key === undefined) return resolve(0);
-            const value = store.get(key);
-            value.onsuccess = () => resolve(Array.isArray(value.result) ? value.result.length : 0);
-          };
-        };
-      }),
-  );
+  const entries = await keyvalEntries(page, 'jammy:outbox:');
+  if (entries === null) return -1;
+  const [outbox] = entries;
+  const changes: unknown = outbox ? JSON.parse(outbox.json) : [];
+  return Array.isArray(changes) ? changes.length : 0;
 }
 
 interface Row {
