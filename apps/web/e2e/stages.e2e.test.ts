@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import stagesAr from '../src/features/stages/locales/ar.json';
 import { signUpVerified } from './accounts';
 import {
+  animationsFinished,
   DESKTOP,
   PHONE,
   baseUrl,
@@ -206,7 +207,9 @@ describe('the stage pages', () => {
     await expect.poll(() => markers.allTextContents()).toEqual(['1', '2']);
     expect(await page.locator('path.leaflet-interactive').count()).toBe(1);
 
-    // Choosing a marker highlights its place in the list, and back.
+    // Choosing a marker highlights its place in the list, and back. The map first finishes
+    // fitting its places (an animated zoom moves the markers under the pointer).
+    await animationsFinished(page);
     await markers.nth(1).click();
     await expect
       .poll(() =>
