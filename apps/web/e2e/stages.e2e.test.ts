@@ -222,6 +222,8 @@ describe('the stage pages', () => {
     await page.goto(url(`${stagePath()}/add`));
     await expectHeading('Add places');
     const map = page.getByRole('region', { name: 'Map of Kyoto' });
+    // The map is made once the page around it has been drawn: its frame shows before.
+    await map.locator('.leaflet-container').waitFor();
     await map.scrollIntoViewIfNeeded();
     const box = await map.boundingBox();
     if (!box) throw new Error('The map is not on screen');

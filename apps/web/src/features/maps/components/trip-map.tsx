@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAfterFirstPaint } from '../../../lib/after-paint';
 import type { TripMapProps } from './map-types';
 import classes from './trip-map.module.css';
 
@@ -28,8 +29,14 @@ function MapPlaceholder({ height, name }: { height: number | string; name: strin
  * fitted to all of them (leaflet-map.tsx), loaded after the page that shows it.
  */
 export function TripMap(props: TripMapProps) {
+  // Leaflet measures its container when it makes the map, which forces the browser to lay
+  // out the whole page there and then, inside the render that built it. Made once the page
+  // has been drawn, the map measures a page already laid out, and the page shows sooner.
+  const painted = useAfterFirstPaint();
+  const placeholder = <MapPlaceholder height={props.height ?? 360} name={props.name} />;
+  if (!painted) return placeholder;
   return (
-    <Suspense fallback={<MapPlaceholder height={props.height ?? 360} name={props.name} />}>
+    <Suspense fallback={placeholder}>
       <LeafletMap {...props} />
     </Suspense>
   );
