@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { resetSession, useMe } from '../features/auth/session';
 import { nextRefreshDelay } from '../lib/session-timing';
+import { whenPageIdle } from '../lib/when-page-idle';
 
 /**
  * Keeps a signed-in traveller's session alive: it is refreshed (the server extends it) before
@@ -41,10 +42,13 @@ export function useSessionRefresh(): void {
     const onVisible = () => {
       if (document.visibilityState === 'visible') void refresh();
     };
-    void refresh();
+    // The page was sent with who is signed in (or read it just now): the first check, and
+    // the identity client's code, can wait until the page has shown.
+    const cancelFirst = whenPageIdle(() => void refresh());
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       cancelled = true;
+      cancelFirst();
       window.clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };

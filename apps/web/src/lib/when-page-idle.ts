@@ -1,7 +1,19 @@
 /**
- * Runs `task` once the browser is idle and the page is no longer waiting for its own code or
- * messages (no element marked aria-busy): for what may load after the first page has shown.
- * Returns a function that cancels it.
+ * Whether the page has shown: its `<main>` holds something, and nothing is marked as still
+ * loading (aria-busy). While the router still waits for a page's code or data, the app's
+ * frame is drawn with an empty `<main>` (or none yet), and the browser is idle then too,
+ * waiting for the network: that is not the moment for what can wait.
+ */
+function pageShown(): boolean {
+  const main = document.querySelector('main');
+  return (
+    main !== null && main.childElementCount > 0 && !document.querySelector('[aria-busy="true"]')
+  );
+}
+
+/**
+ * Runs `task` once the browser is idle and the page has shown (`pageShown`): for what may
+ * load after the first page has shown. Returns a function that cancels it.
  */
 export function whenPageIdle(task: () => void): () => void {
   let cancelled = false;
@@ -17,8 +29,8 @@ export function whenPageIdle(task: () => void): () => void {
   };
   const check = () => {
     if (cancelled) return;
-    if (document.querySelector('[aria-busy="true"]')) wait();
-    else task();
+    if (pageShown()) task();
+    else wait();
   };
   wait();
   return () => {
