@@ -8,7 +8,8 @@ import { routePreload } from './route-preloads';
 
 // A build as Vite writes it: the entry (named in index.html) with its framework; a signed-in
 // page with its own stylesheet and a shared chunk that brings another; the logged layout; and
-// messages in two languages, of which the page asks for "trips" only.
+// messages in two languages, of which the page asks for "trips" and the layout for "shop" (in
+// English only).
 const manifest: Manifest = {
   'index.html': {
     file: 'assets/index.js',
@@ -54,6 +55,15 @@ beforeAll(() => {
       mappings: '',
     }),
   );
+  writeFileSync(
+    path.join(dist, 'assets/logged-layout.js.map'),
+    JSON.stringify({
+      version: 3,
+      sources: ['../../src/layouts/logged-layout.tsx'],
+      sourcesContent: ["const { t } = useTranslation(['translation', 'shop']);"],
+      mappings: '',
+    }),
+  );
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -70,7 +80,11 @@ describe('the files a page preloads', () => {
 
   it('lists the messages its code asks for, in each language', () => {
     const preload = routePreload(dist, manifest, route({}), inIndex);
-    expect(preload.messages.en).toEqual(['assets/en-core.js', 'assets/en-trips.js']);
+    expect(preload.messages.en).toEqual([
+      'assets/en-core.js',
+      'assets/en-trips.js',
+      'assets/en-shop.js',
+    ]);
     expect(preload.messages.ar).toEqual(['assets/ar-core.js', 'assets/ar-trips.js']);
     // A language without messages of its own in this build has none to preload.
     expect(preload.messages.it).toEqual([]);
@@ -79,6 +93,18 @@ describe('the files a page preloads', () => {
   it('adds no layout to a page of a layout in the entry', () => {
     const preload = routePreload(dist, manifest, route({ layout: 'not-logged' }), inIndex);
     expect(preload.scripts).toEqual(['assets/trips.js', 'assets/shared.js']);
+  });
+
+  it('adds to a page open to everyone what a signed-in visit brings: the logged layout', () => {
+    const preload = routePreload(dist, manifest, route({ layout: 'visitor' }), inIndex);
+    expect(preload.scripts).toEqual(['assets/trips.js', 'assets/shared.js']);
+    // Only what the page does not name already: shared.js is the page's own.
+    expect(preload.signedIn?.scripts).toEqual(['assets/logged-layout.js']);
+    expect(preload.signedIn?.styles).toEqual([]);
+    expect(preload.signedIn?.messages.en).toEqual(['assets/en-shop.js']);
+    expect(preload.signedIn?.messages.ar).toEqual([]);
+    // A page of one layout only has nothing more to list.
+    expect(routePreload(dist, manifest, route({}), inIndex).signedIn).toBeUndefined();
   });
 
   it('fails the build for a page whose module the build does not have', () => {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '@jammy/shared/languages';
 import {
   ROUTE_PRELOADS_FILE,
+  type RouteFiles,
   type RoutePreload,
   type RoutePreloads,
 } from '@jammy/shared/route-preloads';
@@ -24,25 +25,24 @@ import {
  *   vite build && … && tsx scripts/route-preloads.ts   (the web app's `build`)
  */
 
-/** The modules a first visit of `route` loads besides the entry: its page, its layout. */
-export function routeModulesOf(route: Route): string[] {
-  return [
-    `src/routes/${route.id}.tsx`,
-    ...(route.layout === 'logged' ? ['src/layouts/logged-layout.tsx'] : []),
-  ];
-}
+const LOGGED_LAYOUT = 'src/layouts/logged-layout.tsx';
 
 /**
- * What the first visit of `route` fetches that index.html does not name already: the scripts
- * and stylesheets of its modules, and the messages (per language) that their code asks for.
+ * The modules a first visit of `route` loads besides the entry: its page, its layout. A page
+ * open to everyone draws the traveller's layout for someone signed in (`signedIn`).
  */
-export function routePreload(
+export function routeModulesOf(route: Route, signedIn = false): string[] {
+  const logged = route.layout === 'logged' || (signedIn && route.layout === 'visitor');
+  return [`src/routes/${route.id}.tsx`, ...(logged ? [LOGGED_LAYOUT] : [])];
+}
+
+/** The scripts, stylesheets and messages of `modules`, leaving out what `inIndex` names. */
+function filesOf(
   distDir: string,
   manifest: Manifest,
-  route: Route,
+  modules: string[],
   inIndex: ReadonlySet<string>,
-): RoutePreload {
-  const modules = routeModulesOf(route);
+): RouteFiles {
   for (const module of modules) {
     if (!manifest[module]) throw new Error(`The build manifest has no chunk ${module}`);
   }
@@ -59,8 +59,40 @@ export function routePreload(
         language,
         messageModules(manifest, language, namespaces).map(fileOf),
       ]),
-    ) as RoutePreload['messages'],
+    ) as RouteFiles['messages'],
   };
+}
+
+/** What `more` names that `base` does not. */
+function beyond(more: RouteFiles, base: RouteFiles): RouteFiles {
+  const without = (list: string[], known: string[]) => list.filter((file) => !known.includes(file));
+  return {
+    scripts: without(more.scripts, base.scripts),
+    styles: without(more.styles, base.styles),
+    messages: Object.fromEntries(
+      LANGUAGES.map((language) => [
+        language,
+        without(more.messages[language], base.messages[language]),
+      ]),
+    ) as RouteFiles['messages'],
+  };
+}
+
+/**
+ * What the first visit of `route` fetches that index.html does not name already: the scripts
+ * and stylesheets of its modules, and the messages (per language) that their code asks for;
+ * on a page open to everyone, also what a signed-in traveller's visit adds (their layout).
+ */
+export function routePreload(
+  distDir: string,
+  manifest: Manifest,
+  route: Route,
+  inIndex: ReadonlySet<string>,
+): RoutePreload {
+  const own = filesOf(distDir, manifest, routeModulesOf(route), inIndex);
+  if (route.layout !== 'visitor') return own;
+  const signedIn = filesOf(distDir, manifest, routeModulesOf(route, true), inIndex);
+  return { ...own, signedIn: beyond(signedIn, own) };
 }
 
 function main() {

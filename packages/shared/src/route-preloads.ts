@@ -8,13 +8,22 @@ import type { RouteId } from './route-table';
  * discovers them (its layout, the page's code, then the page's messages).
  * Paths are the build's, without the leading slash.
  */
-export interface RoutePreload {
+export interface RouteFiles {
   /** The page's module, its layout's, and the chunks they import. */
   scripts: string[];
   /** Their stylesheets. */
   styles: string[];
   /** The messages its code asks for, per language. */
   messages: Record<Language, string[]>;
+}
+
+export interface RoutePreload extends RouteFiles {
+  /**
+   * On a page open to everyone (the `visitor` layout), what a signed-in traveller's visit
+   * fetches besides: that layout draws the traveller's own chrome for them (the logged
+   * layout), with its code and messages. Only what the page's own list does not name.
+   */
+  signedIn?: RouteFiles;
 }
 
 export type RoutePreloads = Partial<Record<RouteId, RoutePreload>>;

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '@jammy/shared/route-preloads';
 import { describe, expect, it } from 'vitest';
+import { createSignedInUser } from '../../test/itinerary-helpers';
 import { serveWebDistFixture } from '../../test/served-web-dist';
 import { expectedIndexHtml } from '../../test/web-dist';
 
@@ -14,6 +15,17 @@ const PRELOADS: RoutePreloads = {
     messages: { ...noMessages, en: ['assets/en-d4.js'], ar: ['assets/ar-e5.js'] },
   },
   login: { scripts: ['assets/login-f6.js'], styles: [], messages: noMessages },
+  // Open to everyone: a signed-in traveller's visit also draws their layout.
+  faq: {
+    scripts: ['assets/faq-g7.js'],
+    styles: [],
+    messages: { ...noMessages, en: ['assets/en-h8.js'] },
+    signedIn: {
+      scripts: ['assets/logged-layout-b2.js'],
+      styles: ['assets/logged-layout-i9.css'],
+      messages: { ...noMessages, en: ['assets/en-j0.js'] },
+    },
+  },
 };
 
 const served = serveWebDistFixture((dir) =>
@@ -42,7 +54,38 @@ describe('the files a page names in its head', () => {
     const login = head((await get('/login')).body);
     expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/login-f6.js">');
     expect(login).not.toContain('itineraries-a1.js');
-    expect((await get('/faq')).body).toBe(expectedIndexHtml('en', 'ltr'));
+    expect((await get('/terms')).body).toBe(expectedIndexHtml('en', 'ltr'));
+  });
+
+  it('on a page open to everyone, add the traveller’s layout for someone signed in only', async () => {
+    const anonymous = head((await get('/faq')).body);
+    expect(anonymous).toContain('href="/assets/faq-g7.js"');
+    expect(anonymous).not.toContain('logged-layout');
+    expect(anonymous).not.toContain('en-j0.js');
+
+    const user = await createSignedInUser(served.testApp, 'preloads-visitor-page');
+    const signedIn = head(
+      (await served.app.inject({ method: 'GET', url: '/faq', headers: { cookie: user.cookie } }))
+        .body,
+    );
+    expect(signedIn).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/en-h8.js">' +
+        '<link rel="stylesheet" crossorigin href="/assets/logged-layout-i9.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/logged-layout-b2.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/en-j0.js">',
+    );
+    // A cookie whose session is gone is nobody's: the visitor's files only.
+    const stale = head(
+      (
+        await served.app.inject({
+          method: 'GET',
+          url: '/faq',
+          cookies: { 'jammy.session_token': 'no-such-session' },
+        })
+      ).body,
+    );
+    expect(stale).toContain('href="/assets/faq-g7.js"');
+    expect(stale).not.toContain('logged-layout');
   });
 
   it('are none on a path that is no page (the 404)', async () => {

@@ -17,7 +17,7 @@ import {
 import {
   ROUTE_PRELOADS_FILE,
   SESSION_ELEMENT_ID,
-  type RoutePreload,
+  type RouteFiles,
   type RoutePreloads,
 } from '@jammy/shared/route-preloads';
 import type { Session } from '@jammy/shared/session';
@@ -88,17 +88,20 @@ async function readLandings(webDistDir: string): Promise<Map<Language, string>> 
  */
 async function readPreloads(
   webDistDir: string,
-): Promise<(routeId: RouteId, language: Language) => string> {
+): Promise<(routeId: RouteId, language: Language, signedIn: boolean) => string> {
   const file = path.join(webDistDir, ROUTE_PRELOADS_FILE);
   const listed: RoutePreloads = existsSync(file)
     ? (JSON.parse(await readFile(file, 'utf8')) as RoutePreloads)
     : {};
   const tags = new Map<string, string>();
-  return (routeId, language) => {
-    const key = `${routeId}/${language}`;
+  return (routeId, language, signedIn) => {
+    const key = `${routeId}/${language}/${signedIn ? 'in' : 'out'}`;
     let html = tags.get(key);
     if (html === undefined) {
-      html = preloadLinks(listed[routeId], language);
+      const preload = listed[routeId];
+      html = preloadLinks(preload, language);
+      // A page open to everyone draws a signed-in traveller's own chrome: its files too.
+      if (signedIn) html += preloadLinks(preload?.signedIn, language);
       tags.set(key, html);
     }
     return html;
@@ -109,7 +112,7 @@ async function readPreloads(
  * Module preloads for the scripts (crossorigin, as the app's own imports fetch them) and the
  * stylesheets themselves: the app's loader finds them in the head and does not add them again.
  */
-function preloadLinks(preload: RoutePreload | undefined, language: Language): string {
+function preloadLinks(preload: RouteFiles | undefined, language: Language): string {
   if (!preload) return '';
   const href = (file: string) => `/${file.replace(/[^\w./-]/g, '')}`;
   return [
@@ -139,7 +142,7 @@ async function manifestRoutes(app: FastifyInstance, webDistDir: string) {
 
 interface PageFiles {
   landings: ReadonlyMap<Language, string>;
-  preloads: (routeId: RouteId, language: Language) => string;
+  preloads: (routeId: RouteId, language: Language, signedIn: boolean) => string;
   session: (request: FastifyRequest) => Promise<Session>;
 }
 
@@ -200,7 +203,9 @@ async function notFound(
             return null;
           })
         : { user: null };
-      head = (session ? sessionElement(session) : '') + pages.preloads(match.route.id, language);
+      head =
+        (session ? sessionElement(session) : '') +
+        pages.preloads(match.route.id, language, Boolean(session?.user));
     }
     html = withLanguage(indexHtml, language, head);
   }
