@@ -103,8 +103,9 @@ describe('who is signed in, in the page', () => {
       id: user.id,
       name,
     });
-    // The element's own end is the only one, and nothing else entered the page.
-    expect(page.body.match(/<\/script>/g)).toHaveLength(1);
+    // The element's own end is the only one besides the entry script's (index.html's), and
+    // nothing else entered the page.
+    expect(page.body.match(/<\/script>/g)).toHaveLength(2);
     expect(page.body).not.toContain('<!--');
     expect(page.body).toBe(
       expectedIndexHtml('ar', 'rtl', JSON.stringify(session.json()).replace(/</g, '\\u003c')),

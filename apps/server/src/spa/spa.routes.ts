@@ -82,45 +82,58 @@ async function readLandings(webDistDir: string): Promise<Map<Language, string>> 
   return landings;
 }
 
+/** A page's links to the files its first visit fetches after the entry. */
+interface PreloadTags {
+  /** Its stylesheets: named before the entry's script, with index.html's own. */
+  styles: string;
+  /** Module preloads of its scripts and messages: at the end of the head. */
+  scripts: string;
+}
+
 /**
  * The head's links to the files each page's first visit fetches after the entry
  * (dist/route-preloads.json), per page and language; none without the file.
  */
 async function readPreloads(
   webDistDir: string,
-): Promise<(routeId: RouteId, language: Language, signedIn: boolean) => string> {
+): Promise<(routeId: RouteId, language: Language, signedIn: boolean) => PreloadTags> {
   const file = path.join(webDistDir, ROUTE_PRELOADS_FILE);
   const listed: RoutePreloads = existsSync(file)
     ? (JSON.parse(await readFile(file, 'utf8')) as RoutePreloads)
     : {};
-  const tags = new Map<string, string>();
+  const tags = new Map<string, PreloadTags>();
   return (routeId, language, signedIn) => {
     const key = `${routeId}/${language}/${signedIn ? 'in' : 'out'}`;
-    let html = tags.get(key);
-    if (html === undefined) {
+    let found = tags.get(key);
+    if (found === undefined) {
       const preload = listed[routeId];
-      html = preloadLinks(preload, language);
       // A page open to everyone draws a signed-in traveller's own chrome: its files too.
-      if (signedIn) html += preloadLinks(preload?.signedIn, language);
-      tags.set(key, html);
+      const lists = signedIn ? [preload, preload?.signedIn] : [preload];
+      found = {
+        styles: lists.map((files) => styleLinks(files)).join(''),
+        scripts: lists.map((files) => moduleLinks(files, language)).join(''),
+      };
+      tags.set(key, found);
     }
-    return html;
+    return found;
   };
 }
 
-/**
- * Module preloads for the scripts (crossorigin, as the app's own imports fetch them) and the
- * stylesheets themselves: the app's loader finds them in the head and does not add them again.
- */
-function preloadLinks(preload: RouteFiles | undefined, language: Language): string {
-  if (!preload) return '';
-  const href = (file: string) => `/${file.replace(/[^\w./-]/g, '')}`;
-  return [
-    ...preload.styles.map((file) => `<link rel="stylesheet" crossorigin href="${href(file)}">`),
-    ...[...preload.scripts, ...(preload.messages[language] ?? [])].map(
-      (file) => `<link rel="modulepreload" crossorigin href="${href(file)}">`,
-    ),
-  ].join('');
+const href = (file: string) => `/${file.replace(/[^\w./-]/g, '')}`;
+
+/** The stylesheets themselves: the app's loader finds them in the head and does not add them again. */
+function styleLinks(files: RouteFiles | undefined): string {
+  return (files?.styles ?? [])
+    .map((file) => `<link rel="stylesheet" crossorigin href="${href(file)}">`)
+    .join('');
+}
+
+/** Module preloads for the scripts and messages (crossorigin, as the app's own imports fetch them). */
+function moduleLinks(files: RouteFiles | undefined, language: Language): string {
+  if (!files) return '';
+  return [...files.scripts, ...(files.messages[language] ?? [])]
+    .map((file) => `<link rel="modulepreload" crossorigin href="${href(file)}">`)
+    .join('');
 }
 
 /** `/manifest/{language}.webmanifest`: the build's manifest in the page's language. */
@@ -142,7 +155,7 @@ async function manifestRoutes(app: FastifyInstance, webDistDir: string) {
 
 interface PageFiles {
   landings: ReadonlyMap<Language, string>;
-  preloads: (routeId: RouteId, language: Language, signedIn: boolean) => string;
+  preloads: (routeId: RouteId, language: Language, signedIn: boolean) => PreloadTags;
   session: (request: FastifyRequest) => Promise<Session>;
 }
 
@@ -193,7 +206,7 @@ async function notFound(
   if (servesLanding) {
     html = landing;
   } else {
-    let head = '';
+    let head: PreloadTags = { styles: '', scripts: '' };
     if (match && pages) {
       // Without a session cookie nobody is signed in: no need to look. When looking fails (the
       // database is away), the page goes without, and the app asks GET /api/session itself.
@@ -203,9 +216,11 @@ async function notFound(
             return null;
           })
         : { user: null };
-      head =
-        (session ? sessionElement(session) : '') +
-        pages.preloads(match.route.id, language, Boolean(session?.user));
+      const preloads = pages.preloads(match.route.id, language, Boolean(session?.user));
+      head = {
+        styles: preloads.styles,
+        scripts: (session ? sessionElement(session) : '') + preloads.scripts,
+      };
     }
     html = withLanguage(indexHtml, language, head);
   }
@@ -239,9 +254,16 @@ function rootLanguage(request: FastifyRequest, reply: FastifyReply): Language {
   return detected;
 }
 
-function withLanguage(html: string, language: Language, head: string): string {
-  return html
+function withLanguage(html: string, language: Language, head: PreloadTags): string {
+  const page = html
     .replace(/<html[^>]*>/, `<html lang="${language}" dir="${textDirection(language)}">`)
     .replace(`href="${BASE_MANIFEST_PATH}"`, `href="${manifestPath(language)}"`)
-    .replace('</head>', () => `${head}</head>`);
+    .replace('</head>', () => `${head.scripts}</head>`);
+  // The page's stylesheets go with index.html's, before the scripts: the first paint waits
+  // for them, not for the scripts (the build puts index.html's own first).
+  const firstScript = page.search(/<script type="module"/);
+  if (!head.styles || firstScript < 0 || firstScript > page.indexOf('</head>')) {
+    return page.replace('</head>', () => `${head.styles}</head>`);
+  }
+  return page.slice(0, firstScript) + head.styles + page.slice(firstScript);
 }
