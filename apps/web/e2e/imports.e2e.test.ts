@@ -112,7 +112,14 @@ describe('imports', () => {
     for (const name of ['Monterosso al Mare', 'Belvedere sul mare', 'Trattoria Gianni Franzi']) {
       await page.getByText(name).first().waitFor();
     }
-    // The trip's map draws the imported track, and so does the stage's own map.
+    // The trip's map draws the imported track, and so does the stage's own map. On a phone
+    // the trip's map is below the first screen, made as it comes near.
+    const scrollToMap = () =>
+      page
+        .getByRole('region', { name: /^Map of/ })
+        .first()
+        .scrollIntoViewIfNeeded();
+    await scrollToMap();
     await expect.poll(() => tracks(page).count()).toBe(1);
     const stageId = await firstStageId(context, trip.id);
     await page.goto(`${baseUrl()}/itinerary/${trip.id}/stage/${stageId}`);
@@ -123,6 +130,7 @@ describe('imports', () => {
     );
     await shoot(page, 'stage-map-track-en-360');
     await page.goto(`${baseUrl()}/itinerary/${trip.id}`);
+    await scrollToMap();
     await expect.poll(() => tracks(page).count()).toBe(1);
 
     // Undo from the trip's activity.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 
 /**
  * Runs `task` once the browser has drawn the next frame and then had a moment with nothing
@@ -31,4 +31,29 @@ export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => afterNextPaint(() => setPainted(true)), []);
   return painted;
+}
+
+/**
+ * False until the element is on screen or within `margin` of it (then true for good): for
+ * what is costly to draw and need not be drawn for a reader who never scrolls to it. Without
+ * IntersectionObserver, true at once.
+ */
+export function useNearViewport(ref: RefObject<Element | null>, margin = '200px'): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          setNear(true);
+        }
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, margin, near]);
+  return near;
 }

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAfterFirstPaint } from '../../../lib/after-paint';
+import { useAfterFirstPaint, useNearViewport } from '../../../lib/after-paint';
 import type { TripMapProps } from './map-types';
 import classes from './trip-map.module.css';
 
@@ -11,15 +11,27 @@ export { TRACK_COLOR, type MapPoint, type MapTrack, type TripMapProps } from './
 const LeafletMap = lazy(async () => ({ default: (await import('./leaflet-map')).LeafletMap }));
 
 /** The frame the map will fill, the same size, while its code loads. */
-function MapPlaceholder({ height, name }: { height: number | string; name: string }) {
+function MapPlaceholder({
+  height,
+  name,
+  busy,
+  ref,
+}: {
+  height: number | string;
+  name: string;
+  /** Loading now; not while the map waits for its reader to come near. */
+  busy: boolean;
+  ref: Ref<HTMLDivElement>;
+}) {
   const { t } = useTranslation('maps');
   return (
     <div
+      ref={ref}
       className={classes.frame}
       style={{ height }}
       role="region"
       aria-label={t('mapLabel', { name })}
-      aria-busy="true"
+      aria-busy={busy}
     />
   );
 }
@@ -33,10 +45,17 @@ export function TripMap(props: TripMapProps) {
   // out the whole page there and then, inside the render that built it. Made once the page
   // has been drawn, the map measures a page already laid out, and the page shows sooner.
   const painted = useAfterFirstPaint();
-  const placeholder = <MapPlaceholder height={props.height ?? 360} name={props.name} />;
-  if (!painted) return placeholder;
+  // A map below the first screen (a trip's overview on a phone) is made as it comes near:
+  // its code and its markers cost nothing to a traveller who does not scroll to it.
+  const frame = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(frame);
+  const placeholder = (busy: boolean) => (
+    <MapPlaceholder ref={frame} height={props.height ?? 360} name={props.name} busy={busy} />
+  );
+  if (!painted) return placeholder(true);
+  if (!near) return placeholder(false);
   return (
-    <Suspense fallback={placeholder}>
+    <Suspense fallback={placeholder(true)}>
       <LeafletMap {...props} />
     </Suspense>
   );
