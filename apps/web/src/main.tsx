@@ -11,6 +11,7 @@ import { i18n } from './i18n/i18n';
 import { isServerReachable, subscribeReachability } from './lib/connectivity';
 import { restoreOfflineCache, startSavingOfflineCache } from './lib/offline-cache';
 import { loadOutbox, onOutboxSaved, outboxEntries, replayOutbox } from './lib/outbox';
+import { nextTask } from './lib/next-task';
 import { theme } from './lib/theme';
 import { startPwa } from './pwa/pwa-store';
 import { createRouter } from './router';
@@ -45,8 +46,13 @@ subscribeReachability(() => {
   replayWhenReachable();
 });
 replayWhenReachable();
+// The app starts in three tasks rather than one: the browser may paint, or answer a tap,
+// between reading the saved state, starting the router (and the first page's loaders), and
+// the first render. On a slow phone each part is a long task of its own already.
+await nextTask();
 const router = createRouter(queryClient);
 startPwa();
+await nextTask();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
