@@ -4,7 +4,10 @@
 //
 //   npm run bench:web                       one run a page
 //   LIGHTHOUSE_RUNS=3 npm run bench:web     the median of three
-//   LIGHTHOUSE_REPORTS=<folder> npm run bench:web   also saves each run's report (HTML)
+//   LIGHTHOUSE_REPORTS=<folder> npm run bench:web   also saves each run's report (HTML, JSON)
+//   LIGHTHOUSE_TRACES=1 (with REPORTS)      and each run's trace, for Chromium's Performance panel
+//   LIGHTHOUSE_PAGES=/itineraries,/itinerary/{id}   only these pages
+//   LIGHTHOUSE_SERVING=h2 (or h1)           only over HTTP/2 (or HTTP/1.1)
 //
 // Each page is measured twice, side by side: over HTTPS with HTTP/2, through a reverse proxy
 // (`https-proxy.ts`), as a deployment serves it, and over plain HTTP/1.1 from the server alone,
@@ -98,6 +101,12 @@ async function audit(
     await mkdir(REPORTS, { recursive: true });
     await writeFile(path.join(REPORTS, `${reportName}.html`), String(result.report));
     await writeFile(path.join(REPORTS, `${reportName}.json`), JSON.stringify(lhr));
+    if (process.env.LIGHTHOUSE_TRACES === '1') {
+      await writeFile(
+        path.join(REPORTS, `${reportName}.trace.json`),
+        JSON.stringify(result.artifacts.Trace),
+      );
+    }
   }
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -197,15 +206,16 @@ async function main() {
     const launched = await launchChromium(path.join(tempDir, 'chromium'), [proxy.chromiumSwitch]);
     chromium = launched.process;
     const servings = [
-      { name: 'HTTPS, HTTP/2 (proxy)', base: proxy.origin },
-      { name: 'HTTP/1.1 (server alone)', base: plain },
-    ];
+      { name: 'HTTPS, HTTP/2 (proxy)', base: proxy.origin, id: 'h2' },
+      { name: 'HTTP/1.1 (server alone)', base: plain, id: 'h1' },
+    ].filter((serving) => [undefined, serving.id].includes(process.env.LIGHTHOUSE_SERVING));
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
     const pages = [
       // The remembered language, so / answers at once instead of redirecting.
       { name: '/', path: '/', cookie: 'i18n_redirected=en' },
       { name: '/itineraries', path: '/itineraries', cookie },
       { name: '/itinerary/{id}', path: `/itinerary/${tripId}`, cookie },
-    ];
+    ].filter((page) => !only || only.includes(page.name));
     const rows: string[] = [];
     for (const page of pages) {
       for (const serving of servings) {
@@ -213,7 +223,7 @@ async function main() {
         for (let run = 0; run < RUNS; run += 1) {
           const reportName =
             `${page.name.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-` +
-            `${serving.base === plain ? 'h1' : 'h2'}-${run + 1}`;
+            `${serving.id}-${run + 1}`;
           runs.push(await audit(serving.base + page.path, launched.port, page.cookie, reportName));
         }
         const scores = median(runs);
