@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { JSON_BODY_LIMIT_BYTES } from '@jammy/shared/constants';
+import { isUuidV7 } from '@jammy/shared/uuid';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { uuidv7 } from 'uuidv7';
 import type { Config } from './config';
@@ -32,6 +33,7 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { importRoutes } from './modules/imports/imports.routes';
 import { idempotencyKeys } from './modules/idempotency/idempotency.hook';
 import { purgeExpiredKeys } from './modules/idempotency/idempotency.repository';
+import { findAccess } from './modules/itineraries/access';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
 import { purgeTrash } from './modules/itineraries/itineraries.repository';
 import { contentRoutes } from './modules/itineraries/content.routes';
@@ -349,6 +351,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await spaRoutes(app, {
     webDistDir: config.webDistDir,
     session: (request) => whoIsHere({ db: deps.database.db, sessions }, request),
+    tripTitle: async (userId, itineraryId) => {
+      if (!isUuidV7(itineraryId)) return null;
+      const access = await findAccess(deps.database.db, itineraryId, userId);
+      // What GET /api/itineraries/{id} would answer 200 to: a member, not in the trash.
+      return access && !access.itinerary.deletedAt ? access.itinerary.title : null;
+    },
   });
 
   return app;

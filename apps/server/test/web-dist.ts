@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const FIXTURE_INDEX_HTML =
-  '<!doctype html><html lang="en"><head><title>Jammy</title><link rel="stylesheet" crossorigin href="/assets/index-k1.css"><script type="module" crossorigin src="/assets/app-abc123.js"></script><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="en"><head><title>Jammy</title><link rel="stylesheet" crossorigin href="/assets/index-k1.css"><script type="module" crossorigin src="/assets/app-abc123.js"></script><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"><div class="boot-page"></div></div></body></html>';
 /** The parts of the build's manifest that do not depend on the language. */
 export const FIXTURE_MANIFEST = {
   id: '/',

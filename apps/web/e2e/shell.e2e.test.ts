@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpVerified } from './accounts';
 import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
 
 let browser: Browser;
@@ -84,6 +85,48 @@ describe('app shell', () => {
       }
       expect(boxes[0], `${path} at ${options.viewport?.width} px`).toBe(boxes[1]);
     }
+  });
+
+  it("draws a trip's title before the app starts, where the trip's page then draws it", async () => {
+    const owner = await newContext(browser);
+    await signUpVerified(owner);
+    // A title to escape, and long enough to wrap on a phone.
+    const title = 'Lisbon & <Porto> by "night", then the Douro valley';
+    const created = await owner.request.post(`${baseUrl()}/api/itineraries`, {
+      headers: { origin: baseUrl() },
+      data: { title },
+    });
+    const { id } = (await created.json()) as { id: string };
+    const cookies = await owner.cookies();
+    for (const [options, path] of [
+      [PHONE, `/itinerary/${id}`],
+      [PHONE, `/ar/itinerary/${id}`],
+      [DESKTOP, `/itinerary/${id}`],
+    ] as const) {
+      const boxes: string[] = [];
+      for (const javaScriptEnabled of [false, true]) {
+        const context = await newContext(browser, { ...options, javaScriptEnabled });
+        await context.addCookies(cookies);
+        const page = await context.newPage();
+        await page.goto(`${baseUrl()}${path}`);
+        // Without scripts the page is index.html's frame with the server's title in it.
+        const heading = page.getByRole('heading', { level: 1, name: title });
+        await heading.waitFor();
+        if (!javaScriptEnabled) expect(await page.locator('.boot-title').count()).toBe(1);
+        boxes.push(JSON.stringify(await heading.boundingBox()));
+        await context.close();
+      }
+      expect(boxes[0], `${path} at ${options.viewport?.width} px`).toBe(boxes[1]);
+    }
+    // A stranger's page of the same trip has no title in it.
+    const stranger = await newContext(browser, { javaScriptEnabled: false });
+    await signUpVerified(stranger);
+    const page = await stranger.newPage();
+    await page.goto(`${baseUrl()}/itinerary/${id}`);
+    expect(await page.content()).not.toContain('Douro');
+    expect(await page.locator('.boot-title').count()).toBe(0);
+    await stranger.close();
+    await owner.close();
   });
 
   it('reloads the target path once when a page part fails to load, then shows the error page', async () => {

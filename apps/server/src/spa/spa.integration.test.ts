@@ -124,6 +124,49 @@ describe('who is signed in, in the page', () => {
   });
 });
 
+describe("a trip's title, in the app's frame", () => {
+  const frameOf = (html: string) =>
+    /<div class="boot-page">(.*?)<\/div><\/div><\/body>/.exec(html)?.[1];
+
+  it('is drawn for a member, escaped; never for a stranger, a trashed trip or a broken address', async () => {
+    const api = apiFor(served.testApp);
+    const owner = await createSignedInUser(served.testApp, 'frame-owner');
+    const stranger = await createSignedInUser(served.testApp, 'frame-stranger');
+    const title = '</bdi></h1><script>alert(1)</script> & "Lisbon" $& $\'';
+    const created = await api(owner, 'POST', '/api/itineraries', { payload: { title } });
+    expectStatus(created, 201);
+    const { id } = created.json<{ id: string }>();
+    const page = (user: { cookie: string }, url: string) =>
+      served.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
+
+    const mine = await page(owner, `/ar/itinerary/${id}`);
+    expect(mine.statusCode).toBe(200);
+    expect(frameOf(mine.body)).toBe(
+      '<div class="boot-trip"><div class="boot-container"><div class="boot-back"></div>' +
+        '<h1 class="boot-title"><bdi>&#60;/bdi&#62;&#60;/h1&#62;&#60;script&#62;alert(1)' +
+        '&#60;/script&#62; &#38; &#34;Lisbon&#34; $&#38; $&#39;</bdi></h1></div></div>',
+    );
+    expect(mine.body).not.toContain('<script>alert');
+
+    // Not a member: the frame as index.html has it, as for anyone not signed in.
+    for (const response of [
+      await page(stranger, `/itinerary/${id}`),
+      await served.app.inject({ method: 'GET', url: `/itinerary/${id}` }),
+      await page(owner, '/itinerary/not-an-id'),
+      // Another page of the trip: its heading is the page's own, not the title.
+      await page(owner, `/itinerary/${id}/notes`),
+    ]) {
+      expect(response.body).toContain('<div class="boot-page"></div>');
+      expect(response.body).not.toContain('Lisbon');
+    }
+
+    expectStatus(await api(owner, 'DELETE', `/api/itineraries/${id}`), 200);
+    const trashed = await page(owner, `/itinerary/${id}`);
+    expect(trashed.body).toContain('<div class="boot-page"></div>');
+    expect(trashed.body).not.toContain('Lisbon');
+  });
+});
+
 describe('paths that are no page', () => {
   const notFound = [
     { url: '/no-such-page', lang: 'en', dir: 'ltr' },

@@ -39,6 +39,11 @@ export async function spaRoutes(
     webDistDir: string;
     /** Who is signed in, as GET /api/session answers: written into each page's head. */
     session: (request: FastifyRequest) => Promise<Session>;
+    /**
+     * The title of itinerary `itineraryId` for a traveller who may read it, else null: drawn
+     * in the app's frame of the trip's page (decision 027).
+     */
+    tripTitle?: (userId: string, itineraryId: string) => Promise<string | null>;
   },
 ) {
   const indexFile = path.join(options.webDistDir, 'index.html');
@@ -65,7 +70,12 @@ export async function spaRoutes(
   });
   await manifestRoutes(app, options.webDistDir);
   app.setNotFoundHandler((request, reply) =>
-    notFound(request, reply, indexHtml, { landings, preloads, session: options.session }),
+    notFound(request, reply, indexHtml, {
+      landings,
+      preloads,
+      session: options.session,
+      tripTitle: options.tripTitle,
+    }),
   );
 }
 
@@ -157,6 +167,26 @@ interface PageFiles {
   landings: ReadonlyMap<Language, string>;
   preloads: (routeId: RouteId, language: Language, signedIn: boolean) => PreloadTags;
   session: (request: FastifyRequest) => Promise<Session>;
+  tripTitle?: (userId: string, itineraryId: string) => Promise<string | null>;
+}
+
+/** Where index.html's frame (`.boot-shell`) holds what the server draws of the page. */
+const BOOT_PAGE = '<div class="boot-page"></div>';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/**
+ * A trip's title, in the app's frame where the trip's page will draw it: the page's largest
+ * text is on screen before the app's code has arrived. The same markup as `BootTitle` in
+ * layouts/boot-shell.tsx, styled by global.css.
+ */
+function bootTitle(title: string): string {
+  return (
+    '<div class="boot-trip"><div class="boot-container"><div class="boot-back"></div>' +
+    `<h1 class="boot-title"><bdi>${escapeHtml(title)}</bdi></h1></div></div>`
+  );
 }
 
 /**
@@ -207,6 +237,7 @@ async function notFound(
     html = landing;
   } else {
     let head: PreloadTags = { styles: '', scripts: '' };
+    let frame = '';
     if (match && pages) {
       // Without a session cookie nobody is signed in: no need to look. When looking fails (the
       // database is away), the page goes without, and the app asks GET /api/session itself.
@@ -221,8 +252,18 @@ async function notFound(
         styles: preloads.styles,
         scripts: (session ? sessionElement(session) : '') + preloads.scripts,
       };
+      const tripId = match.route.id === 'itinerary' ? match.params.id : undefined;
+      if (session?.user && tripId && pages.tripTitle) {
+        // Only for someone who may read the trip; without it (or failing), the frame as is.
+        const title = await pages.tripTitle(session.user.id, tripId).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'the page is sent without its title');
+          return null;
+        });
+        if (title !== null) frame = bootTitle(title);
+      }
     }
     html = withLanguage(indexHtml, language, head);
+    if (frame) html = html.replace(BOOT_PAGE, () => `<div class="boot-page">${frame}</div>`);
   }
   return (
     reply
