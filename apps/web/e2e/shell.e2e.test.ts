@@ -87,7 +87,7 @@ describe('app shell', () => {
     }
   });
 
-  it("draws a trip's title before the app starts, where the trip's page then draws it", async () => {
+  it("draws a trip's title and the list's before the app starts, where the page then draws it", async () => {
     const owner = await newContext(browser);
     await signUpVerified(owner);
     // A title to escape, and long enough to wrap on a phone.
@@ -98,10 +98,14 @@ describe('app shell', () => {
     });
     const { id } = (await created.json()) as { id: string };
     const cookies = await owner.cookies();
-    for (const [options, path] of [
-      [PHONE, `/itinerary/${id}`],
-      [PHONE, `/ar/itinerary/${id}`],
-      [DESKTOP, `/itinerary/${id}`],
+    for (const [options, path, name] of [
+      [PHONE, `/itinerary/${id}`, title],
+      [PHONE, `/ar/itinerary/${id}`, title],
+      [DESKTOP, `/itinerary/${id}`, title],
+      // The list of trips: its title is one message, in the page's language.
+      [PHONE, '/itineraries', 'My itineraries'],
+      [PHONE, '/ar/itineraries', 'مساراتي'],
+      [DESKTOP, '/itineraries?trash=true', 'My itineraries'],
     ] as const) {
       const boxes: string[] = [];
       for (const javaScriptEnabled of [false, true]) {
@@ -110,7 +114,7 @@ describe('app shell', () => {
         const page = await context.newPage();
         await page.goto(`${baseUrl()}${path}`);
         // Without scripts the page is index.html's frame with the server's title in it.
-        const heading = page.getByRole('heading', { level: 1, name: title });
+        const heading = page.getByRole('heading', { level: 1, name, exact: true });
         await heading.waitFor();
         if (!javaScriptEnabled) expect(await page.locator('.boot-title').count()).toBe(1);
         boxes.push(JSON.stringify(await heading.boundingBox()));

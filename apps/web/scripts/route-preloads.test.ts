@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Route } from '@jammy/shared/route-table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from './route-budget';
-import { routePreload } from './route-preloads';
+import { routePreload, titlesOf } from './route-preloads';
 
 // A build as Vite writes it: the entry (named in index.html) with its framework; a signed-in
 // page with its own stylesheet and a shared chunk that brings another; the logged layout; and
@@ -111,5 +111,28 @@ describe('the files a page preloads', () => {
     expect(() =>
       routePreload(dist, manifest, route({ id: 'shop' } as Partial<Route>), inIndex),
     ).toThrow('The build manifest has no chunk src/routes/shop.tsx');
+  });
+});
+
+describe('a page’s title for the app’s frame', () => {
+  it('is read from the core messages of every language, and fails the build when one lacks it', () => {
+    const locales = mkdtempSync(path.join(os.tmpdir(), 'route-titles-'));
+    try {
+      for (const language of ['en', 'it', 'fr', 'es', 'de', 'ar']) {
+        writeFileSync(
+          path.join(locales, `${language}.json`),
+          JSON.stringify({ routes: { trips: { title: `${language}: trips` } } }),
+        );
+      }
+      expect(titlesOf(locales, 'routes.trips.title')).toMatchObject({
+        en: 'en: trips',
+        ar: 'ar: trips',
+      });
+      expect(() => titlesOf(locales, 'routes.trips.lead')).toThrow(
+        'No message routes.trips.lead in en.json',
+      );
+    } finally {
+      rmSync(locales, { recursive: true, force: true });
+    }
   });
 });

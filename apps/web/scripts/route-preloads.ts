@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES } from '@jammy/shared/languages';
+import { LANGUAGES, type Language } from '@jammy/shared/languages';
 import {
   ROUTE_PRELOADS_FILE,
   type RouteFiles,
@@ -95,15 +95,50 @@ export function routePreload(
   return { ...own, signedIn: beyond(signedIn, own) };
 }
 
+/**
+ * The pages whose title (h1) is one message for everyone, drawn by the server in the app's
+ * frame (decision 027), and its key among the core messages (src/i18n/locales).
+ */
+const STATIC_TITLES: Partial<Record<Route['id'], string>> = {
+  itineraries: 'routes.itineraries.title',
+};
+
+/** A page's static title in every language, from the core messages in `localesDir`. */
+export function titlesOf(localesDir: string, key: string): Record<Language, string> {
+  return Object.fromEntries(
+    LANGUAGES.map((language) => {
+      const messages: unknown = JSON.parse(
+        readFileSync(path.join(localesDir, `${language}.json`), 'utf8'),
+      );
+      const title = key
+        .split('.')
+        .reduce<unknown>(
+          (node, part) =>
+            typeof node === 'object' && node !== null
+              ? (node as Record<string, unknown>)[part]
+              : undefined,
+          messages,
+        );
+      if (typeof title !== 'string') throw new Error(`No message ${key} in ${language}.json`);
+      return [language, title];
+    }),
+  ) as Record<Language, string>;
+}
+
 function main() {
   const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+  const localesDir = fileURLToPath(new URL('../src/i18n/locales', import.meta.url));
   const manifest = readManifest(distDir);
   const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const inIndex = new Set(
     [...indexHtml.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((match) => match[1] ?? ''),
   );
   const preloads: RoutePreloads = Object.fromEntries(
-    ROUTES.map((route) => [route.id, routePreload(distDir, manifest, route, inIndex)]),
+    ROUTES.map((route) => {
+      const preload = routePreload(distDir, manifest, route, inIndex);
+      const key = STATIC_TITLES[route.id];
+      return [route.id, key ? { ...preload, title: titlesOf(localesDir, key) } : preload];
+    }),
   );
   writeFileSync(path.join(distDir, ROUTE_PRELOADS_FILE), JSON.stringify(preloads));
   const counts = ROUTES.map((route) => {

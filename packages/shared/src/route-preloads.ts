@@ -24,6 +24,11 @@ export interface RoutePreload extends RouteFiles {
    * layout), with its code and messages. Only what the page's own list does not name.
    */
   signedIn?: RouteFiles;
+  /**
+   * The page's title (its h1) per language, when it is the same for everyone: the server
+   * draws it in the app's frame where the page will (decision 027).
+   */
+  title?: Record<Language, string>;
 }
 
 export type RoutePreloads = Partial<Record<RouteId, RoutePreload>>;

@@ -13,6 +13,14 @@ const PRELOADS: RoutePreloads = {
     scripts: ['assets/itineraries-a1.js', 'assets/logged-layout-b2.js'],
     styles: ['assets/itineraries-c3.css'],
     messages: { ...noMessages, en: ['assets/en-d4.js'], ar: ['assets/ar-e5.js'] },
+    title: {
+      en: 'My <trips>',
+      it: 'I miei viaggi',
+      fr: 'Mes voyages',
+      es: 'Mis viajes',
+      de: 'Meine Reisen',
+      ar: 'رحلاتي',
+    },
   },
   login: { scripts: ['assets/login-f6.js'], styles: [], messages: noMessages },
   // Open to everyone: a signed-in traveller's visit also draws their layout.
@@ -96,6 +104,19 @@ describe('the files a page names in its head', () => {
     );
     expect(stale).toContain('href="/assets/faq-g7.js"');
     expect(stale).not.toContain('logged-layout');
+  });
+
+  it('draw the page’s title in the app’s frame, in its language, for a signed-in traveller', async () => {
+    const user = await createSignedInUser(served.testApp, 'preloads-title');
+    const page = async (url: string) =>
+      (await served.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } })).body;
+    expect(await page('/itineraries')).toContain(
+      '<div class="boot-page"><div class="boot-list"><div class="boot-container">' +
+        '<h1 class="boot-title"><bdi>My &#60;trips&#62;</bdi></h1></div></div></div>',
+    );
+    expect(await page('/ar/itineraries')).toContain('<bdi>رحلاتي</bdi>');
+    // Nobody signed in: the page sends them to sign in, and its frame has no title.
+    expect((await get('/itineraries')).body).toContain('<div class="boot-page"></div>');
   });
 
   it('are none on a path that is no page (the 404)', async () => {

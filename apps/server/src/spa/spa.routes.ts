@@ -104,15 +104,17 @@ interface PreloadTags {
  * The head's links to the files each page's first visit fetches after the entry
  * (dist/route-preloads.json), per page and language; none without the file.
  */
-async function readPreloads(
-  webDistDir: string,
-): Promise<(routeId: RouteId, language: Language, signedIn: boolean) => PreloadTags> {
+async function readPreloads(webDistDir: string): Promise<{
+  tags: (routeId: RouteId, language: Language, signedIn: boolean) => PreloadTags;
+  title: (routeId: RouteId, language: Language) => string | undefined;
+}> {
   const file = path.join(webDistDir, ROUTE_PRELOADS_FILE);
   const listed: RoutePreloads = existsSync(file)
     ? (JSON.parse(await readFile(file, 'utf8')) as RoutePreloads)
     : {};
   const tags = new Map<string, PreloadTags>();
-  return (routeId, language, signedIn) => {
+  const title = (routeId: RouteId, language: Language) => listed[routeId]?.title?.[language];
+  const tagsOf = (routeId: RouteId, language: Language, signedIn: boolean) => {
     const key = `${routeId}/${language}/${signedIn ? 'in' : 'out'}`;
     let found = tags.get(key);
     if (found === undefined) {
@@ -127,6 +129,7 @@ async function readPreloads(
     }
     return found;
   };
+  return { tags: tagsOf, title };
 }
 
 const href = (file: string) => `/${file.replace(/[^\w./-]/g, '')}`;
@@ -165,7 +168,7 @@ async function manifestRoutes(app: FastifyInstance, webDistDir: string) {
 
 interface PageFiles {
   landings: ReadonlyMap<Language, string>;
-  preloads: (routeId: RouteId, language: Language, signedIn: boolean) => PreloadTags;
+  preloads: Awaited<ReturnType<typeof readPreloads>>;
   session: (request: FastifyRequest) => Promise<Session>;
   tripTitle?: (userId: string, itineraryId: string) => Promise<string | null>;
 }
@@ -178,13 +181,14 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * A trip's title, in the app's frame where the trip's page will draw it: the page's largest
- * text is on screen before the app's code has arrived. The same markup as `BootTitle` in
- * layouts/boot-shell.tsx, styled by global.css.
+ * A page's title, in the app's frame where the page will draw it (a trip's page: `trip`, the
+ * list of trips: `list`): the page's largest text is on screen before the app's code has
+ * arrived. The same markup as `BootTitle` in layouts/boot-shell.tsx, styled by global.css.
  */
-function bootTitle(title: string): string {
+function bootTitle(title: string, page: 'trip' | 'list'): string {
   return (
-    '<div class="boot-trip"><div class="boot-container"><div class="boot-back"></div>' +
+    `<div class="boot-${page}"><div class="boot-container">` +
+    (page === 'trip' ? '<div class="boot-back"></div>' : '') +
     `<h1 class="boot-title"><bdi>${escapeHtml(title)}</bdi></h1></div></div>`
   );
 }
@@ -247,19 +251,21 @@ async function notFound(
             return null;
           })
         : { user: null };
-      const preloads = pages.preloads(match.route.id, language, Boolean(session?.user));
+      const preloads = pages.preloads.tags(match.route.id, language, Boolean(session?.user));
       head = {
         styles: preloads.styles,
         scripts: (session ? sessionElement(session) : '') + preloads.scripts,
       };
       const tripId = match.route.id === 'itinerary' ? match.params.id : undefined;
+      const listTitle = pages.preloads.title(match.route.id, language);
+      if (session?.user && listTitle) frame = bootTitle(listTitle, 'list');
       if (session?.user && tripId && pages.tripTitle) {
         // Only for someone who may read the trip; without it (or failing), the frame as is.
         const title = await pages.tripTitle(session.user.id, tripId).catch((error: unknown) => {
           request.log.warn({ err: error }, 'the page is sent without its title');
           return null;
         });
-        if (title !== null) frame = bootTitle(title);
+        if (title !== null) frame = bootTitle(title, 'trip');
       }
     }
     html = withLanguage(indexHtml, language, head);

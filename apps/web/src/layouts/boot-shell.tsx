@@ -1,24 +1,29 @@
 import logoMark from '../assets/logo-mark.svg';
 
-// What the server drew of the first page in the app's frame (a trip's title, decision 027),
-// read before the app's first render replaces the frame: the frames the app draws while that
+type TitledPage = 'trip' | 'list';
+
+// What the server drew of the first page in the app's frame (its title, decision 027), read
+// before the app's first render replaces the frame: the frames the app draws while that
 // page's code loads keep it, so it stays on screen until the page draws it in the same place.
-const drawnTitle =
-  typeof document === 'undefined'
-    ? null
-    : (document.querySelector('#root .boot-title')?.textContent ?? null);
-const drawnFor = typeof location === 'undefined' ? null : location.pathname;
+function readDrawn(): { title: string; page: TitledPage; path: string } | null {
+  if (typeof document === 'undefined') return null;
+  const frame = document.querySelector('#root .boot-page > div');
+  const title = frame?.querySelector('.boot-title')?.textContent;
+  const page = frame?.className === 'boot-trip' ? 'trip' : 'list';
+  return title == null ? null : { title, page, path: location.pathname };
+}
+const drawn = readDrawn();
 
 /**
- * A trip's title where its page draws it, before the page can: the same markup as the server
+ * A page's title where the page draws it, before the page can: the same markup as the server
  * writes into index.html's frame (`bootTitle` in the server's spa.routes.ts), styled in
- * global.css.
+ * global.css. A trip's page has the line of its link back to the list above it.
  */
-function BootTitle({ title }: { title: string }) {
+function BootTitle({ title, page }: { title: string; page: TitledPage }) {
   return (
-    <div className="boot-trip">
+    <div className={`boot-${page}`}>
       <div className="boot-container">
-        <div className="boot-back" />
+        {page === 'trip' && <div className="boot-back" />}
         <h1 className="boot-title">
           <bdi>{title}</bdi>
         </h1>
@@ -34,7 +39,7 @@ function BootTitle({ title }: { title: string }) {
  * replaces it without a jump: the real header has the same height and colours.
  */
 export function BootShell() {
-  const title = drawnTitle !== null && location.pathname === drawnFor ? drawnTitle : null;
+  const shown = drawn !== null && location.pathname === drawn.path ? drawn : null;
   return (
     <div className="boot-shell" aria-busy="true">
       <div className="boot-header">
@@ -43,7 +48,9 @@ export function BootShell() {
           <span>Jammy</span>
         </div>
       </div>
-      <div className="boot-page">{title !== null && <BootTitle title={title} />}</div>
+      <div className="boot-page">
+        {shown !== null && <BootTitle title={shown.title} page={shown.page} />}
+      </div>
     </div>
   );
 }
