@@ -9,6 +9,7 @@ import { RouterProvider } from 'react-router/dom';
 import { takeSessionFromPage } from './features/auth/session';
 import { i18n } from './i18n/i18n';
 import { isServerReachable, subscribeReachability } from './lib/connectivity';
+import { prepareDateFormats } from './lib/intl';
 import { restoreOfflineCache, startSavingOfflineCache } from './lib/offline-cache';
 import { loadOutbox, onOutboxSaved, outboxEntries, replayOutbox } from './lib/outbox';
 import { nextTask } from './lib/next-task';
@@ -69,3 +70,5 @@ createRoot(root).render(
     </I18nextProvider>
   </StrictMode>,
 );
+// In a task of its own while the first page's data is on its way.
+setTimeout(() => prepareDateFormats(document.documentElement.lang), 0);
