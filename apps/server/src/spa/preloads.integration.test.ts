@@ -47,11 +47,11 @@ describe('the files a page names in its head', () => {
   it('are its stylesheets, then its scripts and its messages in the page’s language', async () => {
     const response = await get('/itineraries');
     expect(response.statusCode).toBe(200);
-    // Its stylesheets with index.html's, before the entry's script: the first paint waits
-    // for them only.
+    // Its stylesheets preloaded after index.html's, before the entry's script: the first
+    // paint waits for index.html's only.
     expect(head(response.body)).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/index-k1.css">' +
-        '<link rel="stylesheet" crossorigin href="/assets/itineraries-c3.css">' +
+        '<link rel="preload" as="style" crossorigin href="/assets/itineraries-c3.css">' +
         '<script type="module" crossorigin src="/assets/app-abc123.js"></script>',
     );
     expect(head(response.body)).toContain(
@@ -84,7 +84,7 @@ describe('the files a page names in its head', () => {
         .body,
     );
     expect(signedIn).toContain(
-      '<link rel="stylesheet" crossorigin href="/assets/logged-layout-i9.css">' +
+      '<link rel="preload" as="style" crossorigin href="/assets/logged-layout-i9.css">' +
         '<script type="module"',
     );
     expect(signedIn).toContain(

@@ -94,7 +94,7 @@ async function readLandings(webDistDir: string): Promise<Map<Language, string>> 
 
 /** A page's links to the files its first visit fetches after the entry. */
 interface PreloadTags {
-  /** Its stylesheets: named before the entry's script, with index.html's own. */
+  /** Preloads of its stylesheets: named before the entry's script, after index.html's own. */
   styles: string;
   /** Module preloads of its scripts and messages: at the end of the head. */
   scripts: string;
@@ -134,10 +134,16 @@ async function readPreloads(webDistDir: string): Promise<{
 
 const href = (file: string) => `/${file.replace(/[^\w./-]/g, '')}`;
 
-/** The stylesheets themselves: the app's loader finds them in the head and does not add them again. */
+/**
+ * Preloads of the page's stylesheets, not the stylesheets themselves: the app's frame (and
+ * the title the server draws in it) needs index.html's own only, and would otherwise wait for
+ * every one of them before its first paint. The app's loader adds each as a stylesheet when it
+ * imports the page's code (from the browser's cache by then) and draws the page once they
+ * have loaded (decision 027).
+ */
 function styleLinks(files: RouteFiles | undefined): string {
   return (files?.styles ?? [])
-    .map((file) => `<link rel="stylesheet" crossorigin href="${href(file)}">`)
+    .map((file) => `<link rel="preload" as="style" crossorigin href="${href(file)}">`)
     .join('');
 }
 
