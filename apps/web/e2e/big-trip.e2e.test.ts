@@ -171,7 +171,7 @@ afterAll(async () => {
 describe('a trip of 60 stages and 500 places', () => {
   it('opens its overview with every stage, and scrolls it (its long tasks printed)', async () => {
     await page.goto(url(`/itinerary/${tripId}`));
-    await page.locator('h1').waitFor();
+    await page.locator('main h1').waitFor();
     await expect.poll(() => page.locator('[data-stage]').count(), { timeout: 30_000 }).toBe(STAGES);
     const { longTasks } = await timing();
     figures.push(`overview opened: long tasks ${longTasks.map((t) => Math.round(t.duration))} ms`);

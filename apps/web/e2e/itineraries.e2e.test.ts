@@ -28,7 +28,8 @@ async function signedIn(options = DESKTOP): Promise<{ context: BrowserContext; p
 }
 
 async function heading(page: Page): Promise<string | null> {
-  const h1 = page.locator('h1').first();
+  // The page's own (the app's frame may draw a trip's or the list's title before it).
+  const h1 = page.locator('main h1').first();
   await h1.waitFor();
   return h1.textContent();
 }

@@ -31,7 +31,10 @@ async function person(name: string) {
 
 /** Waits until the page's h1 reads `text` (navigation is client-side: the old h1 lingers). */
 async function expectHeading(page: Page, text: string): Promise<void> {
-  await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toBe(text);
+  // The page's own h1, in <main> (the app's frame may draw a trip's title before it).
+  await expect
+    .poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 })
+    .toBe(text);
 }
 
 /** The current version of the trip's stage, as the API has it. */

@@ -29,7 +29,8 @@ const stagePath = () => `/itinerary/${itineraryId}/stage/${kyotoId}`;
 /** Waits until the page's h1 reads `text` (navigation is client-side: the old h1 lingers). */
 async function expectHeading(text: string, target: Page = page): Promise<void> {
   await expect
-    .poll(() => target.locator('h1').first().textContent(), { timeout: 15_000 })
+    // The page's own h1, in <main> (the app's frame may draw a trip's title before it).
+    .poll(() => target.locator('main h1').first().textContent(), { timeout: 15_000 })
     .toBe(text);
 }
 
