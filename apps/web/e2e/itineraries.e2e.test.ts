@@ -305,9 +305,17 @@ describe('every itinerary page is accessible', () => {
         .evaluateAll((items) => items.map((item) => item.getAttribute('data-stage'))),
     ).toEqual(['Kyoto', 'Nara']);
     expect(await main.getByText(enTrip.overview.loose).isVisible()).toBe(true);
-    // Below the first screen on a phone, the map is made as it comes near.
-    await main.getByRole('region', { name: /^Map of/ }).scrollIntoViewIfNeeded();
-    await expect.poll(() => main.locator('.leaflet-marker-icon').count()).toBe(3);
+    // Below the first screen on a phone, the map is made as it comes near (its frame gives way
+    // to the map as it is made: scrolled to again until the markers are there).
+    await expect
+      .poll(async () => {
+        await main
+          .getByRole('region', { name: /^Map of/ })
+          .scrollIntoViewIfNeeded()
+          .catch(() => undefined);
+        return main.locator('.leaflet-marker-icon').count();
+      })
+      .toBe(3);
     await main.getByText('Rail passes').waitFor();
     expect(await main.getByText('¥500').first().isVisible()).toBe(true);
   });
