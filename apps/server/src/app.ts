@@ -12,7 +12,7 @@ import { authRoutes } from './auth/auth.routes';
 import { createAuth } from './auth/auth';
 import { originCheck } from './auth/origin-check';
 import { createSessions, forgetSessionsOnRevocations, type Sessions } from './auth/session';
-import { handleError } from './lib/errors';
+import { AppError, handleError } from './lib/errors';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -33,7 +33,7 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { importRoutes } from './modules/imports/imports.routes';
 import { idempotencyKeys } from './modules/idempotency/idempotency.hook';
 import { purgeExpiredKeys } from './modules/idempotency/idempotency.repository';
-import { findAccess } from './modules/itineraries/access';
+import { authorize } from './modules/itineraries/access';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
 import { purgeTrash } from './modules/itineraries/itineraries.repository';
 import { contentRoutes } from './modules/itineraries/content.routes';
@@ -351,11 +351,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await spaRoutes(app, {
     webDistDir: config.webDistDir,
     session: (request) => whoIsHere({ db: deps.database.db, sessions }, request),
+    // The rule of GET /api/itineraries/{id}: a member may read it, unless it is in the trash.
     tripTitle: async (userId, itineraryId) => {
       if (!isUuidV7(itineraryId)) return null;
-      const access = await findAccess(deps.database.db, itineraryId, userId);
-      // What GET /api/itineraries/{id} would answer 200 to: a member, not in the trash.
-      return access && !access.itinerary.deletedAt ? access.itinerary.title : null;
+      return authorize(deps.database.db, itineraryId, userId, 'read').then(
+        (access) => access.itinerary.title,
+        (error: unknown) => {
+          if (error instanceof AppError) return null;
+          throw error;
+        },
+      );
     },
   });
 

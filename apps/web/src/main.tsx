@@ -71,4 +71,4 @@ createRoot(root).render(
   </StrictMode>,
 );
 // In a task of its own while the first page's data is on its way.
-setTimeout(() => prepareDateFormats(document.documentElement.lang), 0);
+void nextTask().then(() => prepareDateFormats(document.documentElement.lang));

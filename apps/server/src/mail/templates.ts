@@ -4,6 +4,7 @@ import {
   textDirection,
   type Language,
 } from '@jammy/shared/languages';
+import { escapeHtml } from '../lib/html';
 import ar from './messages/ar.json';
 import de from './messages/de.json';
 import en from './messages/en.json';
@@ -30,15 +31,6 @@ export function mailMessages(language: string | null | undefined): MailMessages 
 
 function interpolate(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /**

@@ -112,7 +112,7 @@ describe('the files a page names in its head', () => {
       (await served.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } })).body;
     expect(await page('/itineraries')).toContain(
       '<div class="boot-page"><div class="boot-list"><div class="boot-container">' +
-        '<h1 class="boot-title"><bdi>My &#60;trips&#62;</bdi></h1></div></div></div>',
+        '<h1 class="boot-title"><bdi>My &lt;trips&gt;</bdi></h1></div></div></div>',
     );
     expect(await page('/ar/itineraries')).toContain('<bdi>رحلاتي</bdi>');
     // Nobody signed in: the page sends them to sign in, and its frame has no title.

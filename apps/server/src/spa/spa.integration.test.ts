@@ -143,8 +143,8 @@ describe("a trip's title, in the app's frame", () => {
     expect(mine.statusCode).toBe(200);
     expect(frameOf(mine.body)).toBe(
       '<div class="boot-trip"><div class="boot-container"><div class="boot-back"></div>' +
-        '<h1 class="boot-title"><bdi>&#60;/bdi&#62;&#60;/h1&#62;&#60;script&#62;alert(1)' +
-        '&#60;/script&#62; &#38; &#34;Lisbon&#34; $&#38; $&#39;</bdi></h1></div></div>',
+        '<h1 class="boot-title"><bdi>&lt;/bdi&gt;&lt;/h1&gt;&lt;script&gt;alert(1)' +
+        '&lt;/script&gt; &amp; &quot;Lisbon&quot; $&amp; $&#39;</bdi></h1></div></div>',
     );
     expect(mine.body).not.toContain('<script>alert');
 

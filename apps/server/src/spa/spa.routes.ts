@@ -26,6 +26,7 @@ import { BASE_MANIFEST_PATH, manifestPath } from '@jammy/shared/web-manifest';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasSessionCookie } from '../auth/session-cookie';
 import { AppError } from '../lib/errors';
+import { escapeHtml } from '../lib/html';
 import { localizedManifest } from './web-manifest';
 
 /**
@@ -181,10 +182,6 @@ interface PageFiles {
 
 /** Where index.html's frame (`.boot-shell`) holds what the server draws of the page. */
 const BOOT_PAGE = '<div class="boot-page"></div>';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 /**
  * A page's title, in the app's frame where the page will draw it (a trip's page: `trip`, the

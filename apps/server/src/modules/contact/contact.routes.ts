@@ -24,6 +24,7 @@ import type { Db } from '../../db/client';
 import { PUBLIC, replies } from '../../lib/contract';
 import { AppError } from '../../lib/errors';
 import { conflict } from '../../lib/versions';
+import { escapeHtml } from '../../lib/html';
 import type { Mailer } from '../../mail/mailer';
 import { mailMessages } from '../../mail/templates';
 import {
@@ -86,14 +87,6 @@ const LIMIT_MESSAGES = {
   account: 'Your account has sent several messages in the last hour: try again later',
   client: 'Several messages came from your connection in the last hour: try again later',
 } as const;
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
 
 function paragraphsHtml(text: string): string {
   return text
