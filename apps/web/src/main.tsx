@@ -2,7 +2,7 @@ import './lib/mantine-styles';
 import './lib/global.css';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
@@ -57,18 +57,24 @@ await nextTask();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <DirectionProvider initialDirection={document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </MantineProvider>
-      </DirectionProvider>
-    </I18nextProvider>
-  </StrictMode>,
-);
+const reactRoot = createRoot(root);
+// The first render as a transition: React draws it in slices of a few milliseconds.
+startTransition(() => {
+  reactRoot.render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <DirectionProvider
+          initialDirection={document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'}
+        >
+          <MantineProvider theme={theme} defaultColorScheme="light">
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </MantineProvider>
+        </DirectionProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+});
 // In a task of its own while the first page's data is on its way.
 void nextTask().then(() => prepareDateFormats(document.documentElement.lang));
