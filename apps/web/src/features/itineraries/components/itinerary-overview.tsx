@@ -2,7 +2,7 @@ import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { Anchor, Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileImport, IconMap2, IconPlus, IconRoute } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { scrollBehavior } from '../../../lib/motion';
@@ -77,19 +77,8 @@ function NothingPlanned({ itineraryId, canEdit }: { itineraryId: string; canEdit
   );
 }
 
-/**
- * /itinerary/{id}: the whole trip at a glance. Totals, the stages as a timeline with their
- * places, everything numbered on a map, the notes and lists, and who changed what lately.
- * Viewers see no edit controls.
- */
-export function ItineraryOverview({
-  tree,
-  notice,
-}: {
-  tree: ItineraryTree;
-  /** Shown first, under the header (the copy step's word on the dates). */
-  notice?: ReactNode;
-}) {
+/** The sections below the first screen: photos, files, the timeline and map, notes, activity. */
+function OverviewBody({ tree }: { tree: ItineraryTree }) {
   const { t } = useTranslation('itineraries');
   const { t: ti } = useTranslation('imports');
   const { to } = useLanguage();
@@ -117,6 +106,128 @@ export function ItineraryOverview({
 
   return (
     <>
+      <PhotoGallery tree={tree} owner="trip" />
+      <AttachmentList tree={tree} />
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+          <section aria-labelledby="timeline-title">
+            <Stack gap="md">
+              <Group justify="space-between" align="center">
+                <Title order={2} size="h3" id="timeline-title">
+                  {t('overview.timeline')}
+                </Title>
+                {canEdit && (
+                  <Group gap="xs">
+                    <Button
+                      component={Link}
+                      to={to(`/itinerary/${itinerary.id}/import`)}
+                      variant="default"
+                      size="sm"
+                      leftSection={<IconFileImport size={16} aria-hidden />}
+                    >
+                      {ti('link.import')}
+                    </Button>
+                    {!empty && (
+                      <Button
+                        component={Link}
+                        to={to(`/itinerary/${itinerary.id}/stage`)}
+                        variant="light"
+                        size="sm"
+                        leftSection={<IconPlus size={16} aria-hidden />}
+                      >
+                        {t('overview.addStage')}
+                      </Button>
+                    )}
+                  </Group>
+                )}
+              </Group>
+              {empty ? (
+                <NothingPlanned itineraryId={itinerary.id} canEdit={canEdit} />
+              ) : (
+                <StageTimeline
+                  itineraryId={itinerary.id}
+                  groups={groups}
+                  loose={loose}
+                  numbers={numbers}
+                  selectedId={selectedId}
+                />
+              )}
+            </Stack>
+          </section>
+          <TripBookings tree={tree} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+          <Stack gap="lg" style={{ position: 'sticky', top: '1rem' }}>
+            <section aria-labelledby="map-title">
+              <Stack gap="xs">
+                <Group justify="space-between" align="center">
+                  <Title order={2} size="h3" id="map-title">
+                    {t('overview.map')}
+                  </Title>
+                  <Anchor
+                    component={Link}
+                    to={to(`/itinerary/${itinerary.id}/place`)}
+                    size="sm"
+                    fw={600}
+                  >
+                    <Group gap={4} component="span">
+                      <IconMap2 size={16} aria-hidden />
+                      {t('overview.openMap')}
+                    </Group>
+                  </Anchor>
+                </Group>
+                {points.length > 0 || tracks.length > 0 ? (
+                  <TripMap
+                    points={points}
+                    tracks={tracks}
+                    name={t('overview.mapName', { title: itinerary.title })}
+                    selectedId={selectedId}
+                    onSelect={select}
+                    height={340}
+                  />
+                ) : (
+                  <Paper withBorder radius="lg" p="lg" bg="gray.0">
+                    <Text size="sm" c="gray.8">
+                      {t('overview.noMapPoints')}
+                    </Text>
+                  </Paper>
+                )}
+              </Stack>
+            </section>
+            <NotesSummary itineraryId={itinerary.id} />
+            {wide && <ActivityPanel itineraryId={itinerary.id} canEdit={canEdit} />}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {!wide && <ActivityPanel itineraryId={itinerary.id} canEdit={canEdit} />}
+    </>
+  );
+}
+
+/**
+ * /itinerary/{id}: the whole trip at a glance. Totals, the stages as a timeline with their
+ * places, everything numbered on a map, the notes and lists, and who changed what lately.
+ * Viewers see no edit controls.
+ *
+ * The page opens with its first screen (header, description, totals); what lies below is
+ * drawn in a render of its own that React may pause every few milliseconds (a deferred value),
+ * so no single task draws the whole trip and the title shows as soon as the answer is there.
+ * Until then the space below keeps its place, marked busy.
+ */
+export function ItineraryOverview({
+  tree,
+  notice,
+}: {
+  tree: ItineraryTree;
+  /** Shown first, under the header (the copy step's word on the dates). */
+  notice?: ReactNode;
+}) {
+  const { itinerary } = tree;
+  const canEdit = itinerary.role !== 'viewer';
+  const below = useDeferredValue<ItineraryTree | null>(tree, null);
+
+  return (
+    <>
       <ItineraryHeader itinerary={itinerary} actions={<ExportMenu itinerary={itinerary} />} />
       <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="xl">
@@ -133,100 +244,11 @@ export function ItineraryOverview({
           )}
           <About tree={tree} canEdit={canEdit} />
           <TripTotals tree={tree} />
-          <PhotoGallery tree={tree} owner="trip" />
-          <AttachmentList tree={tree} />
-          <Grid gap="xl">
-            <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
-              <section aria-labelledby="timeline-title">
-                <Stack gap="md">
-                  <Group justify="space-between" align="center">
-                    <Title order={2} size="h3" id="timeline-title">
-                      {t('overview.timeline')}
-                    </Title>
-                    {canEdit && (
-                      <Group gap="xs">
-                        <Button
-                          component={Link}
-                          to={to(`/itinerary/${itinerary.id}/import`)}
-                          variant="default"
-                          size="sm"
-                          leftSection={<IconFileImport size={16} aria-hidden />}
-                        >
-                          {ti('link.import')}
-                        </Button>
-                        {!empty && (
-                          <Button
-                            component={Link}
-                            to={to(`/itinerary/${itinerary.id}/stage`)}
-                            variant="light"
-                            size="sm"
-                            leftSection={<IconPlus size={16} aria-hidden />}
-                          >
-                            {t('overview.addStage')}
-                          </Button>
-                        )}
-                      </Group>
-                    )}
-                  </Group>
-                  {empty ? (
-                    <NothingPlanned itineraryId={itinerary.id} canEdit={canEdit} />
-                  ) : (
-                    <StageTimeline
-                      itineraryId={itinerary.id}
-                      groups={groups}
-                      loose={loose}
-                      numbers={numbers}
-                      selectedId={selectedId}
-                    />
-                  )}
-                </Stack>
-              </section>
-              <TripBookings tree={tree} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
-              <Stack gap="lg" style={{ position: 'sticky', top: '1rem' }}>
-                <section aria-labelledby="map-title">
-                  <Stack gap="xs">
-                    <Group justify="space-between" align="center">
-                      <Title order={2} size="h3" id="map-title">
-                        {t('overview.map')}
-                      </Title>
-                      <Anchor
-                        component={Link}
-                        to={to(`/itinerary/${itinerary.id}/place`)}
-                        size="sm"
-                        fw={600}
-                      >
-                        <Group gap={4} component="span">
-                          <IconMap2 size={16} aria-hidden />
-                          {t('overview.openMap')}
-                        </Group>
-                      </Anchor>
-                    </Group>
-                    {points.length > 0 || tracks.length > 0 ? (
-                      <TripMap
-                        points={points}
-                        tracks={tracks}
-                        name={t('overview.mapName', { title: itinerary.title })}
-                        selectedId={selectedId}
-                        onSelect={select}
-                        height={340}
-                      />
-                    ) : (
-                      <Paper withBorder radius="lg" p="lg" bg="gray.0">
-                        <Text size="sm" c="gray.8">
-                          {t('overview.noMapPoints')}
-                        </Text>
-                      </Paper>
-                    )}
-                  </Stack>
-                </section>
-                <NotesSummary itineraryId={itinerary.id} />
-                {wide && <ActivityPanel itineraryId={itinerary.id} canEdit={canEdit} />}
-              </Stack>
-            </Grid.Col>
-          </Grid>
-          {!wide && <ActivityPanel itineraryId={itinerary.id} canEdit={canEdit} />}
+          {below ? (
+            <OverviewBody tree={below} />
+          ) : (
+            <div aria-busy="true" style={{ minHeight: '100vh' }} />
+          )}
         </Stack>
       </Container>
     </>
