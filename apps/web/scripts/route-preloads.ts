@@ -28,12 +28,24 @@ import {
 const LOGGED_LAYOUT = 'src/layouts/logged-layout.tsx';
 
 /**
+ * Modules a page's loader imports itself (src/route-data.ts), named in the page's head too so
+ * that the import finds them already fetched.
+ */
+const LOADER_MODULES: Partial<Record<Route['id'], string[]>> = {
+  itinerary: ['src/features/itineraries/api/overview-sections.ts'],
+};
+
+/**
  * The modules a first visit of `route` loads besides the entry: its page, its layout. A page
  * open to everyone draws the traveller's layout for someone signed in (`signedIn`).
  */
 export function routeModulesOf(route: Route, signedIn = false): string[] {
   const logged = route.layout === 'logged' || (signedIn && route.layout === 'visitor');
-  return [`src/routes/${route.id}.tsx`, ...(logged ? [LOGGED_LAYOUT] : [])];
+  return [
+    `src/routes/${route.id}.tsx`,
+    ...(LOADER_MODULES[route.id] ?? []),
+    ...(logged ? [LOGGED_LAYOUT] : []),
+  ];
 }
 
 /** The scripts, stylesheets and messages of `modules`, leaving out what `inIndex` names. */

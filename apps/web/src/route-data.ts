@@ -46,7 +46,16 @@ const ROUTE_DATA: Partial<Record<RouteId, RouteData>> = {
       'bookings',
       'maps',
     ],
-    prefetch: tripTree,
+    prefetch: (queryClient, params, url) => {
+      // Not waited for: the page shows once its tree is there.
+      if (params.id) {
+        const id = params.id;
+        void import('./features/itineraries/api/overview-sections').then((module) =>
+          module.prefetchOverviewSections(queryClient, id),
+        );
+      }
+      return tripTree(queryClient, params, url);
+    },
   },
   'itinerary-edit': { prefetch: tripTree },
   'itinerary-notes': { prefetch: tripTree },

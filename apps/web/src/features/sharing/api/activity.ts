@@ -1,12 +1,12 @@
 import type { ActivityPage } from '@jammy/shared/sharing';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { retryUnlessFinal } from '../../itineraries/components/problem';
 import { sharingKeys } from './keys';
 
 /** The itinerary's recent history, newest first. */
-export function useActivity(id: string) {
-  return useQuery({
+export function activityQuery(id: string) {
+  return queryOptions({
     queryKey: sharingKeys.activity(id),
     queryFn: ({ signal }) =>
       apiRequest<ActivityPage>(`/api/itineraries/${id}/activity`, { signal }).then(
@@ -14,4 +14,8 @@ export function useActivity(id: string) {
       ),
     retry: retryUnlessFinal,
   });
+}
+
+export function useActivity(id: string) {
+  return useQuery(activityQuery(id));
 }
