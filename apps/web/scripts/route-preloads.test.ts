@@ -107,6 +107,27 @@ describe('the files a page preloads', () => {
     expect(routePreload(dist, manifest, route({}), inIndex).signedIn).toBeUndefined();
   });
 
+  it('adds the modules a page’s loader imports itself, and fails the build without them', () => {
+    const trip = route({ id: 'itinerary', path: '/itinerary/:id', layout: 'visitor' });
+    const sections = 'src/features/itineraries/api/overview-sections.ts';
+    const withPage: Manifest = {
+      ...manifest,
+      'src/routes/itinerary.tsx': { file: 'assets/itinerary.js', isDynamicEntry: true },
+    };
+    expect(() => routePreload(dist, withPage, trip, inIndex)).toThrow(
+      `The build manifest has no chunk ${sections}`,
+    );
+    const built: Manifest = {
+      ...withPage,
+      [sections]: { file: 'assets/sections.js', isDynamicEntry: true, imports: ['_shared.js'] },
+    };
+    expect(routePreload(dist, built, trip, inIndex).scripts).toEqual([
+      'assets/itinerary.js',
+      'assets/sections.js',
+      'assets/shared.js',
+    ]);
+  });
+
   it('fails the build for a page whose module the build does not have', () => {
     expect(() =>
       routePreload(dist, manifest, route({ id: 'shop' } as Partial<Route>), inIndex),
