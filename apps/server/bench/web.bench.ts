@@ -86,6 +86,7 @@ async function audit(
   port: number,
   cookie: string | null,
   reportName: string,
+  retried = false,
 ): Promise<Scores> {
   const result = await lighthouse(url, {
     port,
@@ -96,7 +97,14 @@ async function audit(
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no report for ${url}`);
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // Lighthouse's own advice for a trace it failed to record: run it again (once).
+    if (lhr.runtimeError.code === 'NO_NAVSTART' && !retried) {
+      console.warn(`${url}: ${lhr.runtimeError.code}, measured again`);
+      return audit(url, port, cookie, reportName, true);
+    }
+    throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
   if (REPORTS) {
     await mkdir(REPORTS, { recursive: true });
     await writeFile(path.join(REPORTS, `${reportName}.html`), String(result.report));
