@@ -321,6 +321,54 @@ describe('every itinerary page is accessible', () => {
   });
 });
 
+describe('a trip’s overview', () => {
+  it('asks for what its sections read alongside the trip, once each, before drawing the page', async () => {
+    const { context, page } = await signedIn(PHONE);
+    const trip = await kyotoTrip(context, 'Kyoto at a glance');
+    await page.addInitScript(() => {
+      // When the overview's first screen (its description's heading) enters the page.
+      new MutationObserver((_, observer) => {
+        if (!document.getElementById('about-title')) return;
+        (window as unknown as { firstScreenAt: number }).firstScreenAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const sections = ['notes', 'lists', 'activity', 'routes'];
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      const prefix = `/api/itineraries/${trip.id}/`;
+      if (path.startsWith(prefix)) asked.push(path.slice(prefix.length));
+    });
+    const times = (name: string) => asked.filter((path) => path === name).length;
+
+    await page.goto(url(`/itinerary/${trip.id}`));
+    const main = page.locator('main');
+    await main.getByText('Rail passes').waitFor();
+    await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+    await expect.poll(() => sections.map(times)).toEqual([1, 1, 1, 1]);
+    // The sections read the answers the loader asked for (the same queries): no second ask.
+    await page.waitForTimeout(500);
+    expect(sections.map(times)).toEqual([1, 1, 1, 1]);
+    // Asked for before the page was drawn, not by the sections once drawn (after it).
+    const { firstScreenAt, started } = await page.evaluate(
+      (names) => ({
+        firstScreenAt: (window as unknown as { firstScreenAt: number }).firstScreenAt,
+        started: names.map(
+          (name) =>
+            performance
+              .getEntriesByType('resource')
+              .find((entry) => new URL(entry.name).pathname.endsWith(`/${name}`))?.startTime,
+        ),
+      }),
+      sections,
+    );
+    expect(firstScreenAt).toBeGreaterThan(0);
+    for (const at of started) expect(at).toBeLessThan(firstScreenAt);
+    await context.close();
+  });
+});
+
 describe('in Arabic', () => {
   it('lays the list out right to left', async () => {
     const { context, page } = await signedIn(PHONE);
