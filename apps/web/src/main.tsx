@@ -52,7 +52,6 @@ replayWhenReachable();
 // the first render. On a slow phone each part is a long task of its own already.
 await nextTask();
 const router = createRouter(queryClient);
-startPwa();
 await nextTask();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -76,5 +75,9 @@ startTransition(() => {
     </StrictMode>,
   );
 });
-// In a task of its own while the first page's data is on its way.
-void nextTask().then(() => prepareDateFormats(document.documentElement.lang));
+// Each in a task of its own while the first page's data is on its way: the first date
+// formatter (the language's calendar data), then the installable app's checks.
+void nextTask()
+  .then(() => prepareDateFormats(document.documentElement.lang))
+  .then(nextTask)
+  .then(startPwa);

@@ -23,6 +23,7 @@ import {
 } from 'react-router';
 import { meQuery } from './features/auth/session';
 import { activateLanguage, i18n } from './i18n/i18n';
+import { nextTask } from './lib/next-task';
 import { restoreOfflineCache } from './lib/offline-cache';
 import { BootShell } from './layouts/boot-shell';
 import { EmptyLayout } from './layouts/empty-layout';
@@ -117,7 +118,14 @@ function pageRoute(route: Route, language: Language, queryClient: QueryClient): 
       await preparePage(route.id, queryClient, args.params, url, me !== null);
       return null;
     },
-    lazy: async () => ({ Component: (await routeModules[route.id]()).Component }),
+    // The page's code is imported in a task of its own, after the router's start (matching the
+    // address, starting the loaders) rather than in it: its files are on their way already
+    // (named in the page's head, or fetched by the import), and the import is work of its own
+    // (each of its files resolved, its stylesheets added to the page).
+    lazy: async () => {
+      await nextTask();
+      return { Component: (await routeModules[route.id]()).Component };
+    },
   };
 }
 
