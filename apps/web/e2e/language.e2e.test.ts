@@ -52,17 +52,6 @@ describe('language', () => {
     await japanese.close();
   });
 
-  it('opens the header menu with a click as soon as the page shows', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.goto(`${baseUrl()}/faq`);
-    await page.getByRole('button', { name: /^Language: English/ }).click();
-    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
-    await page.waitForURL(`${baseUrl()}/de/faq`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe(de.routes.faq.title);
-    await context.close();
-  });
-
   it('switches the current page by keyboard from the header menu', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -10,10 +10,8 @@ const LanguageMenuDropdown = lazy(async () => ({
 
 /**
  * Switches the language of the current page (and remembers the choice). The page shows the
- * button at once; the menu's code (and Mantine's positioning code) is fetched when the browser
- * is idle, so it is not part of the first load, and the menu takes the button's place as soon
- * as the visitor reaches for it (pointer, focus or click). Swapping it in at idle time would
- * rebuild the header while the page is still settling, for a menu nobody may open.
+ * button at once; the menu (and Mantine's positioning code) loads when the browser is idle,
+ * or as soon as the visitor reaches for the button, so it is not part of the first load.
  */
 export function LanguageMenu() {
   const prerendered = usePrerendered();
@@ -28,7 +26,7 @@ function LoadingLanguageMenu() {
   // In a transition: the bare button stays (with its focus) until the menu is ready to
   // replace it, instead of a fallback copy taking its place.
   const loadMenu = () => startTransition(() => setLoad(true));
-  useEffect(() => whenPageIdle(() => void loadDropdown()), []);
+  useEffect(() => whenPageIdle(() => startTransition(() => setLoad(true))), []);
 
   const button = (
     <LanguageButton
