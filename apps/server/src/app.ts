@@ -3,7 +3,6 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { JSON_BODY_LIMIT_BYTES } from '@jammy/shared/constants';
-import { isUuidV7 } from '@jammy/shared/uuid';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { uuidv7 } from 'uuidv7';
 import type { Config } from './config';
@@ -12,7 +11,7 @@ import { authRoutes } from './auth/auth.routes';
 import { createAuth } from './auth/auth';
 import { originCheck } from './auth/origin-check';
 import { createSessions, forgetSessionsOnRevocations, type Sessions } from './auth/session';
-import { AppError, handleError } from './lib/errors';
+import { handleError } from './lib/errors';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -33,11 +32,11 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { importRoutes } from './modules/imports/imports.routes';
 import { idempotencyKeys } from './modules/idempotency/idempotency.hook';
 import { purgeExpiredKeys } from './modules/idempotency/idempotency.repository';
-import { authorize } from './modules/itineraries/access';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
 import { purgeTrash } from './modules/itineraries/itineraries.repository';
 import { contentRoutes } from './modules/itineraries/content.routes';
 import { createDocumentCache, invalidateOnWrites } from './modules/itineraries/document-cache';
+import { readableTitle } from './modules/itineraries/itinerary-document';
 import { meRoutes } from './modules/me/me.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
@@ -351,17 +350,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await spaRoutes(app, {
     webDistDir: config.webDistDir,
     session: (request) => whoIsHere({ db: deps.database.db, sessions }, request),
-    // The rule of GET /api/itineraries/{id}: a member may read it, unless it is in the trash.
-    tripTitle: async (userId, itineraryId) => {
-      if (!isUuidV7(itineraryId)) return null;
-      return authorize(deps.database.db, itineraryId, userId, 'read').then(
-        (access) => access.itinerary.title,
-        (error: unknown) => {
-          if (error instanceof AppError) return null;
-          throw error;
-        },
-      );
-    },
+    tripTitle: (userId, itineraryId) =>
+      readableTitle(deps.database.db, documents, itineraryId, userId),
   });
 
   return app;

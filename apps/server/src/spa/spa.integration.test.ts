@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { ROUTES, buildPath } from '@jammy/shared/route-table';
 import { describe, expect, it } from 'vitest';
-import { apiFor, createSignedInUser, expectStatus } from '../../test/itinerary-helpers';
+import {
+  apiFor,
+  countQueries,
+  createSignedInUser,
+  expectStatus,
+} from '../../test/itinerary-helpers';
 import { serveWebDistFixture } from '../../test/served-web-dist';
 import { buildTestApp } from '../../test/test-app';
 import {
@@ -164,6 +169,38 @@ describe("a trip's title, in the app's frame", () => {
     const trashed = await page(owner, `/itinerary/${id}`);
     expect(trashed.body).toContain('<div class="boot-page"></div>');
     expect(trashed.body).not.toContain('Lisbon');
+  });
+});
+
+describe("a trip's page and its first read", () => {
+  it('read the trip from PostgreSQL once: the page loads the document its API read is served from', async () => {
+    const api = apiFor(served.testApp);
+    const owner = await createSignedInUser(served.testApp, 'frame-cache');
+    const created = await api(owner, 'POST', '/api/itineraries', { payload: { title: 'Porto' } });
+    expectStatus(created, 201);
+    const { id } = created.json<{ id: string }>();
+    const documentReads = (statements: string[]) =>
+      statements.filter((statement) => statement.includes('json_build_object')).length;
+    const counter = countQueries(served.testApp.database.pool);
+    try {
+      const { result: page, statements: pageStatements } = await counter.measure(() =>
+        served.app.inject({
+          method: 'GET',
+          url: `/itinerary/${id}`,
+          headers: { cookie: owner.cookie },
+        }),
+      );
+      expect(page.body).toContain('<bdi>Porto</bdi>');
+      expect(documentReads(pageStatements)).toBe(1);
+      const { result: read, statements: readStatements } = await counter.measure(() =>
+        api(owner, 'GET', `/api/itineraries/${id}`),
+      );
+      expectStatus(read, 200);
+      expect(read.json<{ itinerary: { title: string } }>().itinerary.title).toBe('Porto');
+      expect(documentReads(readStatements)).toBe(0);
+    } finally {
+      counter.stop();
+    }
   });
 });
 

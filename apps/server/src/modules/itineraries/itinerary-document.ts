@@ -1,8 +1,10 @@
 import { BOOKING_KINDS } from '@jammy/shared/bookings';
 import { PLACE_CATEGORIES, type Role } from '@jammy/shared/itineraries';
+import { isUuidV7 } from '@jammy/shared/uuid';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fileRefSql } from '../../storage/presenters';
+import type { DocumentCache } from './document-cache';
 
 /** An itinerary with its stages and places, as the JSON text GET /api/itineraries/{id} sends. */
 export interface ItineraryDocument {
@@ -127,4 +129,25 @@ async function readDocument(
     where i.id = ${itineraryId}
   `);
   return result.rows[0] ?? null;
+}
+
+/**
+ * The title of itinerary `itineraryId` for `userId` when they may read it, else null: by the
+ * rule and through the cache of GET /api/itineraries/{id} itself (a member; not in the trash).
+ * For the trip's page, whose frame shows the title: the document loaded here is the one the
+ * page's next request reads, from memory then, rather than a second read of PostgreSQL.
+ */
+export async function readableTitle(
+  db: Db,
+  documents: Pick<DocumentCache, 'load'>,
+  itineraryId: string,
+  userId: string,
+): Promise<string | null> {
+  if (!isUuidV7(itineraryId)) return null;
+  const document = await documents.load(itineraryId, userId, () =>
+    readItineraryDocument(db, itineraryId, userId),
+  );
+  return document
+    ? (JSON.parse(document.json) as { itinerary: { title: string } }).itinerary.title
+    : null;
 }
