@@ -43,11 +43,16 @@ async function tree(context: BrowserContext, id: string): Promise<ItineraryTree>
   return (await (await context.request.get(url(`/api/itineraries/${id}`))).json()) as ItineraryTree;
 }
 
-/** The page's own title (in <main>: the app's frame may draw the title before the page). */
+/**
+ * The page's own title (in <main>: the app's frame may draw the title before the page), and
+ * the page drawn in full: a trip's overview draws the sections below its first screen in a
+ * render after its title, their place marked busy until then.
+ */
 async function expectHeading(page: Page, text: string): Promise<void> {
   await expect
     .poll(() => page.locator('main h1').first().textContent(), { timeout: 15_000 })
     .toBe(text);
+  await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
 }
 
 interface Box {
