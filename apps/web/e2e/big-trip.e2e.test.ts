@@ -68,6 +68,23 @@ async function watchTiming(target: Page) {
         });
       }
     }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+    // Event Timing reports only events of 16 ms or more: an input answered and painted faster
+    // leaves no entry. Its delay (from the input to its first handler) is also read here.
+    for (const type of ['pointerdown', 'pointerup', 'click', 'keydown', 'keyup']) {
+      addEventListener(
+        type,
+        (event) => {
+          timing.events.push({
+            name: type,
+            interactionId: 0,
+            duration: 0,
+            delay: performance.now() - event.timeStamp,
+            start: event.timeStamp,
+          });
+        },
+        { capture: true },
+      );
+    }
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         timing.longTasks.push({ start: entry.startTime, duration: entry.duration });
