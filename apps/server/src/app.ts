@@ -23,7 +23,7 @@ import {
 import { describeStandardErrors, validateResponses } from './lib/contract';
 import { conditionalGets } from './lib/http-cache';
 import { boundedJsonBodies } from './lib/json-body';
-import { createNotifications } from './db/notifications';
+import { createNotifications, type Notifications } from './db/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { budgetRoutes } from './modules/budget/budget.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -74,6 +74,8 @@ export interface AppDeps {
   sms?: SmsSender;
   /** Defaults to the S3-compatible store when S3_* is set, else DATA_DIR/files. */
   blobs?: BlobStore;
+  /** This process's LISTEN connection; made here when absent (the tests hold their own). */
+  notifications?: Notifications;
 }
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -186,7 +188,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger,
   });
   // One LISTEN connection per process: live events and cache invalidations from every process.
-  const notifications = createNotifications({ pool: deps.database.pool, logger: deps.logger });
+  const notifications =
+    deps.notifications ?? createNotifications({ pool: deps.database.pool, logger: deps.logger });
   const sessions = createSessions(auth, deps.database.db, notifications);
   keySessions.current = sessions;
   forgetSessionsOnRevocations(app, sessions);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,8 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
+import { createNotifications } from '../src/db/notifications';
 import { runMigrations } from '../src/db/migrate';
 import { createLogger } from '../src/lib/logger';
+import { DOCUMENTS_CHANNEL } from '../src/modules/itineraries/document-cache';
 import { getOrCreateSessionSecret, recordBuildId } from '../src/modules/meta/meta.repository';
 import { loadCatalogue } from '../src/modules/presets/catalogue';
 import { createWebDistFixture } from './web-dist';
@@ -29,6 +32,13 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: Database;
+  /**
+   * Resolves once the app has heard every notification committed before the call: PostgreSQL
+   * delivers a listener's notifications in commit order, so a marker notified now comes after
+   * them. A test that counts what a read asks the database waits for it after its writes, so
+   * that a write's late notification does not empty the cache in the middle of the count.
+   */
+  heard(): Promise<void>;
   /** Closes the app, its database pool and removes its temporary folders. */
   close(): Promise<void>;
 }
@@ -64,12 +74,31 @@ export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
     const sessionSecret =
       config.sessionSecret ??
       (options.database ? FIXED_SESSION_SECRET : await getOrCreateSessionSecret(database.db));
-    const app = await buildApp({ config, database, logger, sessionSecret, buildId });
+    const notifications = createNotifications({ pool: database.pool, logger });
+    const app = await buildApp({ config, database, logger, sessionSecret, buildId, notifications });
     const opened = database;
+    const markers = new Map<string, () => void>();
+    // A marker is a notification no itinerary has: the cache drops nothing it holds.
+    notifications.on(DOCUMENTS_CHANNEL, (payload) => markers.get(payload)?.());
     return {
       app,
       config,
       database: opened,
+      async heard() {
+        const marker = `marker-${randomUUID()}`;
+        const arrived = new Promise<void>((resolve) => markers.set(marker, resolve));
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the app heard no notification')), 5000);
+        });
+        try {
+          await opened.pool.query('select pg_notify($1, $2)', [DOCUMENTS_CHANNEL, marker]);
+          await Promise.race([arrived, late]);
+        } finally {
+          clearTimeout(timer);
+          markers.delete(marker);
+        }
+      },
       close: async () => {
         await app.close();
         await opened.close();

@@ -80,7 +80,7 @@ describe('constant number of queries', () => {
     const large = await createItinerary(setup.testApp, owner, { title: 'Large' });
     await seed(large.id, 10, 500);
     // The seed's NOTIFYs (document triggers) reach the app's cache before the reads below.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await setup.testApp.heard();
 
     // Cold: the session is known, the document is built in one statement.
     const one = await counter.measure(() => getTree(setup.testApp, owner, small.id));
