@@ -1,7 +1,6 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { JSON_BODY_LIMIT_BYTES } from '@jammy/shared/constants';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { uuidv7 } from 'uuidv7';
@@ -22,6 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { describeStandardErrors, validateResponses } from './lib/contract';
 import { conditionalGets } from './lib/http-cache';
+import { securityHeaders } from './lib/security-headers';
 import { boundedJsonBodies } from './lib/json-body';
 import { createNotifications, type Notifications } from './db/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
@@ -110,8 +110,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request take a callback: an async one costs a promise and a turn each.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // Draining (SIGTERM): a request in flight is answered, then its keep-alive connection is
   // closed, so close() does not wait for idle connections to time out.
@@ -119,8 +121,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.setErrorHandler(handleError);
   app.setValidatorCompiler(validatorCompiler);
@@ -139,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const https = config.publicUrl?.protocol === 'https:';
-  await app.register(fastifyHelmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -306,7 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await storageRoutes(app, { ...storageDeps, publicUrl: config.publicUrl });
   // Deleting what owns files (a photo, an attachment, a stage or place with photos) queues
   // their bytes for deletion: clear them right after the answer.
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     if (
       request.method === 'DELETE' &&
       reply.statusCode === 204 &&
@@ -314,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ) {
       sweepFiles();
     }
+    done();
   });
   storageApiRoutes(app, storageDeps);
 

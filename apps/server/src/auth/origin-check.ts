@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -9,17 +9,22 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * a storage write (/v0/…) signed in by cookie rather than by an `Authorization` token.
  */
 export function originCheck(app: FastifyInstance, trustedOrigins: readonly string[]) {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    const storage = request.url.startsWith('/v0/') && !request.headers.authorization;
-    const api = request.url.startsWith('/api/') && !request.url.startsWith('/api/auth/');
-    if (!storage && !api) return;
-    if (!request.headers.cookie) return;
-    const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
-    if (!origin || !trustedOrigins.includes(origin)) {
-      throw new AppError('auth/forbidden', 'This request must come from the Jammy app itself');
-    }
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(refused(request, trustedOrigins));
   });
+}
+
+function refused(request: FastifyRequest, trustedOrigins: readonly string[]): AppError | undefined {
+  if (SAFE_METHODS.has(request.method)) return undefined;
+  const storage = request.url.startsWith('/v0/') && !request.headers.authorization;
+  const api = request.url.startsWith('/api/') && !request.url.startsWith('/api/auth/');
+  if (!storage && !api) return undefined;
+  if (!request.headers.cookie) return undefined;
+  const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+  if (!origin || !trustedOrigins.includes(origin)) {
+    return new AppError('auth/forbidden', 'This request must come from the Jammy app itself');
+  }
+  return undefined;
 }
 
 function refererOrigin(referer: string | undefined): string | undefined {

@@ -35,18 +35,17 @@ const STARTS_SESSIONS =
  * before the NOTIFY of the change comes back (other processes drop them on that NOTIFY).
  */
 export function forgetSessionsOnRevocations(app: FastifyInstance, sessions: Sessions): void {
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
-      return payload;
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+      // The account routes are one catch-all route: look at the path itself.
+      const route = request.url.split('?')[0] ?? '';
+      const account =
+        (route.startsWith('/api/auth/') && !STARTS_SESSIONS.test(route)) ||
+        route.startsWith('/api/me') ||
+        route.startsWith('/api/admin/');
+      if (account) sessions.forgetCached();
     }
-    // The account routes are one catch-all route: look at the path itself.
-    const route = request.url.split('?')[0] ?? '';
-    const account =
-      (route.startsWith('/api/auth/') && !STARTS_SESSIONS.test(route)) ||
-      route.startsWith('/api/me') ||
-      route.startsWith('/api/admin/');
-    if (account) sessions.forgetCached();
-    return payload;
+    done(null, payload);
   });
 }
 
@@ -96,6 +95,7 @@ interface CachedSession {
  * focus and before expiry, which extends the session.
  */
 export function createSessions(auth: Auth, db: Db, notifications?: Notifications): Sessions {
+  // Keyed by the session cookie's signed value ("token" below), checked before it is kept.
   const cache = new Map<string, CachedSession>();
   const tokensOfSession = new Map<string, string>();
   const tokensOfUser = new Map<string, Set<string>>();
@@ -142,11 +142,12 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
     tokens.add(token);
   }
   let cookie: Promise<{ name: string; secret: string }> | undefined;
+  let settings: { name: string; secret: string } | undefined;
   const cookieSettings = () =>
-    (cookie ??= auth.$context.then((context) => ({
-      name: context.authCookies.sessionToken.name,
-      secret: context.secret,
-    })));
+    (cookie ??= auth.$context.then((context) => {
+      settings = { name: context.authCookies.sessionToken.name, secret: context.secret };
+      return settings;
+    }));
 
   const lookup = db
     .select({
@@ -163,17 +164,19 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
 
   return {
     async find(request) {
-      const { name, secret } = await cookieSettings();
+      const { name, secret } = settings ?? (await cookieSettings());
       const raw = request.cookies[name];
       if (!raw) return null;
-      const token = verifySignedToken(raw, secret);
-      if (!token) return null;
+      // Kept by the cookie's signed value, verified before it was kept: the same value
+      // verifies the same way, so a cached session costs no HMAC.
       const now = Date.now();
-      const cached = cache.get(token);
+      const cached = cache.get(raw);
       if (cached && cached.storedAt + SESSION_CACHE_MS > now && cached.expiresAt > now) {
         return cached.current;
       }
-      if (cached) forget(token);
+      if (cached) forget(raw);
+      const token = verifySignedToken(raw, secret);
+      if (!token) return null;
       const startedAt = epoch;
       const [row] = await lookup.execute({ token });
       if (!row) return null;
@@ -182,7 +185,7 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
         sessionId: row.sessionId,
       };
       if (notifications?.listening() && epoch === startedAt) {
-        remember(token, { current, expiresAt: row.expiresAt.getTime(), storedAt: now });
+        remember(raw, { current, expiresAt: row.expiresAt.getTime(), storedAt: now });
       }
       return current;
     },

@@ -9,11 +9,14 @@ import { z } from 'zod';
  * nothing of its own for this: fetch revalidates through the browser's HTTP cache.
  */
 
-/** An answer kept ready to send: its JSON text, its ETag and its compressed forms. */
+/**
+ * An answer kept ready to send: its JSON text, its ETag, its UTF-8 bytes and its compressed
+ * forms. The bytes are sent as they are: a string would be encoded again for every answer.
+ */
 export interface EncodedDocument {
   json: string;
   etag: string;
-  encoded(encoding: 'br' | 'gzip'): Buffer;
+  encoded(encoding: 'br' | 'gzip' | 'identity'): Buffer;
 }
 
 /** The ETag of a JSON text: a digest of its bytes (weak: gzip and Brotli forms share it). */
@@ -39,12 +42,19 @@ export function matchesEtag(header: string | string[] | undefined, etag: string)
     });
 }
 
+/** Accept-Encoding values seen lately and their answers: browsers send a handful of them. */
+const preferred = new Map<string, 'br' | 'gzip' | undefined>();
+const PREFERRED_REMEMBERED = 64;
+
 /** The compression the client prefers among the two a cached document has (none: identity). */
 export function preferredEncoding(
   header: string | string[] | undefined,
 ): 'br' | 'gzip' | undefined {
+  if (header === undefined || header === '') return undefined;
+  const value = typeof header === 'string' ? header : header.join(',');
+  if (preferred.has(value)) return preferred.get(value);
   const accepted = new Map<string, number>();
-  for (const part of [header ?? ''].flat().join(',').split(',')) {
+  for (const part of value.split(',')) {
     const [name, ...parameters] = part.trim().toLowerCase().split(';');
     if (!name) continue;
     let quality = 1;
@@ -57,9 +67,10 @@ export function preferredEncoding(
   const quality = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
   const br = quality('br');
   const gzip = quality('gzip');
-  if (br > 0 && br >= gzip) return 'br';
-  if (gzip > 0) return 'gzip';
-  return undefined;
+  const answer = br > 0 && br >= gzip ? 'br' : gzip > 0 ? 'gzip' : undefined;
+  if (preferred.size >= PREFERRED_REMEMBERED) preferred.clear();
+  preferred.set(value, answer);
+  return answer;
 }
 
 /** Below this, compressing costs more than it saves (as @fastify/compress's threshold). */
@@ -83,7 +94,7 @@ export function sendDocument(
   if (encoding && document.json.length >= COMPRESS_FROM_BYTES) {
     return reply.header('content-encoding', encoding).send(document.encoded(encoding));
   }
-  return reply.send(document.json);
+  return reply.send(document.encoded('identity'));
 }
 
 function answersJson(schema: unknown): boolean {
@@ -104,20 +115,25 @@ export function conditionalGets(app: FastifyInstance): void {
     route.schema = { ...route.schema, response: { ...response, 304: notModified } };
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-    if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    const response = request.routeOptions.schema?.response as
-      Record<string | number, unknown> | undefined;
-    if (!response?.[304] || !request.url.startsWith('/api/')) return payload;
-    let etag = reply.getHeader('etag');
-    if (typeof etag !== 'string') {
-      etag = etagOf(payload);
-      reply.header('etag', etag);
-    }
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
-    if (!matchesEtag(request.headers['if-none-match'], etag)) return payload;
-    reply.code(304).removeHeader('content-type').removeHeader('content-length');
-    return '';
+  app.addHook('onSend', (request, reply, payload, done) => {
+    done(null, tagged(request, reply, payload));
   });
+}
+
+/** A GET's JSON answer with its ETag; empty, as a 304, when the client's copy is current. */
+function tagged(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+  if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+  const response = request.routeOptions.schema?.response as
+    Record<string | number, unknown> | undefined;
+  if (!response?.[304] || !request.url.startsWith('/api/')) return payload;
+  let etag = reply.getHeader('etag');
+  if (typeof etag !== 'string') {
+    etag = etagOf(payload);
+    reply.header('etag', etag);
+  }
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
+  if (!matchesEtag(request.headers['if-none-match'], etag)) return payload;
+  reply.code(304).removeHeader('content-type').removeHeader('content-length');
+  return '';
 }

@@ -85,29 +85,41 @@ export function idempotencyKeys(
     );
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callbacks, not async hooks: most requests carry no key and pass straight through.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const ref = claims.get(request);
-    if (!ref) return payload;
+    if (!ref) {
+      done(null, payload);
+      return;
+    }
     claims.delete(request);
     const storable = payload === null || payload === undefined || typeof payload === 'string';
-    if (reply.statusCode >= 500 || !storable) {
-      await releaseKey(deps.db, ref);
-      return payload;
-    }
     const type = reply.getHeader('content-type');
-    await completeKey(deps.db, ref, {
-      status: reply.statusCode,
-      contentType: typeof type === 'string' ? type : null,
-      body: typeof payload === 'string' ? payload : null,
-    });
-    return payload;
+    const settled =
+      reply.statusCode >= 500 || !storable
+        ? releaseKey(deps.db, ref)
+        : completeKey(deps.db, ref, {
+            status: reply.statusCode,
+            contentType: typeof type === 'string' ? type : null,
+            body: typeof payload === 'string' ? payload : null,
+          });
+    settled.then(
+      () => done(null, payload),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
   });
 
   // The answer never went out (the client left, the handler threw past onSend): forget it.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const ref = claims.get(request);
-    if (!ref) return;
+    if (!ref) {
+      done();
+      return;
+    }
     claims.delete(request);
-    await releaseKey(deps.db, ref);
+    releaseKey(deps.db, ref).then(
+      () => done(),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
   });
 }

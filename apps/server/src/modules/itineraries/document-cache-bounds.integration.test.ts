@@ -75,11 +75,13 @@ describe('the document cache stays within DOCUMENT_CACHE_MB', () => {
       const json = JSON.stringify({ id, notes: randomBytes(4000).toString('hex') });
       const document = cache.begin()(id, { json, role: 'owner' }, user);
       sizes.push(
-        Buffer.byteLength(json) + document.encoded('br').length + document.encoded('gzip').length,
+        2 * Buffer.byteLength(json) +
+          document.encoded('br').length +
+          document.encoded('gzip').length,
       );
     }
     // Nothing was read back, so the entries kept are the most recent ones: what the cache
-    // really holds is their JSON with both compressed forms.
+    // really holds is their JSON, as text and as bytes, with both compressed forms.
     const { entries, bytes } = cache.stats();
     const held = sizes.slice(-entries).reduce((sum, size) => sum + size, 0);
     expect(entries).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Role } from '@jammy/shared/itineraries';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Notifications } from '../../db/notifications';
 import { etagOf, type EncodedDocument } from '../../lib/http-cache';
 import { EVENTS_CHANNEL } from '../sharing/events.repository';
@@ -86,7 +86,10 @@ const MAX_REMEMBERED = 10_000;
 const ENTRY_BYTES = 1024;
 const ROLE_BYTES = 512;
 
-/** A document; `grew` is called when a compressed form is made (it counts in `bytes()`). */
+/**
+ * A document; `grew` is called when a compressed form is made (it counts in `bytes()`). Its
+ * UTF-8 bytes are made at once: every answer without compression sends them.
+ */
 export function documentOf(
   json: string,
   etag = etagOf(json),
@@ -94,26 +97,29 @@ export function documentOf(
 ): CachedDocument & {
   bytes(): number;
 } {
+  const identity = Buffer.from(json);
   let br: Buffer | undefined;
   let gzip: Buffer | undefined;
   return {
     json,
     etag,
     encoded(encoding) {
+      if (encoding === 'identity') return identity;
       if (encoding === 'br') {
         if (!br) {
-          br = brotliCompressSync(json, BROTLI_OPTIONS);
+          br = brotliCompressSync(identity, BROTLI_OPTIONS);
           grew?.();
         }
         return br;
       }
       if (!gzip) {
-        gzip = gzipSync(json, { level: 6 });
+        gzip = gzipSync(identity, { level: 6 });
         grew?.();
       }
       return gzip;
     },
-    bytes: () => Buffer.byteLength(json) + (br?.length ?? 0) + (gzip?.length ?? 0),
+    // The text and its bytes: a document without compressed forms holds the JSON twice.
+    bytes: () => 2 * identity.length + (br?.length ?? 0) + (gzip?.length ?? 0),
   };
 }
 
@@ -299,8 +305,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Sign-in and the other account routes change no itinerary.
  */
 export function invalidateOnWrites(app: FastifyInstance, documents: DocumentCache): void {
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (SAFE_METHODS.has(request.method)) return payload;
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!SAFE_METHODS.has(request.method)) invalidateFor(request);
+    done(null, payload);
+  });
+
+  function invalidateFor(request: FastifyRequest) {
     const route = request.routeOptions.url ?? '';
     const params = request.params as { id?: unknown } | undefined;
     if (route.startsWith('/api/itineraries/:id') && typeof params?.id === 'string') {
@@ -314,6 +324,5 @@ export function invalidateOnWrites(app: FastifyInstance, documents: DocumentCach
       // (A file deleted through the storage API may take a photo with it.)
       documents.clear();
     }
-    return payload;
-  });
+  }
 }

@@ -118,6 +118,9 @@ export function itineraryRoutes(
         security: [{ session: [] }, {}],
         response: replies({ 200: itineraryTreeSchema, 304: notModified }, [401, 404]),
       },
+      // The document is sent in the form the client prefers, compressed once and kept
+      // (sendDocument); its errors are too small to compress.
+      compress: false,
     },
     async (request, reply) => {
       const { share } = request.query;
