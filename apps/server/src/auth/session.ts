@@ -21,6 +21,11 @@ export interface CurrentSession {
 /** Who is asking: reads the session cookie better-auth set, in one query. */
 export interface Sessions {
   find(request: FastifyRequest): Promise<CurrentSession | null>;
+  /**
+   * The caller's session when this process checked it lately and nothing has dropped it:
+   * what `find` answers from memory, without a promise. Undefined when `find` must look.
+   */
+  known(request: FastifyRequest): CurrentSession | undefined;
   /** Forgets every session kept in memory (this process's own revocations, before they answer). */
   forgetCached(): void;
 }
@@ -149,6 +154,18 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
       return settings;
     }));
 
+  /**
+   * The session kept for a cookie's signed value, while it may be trusted. Kept by that value,
+   * verified before it was kept: the same value verifies the same way, so a kept session
+   * costs no HMAC.
+   */
+  function fresh(raw: string, now: number): CachedSession | undefined {
+    const cached = cache.get(raw);
+    return cached && cached.storedAt + SESSION_CACHE_MS > now && cached.expiresAt > now
+      ? cached
+      : undefined;
+  }
+
   const lookup = db
     .select({
       sessionId: session.id,
@@ -163,18 +180,18 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
     .prepare('jammy_session_lookup');
 
   return {
+    known(request) {
+      const raw = settings && request.cookies[settings.name];
+      return raw ? fresh(raw, Date.now())?.current : undefined;
+    },
     async find(request) {
       const { name, secret } = settings ?? (await cookieSettings());
       const raw = request.cookies[name];
       if (!raw) return null;
-      // Kept by the cookie's signed value, verified before it was kept: the same value
-      // verifies the same way, so a cached session costs no HMAC.
       const now = Date.now();
-      const cached = cache.get(raw);
-      if (cached && cached.storedAt + SESSION_CACHE_MS > now && cached.expiresAt > now) {
-        return cached.current;
-      }
-      if (cached) forget(raw);
+      const cached = fresh(raw, now);
+      if (cached) return cached.current;
+      forget(raw);
       const token = verifySignedToken(raw, secret);
       if (!token) return null;
       const startedAt = epoch;

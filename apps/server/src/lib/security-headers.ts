@@ -28,14 +28,15 @@ export function helmetHeaders(options: HelmetOptions): [name: string, value: str
 }
 
 /**
- * Sets the security headers on every answer as the request arrives, as Helmet did: a route
- * that needs its own (a stored file's policy) sets it on the reply, which wins.
+ * Sets the security headers on every answer as the request arrives: a route that needs its
+ * own (a stored file's policy) sets it on the reply later, which wins. They are the reply's
+ * headers, written once with the answer's own, rather than set one by one on the response as
+ * Helmet does (each checked then, and again when the answer goes out).
  */
 export function securityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = helmetHeaders(options);
+  const headers = Object.fromEntries(helmetHeaders(options));
   app.addHook('onRequest', (_request, reply, done) => {
-    const raw = reply.raw;
-    for (const [name, value] of headers) raw.setHeader(name, value);
+    reply.headers(headers);
     done();
   });
 }
