@@ -8,8 +8,18 @@
 // Starts an embedded PostgreSQL and two apps on loopback ports, seeds the travellers, then
 // runs autocannon in worker threads (the load does not share the servers' event loop), one
 // measurement after the other. Everything it started is stopped and removed at the end.
+//
+// `npm run bench -- --external`: the same loads on two processes of the built server
+// (node dist/main.js, as deployed) sharing one PostgreSQL reached by URL: DATABASE_URL when
+// set (a database the bench may fill: it adds its travellers and trips and leaves them), else
+// the embedded one, started here and reached by its URL like any other. The servers listen
+// on two ports and each load is split between them, half the connections each; the five
+// editors of the mixed load are spread over both, so every write on one process must reach
+// the other's cache through PostgreSQL's notifications. It prints each server process's RSS
+// before the loads and at most during them. (The cache-off row needs an app of its own: it is
+// measured in-process only.)
 
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -25,6 +35,16 @@ import { runMigrations } from '../src/db/migrate';
 import { itinerary, itineraryMember, place, stage } from '../src/db/schema/itineraries';
 import { createLogger } from '../src/lib/logger';
 import { getOrCreateSessionSecret } from '../src/modules/meta/meta.repository';
+import {
+  embeddedDatabaseUrl,
+  ensureServerBuilt,
+  killIfRunning,
+  startServer,
+  terminate,
+  waitForHealthy,
+  type ServerProcess,
+} from '../test/server-process';
+import { freePort } from '../test/ports';
 import { createWebDistFixture, type WebDistFixture } from '../test/web-dist';
 import { memoryMailer, signUp } from './bench-accounts';
 
@@ -32,6 +52,7 @@ const CONNECTIONS = 50;
 const DURATION_SECONDS = 10;
 const STAGES = 10;
 const PLACES_PER_STAGE = 10;
+const EXTERNAL = process.argv.includes('--external');
 
 interface Measured {
   name: string;
@@ -41,6 +62,8 @@ interface Measured {
   requests: number;
   non2xx: number;
   errors: number;
+  /** Each server process's highest RSS during the load (with --external). */
+  serverPeaks?: number[];
 }
 
 /**
@@ -133,6 +156,38 @@ async function load(name: string, url: string, options: LoadOptions) {
   return measuredOf(name, [await run(url, options)]);
 }
 
+/** One load split over several servers (the same path on each), half the connections each. */
+async function loadOn(name: string, bases: string[], urlPath: string, options: LoadOptions) {
+  const connections = Math.ceil((options.connections ?? CONNECTIONS) / bases.length);
+  return measuredOf(
+    name,
+    await Promise.all(bases.map((base) => run(`${base}${urlPath}`, { ...options, connections }))),
+  );
+}
+
+async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** Samples the servers' resident memory while `work` runs; answers each one's highest. */
+async function peakRssOf<T>(
+  pids: number[],
+  work: () => Promise<T>,
+): Promise<{ result: T; peaks: number[] }> {
+  const peaks = await Promise.all(pids.map(rssOf));
+  const sample = async () => {
+    const now = await Promise.all(pids.map((pid) => rssOf(pid).catch(() => 0)));
+    now.forEach((rss, index) => (peaks[index] = Math.max(peaks[index] ?? 0, rss)));
+  };
+  const timer = setInterval(() => void sample(), 100);
+  try {
+    return { result: await work(), peaks };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /** Samples the process's resident memory while `work` runs; answers the highest seen. */
 async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak: number }> {
   let peak = process.memoryUsage().rss;
@@ -154,7 +209,9 @@ function listen(server: http.Server): Promise<number> {
 }
 
 function printTable(rows: Measured[], bare: Measured, bodyBytes: number) {
+  const sampled = rows.some((row) => row.serverPeaks);
   const header = ['load', 'req/s', '× bare', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'];
+  if (sampled) header.push('server RSS MB (peak, each)');
   const lines = [...rows, bare].map((row) => [
     row.name,
     row.requestsPerSecond.toFixed(0),
@@ -164,6 +221,9 @@ function printTable(rows: Measured[], bare: Measured, bodyBytes: number) {
     String(row.requests),
     String(row.non2xx),
     String(row.errors),
+    ...(sampled
+      ? [row.serverPeaks?.map((bytes) => (bytes / 1024 / 1024).toFixed(0)).join(' / ') ?? '']
+      : []),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)),
@@ -218,10 +278,12 @@ async function main() {
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
   let cold: FastifyInstance | undefined;
+  const servers: ServerProcess[] = [];
   const bare = http.createServer();
   try {
     fixture = await createWebDistFixture();
     const config = loadConfig({
+      ...(EXTERNAL && process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       NODE_ENV: 'production',
       // Request logging at info would write a line per request to stdout: not what we
       // measure. (At warn, stopping the embedded PostgreSQL logs one "idle database connection
@@ -250,19 +312,48 @@ async function main() {
     }
     await seedList(database.db, await userIdOf(app, cookie), 49);
 
-    // The same database with the document cache off: PostgreSQL builds every read.
-    cold = await buildApp({
-      config: { ...config, documentCacheBytes: 0 },
-      database,
-      logger,
-      sessionSecret,
-      buildId: 'bench',
-      mailer,
-    });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    await cold.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const coldBase = `http://127.0.0.1:${(cold.server.address() as AddressInfo).port}`;
+    // Where the loads go: this process's app, or two built servers on the same database.
+    let bases: string[];
+    let coldBase: string | undefined;
+    if (EXTERNAL) {
+      ensureServerBuilt();
+      const databaseUrl = config.databaseUrl ?? (await embeddedDatabaseUrl(tempDir));
+      for (const name of ['a', 'b']) {
+        const port = await freePort();
+        servers.push(
+          startServer(port, {
+            DATABASE_URL: databaseUrl,
+            DATA_DIR: path.join(tempDir, `server-${name}`),
+            WEB_DIST_DIR: fixture.dir,
+            // The origin the writes come from, as this process's app has it.
+            PUBLIC_URL: origin,
+            LOG_LEVEL: 'error',
+            NODE_ENV: 'production',
+          }),
+        );
+      }
+      await Promise.all(servers.map((server) => waitForHealthy(server, 60_000)));
+      bases = servers.map((server) => `http://127.0.0.1:${server.port}`);
+      console.log(
+        `two server processes (node dist/main.js) on ports ${servers.map((server) => server.port).join(' and ')}, ` +
+          `on ${config.databaseUrl ? 'the PostgreSQL of DATABASE_URL' : 'an embedded PostgreSQL reached by its URL'}`,
+      );
+    } else {
+      // The same database with the document cache off: PostgreSQL builds every read.
+      cold = await buildApp({
+        config: { ...config, documentCacheBytes: 0 },
+        database,
+        logger,
+        sessionSecret,
+        buildId: 'bench',
+        mailer,
+      });
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      await cold.listen({ host: '127.0.0.1', port: 0 });
+      bases = [`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`];
+      coldBase = `http://127.0.0.1:${(cold.server.address() as AddressInfo).port}`;
+    }
+    const base = bases[0] ?? '';
     const documentPath = `/api/itineraries/${itineraryId}`;
 
     // The exact bytes Jammy answers, for the bare server to send from memory.
@@ -286,46 +377,84 @@ async function main() {
 
     const asOwner = { headers: { cookie } };
     const rssBefore = process.memoryUsage().rss;
-    const { result: rows, peak } = await peakRss(async () => {
-      const measured: Measured[] = [];
-      measured.push(await load('document, warm (cache)', `${base}${documentPath}`, asOwner));
-      measured.push(
-        await load('document, cache off (reads shared)', `${coldBase}${documentPath}`, asOwner),
-      );
-      measured.push(
-        await load('list of 50 itineraries', `${base}/api/itineraries?limit=50`, asOwner),
-      );
-      measured.push(await load('session check (/api/session)', `${base}/api/session`, asOwner));
-      // Five editors of one trip at once, each on 10 connections: nine reads, then a note.
-      const write: autocannon.Request = {
-        method: 'POST',
-        path: `${documentPath}/notes`,
-        headers: { 'content-type': 'application/json', origin },
-        body: JSON.stringify({ title: 'Idea', body: 'Try the night market' }),
-      };
-      const read: autocannon.Request = { method: 'GET', path: documentPath };
-      const mixed = await Promise.all(
-        editors.map((editorCookie) =>
-          run(base, {
-            connections: CONNECTIONS / editors.length,
-            headers: { cookie: editorCookie },
-            requests: [...Array.from({ length: 9 }, () => read), write],
-          }),
-        ),
-      );
-      measured.push(measuredOf('mixed: 5 editors, 90 % reads', mixed));
-      return measured;
-    });
+    const pids = servers.map((server) => server.child.pid ?? 0);
+    const serverRssBefore = await Promise.all(pids.map(rssOf));
+    // Each load with the servers' highest RSS during it (two server processes only).
+    const sampledLoad = async (work: () => Promise<Measured>) => {
+      const { result, peaks } = await peakRssOf(pids, work);
+      return pids.length > 0 ? { ...result, serverPeaks: peaks } : result;
+    };
+    const { result: sampled, peak } = await peakRss(() =>
+      peakRssOf(pids, async () => {
+        const measured: Measured[] = [];
+        measured.push(
+          await sampledLoad(() => loadOn('document, warm (cache)', bases, documentPath, asOwner)),
+        );
+        if (coldBase) {
+          measured.push(
+            await load('document, cache off (reads shared)', `${coldBase}${documentPath}`, asOwner),
+          );
+        }
+        measured.push(
+          await sampledLoad(() =>
+            loadOn('list of 50 itineraries', bases, '/api/itineraries?limit=50', asOwner),
+          ),
+        );
+        measured.push(
+          await sampledLoad(() =>
+            loadOn('session check (/api/session)', bases, '/api/session', asOwner),
+          ),
+        );
+        // Five editors of one trip at once, each on 10 connections: nine reads, then a note.
+        const write: autocannon.Request = {
+          method: 'POST',
+          path: `${documentPath}/notes`,
+          headers: { 'content-type': 'application/json', origin },
+          body: JSON.stringify({ title: 'Idea', body: 'Try the night market' }),
+        };
+        const read: autocannon.Request = { method: 'GET', path: documentPath };
+        // Each editor on one of the servers: with two, every write reaches the other's cache
+        // through PostgreSQL.
+        measured.push(
+          await sampledLoad(async () =>
+            measuredOf(
+              'mixed: 5 editors, 90 % reads',
+              await Promise.all(
+                editors.map((editorCookie, index) =>
+                  run(bases[index % bases.length] ?? base, {
+                    connections: CONNECTIONS / editors.length,
+                    headers: { cookie: editorCookie },
+                    requests: [...Array.from({ length: 9 }, () => read), write],
+                  }),
+                ),
+              ),
+            ),
+          ),
+        );
+        return measured;
+      }),
+    );
+    const { result: rows, peaks: serverPeaks } = sampled;
     const bareRow = await load(
       'bare node:http (same bytes)',
       `http://127.0.0.1:${barePort}/`,
       asOwner,
     );
     printTable(rows, bareRow, body.length);
-    console.log(
-      `\nprocess RSS (both servers and the load generator's threads): ${megabytes(rssBefore)} before the loads, ` +
-        `${megabytes(peak)} at most during them`,
-    );
+    if (EXTERNAL) {
+      console.log('\nserver processes’ RSS (each a node dist/main.js):');
+      servers.forEach((server, index) =>
+        console.log(
+          `  port ${server.port}: ${megabytes(serverRssBefore[index] ?? 0)} before the loads, ` +
+            `${megabytes(serverPeaks[index] ?? 0)} at most during them`,
+        ),
+      );
+    } else {
+      console.log(
+        `\nprocess RSS (both servers and the load generator's threads): ${megabytes(rssBefore)} before the loads, ` +
+          `${megabytes(peak)} at most during them`,
+      );
+    }
     const failed = rows.filter((row) => row.non2xx > 0 || row.errors > 0);
     if (failed.length > 0) {
       console.error(
@@ -335,6 +464,9 @@ async function main() {
     }
   } finally {
     if (bare.listening) await new Promise((resolve) => bare.close(resolve));
+    for (const server of servers) {
+      if (!(await terminate(server, 10_000))) killIfRunning(server);
+    }
     await app?.close();
     await cold?.close();
     await database?.close();
