@@ -245,6 +245,22 @@ describe('conditional reads', () => {
     const etag = String((await read(b, owner, trip.id)).headers.etag);
     expect((await read(b, viewer, trip.id, { 'if-none-match': etag })).statusCode).toBe(404);
   });
+
+  it('answers from memory only the member it was read for: a known stranger, a forged cookie', async () => {
+    const trip = await tripWithPlaces('Members only');
+    // The stranger's session and the owner's document are both known to B.
+    expectStatus(await call(b, viewer, 'GET', '/api/me'), 200);
+    expectStatus(await read(b, owner, trip.id), 200);
+    expect((await read(b, viewer, trip.id)).statusCode).toBe(404);
+    // The owner's cookie with its signature changed: not the value B checked and kept.
+    const forged = {
+      ...owner,
+      cookie: owner.cookie.replace(/(session_token=[^;]*)[^;]{4}(?=;|$)/, '$1AAA%3D'),
+    };
+    expect(forged.cookie).not.toBe(owner.cookie);
+    expect((await read(b, forged, trip.id)).statusCode).toBe(401);
+    expectStatus(await read(b, owner, trip.id), 200);
+  });
 });
 
 describe('the session cache', () => {
