@@ -5,11 +5,14 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { boundHeapGrowth } from './lib/heap-growth';
 import { createLogger } from './lib/logger';
 import { getOrCreateSessionSecret, recordBuildId } from './modules/meta/meta.repository';
 import { loadCatalogue } from './modules/presets/catalogue';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+boundHeapGrowth();
 
 async function main(): Promise<void> {
   let config: Config;
