@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import {
   addMember,
   call,
+  countQueries,
   createItinerary,
   createPlace,
   createSignedInUser,
@@ -182,6 +183,49 @@ describe('the itinerary document cache', () => {
       async () => (await read(b, owner, trip.id)).statusCode === 404,
       'B refuses the trashed itinerary',
     );
+  });
+
+  it('reads a trip once for all its members: another role’s document is the same text relabelled', async () => {
+    const trip = await tripWithPlaces('Hokkaidō');
+    const editor = await createSignedInUser(a, 'relabelled');
+    await addMember(a, trip.id, editor.id, 'editor');
+    await b.heard();
+    // B knows both travellers and their roles.
+    expectStatus(await read(b, owner, trip.id), 200);
+    expectStatus(await read(b, editor, trip.id), 200);
+    const change = async () => {
+      const note = { title: 'Ferry', body: 'From Aomori' };
+      expectStatus(
+        await call(a, owner, 'POST', `/api/itineraries/${trip.id}/notes`, { payload: note }),
+        201,
+      );
+      await b.heard();
+    };
+    const documentReads = (statements: string[]) =>
+      statements.filter((statement) => statement.includes('json_build_object')).length;
+    const counter = countQueries(b.database.pool);
+    try {
+      await change();
+      const ownerRead = await counter.measure(() => read(b, owner, trip.id));
+      const editorRead = await counter.measure(() => read(b, editor, trip.id));
+      expect(documentReads(ownerRead.statements)).toBe(1);
+      expect(documentReads(editorRead.statements)).toBe(0);
+      expect(editorRead.result.json<ItineraryTree>().itinerary.role).toBe('editor');
+      expect(body(editorRead.result)).toBe((await read(uncached, editor, trip.id)).body);
+      expect(body(ownerRead.result)).toBe((await read(uncached, owner, trip.id)).body);
+
+      // Both at once after a change: one read between them, each its own role.
+      await change();
+      const both = await counter.measure(() =>
+        Promise.all([read(b, editor, trip.id), read(b, owner, trip.id)]),
+      );
+      expect(documentReads(both.statements)).toBe(1);
+      const [forEditor, forOwner] = both.result;
+      expect(body(forEditor)).toBe((await read(uncached, editor, trip.id)).body);
+      expect(body(forOwner)).toBe((await read(uncached, owner, trip.id)).body);
+    } finally {
+      counter.stop();
+    }
   });
 
   it('sends the stored Brotli or gzip form, equal to the uncached JSON', async () => {

@@ -86,6 +86,20 @@ const MAX_REMEMBERED = 10_000;
 const ENTRY_BYTES = 1024;
 const ROLE_BYTES = 512;
 
+/** How every member's document begins (itinerary-document.ts), up to its reader's role. */
+const ROLE_PREFIX = '{"itinerary" : {"role" : "';
+
+/**
+ * A member's document for `role`, made from another member's: the same text with its first
+ * value changed. Undefined when the text does not begin as PostgreSQL writes it.
+ */
+export function withRole(json: string, role: Role): string | undefined {
+  if (!json.startsWith(ROLE_PREFIX)) return undefined;
+  const end = json.indexOf('"', ROLE_PREFIX.length);
+  if (end < 0 || !json.startsWith('", ', end)) return undefined;
+  return ROLE_PREFIX + role + json.slice(end);
+}
+
 /**
  * A document; `grew` is called when a compressed form is made (it counts in `bytes()`). Its
  * UTF-8 bytes are made at once: every answer without compression sends them.
@@ -218,7 +232,8 @@ export function createDocumentCache(deps: {
 
   function lookup(itineraryId: string, slot: Slot | undefined): CachedDocument | undefined {
     const entry = entries.get(itineraryId);
-    const document = entry && slot ? entry.documents.get(slot) : undefined;
+    const document =
+      entry && slot ? (entry.documents.get(slot) ?? relabel(itineraryId, entry, slot)) : undefined;
     if (!entry || !document || !enabled()) {
       misses += 1;
       return undefined;
@@ -226,6 +241,23 @@ export function createDocumentCache(deps: {
     hits += 1;
     touch(itineraryId, entry);
     return document;
+  }
+
+  /**
+   * A member's document for `slot`, made from another member role's document kept in the
+   * same entry (they were read at the same moment: a change drops them all), and kept.
+   */
+  function relabel(itineraryId: string, entry: Entry, slot: Slot): CachedDocument | undefined {
+    if (slot === 'link') return undefined;
+    for (const [other, document] of entry.documents) {
+      if (other === 'link') continue;
+      const json = withRole(document.json, slot);
+      if (json === undefined) return undefined;
+      const relabelled = documentOf(json, undefined, () => grown(itineraryId, slot, relabelled));
+      entry.documents.set(slot, relabelled);
+      return relabelled;
+    }
+    return undefined;
   }
 
   // `members:<itineraryId>` for a member change, `<itineraryId>` for any other.
@@ -255,10 +287,16 @@ export function createDocumentCache(deps: {
       }
       if (userId) entry.roles.set(userId, read.role);
       const kept = entry.documents.get(slot);
-      // Two readers with the same role share one copy (and its compressed forms).
+      // Two readers with the same role share one copy (and its compressed forms). A
+      // document kept for another role is of an older read: a newer one replaces them all.
       if (kept && kept.json === read.json) {
         touch(itineraryId, entry);
         return kept;
+      }
+      if (slot !== 'link') {
+        for (const other of entry.documents.keys()) {
+          if (other !== 'link') entry.documents.delete(other);
+        }
       }
       entry.documents.set(slot, document);
       touch(itineraryId, entry);
@@ -275,8 +313,14 @@ export function createDocumentCache(deps: {
       const slot: Slot | undefined = userId ? entries.get(itineraryId)?.roles.get(userId) : 'link';
       const cached = lookup(itineraryId, slot);
       if (cached) return Promise.resolve(cached);
-      // Readers of one role share a read; a reader whose role is not known yet reads alone.
-      const key = slot ? `${itineraryId}:role:${slot}` : `${itineraryId}:user:${userId ?? ''}`;
+      // Members whose role is known share a read (each gets its role's document from it), and
+      // so do share-link holders; a reader whose role is not known yet reads alone.
+      const key =
+        slot === 'link'
+          ? `${itineraryId}:link`
+          : slot
+            ? `${itineraryId}:members`
+            : `${itineraryId}:user:${userId ?? ''}`;
       let pending = loading.get(key);
       if (!pending) {
         const keep = begin();
@@ -287,7 +331,14 @@ export function createDocumentCache(deps: {
           });
         loading.set(key, pending);
       }
-      return pending;
+      if (!slot || slot === 'link') return pending;
+      // The read may have been another member's: this reader gets its own role's document.
+      return pending.then((document) => {
+        if (!document) return undefined;
+        const own = withRole(document.json, slot);
+        if (own === undefined || own === document.json) return document;
+        return lookup(itineraryId, slot) ?? documentOf(own);
+      });
     },
     invalidate,
     clear,

@@ -26,6 +26,9 @@ const local = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM-DD"T"HH24
  * docs/decisions/004). The shape is the presenters' (presenters.ts); the
  * `itinerary-document` integration test holds the two equal, field by field.
  * Null when the caller is not a member (the route answers 404 either way).
+ * The role comes first, so that a member's document for another role is this one with its
+ * first value changed (`withRole`, document-cache.ts): members' documents differ in nothing
+ * else.
  */
 export async function readItineraryDocument(
   db: Db,
@@ -59,12 +62,13 @@ async function readDocument(
   const result = await db.execute<{ role: Role; trashed: boolean; json: string }>(sql`
     select ${role} as role, i.deleted_at is not null as trashed, json_build_object(
       'itinerary', json_build_object(
+        'role', ${role},
         'id', i.id, 'title', i.title, 'description', i.description,
         'startDate', i.start_date, 'endDate', i.end_date, 'timezone', i.timezone,
         'currency', i.currency,
         'coverUrl', i.cover_url,
         'cover', (select ${fileRefSql('cf')} from file_object cf where cf.id = i.cover_file_id),
-        'ownerId', i.owner_id, 'role', ${role},
+        'ownerId', i.owner_id,
         'deletedAt', ${iso('i.deleted_at')}, 'createdAt', ${iso('i.created_at')},
         'updatedAt', ${iso('i.updated_at')}, 'version', i.version),
       'stages', coalesce((
