@@ -19,7 +19,7 @@
 // before the loads and at most during them. (The cache-off row needs an app of its own: it is
 // measured in-process only.)
 
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -47,6 +47,7 @@ import {
 import { freePort } from '../test/ports';
 import { createWebDistFixture, type WebDistFixture } from '../test/web-dist';
 import { memoryMailer, signUp } from './bench-accounts';
+import { rssOf } from './memory';
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = 10;
@@ -163,11 +164,6 @@ async function loadOn(name: string, bases: string[], urlPath: string, options: L
     name,
     await Promise.all(bases.map((base) => run(`${base}${urlPath}`, { ...options, connections }))),
   );
-}
-
-async function rssOf(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
 /** Samples the servers' resident memory while `work` runs; answers each one's highest. */

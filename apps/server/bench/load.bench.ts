@@ -11,7 +11,7 @@
 // still growing after the warm-up (bench/memory.ts says how much is allowed), a stream neither
 // opened nor told to retry, a change not received.
 
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -40,6 +40,7 @@ import {
   documentBytes,
   judgeMemory,
   memoryProbe,
+  rssOf,
   type MemorySample,
 } from './memory';
 
@@ -55,12 +56,6 @@ const STORM_ITINERARIES = Number(process.env.STORM_ITINERARIES ?? 50);
 /** Travellers, and as many shared trips: trip t is owned by traveller t, edited by the 3 next. */
 const TRAVELLERS = Math.max(STORM_ITINERARIES, 50);
 const MEMBERS_PER_TRIP = 4;
-
-async function rssOf(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kilobytes * 1024;
-}
 
 interface Traveller {
   cookie: string;

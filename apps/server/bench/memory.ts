@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { ServerProcess } from '../test/server-process';
 
 /** What the server holds after a forced collection, with its RSS and its trips' size. */
@@ -16,6 +17,12 @@ export interface MemorySample {
 }
 
 /** Asks a server started with `--expose-gc --import ./bench/memory-probe.mjs` and `ipc`. */
+/** A process's resident memory in bytes, as Linux counts it (VmRSS). */
+export async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
 export function memoryProbe(server: ServerProcess) {
   let next = 0;
   const ask = <T>(message: Record<string, unknown>, pick: (answer: unknown) => T | undefined) =>
