@@ -99,18 +99,22 @@ async function measureAt(itineraries: number) {
     const sessionSecret = await getOrCreateSessionSecret(database.db);
     app = await buildApp({ config, database, logger, sessionSecret, buildId: 'bench', mailer });
     const cookie = await signUp(app, mailer);
+    const session = await app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+    const userId = session.json<{ user: { id: string } | null }>().user?.id;
+    if (!userId) throw new Error(`GET /api/session answered ${session.statusCode} without a user`);
     // The traveller edits 60 to 70 trips: ten with stages and places, and the table's first 60.
     await database.pool.query(
       `insert into itinerary_member (itinerary_id, user_id, role)
-       select i.id, u.id, 'editor'
+       select i.id, $1, 'editor'
        from ((select itinerary_id as id from stage group by 1 order by 1 limit 10)
-             union (select id from itinerary order by id limit 60)) i,
-            (select id from "user" where email like 'scale-bench-%') u`,
+             union (select id from itinerary order by id limit 60)) i`,
+      [userId],
     );
     const { rows } = await database.pool.query<{ id: string }>(
-      `select m.itinerary_id as id from itinerary_member m join "user" u on u.id = m.user_id
-       where u.email like 'scale-bench-%'
-         and m.itinerary_id in (select itinerary_id from place) order by 1 limit 1`,
+      `select m.itinerary_id as id from itinerary_member m
+       where m.user_id = $1 and m.itinerary_id in (select itinerary_id from place)
+       order by 1 limit 1`,
+      [userId],
     );
     const tripId = rows[0]?.id;
     if (!tripId) throw new Error('no trip for the traveller');
