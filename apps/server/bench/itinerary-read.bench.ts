@@ -63,8 +63,8 @@ interface Measured {
   requests: number;
   non2xx: number;
   errors: number;
-  /** Each server process's highest RSS during the load (with --external). */
-  serverPeaks?: number[];
+  /** The highest RSS during the load of each process measured (the two servers, or this one). */
+  rssPeaks?: number[];
 }
 
 /**
@@ -166,7 +166,7 @@ async function loadOn(name: string, bases: string[], urlPath: string, options: L
   );
 }
 
-/** Samples the servers' resident memory while `work` runs; answers each one's highest. */
+/** Samples the processes' resident memory while `work` runs; answers each one's highest. */
 async function peakRssOf<T>(
   pids: number[],
   work: () => Promise<T>,
@@ -184,19 +184,6 @@ async function peakRssOf<T>(
   }
 }
 
-/** Samples the process's resident memory while `work` runs; answers the highest seen. */
-async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak: number }> {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 100);
-  try {
-    return { result: await work(), peak };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
 function listen(server: http.Server): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -205,9 +192,8 @@ function listen(server: http.Server): Promise<number> {
 }
 
 function printTable(rows: Measured[], bare: Measured, bodyBytes: number) {
-  const sampled = rows.some((row) => row.serverPeaks);
   const header = ['load', 'req/s', '× bare', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'];
-  if (sampled) header.push('server RSS MB (peak, each)');
+  header.push(EXTERNAL ? 'server RSS MB (peak, each)' : 'process RSS MB (peak)');
   const lines = [...rows, bare].map((row) => [
     row.name,
     row.requestsPerSecond.toFixed(0),
@@ -217,9 +203,7 @@ function printTable(rows: Measured[], bare: Measured, bodyBytes: number) {
     String(row.requests),
     String(row.non2xx),
     String(row.errors),
-    ...(sampled
-      ? [row.serverPeaks?.map((bytes) => (bytes / 1024 / 1024).toFixed(0)).join(' / ') ?? '']
-      : []),
+    row.rssPeaks?.map((bytes) => (bytes / 1024 / 1024).toFixed(0)).join(' / ') ?? '',
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)),
@@ -372,85 +356,78 @@ async function main() {
     console.log(`set-up done in ${((Date.now() - started) / 1000).toFixed(1)} s; loading…`);
 
     const asOwner = { headers: { cookie } };
-    const rssBefore = process.memoryUsage().rss;
-    const pids = servers.map((server) => server.child.pid ?? 0);
-    const serverRssBefore = await Promise.all(pids.map(rssOf));
-    // Each load with the servers' highest RSS during it (two server processes only).
-    const sampledLoad = async (work: () => Promise<Measured>) => {
+    // Each load with the highest RSS during it: of the two servers, or of this process (both
+    // apps and the load generator's threads).
+    const pids = EXTERNAL ? servers.map((server) => server.child.pid ?? 0) : [process.pid];
+    const rssBefore = await Promise.all(pids.map(rssOf));
+    const sampled = async (work: () => Promise<Measured>): Promise<Measured> => {
       const { result, peaks } = await peakRssOf(pids, work);
-      return pids.length > 0 ? { ...result, serverPeaks: peaks } : result;
+      return { ...result, rssPeaks: peaks };
     };
-    const { result: sampled, peak } = await peakRss(() =>
-      peakRssOf(pids, async () => {
-        const measured: Measured[] = [];
-        measured.push(
-          await sampledLoad(() => loadOn('document, warm (cache)', bases, documentPath, asOwner)),
-        );
-        if (coldBase) {
-          measured.push(
-            await load('document, cache off (reads shared)', `${coldBase}${documentPath}`, asOwner),
-          );
-        }
-        measured.push(
-          await sampledLoad(() =>
-            loadOn('list of 50 itineraries', bases, '/api/itineraries?limit=50', asOwner),
-          ),
-        );
-        measured.push(
-          await sampledLoad(() =>
-            loadOn('session check (/api/session)', bases, '/api/session', asOwner),
-          ),
-        );
-        // Five editors of one trip at once, each on 10 connections: nine reads, then a note.
-        const write: autocannon.Request = {
-          method: 'POST',
-          path: `${documentPath}/notes`,
-          headers: { 'content-type': 'application/json', origin },
-          body: JSON.stringify({ title: 'Idea', body: 'Try the night market' }),
-        };
-        const read: autocannon.Request = { method: 'GET', path: documentPath };
-        // Each editor on one of the servers: with two, every write reaches the other's cache
-        // through PostgreSQL.
-        measured.push(
-          await sampledLoad(async () =>
-            measuredOf(
-              'mixed: 5 editors, 90 % reads',
-              await Promise.all(
-                editors.map((editorCookie, index) =>
-                  run(bases[index % bases.length] ?? base, {
-                    connections: CONNECTIONS / editors.length,
-                    headers: { cookie: editorCookie },
-                    requests: [...Array.from({ length: 9 }, () => read), write],
-                  }),
-                ),
-              ),
+    const rows: Measured[] = [];
+    rows.push(await sampled(() => loadOn('document, warm (cache)', bases, documentPath, asOwner)));
+    if (coldBase) {
+      rows.push(
+        await sampled(() =>
+          load('document, cache off (reads shared)', `${coldBase}${documentPath}`, asOwner),
+        ),
+      );
+    }
+    rows.push(
+      await sampled(() =>
+        loadOn('list of 50 itineraries', bases, '/api/itineraries?limit=50', asOwner),
+      ),
+    );
+    rows.push(
+      await sampled(() => loadOn('session check (/api/session)', bases, '/api/session', asOwner)),
+    );
+    // Five editors of one trip at once, each on 10 connections: nine reads, then a note. Each
+    // editor on one of the servers: with two, every write reaches the other's cache through
+    // PostgreSQL.
+    const write: autocannon.Request = {
+      method: 'POST',
+      path: `${documentPath}/notes`,
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ title: 'Idea', body: 'Try the night market' }),
+    };
+    const read: autocannon.Request = { method: 'GET', path: documentPath };
+    rows.push(
+      await sampled(async () =>
+        measuredOf(
+          'mixed: 5 editors, 90 % reads',
+          await Promise.all(
+            editors.map((editorCookie, index) =>
+              run(bases[index % bases.length] ?? base, {
+                connections: CONNECTIONS / editors.length,
+                headers: { cookie: editorCookie },
+                requests: [...Array.from({ length: 9 }, () => read), write],
+              }),
             ),
           ),
-        );
-        return measured;
-      }),
+        ),
+      ),
     );
-    const { result: rows, peaks: serverPeaks } = sampled;
+    const peaks = pids.map((_, index) =>
+      Math.max(...rows.map((row) => row.rssPeaks?.[index] ?? 0)),
+    );
     const bareRow = await load(
       'bare node:http (same bytes)',
       `http://127.0.0.1:${barePort}/`,
       asOwner,
     );
     printTable(rows, bareRow, body.length);
-    if (EXTERNAL) {
-      console.log('\nserver processes’ RSS (each a node dist/main.js):');
-      servers.forEach((server, index) =>
-        console.log(
-          `  port ${server.port}: ${megabytes(serverRssBefore[index] ?? 0)} before the loads, ` +
-            `${megabytes(serverPeaks[index] ?? 0)} at most during them`,
-        ),
-      );
-    } else {
+    console.log(
+      EXTERNAL
+        ? '\nserver processes’ RSS (each a node dist/main.js):'
+        : "\nprocess RSS (both apps and the load generator's threads):",
+    );
+    pids.forEach((_, index) =>
       console.log(
-        `\nprocess RSS (both servers and the load generator's threads): ${megabytes(rssBefore)} before the loads, ` +
-          `${megabytes(peak)} at most during them`,
-      );
-    }
+        `  ${EXTERNAL ? `port ${servers[index]?.port}` : 'this process'}: ` +
+          `${megabytes(rssBefore[index] ?? 0)} before the loads, ` +
+          `${megabytes(peaks[index] ?? 0)} at most during them`,
+      ),
+    );
     const failed = rows.filter((row) => row.non2xx > 0 || row.errors > 0);
     if (failed.length > 0) {
       console.error(

@@ -14,18 +14,16 @@ const options = {
 
 describe('security headers', () => {
   it('are worked out once from Helmet’s options', () => {
-    const headers = new Map(helmetHeaders(options));
-    expect(headers.get('content-security-policy')).toBe(
-      "default-src 'self';frame-ancestors 'none'",
-    );
-    expect(headers.get('x-frame-options')).toBe('DENY');
-    expect(headers.get('x-content-type-options')).toBe('nosniff');
-    expect(headers.has('strict-transport-security')).toBe(false);
-    expect(headers.has('cross-origin-embedder-policy')).toBe(false);
+    const headers = helmetHeaders(options);
+    expect(headers['content-security-policy']).toBe("default-src 'self';frame-ancestors 'none'");
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect('strict-transport-security' in headers).toBe(false);
+    expect('cross-origin-embedder-policy' in headers).toBe(false);
     expect(
-      new Map(helmetHeaders({ ...options, strictTransportSecurity: { maxAge: 60 } })).get(
-        'strict-transport-security',
-      ),
+      helmetHeaders({ ...options, strictTransportSecurity: { maxAge: 60 } })[
+        'strict-transport-security'
+      ],
     ).toBe('max-age=60; includeSubDomains');
   });
 

@@ -86,6 +86,8 @@ export function idempotencyKeys(
   });
 
   // Callbacks, not async hooks: most requests carry no key and pass straight through.
+  const failed = (done: (error: Error) => void) => (error: unknown) =>
+    done(error instanceof Error ? error : new Error(String(error)));
   app.addHook('onSend', (request, reply, payload, done) => {
     const ref = claims.get(request);
     if (!ref) {
@@ -103,10 +105,7 @@ export function idempotencyKeys(
             contentType: typeof type === 'string' ? type : null,
             body: typeof payload === 'string' ? payload : null,
           });
-    settled.then(
-      () => done(null, payload),
-      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
-    );
+    settled.then(() => done(null, payload), failed(done));
   });
 
   // The answer never went out (the client left, the handler threw past onSend): forget it.
@@ -117,9 +116,6 @@ export function idempotencyKeys(
       return;
     }
     claims.delete(request);
-    releaseKey(deps.db, ref).then(
-      () => done(),
-      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
-    );
+    releaseKey(deps.db, ref).then(() => done(), failed(done));
   });
 }

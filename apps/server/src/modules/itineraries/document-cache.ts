@@ -332,12 +332,14 @@ export function createDocumentCache(deps: {
         loading.set(key, pending);
       }
       if (!slot || slot === 'link') return pending;
-      // The read may have been another member's: this reader gets its own role's document.
+      // The read may have been another member's: this reader gets its own role's document,
+      // from the cache where the read was kept, else made from the read.
       return pending.then((document) => {
         if (!document) return undefined;
+        const kept = lookup(itineraryId, slot);
+        if (kept) return kept;
         const own = withRole(document.json, slot);
-        if (own === undefined || own === document.json) return document;
-        return lookup(itineraryId, slot) ?? documentOf(own);
+        return own === undefined || own === document.json ? document : documentOf(own);
       });
     },
     invalidate,
