@@ -34,7 +34,7 @@ export async function memberIds(db: Executor, itineraryId: string): Promise<Set<
 }
 
 /** The owner's language's currency, which a trip without one gets when first needed. */
-async function ownerCurrency(db: Executor, trip: ItineraryRow) {
+async function ownerCurrency(db: Executor, trip: Pick<ItineraryRow, 'id'>) {
   const [current] = await db
     .select({ currency: itinerary.currency, language: user.language })
     .from(itinerary)
@@ -47,7 +47,10 @@ async function ownerCurrency(db: Executor, trip: ItineraryRow) {
  * The currency the trip has, or will get at its first budget write, as read now (outside
  * any transaction): what a rate is looked up for before the write's transaction opens.
  */
-export async function expectedTripCurrency(db: Executor, trip: ItineraryRow): Promise<string> {
+export async function expectedTripCurrency(
+  db: Executor,
+  trip: Pick<ItineraryRow, 'id'>,
+): Promise<string> {
   const { current, fallback } = await ownerCurrency(db, trip);
   return current ?? fallback;
 }
@@ -56,7 +59,10 @@ export async function expectedTripCurrency(db: Executor, trip: ItineraryRow): Pr
  * The trip's currency, set first when the budget first needs one: the local currency of its
  * owner's language (EUR when unknown). Runs under the itinerary's lock (a write's transaction).
  */
-export async function ensureTripCurrency(tx: Executor, trip: ItineraryRow): Promise<string> {
+export async function ensureTripCurrency(
+  tx: Executor,
+  trip: Pick<ItineraryRow, 'id'>,
+): Promise<string> {
   const { current, fallback: currency } = await ownerCurrency(tx, trip);
   if (current) return current;
   await tx

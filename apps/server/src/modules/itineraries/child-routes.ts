@@ -10,7 +10,8 @@ import type { Db, Executor } from '../../db/client';
 import { noContent, replies } from '../../lib/contract';
 import { type AppError, invalidField } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
-import { authorize, authorizeReader, type Access, type Action } from './access';
+import { authorize, authorizeReader, type Action, type ItineraryRow } from './access';
+import { outsideDocument } from './document-parts';
 import { changeWithEvent, type ChangeEvent } from './content.repository';
 import { shareQuery } from './itineraries.routes';
 import type { EditableTable, RowStore } from './row-store';
@@ -24,7 +25,12 @@ import type { EditableTable, RowStore } from './row-store';
  */
 
 /** Who asks, on which itinerary, through which parent row (the itinerary or e.g. a list). */
-export interface ChildContext<Parent> extends Access {
+export interface ChildContext<Parent> {
+  /**
+   * The itinerary, by its id: a create that prepares nothing is checked under the write's
+   * lock only (`contextOf`), so nothing else of the row is read before it.
+   */
+  itinerary: Pick<ItineraryRow, 'id'>;
   actorId: string;
   parent: Parent;
   /** The value of the resource's scope column: the itinerary's id, or the parent's. */
@@ -196,15 +202,28 @@ export function childRoutes<
   const itemPath = `${resource.path}/:${resource.idParam}`;
   const tags = [tag];
 
-  async function contextOf(request: FastifyRequest, action: Action): Promise<ChildContext<Parent>> {
+  /**
+   * Who asks, checked for `action`: a stranger 404, a viewer 403. With `underLock`, a write
+   * whose transaction checks the same again before anything (`withItineraryLock`) is not
+   * checked here as well, when nothing runs before that transaction: no parent row to find,
+   * no work to prepare. Its stranger and viewer get the same answers, from the lock.
+   */
+  async function contextOf(
+    request: FastifyRequest,
+    action: Action,
+    underLock = false,
+  ): Promise<ChildContext<Parent>> {
     const params = request.params as Record<string, string> & { id: string };
     const { user } = await requireSession(sessions, request);
-    const access = await authorize(db, params.id, user.id, action);
+    const itinerary =
+      underLock && !resource.parent
+        ? { id: params.id }
+        : (await authorize(db, params.id, user.id, action)).itinerary;
     const parent = resource.parent
-      ? await resource.parent.load(db, access.itinerary.id, params)
-      : (access.itinerary as Parent);
-    const scopeId = resource.parent ? resource.parent.scopeId(parent) : access.itinerary.id;
-    return { ...access, actorId: user.id, parent, scopeId, params };
+      ? await resource.parent.load(db, itinerary.id, params)
+      : (itinerary as Parent);
+    const scopeId = resource.parent ? resource.parent.scopeId(parent) : itinerary.id;
+    return { itinerary, actorId: user.id, parent, scopeId, params };
   }
 
   async function readerOf(
@@ -253,9 +272,12 @@ export function childRoutes<
         kind: `${resource.event}.${kind}` as ChangeEvent['kind'],
         data: await data(result, tx),
       }),
+      { shared: !store.ordered },
     );
   }
 
+  // The write routes: whether the itinerary's document holds what they change.
+  const writes = { outsideDocument: outsideDocument(resource.event) };
   const readErrors = [401, 404] as const;
   const writeErrors = [401, 403, 404, 409] as const;
 
@@ -293,6 +315,7 @@ export function childRoutes<
     app.post(
       resource.path,
       {
+        config: writes,
         schema: {
           tags,
           summary: create.summary,
@@ -302,7 +325,7 @@ export function childRoutes<
         },
       },
       async (request, reply) => {
-        const context = await contextOf(request, 'write');
+        const context = await contextOf(request, 'write', !create.prepare);
         const input = request.body as z.output<CreateBody>;
         const prepared = await create.prepare?.(input, context);
         const row = await change(
@@ -348,6 +371,7 @@ export function childRoutes<
     app.patch(
       itemPath,
       {
+        config: writes,
         schema: {
           tags,
           summary: update.summary,
@@ -386,6 +410,7 @@ export function childRoutes<
     app.delete(
       itemPath,
       {
+        config: writes,
         schema: {
           tags,
           summary: resource.remove.summary,
@@ -420,6 +445,7 @@ export function childRoutes<
     app.post(
       `${itemPath}/move`,
       {
+        config: writes,
         schema: {
           tags,
           summary: move.summary,

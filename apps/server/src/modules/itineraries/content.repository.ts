@@ -21,18 +21,19 @@ export type ChangeEvent = Pick<NewEvent, 'kind' | 'data'>;
  * Makes a change to an itinerary and records its event in one transaction: the change and
  * its event are kept or lost together, and the NOTIFY goes out when both are committed.
  * Every write takes the itinerary's row lock first (`withItineraryLock`: it also checks
- * again that the itinerary is there and the actor still has the right, by default `write`),
- * so writers never wait on each other in opposite orders. When `work` changes nothing (a stale version: it returns undefined or
- * false), no event is recorded and the caller answers 409.
+ * again that the itinerary is there and the actor still has the right, by default `write`;
+ * `shared` for writes that keep no order), so writers never wait on each other in opposite
+ * orders. When `work` changes nothing (a stale version: it returns undefined or false), no
+ * event is recorded and the caller answers 409.
  */
 export function changeWithEvent<T>(
   db: Db,
   target: { itineraryId: string; actorId: string | null },
   work: (tx: Db) => Promise<T>,
   describe: (result: NonNullable<T>, tx: Db) => ChangeEvent | Promise<ChangeEvent>,
-  options: { touch?: boolean } & Pick<LockOptions, 'requires' | 'includeTrashed'> = {},
+  options: { touch?: boolean } & Pick<LockOptions, 'requires' | 'includeTrashed' | 'shared'> = {},
 ): Promise<T> {
-  const { touch, requires = 'write', includeTrashed } = options;
+  const { touch, requires = 'write', includeTrashed, shared } = options;
   return withItineraryLock(
     db,
     target.itineraryId,
@@ -43,7 +44,7 @@ export function changeWithEvent<T>(
       }
       return result;
     },
-    { actorId: target.actorId, requires, includeTrashed },
+    { actorId: target.actorId, requires, includeTrashed, shared },
   );
 }
 

@@ -194,11 +194,7 @@ describe('the itinerary document cache', () => {
     expectStatus(await read(b, owner, trip.id), 200);
     expectStatus(await read(b, editor, trip.id), 200);
     const change = async () => {
-      const note = { title: 'Ferry', body: 'From Aomori' };
-      expectStatus(
-        await call(a, owner, 'POST', `/api/itineraries/${trip.id}/notes`, { payload: note }),
-        201,
-      );
+      await createPlace(a, owner, trip.id, { name: 'Ferry terminal' });
       await b.heard();
     };
     const documentReads = (statements: string[]) =>
@@ -223,6 +219,84 @@ describe('the itinerary document cache', () => {
       const [forEditor, forOwner] = both.result;
       expect(body(forEditor)).toBe((await read(uncached, editor, trip.id)).body);
       expect(body(forOwner)).toBe((await read(uncached, owner, trip.id)).body);
+    } finally {
+      counter.stop();
+    }
+  });
+
+  it('keeps a document through the writes it does not show: notes, lists and their items', async () => {
+    const trip = await tripWithPlaces('Okinawa');
+    const url = `/api/itineraries/${trip.id}`;
+    const write = async (
+      app: TestApp,
+      method: 'POST' | 'PATCH' | 'DELETE',
+      path: string,
+      payload?: object,
+    ) => {
+      const response = await call(app, owner, method, `${url}${path}`, payload ? { payload } : {});
+      expect(response.statusCode).toBeLessThan(300);
+      return response.statusCode === 204
+        ? undefined
+        : response.json<{ id: string; version: number }>();
+    };
+    // The trip's last-change time moved behind every cache's back, by `seconds` from now.
+    const setLastChange = async (seconds: number) => {
+      const client = await a.database.pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(`set local session_replication_role = replica`);
+        await client.query(
+          `update itinerary set updated_at = now() + make_interval(secs => $1) where id = $2`,
+          [seconds, trip.id],
+        );
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+    };
+    const withoutTime = (json: string) => {
+      const tree = JSON.parse(json) as ItineraryTree;
+      return { ...tree, itinerary: { ...tree.itinerary, updatedAt: 'ignored' } };
+    };
+
+    // Every kind of write named outside the document leaves it as PostgreSQL builds it, but
+    // for its last-change time.
+    const before = (await read(uncached, owner, trip.id)).body;
+    const note = await write(a, 'POST', '/notes', { title: 'Ferry', body: 'To Zamami' });
+    await write(a, 'PATCH', `/notes/${note?.id}`, { pinned: true, version: note?.version });
+    await write(a, 'DELETE', `/notes/${note?.id}`);
+    const list = await write(a, 'POST', '/lists', { title: 'Beach', kind: 'packing' });
+    const item = await write(a, 'POST', `/lists/${list?.id}/items`, { text: 'Snorkel' });
+    await write(a, 'PATCH', `/lists/${list?.id}/items/${item?.id}`, { checked: true });
+    await write(a, 'PATCH', `/lists/${list?.id}`, { title: 'Beach days' });
+    await write(a, 'DELETE', `/lists/${list?.id}`);
+    expect(withoutTime((await read(uncached, owner, trip.id)).body)).toEqual(withoutTime(before));
+
+    // So both processes keep what they hold, the writer's own too: no read of the document.
+    await setLastChange(3600);
+    const truth = (await read(uncached, owner, trip.id)).body;
+    expect(body(await read(b, owner, trip.id))).toBe(truth);
+    const documentReads = (statements: string[]) =>
+      statements.filter((statement) => statement.includes('json_build_object')).length;
+    const counter = countQueries(b.database.pool);
+    try {
+      await write(a, 'POST', '/notes', { title: 'Ferry', body: 'To Tokashiki' });
+      await write(b, 'POST', '/notes', { title: 'Ferry', body: 'Back to Naha' });
+      await b.heard();
+      const kept = await counter.measure(() => read(b, owner, trip.id));
+      expect(documentReads(kept.statements)).toBe(0);
+      expect(body(kept.result)).toBe(truth);
+
+      // A note that moves a last-change time more than a second old changes the document:
+      // every process drops it.
+      await setLastChange(-2);
+      await write(a, 'POST', '/notes', { title: 'Ferry', body: 'Cancelled' });
+      await b.heard();
+      const fresh = await counter.measure(() => read(b, owner, trip.id));
+      expect(documentReads(fresh.statements)).toBe(1);
+      expect(body(fresh.result)).toBe((await read(uncached, owner, trip.id)).body);
+      const movedTo = Date.parse(fresh.result.json<ItineraryTree>().itinerary.updatedAt);
+      expect(Date.now() - movedTo).toBeLessThan(60_000);
     } finally {
       counter.stop();
     }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Notifications } from '../../db/notifications';
 import { etagOf, type EncodedDocument } from '../../lib/http-cache';
 import { EVENTS_CHANNEL } from '../sharing/events.repository';
+import { leavesDocument } from './document-parts';
 
 /** The channel the itinerary, stage, place and member triggers notify (migration 0009). */
 export const DOCUMENTS_CHANNEL = 'jammy_documents';
@@ -39,7 +40,8 @@ export interface ReadDocument {
  * Staleness: every change to an itinerary, its stages, places or members notifies
  * `jammy_documents` from a trigger (migration 0009), and every recorded event notifies
  * `itinerary_events`; both drop the itinerary here, on every process, when the change
- * commits. A write answered by this process drops it before it answers (`invalidate`, from
+ * commits, except an event of what the document does not hold (`leavesDocument`: a note, a
+ * list; docs/decisions/030). A write answered by this process drops it before it answers (`invalidate`, from
  * the route hook), so its author never reads their own change stale. A read that raced a
  * change is not kept (`begin` remembers when it started). While the LISTEN connection is
  * down, nothing is kept and nothing is served from memory.
@@ -265,11 +267,13 @@ export function createDocumentCache(deps: {
     if (payload.startsWith('members:')) invalidate(payload.slice('members:'.length), 'all');
     else invalidate(payload, 'documents');
   });
-  // `<itineraryId>:<eventId>` or `presence:<json>` (presence changes no document).
+  // `<itineraryId>:<eventId>:<kind>` or `presence:<json>` (presence changes no document, nor
+  // does a change of what the document does not hold; without a kind, from a server before
+  // kinds were sent, any event may change it).
   notifications?.on(EVENTS_CHANNEL, (payload) => {
-    if (!payload.startsWith('presence:')) {
-      invalidate(payload.slice(0, payload.indexOf(':')), 'documents');
-    }
+    if (payload.startsWith('presence:')) return;
+    const [itineraryId = '', , kind] = payload.split(':');
+    if (kind === undefined || !leavesDocument(kind)) invalidate(itineraryId, 'documents');
   });
   notifications?.onState(() => clear());
 
@@ -350,12 +354,23 @@ export function createDocumentCache(deps: {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route writes only what the itinerary's document does not hold (`leavesDocument`):
+     * its writes keep the cached document.
+     */
+    outsideDocument?: boolean;
+  }
+}
+
 /**
  * A write answered by this process drops what it may have changed before it answers, so the
  * writer's next read is fresh even before the NOTIFY of its commit comes back: the itinerary
- * a route under /api/itineraries/{id} names, or everything for a write elsewhere that can
- * change documents or members (an invitation accepted, an account deleted, an admin's act).
- * Sign-in and the other account routes change no itinerary.
+ * a route under /api/itineraries/{id} names (unless the route writes only what its document
+ * does not hold), or everything for a write elsewhere that can change documents or members
+ * (an invitation accepted, an account deleted, an admin's act). Sign-in and the other account
+ * routes change no itinerary.
  */
 export function invalidateOnWrites(app: FastifyInstance, documents: DocumentCache): void {
   app.addHook('onSend', (request, _reply, payload, done) => {
@@ -366,7 +381,10 @@ export function invalidateOnWrites(app: FastifyInstance, documents: DocumentCach
   function invalidateFor(request: FastifyRequest) {
     const route = request.routeOptions.url ?? '';
     const params = request.params as { id?: unknown } | undefined;
-    if (route.startsWith('/api/itineraries/:id') && typeof params?.id === 'string') {
+    if (request.routeOptions.config.outsideDocument) {
+      // A note, a list: the document is as it was. (When such a write moves the
+      // itinerary's last-change time, which the document shows, the NOTIFY of that drops it.)
+    } else if (route.startsWith('/api/itineraries/:id') && typeof params?.id === 'string') {
       const members = /\/(members|invitations|transfer)/.test(route);
       documents.invalidate(params.id, members ? 'all' : 'documents');
     } else if (route === '/api/itineraries') {

@@ -11,6 +11,13 @@ export interface LockOptions {
   requires?: Action;
   /** Only restoring works on an itinerary in the trash. */
   includeTrashed?: boolean;
+  /**
+   * Hold the row shared (`FOR KEY SHARE`) rather than alone (`FOR UPDATE`): the itinerary, its
+   * trash state and its members still cannot change meanwhile (every such change takes the
+   * row alone), but other shared writers go on at once. For writes that keep no order among
+   * siblings (a note, a booking, an expense), which have nothing to take turns for.
+   */
+  shared?: boolean;
 }
 
 /** A UUID no user has: the left join then finds no membership. */
@@ -18,7 +25,8 @@ const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Runs `work` in a transaction holding the itinerary's row lock, so that writers computing a
- * position from the current siblings take turns (no two rows get the same position), and
+ * position from the current siblings take turns (no two rows get the same position; `shared`
+ * writers, which compute none, only hold the itinerary still), and
  * checks again, under the lock, what was checked before it: the itinerary still exists and
  * is not in the trash, and the actor may still do this. A request that lost a race against
  * a delete, a trash or a removal from the members so answers 404/403 and writes nothing,
@@ -43,7 +51,7 @@ export function withItineraryLock<T>(
           ),
         )
         .where(eq(itinerary.id, itineraryId))
-        .for('update', { of: itinerary });
+        .for(options.shared ? 'key share' : 'update', { of: itinerary });
       if (options.requires && options.actorId) {
         assertAllowed(row ?? null, options.requires, options);
       } else {

@@ -724,3 +724,54 @@ describe('requests that arrive together', () => {
     });
   }
 });
+
+describe('writers of one itinerary', () => {
+  it('a note does not wait for another write that keeps no order; a place waits its turn', async () => {
+    const f = await seed(owner);
+    const trip = `/api/itineraries/${f.itineraryId}`;
+    await lockClient.query('begin');
+    let released = false;
+    try {
+      // As another note's write holds the itinerary while it runs (`withItineraryLock`, shared).
+      await lockClient.query('select id from itinerary where id = $1 for key share', [
+        f.itineraryId,
+      ]);
+      let timer: NodeJS.Timeout | undefined;
+      const noted = await Promise.race([
+        send(
+          {
+            user: 'editor',
+            method: 'POST',
+            url: () => `${trip}/notes`,
+            payload: () => ({ title: 'Meanwhile', body: 'Written while another write runs' }),
+          },
+          f,
+        ),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error('the note waited for the other write')),
+            10_000,
+          );
+        }),
+      ]).finally(() => clearTimeout(timer));
+      expect(noted.statusCode, noted.body).toBe(201);
+      // A place takes a position among its siblings: it waits until the other write is done.
+      const placed = send(
+        {
+          user: 'editor',
+          method: 'POST',
+          url: () => `${trip}/places`,
+          payload: () => ({ name: 'After it', stageId: f.stageA }),
+        },
+        f,
+      );
+      await untilWaiting(1);
+      await lockClient.query('commit');
+      released = true;
+      expect((await placed).statusCode).toBe(201);
+    } finally {
+      if (!released) await lockClient.query('rollback');
+    }
+    await checkDatabaseIsWhole();
+  });
+});

@@ -3,8 +3,9 @@ import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor as Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { itinerary, itineraryEvent } from '../../db/schema/itineraries';
+import { leavesDocument } from '../itineraries/document-parts';
 
-/** The NOTIFY channel every process listens on (payloads: see event-bus.ts). */
+/** The NOTIFY channel every process listens on (payloads: see event-bus.ts and `recordEvent`). */
 export const EVENTS_CHANNEL = 'itinerary_events';
 
 export interface NewEvent {
@@ -16,8 +17,17 @@ export interface NewEvent {
 }
 
 /**
+ * How far an itinerary's last-change time may lag behind a change its document does not show
+ * (a note, a list): moving it changes the document, which every process then
+ * builds again, so it moves at most this often for those (docs/decisions/030).
+ */
+export const OUTSIDE_TOUCH_MS = 1000;
+
+/**
  * Records a change in one statement: the event row, its NOTIFY (delivered when the
- * surrounding transaction commits) and, with `touch`, the itinerary's last-change time.
+ * surrounding transaction commits; `<itineraryId>:<eventId>:<kind>`) and, with `touch`, the
+ * itinerary's last-change time: to the change's time, or for a change the itinerary's
+ * document does not show (`leavesDocument`), only when it is `OUTSIDE_TOUCH_MS` behind.
  */
 export async function recordEvent(
   db: Db,
@@ -25,17 +35,21 @@ export async function recordEvent(
   options: { touch?: boolean } = {},
 ): Promise<number> {
   const touch = options.touch ?? true;
+  const now = new Date();
+  const lagging = leavesDocument(event.kind)
+    ? sql`and ${itinerary.updatedAt} < ${new Date(now.getTime() - OUTSIDE_TOUCH_MS)}`
+    : sql``;
   const result = await db.execute<{ id: string | number }>(sql`
     with touched as (
-      update ${itinerary} set updated_at = ${new Date()}
-      where ${itinerary.id} = ${event.itineraryId} and ${touch}
+      update ${itinerary} set updated_at = ${now}
+      where ${itinerary.id} = ${event.itineraryId} and ${touch} ${lagging}
       returning 1
     ), inserted as (
       insert into ${itineraryEvent} (itinerary_id, actor_id, kind, data)
       values (${event.itineraryId}, ${event.actorId}, ${event.kind}, ${JSON.stringify(event.data)}::jsonb)
-      returning id, itinerary_id
+      returning id, itinerary_id, kind
     )
-    select id, pg_notify(${EVENTS_CHANNEL}, itinerary_id::text || ':' || id::text)
+    select id, pg_notify(${EVENTS_CHANNEL}, itinerary_id::text || ':' || id::text || ':' || kind)
     from inserted
   `);
   const row = result.rows[0];
