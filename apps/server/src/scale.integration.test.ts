@@ -41,6 +41,31 @@ interface Statement {
   values: unknown[];
 }
 
+/**
+ * The statements of a text that holds several (a write's round trip: `begin; <lock>; <insert>`,
+ * or `<event>; commit`), split at the semicolons outside quotes.
+ */
+function eachStatement(statement: Statement): Statement[] {
+  if (statement.values.length > 0) return [statement];
+  const parts: string[] = [];
+  let quote: string | undefined;
+  let start = 0;
+  const { text } = statement;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quote) {
+      if (char === quote) quote = undefined;
+    } else if (char === "'" || char === '"') {
+      quote = char;
+    } else if (char === ';') {
+      parts.push(text.slice(start, index));
+      start = index + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((part) => ({ text: part.trim(), values: [] })).filter((part) => part.text);
+}
+
 /** Records every statement the pool's clients send, with its parameters. */
 function recordStatements(target: pg.Pool) {
   const seen: Statement[] = [];
@@ -221,7 +246,7 @@ describe(`a database of ${ITINERARIES.toLocaleString('en')} itineraries`, () => 
       const skipped =
         /^\s*(begin|commit|rollback|savepoint|release|set|listen|unlisten|notify|select pg_notify)\b/i;
       const unique = new Map<string, Statement>();
-      for (const statement of statements) {
+      for (const statement of statements.flatMap(eachStatement)) {
         if (!skipped.test(statement.text) && !unique.has(statement.text)) {
           unique.set(statement.text, statement);
         }

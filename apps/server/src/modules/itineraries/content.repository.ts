@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor as Db } from '../../db/client';
 import type { place, stage } from '../../db/schema/itineraries';
 import { list, listItem, note } from '../../db/schema/itineraries';
-import { recordEvent, type NewEvent } from '../sharing/events.repository';
+import { eventStatement, type NewEvent } from '../sharing/events.repository';
 import { withItineraryLock, type LockOptions } from './itinerary-lock';
 
 // The rows of an itinerary's content, and the one way to change them (with their event).
@@ -34,18 +34,17 @@ export function changeWithEvent<T>(
   options: { touch?: boolean } & Pick<LockOptions, 'requires' | 'includeTrashed' | 'shared'> = {},
 ): Promise<T> {
   const { touch, requires = 'write', includeTrashed, shared } = options;
-  return withItineraryLock(
-    db,
-    target.itineraryId,
-    async (tx) => {
-      const result = await work(tx);
-      if (result !== undefined && result !== null && result !== false) {
-        await recordEvent(tx, { ...target, ...(await describe(result, tx)) }, { touch });
-      }
-      return result;
-    },
-    { actorId: target.actorId, requires, includeTrashed, shared },
-  );
+  return withItineraryLock(db, target.itineraryId, work, {
+    actorId: target.actorId,
+    requires,
+    includeTrashed,
+    shared,
+    // The event goes with the COMMIT, in the transaction's last round trip.
+    closing: async (result, tx) =>
+      result !== undefined && result !== null && result !== false
+        ? eventStatement({ ...target, ...(await describe(result, tx)) }, { touch })
+        : undefined,
+  });
 }
 
 // --- notes ---

@@ -1,7 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Executor as Db } from '../../db/client';
-import { itinerary, itineraryMember } from '../../db/schema/itineraries';
+import type { Role } from '@jammy/shared/itineraries';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Executor } from '../../db/client';
+import { transactionInTrips } from '../../db/transaction-trips';
 import { retryTransaction } from '../../lib/database-errors';
+import { AppError } from '../../lib/errors';
 import { assertAllowed, type Action } from './access';
 
 export interface LockOptions {
@@ -30,35 +33,77 @@ const NOBODY = '00000000-0000-0000-0000-000000000000';
  * checks again, under the lock, what was checked before it: the itinerary still exists and
  * is not in the trash, and the actor may still do this. A request that lost a race against
  * a delete, a trash or a removal from the members so answers 404/403 and writes nothing,
- * instead of adding rows to what is gone.
+ * instead of adding rows to what is gone. BEGIN and the lock travel with the work's first
+ * query, and `closing` with COMMIT (`transactionInTrips`): a note is written in two round
+ * trips.
  */
 export function withItineraryLock<T>(
-  db: Db,
+  db: Executor,
   itineraryId: string,
-  work: (tx: Db) => Promise<T>,
-  options: LockOptions = {},
+  work: (tx: Executor) => Promise<T>,
+  options: LockOptions & {
+    /** The transaction's last statement (text without parameters), sent with its COMMIT. */
+    closing?: (result: T, tx: Executor) => Promise<string | undefined>;
+  } = {},
 ): Promise<T> {
+  const actorId = options.actorId ?? NOBODY;
+  // Both ids are written into the statement: only ever a UUID's 36 plain characters.
+  if (!UUID.test(actorId)) return Promise.reject(new Error('An actor is known by a UUID'));
+  if (!UUID.test(itineraryId)) {
+    return Promise.reject(new AppError('itinerary/not-found', 'There is no such itinerary'));
+  }
+  const check = `select i.deleted_at, m.role from itinerary i
+    left join itinerary_member m on m.itinerary_id = i.id and m.user_id = '${actorId}'
+    where i.id = '${itineraryId}'`;
+  const decide = (found: Found | null) => {
+    if (options.requires && options.actorId) {
+      assertAllowed(found, options.requires, options);
+    } else {
+      // Without an actor to check, only the itinerary's own state matters.
+      assertAllowed(found ? { deletedAt: found.deletedAt, role: 'owner' } : null, 'read', options);
+    }
+  };
+  const opening = `${check} for ${options.shared ? 'key share' : 'update'} of i`;
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) {
+    // Inside a transaction already (an import that creates its itinerary): a savepoint, one
+    // statement a trip.
+    return retryTransaction(() =>
+      db.transaction(async (tx) => {
+        decide(foundOf((await tx.execute(sql.raw(opening))).rows[0]));
+        const result = await work(tx);
+        const closing = await options.closing?.(result, tx);
+        if (closing) await tx.execute(sql.raw(closing));
+        return result;
+      }),
+    );
+  }
   return retryTransaction(() =>
-    db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ deletedAt: itinerary.deletedAt, role: itineraryMember.role })
-        .from(itinerary)
-        .leftJoin(
-          itineraryMember,
-          and(
-            eq(itineraryMember.itineraryId, itinerary.id),
-            eq(itineraryMember.userId, sql`${options.actorId ?? NOBODY}::uuid`),
-          ),
-        )
-        .where(eq(itinerary.id, itineraryId))
-        .for(options.shared ? 'key share' : 'update', { of: itinerary });
-      if (options.requires && options.actorId) {
-        assertAllowed(row ?? null, options.requires, options);
-      } else {
-        // Without an actor to check, only the itinerary's own state matters.
-        assertAllowed(row ? { deletedAt: row.deletedAt, role: 'owner' } : null, 'read', options);
-      }
-      return work(tx);
-    }),
+    transactionInTrips(
+      pool,
+      {
+        opening,
+        read: foundOf,
+        decide,
+        recheck: async (client) => decide(foundOf((await client.query(check)).rows[0])),
+        closing: options.closing,
+      },
+      work,
+    ),
   );
 }
+
+type Found = { deletedAt: Date | null; role: Role | null };
+
+/** The lock's row: whether the itinerary is in the trash, and the actor's role. */
+function foundOf(row: Record<string, unknown> | undefined): Found | null {
+  if (!row) return null;
+  const deletedAt = row.deleted_at;
+  return {
+    deletedAt:
+      deletedAt instanceof Date || typeof deletedAt === 'string' ? new Date(deletedAt) : null,
+    role: typeof row.role === 'string' ? (row.role as Role) : null,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

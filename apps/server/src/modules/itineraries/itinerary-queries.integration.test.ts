@@ -130,6 +130,32 @@ describe('constant number of queries', () => {
   });
 });
 
+describe('round trips of a write', () => {
+  it('a note in two: BEGIN, the lock and the insert; the event and COMMIT', async () => {
+    const trip = await createItinerary(setup.testApp, owner, { title: 'Trips' });
+    const note = { title: 'Ferry', body: `It's at 9 \\ gate "B" $1` };
+    const written = await counter.measure(() =>
+      as(owner, 'POST', `/api/itineraries/${trip.id}/notes`, { payload: note }),
+    );
+    expect(expectStatus(written.result, 201)).toMatchObject(note);
+    const statements = written.statements.map((statement) => statement.replace(/\s+/g, ' '));
+    console.info(`POST a note: ${statements.length} round trips\n  ${statements.join('\n  ')}`);
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toMatch(/^begin; select .* for key share of i; insert into "note"/);
+    expect(statements[1]).toMatch(/^with touched as .*; commit$/);
+
+    // A place orders itself among its siblings: the itinerary is held alone, in as many trips.
+    const placed = await counter.measure(() =>
+      as(owner, 'POST', `/api/itineraries/${trip.id}/places`, { payload: { name: 'Pier' } }),
+    );
+    expectStatus(placed.result, 201);
+    const placing = placed.statements.map((statement) => statement.replace(/\s+/g, ' '));
+    expect(placing[0]).toMatch(/^begin; select .* for update of i; select "id", "position"/);
+    expect(placing.at(-1)).toMatch(/^with touched as .*; commit$/);
+    expect(placing).toHaveLength(3);
+  });
+});
+
 describe('the document PostgreSQL builds', () => {
   it('is exactly what the presenters make of the rows, every field', async () => {
     const { db } = setup.testApp.database;

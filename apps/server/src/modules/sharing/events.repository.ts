@@ -2,7 +2,8 @@ import type { EventKind, ItineraryEvent } from '@jammy/shared/sharing';
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor as Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
-import { itinerary, itineraryEvent } from '../../db/schema/itineraries';
+import { itineraryEvent } from '../../db/schema/itineraries';
+import { literalOf } from '../../db/inline-params';
 import { leavesDocument } from '../itineraries/document-parts';
 
 /** The NOTIFY channel every process listens on (payloads: see event-bus.ts and `recordEvent`). */
@@ -34,27 +35,41 @@ export async function recordEvent(
   event: NewEvent,
   options: { touch?: boolean } = {},
 ): Promise<number> {
-  const touch = options.touch ?? true;
-  const now = new Date();
-  const lagging = leavesDocument(event.kind)
-    ? sql`and ${itinerary.updatedAt} < ${new Date(now.getTime() - OUTSIDE_TOUCH_MS)}`
-    : sql``;
-  const result = await db.execute<{ id: string | number }>(sql`
-    with touched as (
-      update ${itinerary} set updated_at = ${now}
-      where ${itinerary.id} = ${event.itineraryId} and ${touch} ${lagging}
-      returning 1
-    ), inserted as (
-      insert into ${itineraryEvent} (itinerary_id, actor_id, kind, data)
-      values (${event.itineraryId}, ${event.actorId}, ${event.kind}, ${JSON.stringify(event.data)}::jsonb)
-      returning id, itinerary_id, kind
-    )
-    select id, pg_notify(${EVENTS_CHANNEL}, itinerary_id::text || ':' || id::text || ':' || kind)
-    from inserted
-  `);
+  const result = await db.execute<{ id: string | number }>(sql.raw(eventStatement(event, options)));
   const row = result.rows[0];
   if (!row) throw new Error('The event was not recorded');
   return Number(row.id);
+}
+
+/**
+ * The statement of `recordEvent` as text, its values written in (`literalOf`), for a
+ * transaction to send with its COMMIT in one round trip.
+ */
+export function eventStatement(event: NewEvent, options: { touch?: boolean } = {}): string {
+  const touch = options.touch ?? true;
+  const now = new Date();
+  const itineraryId = literal(event.itineraryId);
+  const lagging = leavesDocument(event.kind)
+    ? `and updated_at < ${literal(new Date(now.getTime() - OUTSIDE_TOUCH_MS))}`
+    : '';
+  return `with touched as (
+      update itinerary set updated_at = ${literal(now)}
+      where id = ${itineraryId} and ${touch} ${lagging}
+      returning 1
+    ), inserted as (
+      insert into itinerary_event (itinerary_id, actor_id, kind, data)
+      values (${itineraryId}, ${literal(event.actorId)}, ${literal(event.kind)}, ${literal(JSON.stringify(event.data))}::jsonb)
+      returning id, itinerary_id, kind
+    )
+    select id, pg_notify(${literal(EVENTS_CHANNEL)}, itinerary_id::text || ':' || id::text || ':' || kind)
+    from inserted`;
+}
+
+/** A value written into a statement; JSON text never holds a raw NUL, nor do ids and kinds. */
+function literal(value: unknown): string {
+  const written = literalOf(value);
+  if (written === undefined) throw new Error('A value of an event cannot be written as a literal');
+  return written;
 }
 
 const eventColumns = {
