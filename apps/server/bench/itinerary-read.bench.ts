@@ -126,6 +126,8 @@ interface LoadOptions {
   connections?: number;
   /** A sequence each connection repeats (autocannon's `requests`). */
   requests?: autocannon.Request[];
+  /** A file whose function sets each connection up (autocannon's `setupClient`, in its thread). */
+  setupClient?: string;
 }
 
 async function run(url: string, options: LoadOptions) {
@@ -135,6 +137,10 @@ async function run(url: string, options: LoadOptions) {
     duration: DURATION_SECONDS,
     headers: options.headers,
     ...(options.requests ? { requests: options.requests } : {}),
+    // In workers mode autocannon takes the function's file, not the function (its README).
+    ...(options.setupClient
+      ? { setupClient: options.setupClient as unknown as autocannon.Options['setupClient'] }
+      : {}),
     workers: 1,
   });
 }
@@ -381,9 +387,10 @@ async function main() {
     rows.push(
       await sampled(() => loadOn('session check (/api/session)', bases, '/api/session', asOwner)),
     );
-    // Five editors of one trip at once, each on 10 connections: nine reads, then a note. Each
-    // editor on one of the servers: with two, every write reaches the other's cache through
-    // PostgreSQL.
+    // Five editors of one trip at once, ten connections each: nine reads, then a note. One load
+    // generator per server, as for the other loads, each of its connections one editor
+    // (editor-client.cjs); with two servers the editors are spread over both, so every write
+    // reaches the other's cache through PostgreSQL.
     const write: autocannon.Request = {
       method: 'POST',
       path: `${documentPath}/notes`,
@@ -391,16 +398,28 @@ async function main() {
       body: JSON.stringify({ title: 'Idea', body: 'Try the night market' }),
     };
     const read: autocannon.Request = { method: 'GET', path: documentPath };
+    const requests = [...Array.from({ length: 9 }, () => read), write];
+    const editorsOf = bases.map((_, server) =>
+      editors.filter((_editor, index) => index % bases.length === server),
+    );
+    process.env.BENCH_EDITORS = JSON.stringify(
+      Object.fromEntries(
+        bases.map((serverBase, server) => [
+          new URL(serverBase).port,
+          { cookies: editorsOf[server], requests },
+        ]),
+      ),
+    );
     rows.push(
       await sampled(async () =>
         measuredOf(
           'mixed: 5 editors, 90 % reads',
           await Promise.all(
-            editors.map((editorCookie, index) =>
-              run(bases[index % bases.length] ?? base, {
-                connections: CONNECTIONS / editors.length,
-                headers: { cookie: editorCookie },
-                requests: [...Array.from({ length: 9 }, () => read), write],
+            bases.map((serverBase, server) =>
+              run(serverBase, {
+                connections: (CONNECTIONS / editors.length) * (editorsOf[server]?.length ?? 0),
+                requests: [read],
+                setupClient: path.join(import.meta.dirname, 'editor-client.cjs'),
               }),
             ),
           ),
