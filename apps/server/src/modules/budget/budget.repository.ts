@@ -1,3 +1,4 @@
+import { changedAt } from '../../db/clock';
 import { defaultCurrency, splitUserIds } from '@jammy/shared/budget';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -67,7 +68,7 @@ export async function ensureTripCurrency(
   if (current) return current;
   await tx
     .update(itinerary)
-    .set({ currency, version: sql`${itinerary.version} + 1`, updatedAt: new Date() })
+    .set({ currency, version: sql`${itinerary.version} + 1`, updatedAt: changedAt() })
     .where(and(eq(itinerary.id, trip.id), isNull(itinerary.currency)));
   return currency;
 }

@@ -322,7 +322,7 @@ export async function importRoutes(
           }
           const undone = await removeImported(tx, row);
           // An itinerary the import created goes to the trash (restorable) with it.
-          if (undone.createdItinerary) await setTrashed(tx, undone.itineraryId, new Date());
+          if (undone.createdItinerary) await setTrashed(tx, undone.itineraryId, true);
           return undone;
         },
         (row) => ({

@@ -204,7 +204,7 @@ export function childRoutes<
 
   /**
    * Who asks, checked for `action`: a stranger 404, a viewer 403. With `underLock`, a write
-   * whose transaction checks the same again before anything (`withItineraryLock`) is not
+   * whose transaction checks the same again before it may commit (`withItineraryLock`) is not
    * checked here as well, when nothing runs before that transaction: no parent row to find,
    * no work to prepare. Its stranger and viewer get the same answers, from the lock.
    */
@@ -325,7 +325,9 @@ export function childRoutes<
         },
       },
       async (request, reply) => {
-        const context = await contextOf(request, 'write', !create.prepare);
+        // Checked under the lock only when the lock is shared: a stranger never holds the
+        // trip alone, not even for the moment until the check refuses them.
+        const context = await contextOf(request, 'write', !create.prepare && !store.ordered);
         const input = request.body as z.output<CreateBody>;
         const prepared = await create.prepare?.(input, context);
         const row = await change(

@@ -1,3 +1,4 @@
+import { changedAt } from '../../db/clock';
 import { idSchema } from '@jammy/shared/ids';
 import {
   createListItemSchema,
@@ -128,7 +129,7 @@ export function contentRoutes(app: FastifyInstance, deps: { db: Db; sessions: Se
               stageId: null,
               position: positions[index] as string,
               version: sql`${place.version} + 1`,
-              updatedAt: new Date(),
+              updatedAt: changedAt(),
             })
             .where(eq(place.id, row.id));
         }

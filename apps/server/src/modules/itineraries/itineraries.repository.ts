@@ -1,3 +1,4 @@
+import { changedAt } from '../../db/clock';
 import { dateSchema, instantSchema } from '@jammy/shared/fields';
 import { idSchema } from '@jammy/shared/ids';
 import { TRASH_RETENTION_DAYS, type Role } from '@jammy/shared/itineraries';
@@ -61,7 +62,7 @@ export async function updateItinerary(
 ): Promise<ItineraryRow | undefined> {
   const [row] = await db
     .update(itinerary)
-    .set({ ...changes, version: sql`${itinerary.version} + 1`, updatedAt: new Date() })
+    .set({ ...changes, version: sql`${itinerary.version} + 1`, updatedAt: changedAt() })
     .where(and(eq(itinerary.id, id), versionIs(itinerary.version, expectedVersion)))
     .returning();
   return row;
@@ -71,14 +72,19 @@ export function versionIs(column: AnyPgColumn, expected: number | undefined): SQ
   return expected === undefined ? undefined : eq(column, expected);
 }
 
+/** Into the trash (at the moment it happens: `changedAt`) or out of it. */
 export async function setTrashed(
   db: Db,
   id: string,
-  deletedAt: Date | null,
+  trashed: boolean,
 ): Promise<ItineraryRow | undefined> {
   const [row] = await db
     .update(itinerary)
-    .set({ deletedAt, version: sql`${itinerary.version} + 1`, updatedAt: new Date() })
+    .set({
+      deletedAt: trashed ? changedAt() : null,
+      version: sql`${itinerary.version} + 1`,
+      updatedAt: changedAt(),
+    })
     .where(eq(itinerary.id, id))
     .returning();
   return row;
@@ -86,7 +92,7 @@ export async function setTrashed(
 
 /** Marks the itinerary as changed now (sorting by last change), without a new version. */
 export async function touchItinerary(db: Db, id: string): Promise<void> {
-  await db.update(itinerary).set({ updatedAt: new Date() }).where(eq(itinerary.id, id));
+  await db.update(itinerary).set({ updatedAt: changedAt() }).where(eq(itinerary.id, id));
 }
 
 /** Deletes for good what has been in the trash longer than the retention period. */

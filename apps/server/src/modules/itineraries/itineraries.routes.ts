@@ -231,7 +231,7 @@ export function itineraryRoutes(
       const row = await changeWithEvent(
         db,
         { itineraryId: access.itinerary.id, actorId: user.id },
-        (tx) => setTrashed(tx, access.itinerary.id, new Date()),
+        (tx) => setTrashed(tx, access.itinerary.id, true),
         (trashed) => ({ kind: 'itinerary.trashed', data: { title: trashed.title } }),
         { touch: false, requires: 'own' },
       );
@@ -261,7 +261,7 @@ export function itineraryRoutes(
       const row = await changeWithEvent(
         db,
         { itineraryId: access.itinerary.id, actorId: user.id },
-        (tx) => setTrashed(tx, access.itinerary.id, null),
+        (tx) => setTrashed(tx, access.itinerary.id, false),
         (restored) => ({ kind: 'itinerary.restored', data: { title: restored.title } }),
         { touch: false, requires: 'own', includeTrashed: true },
       );

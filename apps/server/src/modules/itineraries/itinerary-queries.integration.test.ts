@@ -144,15 +144,17 @@ describe('round trips of a write', () => {
     expect(statements[0]).toMatch(/^begin; select .* for key share of i; insert into "note"/);
     expect(statements[1]).toMatch(/^with touched as .*; commit$/);
 
-    // A place orders itself among its siblings: the itinerary is held alone, in as many trips.
+    // A place orders itself among its siblings: the itinerary is held alone, so who asks is
+    // checked before, and the siblings are read under the lock.
     const placed = await counter.measure(() =>
       as(owner, 'POST', `/api/itineraries/${trip.id}/places`, { payload: { name: 'Pier' } }),
     );
     expectStatus(placed.result, 201);
     const placing = placed.statements.map((statement) => statement.replace(/\s+/g, ' '));
-    expect(placing[0]).toMatch(/^begin; select .* for update of i; select "id", "position"/);
+    expect(placing).toHaveLength(4);
+    expect(placing[0]).toMatch(/^select .* from "itinerary" inner join "itinerary_member"/);
+    expect(placing[1]).toMatch(/^begin; select .* for update of i; select "id", "position"/);
     expect(placing.at(-1)).toMatch(/^with touched as .*; commit$/);
-    expect(placing).toHaveLength(3);
   });
 });
 

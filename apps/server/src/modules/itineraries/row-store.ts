@@ -1,3 +1,4 @@
+import { changedAt } from '../../db/clock';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
@@ -76,7 +77,7 @@ export function rowStore<T extends EditableTable>(table: T, options: RowStoreOpt
     async update(db, scopeId, id, changes, expectedVersion) {
       const rows = (await db
         .update(table)
-        .set({ ...changes, version: sql`${table.version} + 1`, updatedAt: new Date() })
+        .set({ ...changes, version: sql`${table.version} + 1`, updatedAt: changedAt() })
         .where(matches(scopeId, id, expectedVersion))
         .returning()) as unknown as Row[];
       return rows[0];

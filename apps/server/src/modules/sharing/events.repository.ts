@@ -47,13 +47,14 @@ export async function recordEvent(
  */
 export function eventStatement(event: NewEvent, options: { touch?: boolean } = {}): string {
   const touch = options.touch ?? true;
-  const now = new Date();
   const itineraryId = literal(event.itineraryId);
+  // The database's clock as the row changes (see db/clock.ts), to the millisecond.
+  const now = `date_trunc('milliseconds', clock_timestamp())`;
   const lagging = leavesDocument(event.kind)
-    ? `and updated_at < ${literal(new Date(now.getTime() - OUTSIDE_TOUCH_MS))}`
+    ? `and updated_at < ${now} - interval '${OUTSIDE_TOUCH_MS} milliseconds'`
     : '';
   return `with touched as (
-      update itinerary set updated_at = ${literal(now)}
+      update itinerary set updated_at = ${now}
       where id = ${itineraryId} and ${touch} ${lagging}
       returning 1
     ), inserted as (

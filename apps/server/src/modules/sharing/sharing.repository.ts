@@ -1,3 +1,4 @@
+import { changedAt } from '../../db/clock';
 import { createHash, randomBytes } from 'node:crypto';
 import type { MemberRole } from '@jammy/shared/sharing';
 import { INVITATION_TTL_DAYS, TOKEN_BYTES } from '@jammy/shared/sharing';
@@ -94,7 +95,7 @@ export async function setMemberRole(
 ): Promise<number | undefined> {
   const [row] = await db
     .update(itineraryMember)
-    .set({ role, version: sql`${itineraryMember.version} + 1`, updatedAt: new Date() })
+    .set({ role, version: sql`${itineraryMember.version} + 1`, updatedAt: changedAt() })
     .where(
       and(
         eq(itineraryMember.itineraryId, itineraryId),
@@ -144,7 +145,7 @@ export async function addMember(
 export async function setOwner(db: Db, itineraryId: string, ownerId: string): Promise<void> {
   await db
     .update(itinerary)
-    .set({ ownerId, version: sql`${itinerary.version} + 1`, updatedAt: new Date() })
+    .set({ ownerId, version: sql`${itinerary.version} + 1`, updatedAt: changedAt() })
     .where(eq(itinerary.id, itineraryId));
 }
 
