@@ -4,18 +4,11 @@ import { leavesDocument, outsideDocument } from './document-parts';
 
 describe('leavesDocument', () => {
   it('names what the itinerary document does not hold: notes, lists and their items', () => {
-    expect(EVENT_KINDS.filter(leavesDocument)).toEqual([
-      'note.created',
-      'note.updated',
-      'note.deleted',
-      'list.created',
-      'list.updated',
-      'list.deleted',
-      'item.created',
-      'item.updated',
-      'item.moved',
-      'item.deleted',
-    ]);
+    const left = EVENT_KINDS.filter(leavesDocument);
+    expect([...new Set(left.map((kind) => kind.split('.')[0]))]).toEqual(['note', 'list', 'item']);
+    // Every kind of those nouns, and only those.
+    expect(left).toEqual(EVENT_KINDS.filter((kind) => /^(note|list|item)\./.test(kind)));
+    expect(left).toHaveLength(10);
   });
 
   it('takes any other kind, or a text that is no kind, to change the document', () => {
