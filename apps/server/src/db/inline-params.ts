@@ -46,7 +46,7 @@ export function inlineParams(text: string, values: readonly unknown[]): string |
 }
 
 /** One value as a SQL literal, or undefined when it cannot be one here. */
-export function literalOf(value: unknown): string | undefined {
+function literalOf(value: unknown): string | undefined {
   const prepared = prepareValue(value);
   if (prepared === null) return 'null';
   if (typeof prepared !== 'string' || prepared.includes('\0')) return undefined;

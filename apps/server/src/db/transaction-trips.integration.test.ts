@@ -41,21 +41,16 @@ afterAll(async () => {
 
 const refused = () => new AppError('itinerary/not-found', 'There is no such itinerary');
 
-function planFor(tripId: number, rechecked: string[] = []): TripPlan<number, boolean | null> {
-  const check = `select open from trip where id = ${tripId}`;
-  const decide = (open: boolean | null) => {
-    if (!open) throw refused();
-  };
+function planFor(tripId: number): TripPlan<number, boolean | null> {
+  const check = sql`select open from trip where id = ${tripId}`;
   return {
-    opening: `${check} for update`,
+    opening: sql`${check} for update`,
     read: (row) => (row ? row.open === true : null),
-    decide,
-    recheck: async (client) => {
-      rechecked.push(check);
-      const { rows } = await client.query<{ open: boolean }>(check);
-      decide(rows[0] ? rows[0].open : null);
+    decide: (open) => {
+      if (!open) throw refused();
     },
-    closing: async (id) => `update entry set text = text || '!' where id = ${id}`,
+    recheck: check,
+    closing: async (id) => sql`update entry set text = text || '!' where id = ${id}`,
   };
 }
 
@@ -73,9 +68,9 @@ describe('transactionInTrips', () => {
     expect(id).toBe(7);
     expect(trips).toHaveLength(2);
     expect(trips[0]).toMatch(
-      /^begin; select open from trip where id = 1 for update; insert into entry/,
+      /^begin; select open from trip where id = '1' for update; insert into entry/,
     );
-    expect(trips[1]).toBe(`update entry set text = text || '!' where id = 7; commit`);
+    expect(trips[1]).toBe(`update entry set text = text || '!' where id = '7'; commit`);
     expect(await entries()).toEqual([{ id: 7, text: `it's \\ "kept" $1!` }]);
   });
 
@@ -85,7 +80,7 @@ describe('transactionInTrips', () => {
       return 8;
     });
     expect(trips).toHaveLength(3);
-    expect(trips[0]).toBe('begin; select open from trip where id = 1 for update');
+    expect(trips[0]).toBe("begin; select open from trip where id = '1' for update");
     const { rows } = await pool.query<{ raw: Buffer }>('select raw from entry where id = 8');
     expect(rows[0]?.raw).toEqual(Buffer.from([0, 1, 2]));
   });
@@ -94,7 +89,7 @@ describe('transactionInTrips', () => {
     await expect(
       transactionInTrips(pool, { ...planFor(2), closing: undefined }, async () => 0),
     ).rejects.toThrow(refused().message);
-    expect(trips).toEqual(['begin; select open from trip where id = 2 for update', 'rollback']);
+    expect(trips).toEqual(["begin; select open from trip where id = '2' for update", 'rollback']);
   });
 
   it('keeps nothing the check refuses, and its answer comes before the work’s own failure', async () => {
@@ -114,9 +109,8 @@ describe('transactionInTrips', () => {
   });
 
   it('asks again when the first trip fails and took the opening’s answer with it', async () => {
-    const rechecked: string[] = [];
     const failing = (tripId: number) =>
-      transactionInTrips(pool, planFor(tripId, rechecked), async (tx) => {
+      transactionInTrips(pool, planFor(tripId), async (tx) => {
         await tx.execute(sql`insert into no_such_table values (${1})`);
         return 0;
       });
@@ -124,7 +118,12 @@ describe('transactionInTrips', () => {
     await expect(failing(1)).rejects.toThrow(/no_such_table/);
     // Refused: the refusal, as it would have been with the answer at hand.
     await expect(failing(2)).rejects.toThrow(refused().message);
-    expect(rechecked).toHaveLength(2);
+    // Asked again after each rollback, as a statement of its own.
+    const rechecks = trips.filter((_text, index) => trips[index - 1] === 'rollback');
+    expect(rechecks).toEqual([
+      'select open from trip where id = $1',
+      'select open from trip where id = $1',
+    ]);
     // The connection went back to the pool clean, outside any transaction.
     // (In a transaction left open, now() would be its start, not this statement's.)
     await new Promise((resolve) => setTimeout(resolve, 5));

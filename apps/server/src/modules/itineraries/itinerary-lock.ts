@@ -1,10 +1,9 @@
 import type { Role } from '@jammy/shared/itineraries';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Executor } from '../../db/client';
 import { transactionInTrips } from '../../db/transaction-trips';
 import { retryTransaction } from '../../lib/database-errors';
-import { AppError } from '../../lib/errors';
 import { assertAllowed, type Action } from './access';
 
 export interface LockOptions {
@@ -42,19 +41,15 @@ export function withItineraryLock<T>(
   itineraryId: string,
   work: (tx: Executor) => Promise<T>,
   options: LockOptions & {
-    /** The transaction's last statement (text without parameters), sent with its COMMIT. */
-    closing?: (result: T, tx: Executor) => Promise<string | undefined>;
+    /** The transaction's last statement, sent with its COMMIT. */
+    closing?: (result: T, tx: Executor) => Promise<SQL | undefined>;
   } = {},
 ): Promise<T> {
-  const actorId = options.actorId ?? NOBODY;
-  // Both ids are written into the statement: only ever a UUID's 36 plain characters.
-  if (!UUID.test(actorId)) return Promise.reject(new Error('An actor is known by a UUID'));
-  if (!UUID.test(itineraryId)) {
-    return Promise.reject(new AppError('itinerary/not-found', 'There is no such itinerary'));
-  }
-  const check = `select i.deleted_at, m.role from itinerary i
-    left join itinerary_member m on m.itinerary_id = i.id and m.user_id = '${actorId}'
-    where i.id = '${itineraryId}'`;
+  const check = sql`select i.deleted_at, m.role from itinerary i
+    left join itinerary_member m
+      on m.itinerary_id = i.id and m.user_id = ${options.actorId ?? NOBODY}::uuid
+    where i.id = ${itineraryId}`;
+  const opening = sql`${check} for ${sql.raw(options.shared ? 'key share' : 'update')} of i`;
   const decide = (found: Found | null) => {
     if (options.requires && options.actorId) {
       assertAllowed(found, options.requires, options);
@@ -63,17 +58,16 @@ export function withItineraryLock<T>(
       assertAllowed(found ? { deletedAt: found.deletedAt, role: 'owner' } : null, 'read', options);
     }
   };
-  const opening = `${check} for ${options.shared ? 'key share' : 'update'} of i`;
   const pool = (db as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) {
     // Inside a transaction already (an import that creates its itinerary): a savepoint, one
     // statement a trip.
     return retryTransaction(() =>
       db.transaction(async (tx) => {
-        decide(foundOf((await tx.execute(sql.raw(opening))).rows[0]));
+        decide(foundOf((await tx.execute(opening)).rows[0]));
         const result = await work(tx);
         const closing = await options.closing?.(result, tx);
-        if (closing) await tx.execute(sql.raw(closing));
+        if (closing) await tx.execute(closing);
         return result;
       }),
     );
@@ -81,13 +75,7 @@ export function withItineraryLock<T>(
   return retryTransaction(() =>
     transactionInTrips(
       pool,
-      {
-        opening,
-        read: foundOf,
-        decide,
-        recheck: async (client) => decide(foundOf((await client.query(check)).rows[0])),
-        closing: options.closing,
-      },
+      { opening, read: foundOf, decide, recheck: check, closing: options.closing },
       work,
     ),
   );
@@ -105,5 +93,3 @@ function foundOf(row: Record<string, unknown> | undefined): Found | null {
     role: typeof row.role === 'string' ? (row.role as Role) : null,
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,9 +1,9 @@
 import type { EventKind, ItineraryEvent } from '@jammy/shared/sharing';
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor as Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
-import { itineraryEvent } from '../../db/schema/itineraries';
-import { literalOf } from '../../db/inline-params';
+import { changedAt } from '../../db/clock';
+import { itinerary, itineraryEvent } from '../../db/schema/itineraries';
 import { leavesDocument } from '../itineraries/document-parts';
 
 /** The NOTIFY channel every process listens on (payloads: see event-bus.ts and `recordEvent`). */
@@ -35,42 +35,29 @@ export async function recordEvent(
   event: NewEvent,
   options: { touch?: boolean } = {},
 ): Promise<number> {
-  const result = await db.execute<{ id: string | number }>(sql.raw(eventStatement(event, options)));
+  const result = await db.execute<{ id: string | number }>(eventStatement(event, options));
   const row = result.rows[0];
   if (!row) throw new Error('The event was not recorded');
   return Number(row.id);
 }
 
-/**
- * The statement of `recordEvent` as text, its values written in (`literalOf`), for a
- * transaction to send with its COMMIT in one round trip.
- */
-export function eventStatement(event: NewEvent, options: { touch?: boolean } = {}): string {
+/** The statement of `recordEvent`, for a transaction to send with its COMMIT. */
+export function eventStatement(event: NewEvent, options: { touch?: boolean } = {}): SQL {
   const touch = options.touch ?? true;
-  const itineraryId = literal(event.itineraryId);
-  // The database's clock as the row changes (see db/clock.ts), to the millisecond.
-  const now = `date_trunc('milliseconds', clock_timestamp())`;
   const lagging = leavesDocument(event.kind)
-    ? `and updated_at < ${now} - interval '${OUTSIDE_TOUCH_MS} milliseconds'`
-    : '';
-  return `with touched as (
-      update itinerary set updated_at = ${now}
-      where id = ${itineraryId} and ${touch} ${lagging}
+    ? sql`and ${itinerary.updatedAt} < ${changedAt()} - ${`${OUTSIDE_TOUCH_MS} milliseconds`}::interval`
+    : sql``;
+  return sql`with touched as (
+      update ${itinerary} set updated_at = ${changedAt()}
+      where ${itinerary.id} = ${event.itineraryId} and ${touch} ${lagging}
       returning 1
     ), inserted as (
-      insert into itinerary_event (itinerary_id, actor_id, kind, data)
-      values (${itineraryId}, ${literal(event.actorId)}, ${literal(event.kind)}, ${literal(JSON.stringify(event.data))}::jsonb)
+      insert into ${itineraryEvent} (itinerary_id, actor_id, kind, data)
+      values (${event.itineraryId}, ${event.actorId}, ${event.kind}, ${JSON.stringify(event.data)}::jsonb)
       returning id, itinerary_id, kind
     )
-    select id, pg_notify(${literal(EVENTS_CHANNEL)}, itinerary_id::text || ':' || id::text || ':' || kind)
+    select id, pg_notify(${EVENTS_CHANNEL}, itinerary_id::text || ':' || id::text || ':' || kind)
     from inserted`;
-}
-
-/** A value written into a statement; JSON text never holds a raw NUL, nor do ids and kinds. */
-function literal(value: unknown): string {
-  const written = literalOf(value);
-  if (written === undefined) throw new Error('A value of an event cannot be written as a literal');
-  return written;
 }
 
 const eventColumns = {
