@@ -219,3 +219,113 @@ describe('bookings', () => {
     await anonymous.close();
   });
 });
+
+describe('a booking cost typed as people type it', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let tripId: string;
+
+  beforeAll(async () => {
+    context = await newContext(browser, PHONE);
+    await signUpVerified(context);
+    const response = await context.request.post(url('/api/itineraries'), {
+      headers: { origin: baseUrl() },
+      data: { title: 'Rome in euros', currency: 'EUR', timezone: 'Europe/Rome' },
+    });
+    expect(response.status()).toBe(201);
+    tripId = ((await response.json()) as { id: string }).id;
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  /** The costs of the trip's bookings, by title, as the API keeps them. */
+  async function savedCosts() {
+    const tree = (await (await context.request.get(url(`/api/itineraries/${tripId}`))).json()) as {
+      bookings: { title: string; costMinor: number | null; currency: string | null }[];
+    };
+    return Object.fromEntries(
+      tree.bookings.map((booking) => [booking.title, [booking.costMinor, booking.currency]]),
+    );
+  }
+
+  /** Adds a booking of `title` costing `cost` as typed, in the language of `path`. */
+  async function book(path: string, labels: BookingLabels, title: string, cost: string) {
+    await page.goto(url(path));
+    await page.getByRole('button', { name: labels.add }).click();
+    const form = page.getByRole('form', { name: labels.legend });
+    await form.getByLabel(labels.title).fill(title);
+    // The currency starts as the trip's.
+    await expect
+      .poll(() => form.getByLabel(labels.currency, { exact: true }).inputValue())
+      .toMatch(/^EUR/);
+    await form.getByLabel(labels.cost, { exact: true }).fill(cost);
+    return form;
+  }
+
+  it('keeps 612.40 and 45.90 to the cent, reads 45,90 in German, refuses a negative cost', async () => {
+    const form = await book(`/itinerary/${tripId}/bookings`, EN, 'Hotel Roma', '612.40');
+    await shoot(page, 'cost-form-en-390');
+    await expectNoSeriousViolations(page, 'cost form, en');
+    await form.getByRole('button', { name: 'Add the booking' }).click();
+    await form.waitFor({ state: 'detached' });
+    await line(page, 'Hotel Roma').getByText('€612.40').waitFor();
+
+    const dinner = await book(`/itinerary/${tripId}/bookings`, EN, 'Dinner', '45.90');
+    await dinner.getByRole('button', { name: 'Add the booking' }).click();
+    await dinner.waitFor({ state: 'detached' });
+
+    const german = await book(`/de/itinerary/${tripId}/bookings`, DE, 'Pizza', '45,90');
+    await shoot(page, 'cost-form-de-390');
+    await expectNoSeriousViolations(page, 'cost form, de');
+    await german.getByRole('button', { name: 'Buchung hinzufügen' }).click();
+    await german.waitFor({ state: 'detached' });
+
+    expect(await savedCosts()).toEqual({
+      'Hotel Roma': [61240, 'EUR'],
+      Dinner: [4590, 'EUR'],
+      Pizza: [4590, 'EUR'],
+    });
+
+    // A negative cost is refused on its field, naming it and the form expected.
+    const refund = await book(`/itinerary/${tripId}/bookings`, EN, 'Refund', '-20');
+    await refund.getByRole('button', { name: 'Add the booking' }).click();
+    await refund.getByText('Cost cannot be negative. Enter an amount like 612.40.').waitFor();
+    expect(await refund.getByLabel('Cost', { exact: true }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    // A cost without a currency is refused on the currency field, never dropped.
+    await refund.getByLabel('Cost', { exact: true }).fill('20');
+    // Mantine's clear button is hidden from assistive technology: found by its label.
+    await refund.locator('button[aria-label="Clear the currency"]').click();
+    await refund.getByRole('button', { name: 'Add the booking' }).click();
+    await refund.getByText('Choose the currency of the cost.').waitFor();
+    await shoot(page, 'cost-refused-en-390');
+    await expectNoSeriousViolations(page, 'refused cost, en');
+    expect(Object.keys(await savedCosts())).not.toContain('Refund');
+  });
+});
+
+interface BookingLabels {
+  add: string;
+  legend: string;
+  title: string;
+  cost: string;
+  currency: string;
+}
+const EN: BookingLabels = {
+  add: 'Add a booking',
+  legend: 'New booking',
+  title: 'Name',
+  cost: 'Cost',
+  currency: 'Currency',
+};
+const DE: BookingLabels = {
+  add: 'Buchung hinzufügen',
+  legend: 'Neue Buchung',
+  title: 'Name',
+  cost: 'Kosten',
+  currency: 'Währung',
+};

@@ -1,6 +1,6 @@
 // The part of fields.ts without zod (money in minor units, the length of an address): the web
 // app formats amounts on many pages and must not load the schemas for that. fields.ts
-// re-exports all of it.
+// re-exports all of it. Amounts a person types are read by amount.ts.
 
 /** The ISO 4217 exponent of a currency: 2 for EUR (cents), 0 for JPY, 3 for KWD. */
 export function currencyExponent(currency: string): number {
@@ -16,12 +16,6 @@ export function currencyExponent(currency: string): number {
 
 /** Amounts are integers of the currency's minor unit (cents), never floats. */
 export const MAX_AMOUNT_MINOR = 999_999_999_999;
-
-/** Major units typed by a person (12.5 EUR) to minor units (1250); null when not exact. */
-export function toMinorUnits(amount: number, currency: string): number | null {
-  const minor = Math.round(amount * 10 ** currencyExponent(currency));
-  return Math.abs(minor / 10 ** currencyExponent(currency) - amount) < 1e-9 ? minor : null;
-}
 
 /** Minor units (1250) to the major amount (12.5), for display with Intl. */
 export function fromMinorUnits(minor: number, currency: string): number {

@@ -4,11 +4,10 @@ import {
   WEB_URL_MAX_LENGTH,
   currencyExponent,
   fromMinorUnits,
-  toMinorUnits,
 } from './fields-plain';
 import { textSchema } from './text';
 
-export { MAX_AMOUNT_MINOR, WEB_URL_MAX_LENGTH, currencyExponent, fromMinorUnits, toMinorUnits };
+export { MAX_AMOUNT_MINOR, WEB_URL_MAX_LENGTH, currencyExponent, fromMinorUnits };
 
 /**
  * Field schemas every resource shares. Each accepts only values the database can hold, so

@@ -6,12 +6,8 @@ import {
   type BookingKind,
   type CreateBooking,
 } from '@jammy/shared/bookings';
-import {
-  MAX_AMOUNT_MINOR,
-  currencyExponent,
-  fromMinorUnits,
-  toMinorUnits,
-} from '@jammy/shared/fields';
+import { formatAmountInput } from '@jammy/shared/amount';
+import { readAmount, type AmountFieldProblem } from '../../components/amount-input';
 
 /** A place of a transport booking: a name, and where it is when picked from the gazetteer. */
 export interface Endpoint {
@@ -37,15 +33,21 @@ export interface BookingDraft {
   endZone: string | null;
   confirmationCode: string;
   address: string;
-  cost: number | '';
+  /** As typed, in the UI language ("612,40"); read by the shared parser. */
+  cost: string;
   currency: string | null;
   url: string;
   notes: string;
 }
 
 export type BookingField = keyof BookingDraft;
-/** Translation keys (namespace `bookings`) per field. */
-export type BookingErrors = Partial<Record<BookingField, string>>;
+/**
+ * Translation keys (namespace `bookings`) per field; the cost's own problems are those of
+ * the amount field, which words them itself.
+ */
+export type BookingErrors = Partial<Record<Exclude<BookingField, 'cost'>, string>> & {
+  cost?: string | { problem: AmountFieldProblem };
+};
 
 const NO_ENDPOINT: Endpoint = { name: '', lat: null, lng: null, countryCode: null };
 
@@ -59,7 +61,8 @@ export function fieldsOf(kind: BookingKind) {
   };
 }
 
-export function emptyDraft(zone: string): BookingDraft {
+/** A new booking's draft; its cost starts in `currency`, the trip's, when it has one. */
+export function emptyDraft(zone: string, currency: string | null): BookingDraft {
   return {
     kind: 'flight',
     title: '',
@@ -75,13 +78,13 @@ export function emptyDraft(zone: string): BookingDraft {
     confirmationCode: '',
     address: '',
     cost: '',
-    currency: null,
+    currency,
     url: '',
     notes: '',
   };
 }
 
-export function draftOf(booking: Booking, zone: string): BookingDraft {
+export function draftOf(booking: Booking, zone: string, language: string): BookingDraft {
   const endpoint = (name: string | null, lat: number | null, lng: number | null): Endpoint => ({
     name: name ?? '',
     lat,
@@ -105,29 +108,31 @@ export function draftOf(booking: Booking, zone: string): BookingDraft {
     cost:
       booking.costMinor === null || !booking.currency
         ? ''
-        : fromMinorUnits(booking.costMinor, booking.currency),
+        : formatAmountInput(booking.costMinor, booking.currency, language),
     currency: booking.currency,
     url: booking.url ?? '',
     notes: booking.notes,
   };
 }
 
-/** The most a cost may be in `currency`, in major units. */
-export function maxCost(currency: string | null): number {
-  return currency ? fromMinorUnits(MAX_AMOUNT_MINOR, currency) : MAX_AMOUNT_MINOR / 100;
-}
-
-export function costDecimals(currency: string | null): number {
-  return currency ? currencyExponent(currency) : 2;
-}
-
 const text = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/**
+ * The cost in minor units, null when none was typed. Only for a draft `validateDraft` passed:
+ * a cost it cannot read is never sent as no cost.
+ */
+function costMinorOf(draft: BookingDraft, language: string): number | null {
+  if (draft.cost.trim() === '') return null;
+  const cost = draft.currency ? readAmount(draft.cost, draft.currency, language) : null;
+  if (!cost?.ok) throw new RangeError('The cost was not checked before it was sent');
+  return cost.minor;
+}
 
 /**
  * The request body of a draft: every field, so a change sends the booking whole; a field the
  * kind does not ask for is cleared.
  */
-export function payloadOf(draft: BookingDraft): Omit<CreateBooking, 'placeId'> {
+export function payloadOf(draft: BookingDraft, language: string): Omit<CreateBooking, 'placeId'> {
   const shown = fieldsOf(draft.kind);
   const endpoint = (value: Endpoint) =>
     shown.transport && value.name.trim()
@@ -135,8 +140,7 @@ export function payloadOf(draft: BookingDraft): Omit<CreateBooking, 'placeId'> {
       : { name: null, lat: null, lng: null };
   const from = endpoint(draft.from);
   const to = endpoint(draft.to);
-  const cost =
-    draft.cost === '' || !draft.currency ? null : toMinorUnits(draft.cost, draft.currency);
+  const cost = costMinorOf(draft, language);
   return {
     kind: draft.kind,
     title: draft.title.trim(),
@@ -162,8 +166,8 @@ export function payloadOf(draft: BookingDraft): Omit<CreateBooking, 'placeId'> {
   };
 }
 
-/** Checks the draft as the server will; values are translation keys (namespace `bookings`). */
-export function validateDraft(draft: BookingDraft): BookingErrors {
+/** Checks the draft as the server will, the cost as typed in `language`. */
+export function validateDraft(draft: BookingDraft, language: string): BookingErrors {
   const errors: BookingErrors = {};
   if (!draft.title.trim()) errors.title = 'validation.required';
   else if (draft.title.trim().length > BOOKING_LIMITS.title) errors.title = 'validation.tooLong';
@@ -179,12 +183,12 @@ export function validateDraft(draft: BookingDraft): BookingErrors {
   ) {
     errors.endAt = 'validation.endBeforeStart';
   }
-  if (draft.cost !== '') {
+  if (draft.cost.trim() !== '') {
+    // A cost without its currency is refused there, never dropped.
     if (!draft.currency) errors.currency = 'validation.currency';
-    else if (draft.cost < 0 || draft.cost > maxCost(draft.currency)) {
-      errors.cost = 'validation.outOfRange';
-    } else if (toMinorUnits(draft.cost, draft.currency) === null) {
-      errors.cost = 'validation.tooPrecise';
+    else {
+      const cost = readAmount(draft.cost, draft.currency, language);
+      if (!cost.ok) errors.cost = { problem: cost.problem };
     }
   }
   if (draft.url.trim() && !/^https?:\/\/\S+$/i.test(draft.url.trim())) {

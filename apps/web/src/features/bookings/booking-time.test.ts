@@ -74,27 +74,27 @@ describe('booking times', () => {
 describe('booking draft', () => {
   it('refuses an arrival before the departure in their own zones', () => {
     const draft = {
-      ...emptyDraft('Europe/Rome'),
+      ...emptyDraft('Europe/Rome', null),
       title: 'Flight',
       startAt: '2027-03-28T10:00',
       endAt: '2027-03-28T06:00',
       endZone: 'Asia/Tokyo',
     };
-    expect(validateDraft(draft).endAt).toBe('validation.endBeforeStart');
-    expect(validateDraft({ ...draft, endAt: '2027-03-28T17:30' })).toEqual({});
+    expect(validateDraft(draft, 'en').endAt).toBe('validation.endBeforeStart');
+    expect(validateDraft({ ...draft, endAt: '2027-03-28T17:30' }, 'en')).toEqual({});
   });
 
   it('sends costs in minor units and clears what the kind does not ask for', () => {
     const draft = {
-      ...emptyDraft('Asia/Tokyo'),
+      ...emptyDraft('Asia/Tokyo', null),
       kind: 'accommodation' as const,
       title: 'Hotel Sakura',
       number: '42',
       address: ' 1-2-3 Shinjuku ',
-      cost: 52000,
+      cost: '52000',
       currency: 'JPY',
     };
-    expect(payloadOf(draft)).toMatchObject({
+    expect(payloadOf(draft, 'en')).toMatchObject({
       number: null,
       address: '1-2-3 Shinjuku',
       costMinor: 52000,
@@ -102,7 +102,9 @@ describe('booking draft', () => {
       startAt: null,
       startZone: null,
     });
-    expect(payloadOf({ ...draft, cost: 12.5, currency: 'EUR' }).costMinor).toBe(1250);
-    expect(validateDraft({ ...draft, cost: 12.5 }).cost).toBe('validation.tooPrecise');
+    expect(payloadOf({ ...draft, cost: '12.50', currency: 'EUR' }, 'en').costMinor).toBe(1250);
+    expect(validateDraft({ ...draft, cost: '12.5' }, 'en').cost).toEqual({
+      problem: 'too-precise',
+    });
   });
 });

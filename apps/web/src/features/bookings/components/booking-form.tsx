@@ -2,7 +2,6 @@ import { BOOKING_KINDS, BOOKING_LIMITS, type BookingKind } from '@jammy/shared/b
 import {
   Button,
   Group,
-  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -13,16 +12,11 @@ import {
 } from '@mantine/core';
 import { useMemo, type FormEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmountInput } from '../../../components/amount-input';
 import { useLanguage } from '../../../i18n/use-language';
 import { DestinationCombobox } from '../../stages/components/destination-combobox';
 import { currencyOptions } from '../../stages/lib/currencies';
-import {
-  costDecimals,
-  fieldsOf,
-  maxCost,
-  type BookingDraft,
-  type BookingErrors,
-} from '../booking-draft';
+import { fieldsOf, type BookingDraft, type BookingErrors } from '../booking-draft';
 import { timeZoneNames } from '../booking-time';
 
 /** What the start and end of a kind are called. */
@@ -122,7 +116,8 @@ export function BookingForm({
   const labels = timeLabels(draft.kind);
   const set = <K extends keyof BookingDraft>(key: K, value: BookingDraft[K]) =>
     onChange({ ...draft, [key]: value });
-  const message = (key: keyof BookingDraft) => (errors[key] ? t(errors[key]) : undefined);
+  const message = (key: Exclude<keyof BookingDraft, 'cost'>) =>
+    errors[key] ? t(errors[key]) : undefined;
   const kinds = BOOKING_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }));
 
   const submit = (event: FormEvent) => {
@@ -255,14 +250,13 @@ export function BookingForm({
             onChange={(event) => set('confirmationCode', event.currentTarget.value)}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <NumberInput
+            <AmountInput
               label={t('fields.cost')}
-              min={0}
-              max={maxCost(draft.currency)}
-              decimalScale={costDecimals(draft.currency)}
+              currency={draft.currency}
               value={draft.cost}
-              error={message('cost')}
-              onChange={(value) => set('cost', typeof value === 'number' ? value : '')}
+              problem={typeof errors.cost === 'object' ? errors.cost.problem : null}
+              error={typeof errors.cost === 'string' ? t(errors.cost) : null}
+              onChange={(value) => set('cost', value)}
             />
             <Select
               label={t('fields.currency')}

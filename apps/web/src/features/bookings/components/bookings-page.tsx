@@ -12,6 +12,7 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import {
   useCreateBooking,
@@ -114,6 +115,7 @@ function FailureNotice({
  */
 export function BookingsPage({ tree }: { tree: ItineraryTree }) {
   const { t } = useTranslation('bookings');
+  const { language } = useLanguage();
   const { itinerary, bookings } = tree;
   const canEdit = itinerary.role !== 'viewer';
   const zone = referenceZone(itinerary.timezone);
@@ -121,7 +123,7 @@ export function BookingsPage({ tree }: { tree: ItineraryTree }) {
   const update = useUpdateBooking(itinerary.id);
   const remove = useDeleteBooking(itinerary.id);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [draft, setDraft] = useState<BookingDraft>(() => emptyDraft(zone));
+  const [draft, setDraft] = useState<BookingDraft>(() => emptyDraft(zone, itinerary.currency));
   const [errors, setErrors] = useState<BookingErrors>({});
   const [failure, setFailure] = useState<Failure | null>(null);
   const [confirming, setConfirming] = useState<Booking | null>(null);
@@ -133,7 +135,11 @@ export function BookingsPage({ tree }: { tree: ItineraryTree }) {
 
   const open = (next: Editing) => {
     setEditing(next);
-    setDraft(next.mode === 'new' ? emptyDraft(zone) : draftOf(next.booking, zone));
+    setDraft(
+      next.mode === 'new'
+        ? emptyDraft(zone, itinerary.currency)
+        : draftOf(next.booking, zone, language),
+    );
     setErrors({});
     setFailure(null);
     requestAnimationFrame(() => titleInput.current?.focus());
@@ -151,10 +157,10 @@ export function BookingsPage({ tree }: { tree: ItineraryTree }) {
   };
 
   const save = (version?: number) => {
-    const problems = validateDraft(draft);
+    const problems = validateDraft(draft, language);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    const body = payloadOf(draft);
+    const body = payloadOf(draft, language);
     const onError = (error: unknown) => {
       const { failure: next, fields } = failureOf(error);
       setErrors(fields);
@@ -218,7 +224,7 @@ export function BookingsPage({ tree }: { tree: ItineraryTree }) {
                   if (failure.kind === 'conflict' && failure.current) {
                     // Keep theirs: the form shows the booking as it is now.
                     setEditing({ mode: 'edit', booking: failure.current });
-                    setDraft(draftOf(failure.current, zone));
+                    setDraft(draftOf(failure.current, zone, language));
                   }
                   setFailure(null);
                 }}

@@ -130,6 +130,7 @@ export function BudgetPage({ tree }: { tree: ItineraryTree }) {
               key={editing === 'new' ? 'new' : editing.id}
               itineraryId={itineraryId}
               tripCurrency={currency}
+              trip={tree.itinerary}
               people={formPeople(editing === 'new' ? null : editing)}
               stages={tree.stages}
               me={me}

@@ -7,7 +7,7 @@ import {
   type Split,
   type SplitMode,
 } from '@jammy/shared/budget';
-import { currencyExponent, fromMinorUnits, toMinorUnits } from '@jammy/shared/fields';
+import { formatAmountInput } from '@jammy/shared/amount';
 import type { Stage } from '@jammy/shared/itineraries';
 import {
   Alert,
@@ -27,11 +27,13 @@ import {
 } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmountInput, readAmount, type AmountFieldProblem } from '../../../components/amount-input';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { formatMinorUnits } from '../../../lib/format';
 import { currencyOptions } from '../../stages/lib/currencies';
 import { useSaveExpense } from '../api/budget';
+import { defaultExpenseDate, localDay } from '../lib/expense-date';
 
 export interface Person {
   userId: string;
@@ -40,7 +42,8 @@ export interface Person {
 
 interface Draft {
   title: string;
-  amount: number | '';
+  /** As typed in the UI language ("120,00"). */
+  amount: string;
   currency: string;
   rate: string;
   date: string;
@@ -52,14 +55,21 @@ interface Draft {
   included: Record<string, boolean>;
   /** Shares: whole shares per person. */
   shares: Record<string, number | ''>;
-  /** Exact: amounts per person, in major units. */
-  amounts: Record<string, number | ''>;
+  /** Exact: amounts per person, as typed. */
+  amounts: Record<string, string>;
 }
 
-type Errors = Partial<Record<'title' | 'amount' | 'rate' | 'date' | 'split' | 'paidBy', string>>;
+/** Translation keys (namespace `budget`); an amount's own problems are the amount field's. */
+type Errors = Partial<Record<'title' | 'rate' | 'date' | 'split' | 'paidBy', string>> & {
+  amount?: string | { problem: AmountFieldProblem };
+  /** Exact split: the problem of each person's amount. */
+  amounts?: Record<string, AmountFieldProblem>;
+};
 
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
+/** The trip's dates, which the date of a new expense starts within. */
+export interface TripDates {
+  startDate: string | null;
+  endDate: string | null;
 }
 
 function draftOf(
@@ -67,17 +77,19 @@ function draftOf(
   people: Person[],
   tripCurrency: string,
   me: string,
+  trip: TripDates,
+  language: string,
 ): Draft {
   const everyone = Object.fromEntries(people.map((person) => [person.userId, true]));
   const ones = Object.fromEntries(people.map((person) => [person.userId, 1 as number | '']));
-  const empty = Object.fromEntries(people.map((person) => [person.userId, '' as number | '']));
+  const empty = Object.fromEntries(people.map((person) => [person.userId, '']));
   if (!expense) {
     return {
       title: '',
       amount: '',
       currency: tripCurrency,
       rate: '',
-      date: today(),
+      date: defaultExpenseDate(trip, localDay(new Date())),
       category: 'food',
       stageId: '',
       paidBy: people.some((person) => person.userId === me) ? me : (people[0]?.userId ?? ''),
@@ -90,7 +102,7 @@ function draftOf(
   const { split } = expense;
   return {
     title: expense.title,
-    amount: fromMinorUnits(expense.amountMinor, expense.currency),
+    amount: formatAmountInput(expense.amountMinor, expense.currency, language),
     currency: expense.currency,
     rate: expense.rateSource === 'entered' ? (expense.rate ?? '') : '',
     date: expense.date,
@@ -116,7 +128,7 @@ function draftOf(
             ...Object.fromEntries(
               split.amounts.map((part) => [
                 part.userId,
-                fromMinorUnits(part.amountMinor, expense.currency),
+                formatAmountInput(part.amountMinor, expense.currency, language),
               ]),
             ),
           }
@@ -124,11 +136,19 @@ function draftOf(
   };
 }
 
-/** The split the draft describes, or the key of what is wrong with it. */
-function splitOf(draft: Draft, people: Person[], amountMinor: number): Split | string {
+/**
+ * The split the draft describes, or what is wrong with it: the key of a message, or the
+ * problem of each exact amount that cannot be read.
+ */
+function splitOf(
+  draft: Draft,
+  people: Person[],
+  amountMinor: number,
+  language: string,
+): { split: Split } | { error: string } | { amounts: Record<string, AmountFieldProblem> } {
   if (draft.mode === 'equal') {
     const userIds = people.filter((p) => draft.included[p.userId]).map((p) => p.userId);
-    return userIds.length > 0 ? { mode: 'equal', userIds } : 'errors.nobody';
+    return userIds.length > 0 ? { split: { mode: 'equal', userIds } } : { error: 'errors.nobody' };
   }
   if (draft.mode === 'shares') {
     const shares = people
@@ -137,19 +157,21 @@ function splitOf(draft: Draft, people: Person[], amountMinor: number): Split | s
         (part): part is { userId: string; shares: number } =>
           typeof part.shares === 'number' && part.shares > 0,
       );
-    return shares.length > 0 ? { mode: 'shares', shares } : 'errors.nobody';
+    return shares.length > 0 ? { split: { mode: 'shares', shares } } : { error: 'errors.nobody' };
   }
   const amounts: { userId: string; amountMinor: number }[] = [];
+  const problems: Record<string, AmountFieldProblem> = {};
   for (const person of people) {
-    const value = draft.amounts[person.userId];
-    if (value === '' || value === undefined || value === 0) continue;
-    const minor = toMinorUnits(value, draft.currency);
-    if (minor === null || minor < 0) return 'errors.amount';
-    amounts.push({ userId: person.userId, amountMinor: minor });
+    const value = draft.amounts[person.userId] ?? '';
+    if (value.trim() === '') continue;
+    const amount = readAmount(value, draft.currency, language);
+    if (!amount.ok) problems[person.userId] = amount.problem;
+    else if (amount.minor > 0) amounts.push({ userId: person.userId, amountMinor: amount.minor });
   }
-  if (amounts.length === 0) return 'errors.nobody';
+  if (Object.keys(problems).length > 0) return { amounts: problems };
+  if (amounts.length === 0) return { error: 'errors.nobody' };
   const sum = amounts.reduce((total, part) => total + part.amountMinor, 0);
-  return sum === amountMinor ? { mode: 'exact', amounts } : 'errors.exactSum';
+  return sum === amountMinor ? { split: { mode: 'exact', amounts } } : { error: 'errors.exactSum' };
 }
 
 /** The server's field errors of a 400, as this form's fields. */
@@ -175,6 +197,7 @@ function serverErrors(error: unknown): Errors | null {
 export function ExpenseForm({
   itineraryId,
   tripCurrency,
+  trip,
   people,
   stages,
   me,
@@ -183,6 +206,7 @@ export function ExpenseForm({
 }: {
   itineraryId: string;
   tripCurrency: string;
+  trip: TripDates;
   people: Person[];
   stages: Stage[];
   me: string;
@@ -194,23 +218,25 @@ export function ExpenseForm({
   const nameOf = (person: Person) => person.name || t('settle.someone');
   const { language } = useLanguage();
   const save = useSaveExpense(itineraryId);
-  const [draft, setDraft] = useState(() => draftOf(expense, people, tripCurrency, me));
+  const [draft, setDraft] = useState(() =>
+    draftOf(expense, people, tripCurrency, me, trip, language),
+  );
   const [errors, setErrors] = useState<Errors>({});
   const [failed, setFailed] = useState(false);
   const currencies = useMemo(() => currencyOptions(language), [language]);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
-  const decimals = currencyExponent(draft.currency);
   const foreign = draft.currency !== tripCurrency;
-  const amountMinor =
-    typeof draft.amount === 'number' ? toMinorUnits(draft.amount, draft.currency) : null;
+  const amount = readAmount(draft.amount, draft.currency, language);
+  const amountMinor = amount.ok ? amount.minor : null;
 
+  // What the exact amounts leave of the expense, counting those that read as amounts.
   const exactLeft = (() => {
     if (draft.mode !== 'exact' || amountMinor === null) return null;
     let sum = 0;
     for (const value of Object.values(draft.amounts)) {
-      const minor = typeof value === 'number' ? toMinorUnits(value, draft.currency) : 0;
-      sum += minor ?? 0;
+      const part = readAmount(value, draft.currency, language);
+      if (part.ok) sum += part.minor;
     }
     return amountMinor - sum;
   })();
@@ -219,16 +245,17 @@ export function ExpenseForm({
     event.preventDefault();
     const problems: Errors = {};
     if (!draft.title.trim()) problems.title = 'errors.title';
-    if (amountMinor === null || amountMinor < 0) problems.amount = 'errors.amount';
+    if (!amount.ok) problems.amount = { problem: amount.problem };
     if (!draft.date) problems.date = 'errors.date';
     if (foreign && draft.rate.trim() && !/^\d+(\.\d+)?$/.test(draft.rate.trim())) {
       problems.rate = 'errors.rate';
     }
-    const split = amountMinor === null ? 'errors.amount' : splitOf(draft, people, amountMinor);
-    if (typeof split === 'string') problems.split = split;
+    const split = amountMinor === null ? null : splitOf(draft, people, amountMinor, language);
+    if (split && 'error' in split) problems.split = split.error;
+    if (split && 'amounts' in split) problems.amounts = split.amounts;
     setErrors(problems);
     setFailed(false);
-    if (Object.keys(problems).length > 0 || typeof split === 'string' || amountMinor === null) {
+    if (Object.keys(problems).length > 0 || amountMinor === null || !split || !('split' in split)) {
       return;
     }
     const body: CreateExpense = {
@@ -239,7 +266,7 @@ export function ExpenseForm({
       category: draft.category,
       stageId: draft.stageId || null,
       paidBy: draft.paidBy,
-      split,
+      split: split.split,
       ...(foreign && draft.rate.trim() ? { rate: draft.rate.trim() } : {}),
     };
     save.mutate(
@@ -255,7 +282,8 @@ export function ExpenseForm({
     );
   };
 
-  const message = (key: keyof Errors) => (errors[key] ? t(errors[key]) : undefined);
+  const message = (key: 'title' | 'rate' | 'date' | 'split' | 'paidBy') =>
+    errors[key] ? t(errors[key]) : undefined;
 
   return (
     <Paper withBorder radius="lg" p="md" component="form" onSubmit={submit} noValidate>
@@ -273,16 +301,14 @@ export function ExpenseForm({
           data-autofocus
         />
         <SimpleGrid cols={2} spacing="sm">
-          <NumberInput
+          <AmountInput
             label={t('form.amount')}
             required
-            min={0}
-            decimalScale={decimals}
-            hideControls
-            inputMode="decimal"
+            currency={draft.currency}
             value={draft.amount}
-            error={message('amount')}
-            onChange={(value) => set('amount', typeof value === 'number' ? value : '')}
+            problem={typeof errors.amount === 'object' ? errors.amount.problem : null}
+            error={typeof errors.amount === 'string' ? t(errors.amount) : null}
+            onChange={(value) => set('amount', value)}
           />
           <Select
             label={t('form.currency')}
@@ -376,30 +402,36 @@ export function ExpenseForm({
                     <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                       {nameOf(person)}
                     </Text>
-                    <NumberInput
-                      w={120}
-                      min={0}
-                      hideControls
-                      inputMode={draft.mode === 'shares' ? 'numeric' : 'decimal'}
-                      aria-label={t(draft.mode === 'shares' ? 'form.sharesOf' : 'form.amountOf', {
-                        name: nameOf(person),
-                      })}
-                      decimalScale={draft.mode === 'shares' ? 0 : decimals}
-                      max={draft.mode === 'shares' ? BUDGET_LIMITS.shares : undefined}
-                      value={
-                        draft.mode === 'shares'
-                          ? (draft.shares[person.userId] ?? '')
-                          : (draft.amounts[person.userId] ?? '')
-                      }
-                      onChange={(value) => {
-                        const next = typeof value === 'number' ? value : '';
-                        if (draft.mode === 'shares') {
-                          set('shares', { ...draft.shares, [person.userId]: next });
-                        } else {
-                          set('amounts', { ...draft.amounts, [person.userId]: next });
+                    {draft.mode === 'shares' ? (
+                      <NumberInput
+                        w={120}
+                        min={0}
+                        hideControls
+                        inputMode="numeric"
+                        aria-label={t('form.sharesOf', { name: nameOf(person) })}
+                        decimalScale={0}
+                        max={BUDGET_LIMITS.shares}
+                        value={draft.shares[person.userId] ?? ''}
+                        onChange={(value) =>
+                          set('shares', {
+                            ...draft.shares,
+                            [person.userId]: typeof value === 'number' ? value : '',
+                          })
                         }
-                      }}
-                    />
+                      />
+                    ) : (
+                      <AmountInput
+                        w={150}
+                        label={t('form.amountOf', { name: nameOf(person) })}
+                        aria-label={t('form.amountOf', { name: nameOf(person) })}
+                        currency={draft.currency}
+                        value={draft.amounts[person.userId] ?? ''}
+                        problem={errors.amounts?.[person.userId] ?? null}
+                        onChange={(value) =>
+                          set('amounts', { ...draft.amounts, [person.userId]: value })
+                        }
+                      />
+                    )}
                   </>
                 )}
               </Group>

@@ -4,21 +4,13 @@ import {
   type BudgetCategory,
   type BudgetLine,
 } from '@jammy/shared/budget';
-import { currencyExponent, toMinorUnits } from '@jammy/shared/fields';
+import { formatAmountInput } from '@jammy/shared/amount';
 import type { Stage } from '@jammy/shared/itineraries';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NativeSelect,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmountInput, readAmount, type AmountFieldProblem } from '../../../components/amount-input';
 import { ConflictAlert } from '../../../components/conflict-alert';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
@@ -28,17 +20,18 @@ import { useAddBudgetLine, useDeleteBudgetLine, useUpdateBudgetLine } from '../a
 interface LineDraft {
   category: BudgetCategory;
   stageId: string;
-  amount: number | '';
+  /** As typed in the UI language. */
+  amount: string;
   label: string;
 }
 
 const emptyDraft: LineDraft = { category: 'accommodation', stageId: '', amount: '', label: '' };
 
-function draftOf(line: BudgetLine, currency: string): LineDraft {
+function draftOf(line: BudgetLine, currency: string, language: string): LineDraft {
   return {
     category: line.category,
     stageId: line.stageId ?? '',
-    amount: line.amountMinor / 10 ** currencyExponent(currency),
+    amount: formatAmountInput(line.amountMinor, currency, language),
     label: line.label,
   };
 }
@@ -88,9 +81,10 @@ function LineForm({
   const add = useAddBudgetLine(itineraryId);
   const update = useUpdateBudgetLine(itineraryId);
   const [draft, setDraft] = useState<LineDraft>(() =>
-    line ? draftOf(line, currency) : emptyDraft,
+    line ? draftOf(line, currency, language) : emptyDraft,
   );
   const [version, setVersion] = useState(line?.version ?? 0);
+  const [amountProblem, setAmountProblem] = useState<AmountFieldProblem | null>(null);
   const [amountError, setAmountError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [theirs, setTheirs] = useState<BudgetLine | null>(null);
@@ -104,12 +98,11 @@ function LineForm({
     setDraft((current) => ({ ...current, [key]: value }));
 
   const save = (atVersion: number) => {
-    const minor = typeof draft.amount === 'number' ? toMinorUnits(draft.amount, currency) : null;
-    if (minor === null || minor <= 0) {
-      setAmountError(t('errors.amount'));
-      return;
-    }
+    const amount = readAmount(draft.amount, currency, language, { positive: true });
+    setAmountProblem(amount.ok ? null : amount.problem);
     setAmountError(undefined);
+    if (!amount.ok) return;
+    const minor = amount.minor;
     setFailure(null);
     const body = {
       category: draft.category,
@@ -167,16 +160,14 @@ function LineForm({
             style={{ flex: '1 1 9rem' }}
             ref={first}
           />
-          <NumberInput
+          <AmountInput
             id={`${prefix}-amount`}
             label={t('planned.amount', { currency })}
-            min={0}
-            hideControls
-            inputMode="decimal"
-            decimalScale={currencyExponent(currency)}
+            currency={currency}
             value={draft.amount}
+            problem={amountProblem}
             error={amountError}
-            onChange={(value) => set('amount', typeof value === 'number' ? value : '')}
+            onChange={(value) => set('amount', value)}
             style={{ flex: '1 1 7rem' }}
           />
           {stages.length > 0 && (
@@ -215,7 +206,7 @@ function LineForm({
                   size="xs"
                   variant="default"
                   onClick={() => {
-                    setDraft(draftOf(theirs, currency));
+                    setDraft(draftOf(theirs, currency, language));
                     setVersion(theirs.version);
                     setTheirs(null);
                   }}

@@ -1,4 +1,5 @@
-import { currencyExponent, fromMinorUnits, toMinorUnits } from '@jammy/shared/fields-plain';
+import { formatAmountInput } from '@jammy/shared/amount';
+import { currencyExponent } from '@jammy/shared/fields-plain';
 import type { PresetSummary } from '@jammy/shared/presets';
 import type { Order, Product } from '@jammy/shared/shop';
 import {
@@ -6,7 +7,6 @@ import {
   Button,
   Group,
   MultiSelect,
-  NumberInput,
   Paper,
   Skeleton,
   Stack,
@@ -20,6 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AmountInput, readAmount, type AmountFieldProblem } from '../../../components/amount-input';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import {
@@ -50,27 +51,51 @@ function problemOf(error: unknown, fallback: string): string | null {
   return error instanceof ApiError && error.status < 500 ? error.message : fallback;
 }
 
+/**
+ * What a price field says of its unit: the currency, as the buyer pays it (not in cents, as
+ * the API keeps it), with an example ("19.00 is €19.00").
+ */
+function usePriceHint() {
+  const { t } = useTranslation('shop');
+  const { language } = useLanguage();
+  const money = useMoney();
+  return (currency: string) => {
+    const minor = 19 * 10 ** currencyExponent(currency);
+    return t('admin.priceHint', {
+      currency,
+      example: formatAmountInput(minor, currency, language),
+      shown: money(minor, currency),
+    });
+  };
+}
+
 /** Adds a product: one premium itinerary or several (a bundle), its price and currency. */
 function NewProductForm({ presets }: { presets: PresetSummary[] }) {
   const { t } = useTranslation('shop');
+  const { language } = useLanguage();
+  const priceHint = usePriceHint();
   const create = useCreateProduct();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [price, setPrice] = useState<string | number>('');
+  const [price, setPrice] = useState('');
+  const [priceProblem, setPriceProblem] = useState<AmountFieldProblem | null>(null);
   const [currency, setCurrency] = useState('EUR');
   const [chosen, setChosen] = useState<string[]>([]);
   const [active, setActive] = useState(true);
   const [invalid, setInvalid] = useState<string | null>(null);
+  const code = currency.trim().toUpperCase();
+  // A code still being typed ("EU") shows no currency yet; the server checks the code.
+  const shownCurrency = /^[A-Z]{3}$/.test(code) ? code : null;
 
   const submit = () => {
-    const code = currency.trim().toUpperCase();
-    const minor = typeof price === 'number' ? toMinorUnits(price, code) : null;
+    const parsed = readAmount(price, code, language);
+    setPriceProblem(parsed.ok ? null : parsed.problem);
     if (!title.trim()) return setInvalid(t('admin.errors.title'));
-    if (minor === null || minor < 0) return setInvalid(t('admin.errors.price'));
+    if (!parsed.ok) return setInvalid(null);
     if (chosen.length === 0) return setInvalid(t('admin.errors.presets'));
     setInvalid(null);
     create.mutate(
-      { title, description, priceMinor: minor, currency: code, presetIds: chosen, active },
+      { title, description, priceMinor: parsed.minor, currency: code, presetIds: chosen, active },
       {
         onSuccess: () => {
           setTitle('');
@@ -132,12 +157,13 @@ function NewProductForm({ presets }: { presets: PresetSummary[] }) {
             required
           />
           <Group grow align="flex-start">
-            <NumberInput
+            <AmountInput
               label={t('admin.price')}
+              description={shownCurrency ? priceHint(shownCurrency) : undefined}
+              currency={shownCurrency}
               value={price}
+              problem={priceProblem}
               onChange={setPrice}
-              min={0}
-              decimalScale={currencyExponent(currency.trim().toUpperCase() || 'EUR')}
               required
             />
             <TextInput
@@ -171,13 +197,21 @@ function NewProductForm({ presets }: { presets: PresetSummary[] }) {
 /** A product as admins see it: on sale or not, and its price, changed in place. */
 function ProductRow({ product }: { product: Product }) {
   const { t } = useTranslation('shop');
-  const { to } = useLanguage();
+  const { to, language } = useLanguage();
   const money = useMoney();
+  const priceHint = usePriceHint();
   const update = useUpdateProduct();
-  const [price, setPrice] = useState<string | number>(
-    fromMinorUnits(product.priceMinor, product.currency),
+  const [price, setPrice] = useState(() =>
+    formatAmountInput(product.priceMinor, product.currency, language),
   );
-  const minor = typeof price === 'number' ? toMinorUnits(price, product.currency) : null;
+  const [priceProblem, setPriceProblem] = useState<AmountFieldProblem | null>(null);
+  const parsed = readAmount(price, product.currency, language);
+  const savePrice = () => {
+    setPriceProblem(parsed.ok ? null : parsed.problem);
+    if (parsed.ok) {
+      update.mutate({ id: product.id, priceMinor: parsed.minor, version: product.version });
+    }
+  };
   return (
     <Paper withBorder radius="md" p="md" component="li" data-admin-product={product.id}>
       <Stack gap="xs">
@@ -193,22 +227,20 @@ function ProductRow({ product }: { product: Product }) {
           {product.presets.map((preset) => preset.title).join(' · ')}
         </Text>
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <NumberInput
+          <AmountInput
             label={t('admin.priceIn', { currency: product.currency })}
+            description={priceHint(product.currency)}
+            currency={product.currency}
             value={price}
+            problem={priceProblem}
             onChange={setPrice}
-            min={0}
-            decimalScale={currencyExponent(product.currency)}
-            w={160}
+            w={220}
           />
           <Button
             variant="default"
-            disabled={minor === null || minor === product.priceMinor}
+            disabled={parsed.ok && parsed.minor === product.priceMinor}
             loading={update.isPending && update.variables.priceMinor !== undefined}
-            onClick={() =>
-              minor !== null &&
-              update.mutate({ id: product.id, priceMinor: minor, version: product.version })
-            }
+            onClick={savePrice}
           >
             {t('admin.savePrice')}
           </Button>

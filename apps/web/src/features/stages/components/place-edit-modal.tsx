@@ -4,7 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
-import { formatDuration, formatMoney } from '../../../lib/format';
+import { readAmount } from '../../../components/amount-input';
+import { formatDuration, formatMinorUnits } from '../../../lib/format';
 import { useUpdatePlace } from '../../itineraries/api/places';
 import {
   draftToPlaceInput,
@@ -20,6 +21,13 @@ import { PlaceFields } from './place-fields';
 import classes from './stages.module.css';
 import { ProblemAlert } from './problem-alert';
 
+/** The cost as the conflict panel shows it: money when it reads, else what was typed. */
+function costShown(draft: PlaceDraft, language: string): string {
+  if (!draft.currency) return draft.cost;
+  const cost = readAmount(draft.cost, draft.currency, language);
+  return cost.ok ? formatMinorUnits(cost.minor, draft.currency, language) : draft.cost;
+}
+
 function useDescribePlace() {
   const { t } = useTranslation('stages');
   const { language } = useLanguage();
@@ -31,8 +39,7 @@ function useDescribePlace() {
     [t('fields.day')]: draft.day,
     [t('fields.time')]: draft.time,
     [t('fields.duration')]: draft.duration === '' ? '' : formatDuration(draft.duration, language),
-    [t('fields.cost')]:
-      draft.cost === '' || !draft.currency ? '' : formatMoney(draft.cost, draft.currency, language),
+    [t('fields.cost')]: costShown(draft, language),
     [t('fields.notes')]: draft.notes,
   });
 }
@@ -48,15 +55,16 @@ function PlaceEditForm({
 }) {
   const { t } = useTranslation('stages');
   const updatePlace = useUpdatePlace(itineraryId);
+  const { language } = useLanguage();
   const describe = useDescribePlace();
-  const [draft, setDraft] = useState(() => placeToDraft(place));
+  const [draft, setDraft] = useState(() => placeToDraft(place, language));
   const [version, setVersion] = useState(place.version);
   const [errors, setErrors] = useState<PlaceErrors>({});
   const [problem, setProblem] = useState<Problem | null>(null);
   const [theirs, setTheirs] = useState<Place | null>(null);
 
   const save = async (atVersion: number) => {
-    const found = validatePlaceDraft(draft);
+    const found = validatePlaceDraft(draft, language);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setProblem(null);
@@ -64,7 +72,7 @@ function PlaceEditForm({
       await updatePlace.mutateAsync({
         placeId: place.id,
         version: atVersion,
-        ...draftToPlaceInput(draft),
+        ...draftToPlaceInput(draft, language),
       });
       setTheirs(null);
       onDone(true);
@@ -83,7 +91,7 @@ function PlaceEditForm({
   const conflictRows = (): ConflictRow[] => {
     if (!theirs) return [];
     const mine = describe(draft);
-    return Object.entries(describe(placeToDraft(theirs))).map(([label, value]) => ({
+    return Object.entries(describe(placeToDraft(theirs, language))).map(([label, value]) => ({
       label,
       theirs: value,
       mine: mine[label] ?? '',
@@ -105,7 +113,7 @@ function PlaceEditForm({
             rows={conflictRows()}
             reapplying={updatePlace.isPending}
             onUseTheirs={() => {
-              setDraft(placeToDraft(theirs));
+              setDraft(placeToDraft(theirs, language));
               setVersion(theirs.version);
               setTheirs(null);
             }}

@@ -2,9 +2,10 @@ import { LIMITS, PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itin
 import { NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmountInput } from '../../../components/amount-input';
 import { useLanguage } from '../../../i18n/use-language';
 import { currencyOptions } from '../lib/currencies';
-import { costDecimals, maxCost, type PlaceDraft, type PlaceErrors } from '../lib/place-draft';
+import type { PlaceDraft, PlaceErrors } from '../lib/place-draft';
 
 /** The category picker, with each category's name in the active language. */
 export function CategorySelect({
@@ -113,14 +114,13 @@ export function PlaceFields({
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <NumberInput
+        <AmountInput
           label={t('fields.cost')}
-          min={0}
-          max={maxCost(draft.currency)}
-          decimalScale={costDecimals(draft.currency)}
+          currency={draft.currency}
           value={draft.cost}
-          error={message(errors.cost)}
-          onChange={(value) => set('cost', typeof value === 'number' ? value : '')}
+          problem={typeof errors.cost === 'object' ? errors.cost.problem : null}
+          error={typeof errors.cost === 'string' ? t(errors.cost) : null}
+          onChange={(value) => set('cost', value)}
         />
         <Select
           label={t('fields.currency')}

@@ -31,36 +31,46 @@ const place: Place = {
 
 describe('place drafts', () => {
   it('round-trips a place', () => {
-    const input = draftToPlaceInput(placeToDraft(place));
+    const input = draftToPlaceInput(placeToDraft(place, 'en'), 'en');
     expect(input).toMatchObject({ name: 'Fushimi Inari Taisha', costMinor: null, url: null });
   });
 
   it('needs a currency with a cost, and a web address', () => {
-    const draft = { ...placeToDraft(place), cost: 12.5, url: 'javascript:alert(1)' };
-    expect(validatePlaceDraft(draft)).toEqual({
+    const draft = { ...placeToDraft(place, 'en'), cost: '12.50', url: 'javascript:alert(1)' };
+    expect(validatePlaceDraft(draft, 'en')).toEqual({
       currency: 'validation.currencyNeeded',
       url: 'validation.url',
     });
-    expect(validatePlaceDraft({ ...draft, currency: 'EUR', url: 'https://inari.jp' })).toEqual({});
+    expect(
+      validatePlaceDraft({ ...draft, currency: 'EUR', url: 'https://inari.jp' }, 'en'),
+    ).toEqual({});
   });
 
   it('sends a cost in the minor unit of its currency', () => {
-    const draft = placeToDraft(place);
-    expect(draftToPlaceInput({ ...draft, cost: 10.05, currency: 'EUR' }).costMinor).toBe(1005);
-    expect(draftToPlaceInput({ ...draft, cost: 1500, currency: 'JPY' }).costMinor).toBe(1500);
-    expect(draftToPlaceInput({ ...draft, cost: 1.234, currency: 'KWD' }).costMinor).toBe(1234);
+    const draft = placeToDraft(place, 'en');
+    const sent = (cost: string, currency: string, language = 'en') =>
+      draftToPlaceInput({ ...draft, cost, currency }, language).costMinor;
+    expect(sent('10.05', 'EUR')).toBe(1005);
+    expect(sent('12.40', 'EUR')).toBe(1240);
+    expect(sent('12,40', 'EUR', 'it')).toBe(1240);
+    expect(sent('1.500', 'JPY', 'de')).toBe(1500);
+    expect(sent('1.234', 'KWD')).toBe(1234);
   });
 
   it('refuses more decimals than the currency has', () => {
-    const draft = { ...placeToDraft(place), cost: 10.005, currency: 'EUR' };
-    expect(validatePlaceDraft(draft)).toEqual({ cost: 'validation.tooPrecise' });
-    expect(validatePlaceDraft({ ...draft, cost: 15.5, currency: 'JPY' })).toEqual({
-      cost: 'validation.tooPrecise',
+    const draft = { ...placeToDraft(place, 'en'), cost: '10.005', currency: 'EUR' };
+    expect(validatePlaceDraft(draft, 'en')).toEqual({ cost: { problem: 'too-precise' } });
+    expect(validatePlaceDraft({ ...draft, cost: '15.5', currency: 'JPY' }, 'en')).toEqual({
+      cost: { problem: 'too-precise' },
+    });
+    expect(validatePlaceDraft({ ...draft, cost: '-3' }, 'en')).toEqual({
+      cost: { problem: 'negative' },
     });
   });
 
-  it('shows a stored cost in the major unit', () => {
-    expect(placeToDraft({ ...place, costMinor: 1250, currency: 'EUR' }).cost).toBe(12.5);
+  it('shows a stored cost in the major unit, in the language’s form', () => {
+    expect(placeToDraft({ ...place, costMinor: 1250, currency: 'EUR' }, 'en').cost).toBe('12.50');
+    expect(placeToDraft({ ...place, costMinor: 1250, currency: 'EUR' }, 'fr').cost).toBe('12,50');
   });
 
   it('maps server fields', () => {

@@ -1,11 +1,7 @@
-import {
-  MAX_AMOUNT_MINOR,
-  currencyExponent,
-  fromMinorUnits,
-  toMinorUnits,
-} from '@jammy/shared/fields-plain';
+import { formatAmountInput } from '@jammy/shared/amount';
 import { LIMITS, type PlaceCategory } from '@jammy/shared/itinerary-limits';
 import type { Place } from '@jammy/shared/itineraries';
+import { readAmount, type AmountFieldProblem } from '../../../components/amount-input';
 
 /** The editable fields of a place as the form holds them. */
 export interface PlaceDraft {
@@ -17,14 +13,17 @@ export interface PlaceDraft {
   time: string;
   /** Minutes; '' when unknown. */
   duration: number | '';
-  /** In the currency's major unit, as typed (12.5 EUR); sent in minor units. */
-  cost: number | '';
+  /** As typed in the UI language ("12,50"); read by the shared parser, sent in minor units. */
+  cost: string;
   currency: string | null;
   notes: string;
 }
 
 export type PlaceField = keyof PlaceDraft;
-export type PlaceErrors = Partial<Record<PlaceField, string>>;
+/** Translation keys (namespace `stages`); the cost's own problems are the amount field's. */
+export type PlaceErrors = Partial<Record<Exclude<PlaceField, 'cost'>, string>> & {
+  cost?: string | { problem: AmountFieldProblem };
+};
 
 const FIELDS: readonly PlaceField[] = [
   'name',
@@ -38,7 +37,7 @@ const FIELDS: readonly PlaceField[] = [
   'notes',
 ];
 
-export function placeToDraft(place: Place): PlaceDraft {
+export function placeToDraft(place: Place, language: string): PlaceDraft {
   return {
     name: place.name,
     category: place.category,
@@ -50,14 +49,22 @@ export function placeToDraft(place: Place): PlaceDraft {
     cost:
       place.costMinor === null || !place.currency
         ? ''
-        : fromMinorUnits(place.costMinor, place.currency),
+        : formatAmountInput(place.costMinor, place.currency, language),
     currency: place.currency,
     notes: place.notes,
   };
 }
 
-/** The PATCH body for the draft. */
-export function draftToPlaceInput(draft: PlaceDraft) {
+/** The cost in minor units, null when none was typed; only for a draft that passed validation. */
+function costMinorOf(draft: PlaceDraft, language: string): number | null {
+  if (draft.cost.trim() === '') return null;
+  const cost = draft.currency ? readAmount(draft.cost, draft.currency, language) : null;
+  if (!cost?.ok) throw new RangeError('The cost was not checked before it was sent');
+  return cost.minor;
+}
+
+/** The PATCH body for the draft, its cost as typed in `language`. */
+export function draftToPlaceInput(draft: PlaceDraft, language: string) {
   return {
     name: draft.name.trim(),
     category: draft.category,
@@ -66,11 +73,7 @@ export function draftToPlaceInput(draft: PlaceDraft) {
     day: draft.day || null,
     time: draft.time || null,
     durationMinutes: draft.duration === '' ? null : Math.round(draft.duration),
-    // Validation has checked the amount is exact in this currency's minor unit.
-    costMinor:
-      draft.cost === '' || !draft.currency
-        ? null
-        : Math.round(draft.cost * 10 ** currencyExponent(draft.currency)),
+    costMinor: costMinorOf(draft, language),
     currency: draft.currency,
     notes: draft.notes,
   };
@@ -85,18 +88,8 @@ function isWebAddress(value: string): boolean {
   }
 }
 
-/** The largest cost a place may have, in the currency's major unit. */
-export function maxCost(currency: string | null): number {
-  return currency ? fromMinorUnits(MAX_AMOUNT_MINOR, currency) : MAX_AMOUNT_MINOR / 100;
-}
-
-/** Decimals a cost in `currency` may have (2 for EUR, 0 for JPY). */
-export function costDecimals(currency: string | null): number {
-  return currency ? currencyExponent(currency) : 2;
-}
-
-/** Checks the draft as the server will; values are translation keys (namespace `stages`). */
-export function validatePlaceDraft(draft: PlaceDraft): PlaceErrors {
+/** Checks the draft as the server will, the cost as typed in `language`. */
+export function validatePlaceDraft(draft: PlaceDraft, language: string): PlaceErrors {
   const errors: PlaceErrors = {};
   const name = draft.name.trim();
   if (!name) errors.name = 'validation.required';
@@ -107,12 +100,11 @@ export function validatePlaceDraft(draft: PlaceDraft): PlaceErrors {
   if (draft.duration !== '' && (draft.duration < 0 || draft.duration > LIMITS.durationMinutes)) {
     errors.duration = 'validation.outOfRange';
   }
-  if (draft.cost !== '') {
+  if (draft.cost.trim() !== '') {
     if (!draft.currency) errors.currency = 'validation.currencyNeeded';
-    else if (draft.cost < 0 || draft.cost > maxCost(draft.currency)) {
-      errors.cost = 'validation.outOfRange';
-    } else if (toMinorUnits(draft.cost, draft.currency) === null) {
-      errors.cost = 'validation.tooPrecise';
+    else {
+      const cost = readAmount(draft.cost, draft.currency, language);
+      if (!cost.ok) errors.cost = { problem: cost.problem };
     }
   }
   if (draft.notes.length > LIMITS.placeNotes) errors.notes = 'validation.tooLong';
