@@ -120,6 +120,12 @@ const budgetLine = async (id: string) => {
   });
   return { lineId: expectStatus<{ id: string }>(response, 201).id };
 };
+const budgetRate = async (id: string) => {
+  const response = await api(users.owner, 'POST', `/api/itineraries/${id}/budget-rates`, {
+    payload: { currency: 'JPY', rate: '0.0061' },
+  });
+  return { rateId: expectStatus<{ id: string }>(response, 201).id };
+};
 const invitation = async (id: string) => {
   const response = await api(users.owner, 'POST', `/api/itineraries/${id}/invitations`, {
     payload: { email: uniqueEmail('invitee'), role: 'viewer' },
@@ -882,6 +888,32 @@ const TABLE: Row[] = [
     path: '/api/itineraries/:id/budget-lines/:lineId',
     expect: memberWrite(204),
     prepare: budgetLine,
+  },
+  { method: 'GET', path: '/api/itineraries/:id/budget-rates', expect: memberRead() },
+  {
+    method: 'POST',
+    path: '/api/itineraries/:id/budget-rates',
+    expect: memberWrite(201),
+    payload: () => ({ currency: 'JPY', rate: '0.0061' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/itineraries/:id/budget-rates/:rateId',
+    expect: memberRead(),
+    prepare: budgetRate,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/itineraries/:id/budget-rates/:rateId',
+    expect: memberWrite(200),
+    prepare: budgetRate,
+    payload: () => ({ rate: '0.0062' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/itineraries/:id/budget-rates/:rateId',
+    expect: memberWrite(204),
+    prepare: budgetRate,
   },
   // --- file storage: the API side, and the protocol (/v0) ---
   { method: 'POST', path: '/api/storage/token', expect: signedIn(200) },

@@ -230,3 +230,112 @@ describe('the budget of a shared trip', () => {
     await shoot(page, 'budget-planned-edit-ar-360');
   });
 });
+
+describe('amounts typed as people type them, and every cost in the totals', () => {
+  let traveller: { context: BrowserContext; page: Page; account: TestAccount };
+  let tripId = '';
+
+  beforeAll(async () => {
+    traveller = await person('Carla Traveller');
+    const api = (path: string, data: unknown) =>
+      traveller.context.request.post(url(path), { headers: { origin: baseUrl() }, data });
+    const created = await api('/api/itineraries', {
+      title: 'Kyoto in June',
+      startDate: '2027-06-10',
+      endDate: '2027-06-14',
+      currency: 'EUR',
+    });
+    expect(created.status()).toBe(201);
+    tripId = ((await created.json()) as { id: string }).id;
+    // A ryokan booked in yen: a cost in another currency than the trip's.
+    const booked = await api(`/api/itineraries/${tripId}/bookings`, {
+      kind: 'accommodation',
+      title: 'Ryokan Hiiragiya',
+      costMinor: 45_000,
+      currency: 'JPY',
+    });
+    expect(booked.status()).toBe(201);
+  });
+
+  afterAll(async () => {
+    await traveller?.context.close();
+  });
+
+  /** The trip's expenses as the API keeps them: title → amount in minor units. */
+  async function savedExpenses() {
+    const response = await traveller.context.request.get(
+      url(`/api/itineraries/${tripId}/expenses`),
+    );
+    const { items } = (await response.json()) as {
+      items: { title: string; amountMinor: number; date: string }[];
+    };
+    return Object.fromEntries(items.map((item) => [item.title, [item.amountMinor, item.date]]));
+  }
+
+  it('takes the rate of a booking in yen right where it is left out, then counts it', async () => {
+    const { page } = traveller;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(url(`/itinerary/${tripId}/budget`));
+    const notice = page.getByTestId('unconverted');
+    await notice.getByText('¥45,000').waitFor();
+    await page.getByText('€0.00').first().waitFor();
+    await notice.getByLabel('1 JPY is worth how many EUR?').fill('0.0061');
+    await shoot(page, 'budget-unconverted-en-390');
+    expect(await seriousViolations(page)).toEqual([]);
+    await notice.getByRole('button', { name: 'Use this rate' }).click();
+    // 45,000 JPY at 0.0061 is 274.50 EUR: in the total now, and in accommodation.
+    await page.getByText('€274.50').first().waitFor();
+    await page.getByText('1 JPY = 0.0061 EUR').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await shoot(page, 'budget-rate-en-390');
+  });
+
+  it('records "120.00" as 120 euros on a day of the trip, and refuses a negative amount', async () => {
+    const { page } = traveller;
+    await page.goto(url(`/itinerary/${tripId}/budget`));
+    await page.getByRole('button', { name: 'Add an expense' }).click();
+    // The trip is not under way: the date starts on its first day.
+    expect(await page.getByLabel('Date').inputValue()).toBe('2027-06-10');
+    await page.getByLabel('What was it?').fill('Kaiseki dinner');
+    await page.getByRole('textbox', { name: 'Amount', exact: true }).fill('120.00');
+    await shoot(page, 'budget-expense-form-en-390');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Add the expense' }).click();
+    await page.getByText('€394.50').first().waitFor();
+
+    await page.getByRole('button', { name: 'Add an expense' }).click();
+    await page.getByLabel('What was it?').fill('Refund');
+    await page.getByRole('textbox', { name: 'Amount', exact: true }).fill('-5');
+    await page.getByRole('button', { name: 'Add the expense' }).click();
+    await page.getByText('Amount cannot be negative. Enter an amount like 612.40.').waitFor();
+    expect(await savedExpenses()).toEqual({ 'Kaiseki dinner': [12_000, '2027-06-10'] });
+  });
+
+  it('reads "45,90" in German and shows the page in Arabic at 390 px', async () => {
+    const { page } = traveller;
+    await page.goto(url(`/de/itinerary/${tripId}/budget`));
+    await page.getByRole('button', { name: 'Ausgabe hinzufügen' }).click();
+    await page.getByLabel('Wofür war es?').fill('Matcha');
+    await page.getByRole('textbox', { name: 'Betrag', exact: true }).fill('45,90');
+    await shoot(page, 'budget-expense-form-de-390');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Ausgabe hinzufügen' }).click();
+    await expect.poll(async () => (await savedExpenses()).Matcha).toEqual([4590, '2027-06-10']);
+
+    await page.goto(url(`/ar/itinerary/${tripId}/budget`));
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('الميزانية');
+    await page.getByRole('img', { name: new RegExp(`^${budgetAr.charts.byCategory}`) }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await shoot(page, 'budget-ar-390');
+    await page.getByRole('button', { name: budgetAr.expenses.add }).click();
+    await page.getByRole('button', { name: budgetAr.form.add }).waitFor();
+    await shoot(page, 'budget-expense-form-ar-390');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -235,6 +235,38 @@ export const budgetLineSchema = z.object({
 });
 export type BudgetLine = z.infer<typeof budgetLineSchema>;
 
+/**
+ * A trip's rate for the costs of bookings and places in `currency` (they have no rate of
+ * their own): `rate` units of the trip's currency per unit of `currency`. Without `rate`, the
+ * installation's rates server is asked for today's (400 naming `rate` when it has none).
+ */
+export const createBudgetRateSchema = z.strictObject({
+  currency: currencySchema,
+  rate: rateSchema.optional(),
+});
+export type CreateBudgetRate = z.input<typeof createBudgetRateSchema>;
+
+/** A new rate (or, without one, today's from the rates server), to the trip's currency now. */
+export const updateBudgetRateSchema = z.strictObject({
+  rate: rateSchema.optional(),
+  version: versionSchema.optional(),
+});
+export type UpdateBudgetRate = z.input<typeof updateBudgetRateSchema>;
+
+export const budgetRateSchema = z.object({
+  id: idSchema,
+  itineraryId: idSchema,
+  currency: z.string(),
+  rate: z.string(),
+  /** The day the rate is of. */
+  rateDate: z.string(),
+  rateSource: z.enum(['entered', 'fetched']),
+  /** The trip's currency when the rate was given: it converts only into that one. */
+  rateCurrency: z.string(),
+  ...timestamps,
+});
+export type BudgetRate = z.infer<typeof budgetRateSchema>;
+
 const minor = z.number().int();
 
 /** GET /api/itineraries/{id}/budget: every figure in minor units of `currency`. */
@@ -275,9 +307,11 @@ export const budgetSummarySchema = z.object({
   transfers: z.array(z.object({ fromUserId: idSchema, toUserId: idSchema, amountMinor: minor })),
   /**
    * Costs in another currency with no rate (bookings, places, expenses whose rate is of a
-   * former trip currency): per currency, in its own minor unit, never guessed.
+   * former trip currency): per currency, in its own minor unit, never guessed. `costsMinor`
+   * is the part that is bookings' and places' costs, which a trip rate for the currency
+   * (`/budget-rates`) brings into the totals.
    */
-  unconverted: z.array(z.object({ currency: z.string(), amountMinor: minor })),
+  unconverted: z.array(z.object({ currency: z.string(), amountMinor: minor, costsMinor: minor })),
 });
 export type BudgetSummary = z.infer<typeof budgetSummarySchema>;
 

@@ -52,6 +52,7 @@ export const ERROR_CODES = {
   'booking/not-found': 404,
   'expense/not-found': 404,
   'budget-line/not-found': 404,
+  'budget-rate/not-found': 404,
   'import/not-found': 404,
   // The storage protocol (spec §8): the same codes the Firebase SDK gives its errors.
   'storage/object-not-found': 404,

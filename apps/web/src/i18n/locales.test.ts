@@ -32,7 +32,7 @@ const withoutPlural = (key: string) => key.replace(/_(zero|one|two|few|many|othe
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 // Values that are the same in every language (the brand), and loanwords native sites use.
-const SAME_EVERYWHERE = new Set(['app.name', 'expenses.converted']);
+const SAME_EVERYWHERE = new Set(['app.name', 'expenses.converted', 'rates.line']);
 const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
   it: [
     'nav.faq',

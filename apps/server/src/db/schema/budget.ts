@@ -1,5 +1,5 @@
 import type { Split } from '@jammy/shared/budget';
-import { bigint, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { editable, itinerary, stage } from './itineraries';
 
 /** A planned amount of a trip's budget, in minor units of the trip's currency. */
@@ -52,4 +52,30 @@ export const expense = pgTable(
     convertedMinor: bigint('converted_minor', { mode: 'number' }),
   },
   (table) => [index('expense_itinerary_date_idx').on(table.itineraryId, table.date)],
+);
+
+/**
+ * A trip's rate for the costs of its bookings and places in another currency than the trip's
+ * (one per currency): those costs have no rate of their own, and count in the totals once
+ * the trip has one. Kept like an expense's rate: the decimal as written, its day, where it
+ * came from, and the trip currency it converts to (a later change of the trip's currency
+ * leaves those costs unconverted again until the rate is given anew).
+ */
+export const budgetRate = pgTable(
+  'budget_rate',
+  {
+    ...editable,
+    itineraryId: uuid('itinerary_id')
+      .notNull()
+      .references(() => itinerary.id, { onDelete: 'cascade' }),
+    /** The currency of the costs it converts. */
+    currency: text('currency').notNull(),
+    rate: text('rate').notNull(),
+    rateDate: date('rate_date').notNull(),
+    rateSource: text('rate_source', { enum: ['entered', 'fetched'] }).notNull(),
+    rateCurrency: text('rate_currency').notNull(),
+  },
+  (table) => [
+    uniqueIndex('budget_rate_itinerary_currency_idx').on(table.itineraryId, table.currency),
+  ],
 );

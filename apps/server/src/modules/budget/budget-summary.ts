@@ -5,7 +5,8 @@ import {
   type BudgetSummary,
   type Split,
 } from '@jammy/shared/budget';
-import { settleUp, splitByWeights } from '@jammy/shared/money';
+import { MAX_AMOUNT_MINOR } from '@jammy/shared/fields-plain';
+import { convertMinor, settleUp, splitByWeights } from '@jammy/shared/money';
 import type { BudgetLineRow, ExpenseRow } from './budget.presenters';
 
 /** A cost with no payer (a booking's or a place's), counted as spent but never settled. */
@@ -26,6 +27,8 @@ export interface BudgetSources {
   stages: { id: string; title: string }[];
   lines: BudgetLineRow[];
   expenses: ExpenseRow[];
+  /** The trip's rates for the costs (bookings, places) in other currencies. */
+  rates: { currency: string; rate: string; rateCurrency: string }[];
   costs: Cost[];
 }
 
@@ -46,8 +49,9 @@ function add<K>(map: Map<K, number>, key: K, amount: number) {
 /**
  * The budget's summary, in minor units of the trip's currency. An expense counts with the
  * amount converted when it was recorded (only when that was into the trip's present
- * currency); a booking's or place's cost counts when it is in the trip's currency. Anything
- * else is listed as unconverted, per currency, and left out of every total: never guessed.
+ * currency); a booking's or place's cost counts when it is in the trip's currency, or in a
+ * currency the trip has a rate for into its present currency. Anything else is listed as
+ * unconverted, per currency, and left out of every total: never guessed.
  * Each expense is split among its people by the largest remainder, so that every share is
  * a whole minor unit and the shares add up to the expense: the balances sum to zero.
  */
@@ -59,6 +63,7 @@ export function summarizeBudget(sources: BudgetSources): BudgetSummary {
   const spentByStage = new Map<string | null, number>();
   const byDay = new Map<string, number>();
   const unconverted = new Map<string, number>();
+  const unconvertedCosts = new Map<string, number>();
   const paid = new Map<string, number>();
   const owed = new Map<string, number>();
 
@@ -96,14 +101,29 @@ export function summarizeBudget(sources: BudgetSources): BudgetSummary {
     weights.forEach((part, index) => add(owed, part.userId, shares[index] ?? 0));
   }
 
+  const rates = new Map(
+    sources.rates
+      .filter((rate) => currency !== null && rate.rateCurrency === currency)
+      .map((rate) => [rate.currency, rate.rate]),
+  );
   for (const cost of sources.costs) {
-    if (!cost.currency || cost.currency !== currency) {
-      if (cost.currency) add(unconverted, cost.currency, cost.amountMinor);
+    if (!cost.currency) continue;
+    const rate = rates.get(cost.currency);
+    const converted =
+      cost.currency === currency
+        ? cost.amountMinor
+        : currency !== null && rate !== undefined
+          ? convertMinor(cost.amountMinor, cost.currency, currency, rate)
+          : null;
+    // Beyond the largest amount, a sum could no longer be exact: left out, and shown as such.
+    if (converted === null || converted > MAX_AMOUNT_MINOR) {
+      add(unconverted, cost.currency, cost.amountMinor);
+      add(unconvertedCosts, cost.currency, cost.amountMinor);
       continue;
     }
     const category =
       cost.source === 'place' ? 'activities' : (BOOKING_CATEGORY[cost.kind ?? ''] ?? 'other');
-    spend(category, cost.stageId, cost.date, cost.amountMinor);
+    spend(category, cost.stageId, cost.date, converted);
   }
 
   const known = new Map(sources.people.map((person) => [person.userId, person]));
@@ -150,6 +170,10 @@ export function summarizeBudget(sources: BudgetSources): BudgetSummary {
     ),
     unconverted: [...unconverted]
       .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([code, amountMinor]) => ({ currency: code, amountMinor })),
+      .map(([code, amountMinor]) => ({
+        currency: code,
+        amountMinor,
+        costsMinor: unconvertedCosts.get(code) ?? 0,
+      })),
   };
 }

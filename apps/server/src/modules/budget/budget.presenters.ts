@@ -1,8 +1,9 @@
-import type { BudgetCategory, BudgetLine, Expense } from '@jammy/shared/budget';
-import type { budgetLine, expense } from '../../db/schema/budget';
+import type { BudgetCategory, BudgetLine, BudgetRate, Expense } from '@jammy/shared/budget';
+import type { budgetLine, budgetRate, expense } from '../../db/schema/budget';
 
 export type ExpenseRow = typeof expense.$inferSelect;
 export type BudgetLineRow = typeof budgetLine.$inferSelect;
+export type BudgetRateRow = typeof budgetRate.$inferSelect;
 
 export function presentExpense(row: ExpenseRow): Expense {
   return {
@@ -35,6 +36,21 @@ export function presentBudgetLine(row: BudgetLineRow): BudgetLine {
     category: row.category as BudgetCategory,
     amountMinor: row.amountMinor,
     label: row.label,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+export function presentBudgetRate(row: BudgetRateRow): BudgetRate {
+  return {
+    id: row.id,
+    itineraryId: row.itineraryId,
+    currency: row.currency,
+    rate: row.rate,
+    rateDate: row.rateDate,
+    rateSource: row.rateSource,
+    rateCurrency: row.rateCurrency,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,

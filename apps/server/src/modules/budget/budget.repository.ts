@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm
 import type { Executor } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { booking } from '../../db/schema/bookings';
-import { budgetLine, expense } from '../../db/schema/budget';
+import { budgetLine, budgetRate, expense } from '../../db/schema/budget';
 import { itinerary, itineraryMember, place, stage } from '../../db/schema/itineraries';
 import type { ItineraryRow } from '../itineraries/access';
 import type { BudgetSources } from './budget-summary';
@@ -23,6 +23,23 @@ export function listBudgetLines(db: Executor, itineraryId: string) {
     .from(budgetLine)
     .where(eq(budgetLine.itineraryId, itineraryId))
     .orderBy(asc(budgetLine.createdAt), asc(budgetLine.id));
+}
+
+export function listBudgetRates(db: Executor, itineraryId: string) {
+  return db
+    .select()
+    .from(budgetRate)
+    .where(eq(budgetRate.itineraryId, itineraryId))
+    .orderBy(asc(budgetRate.currency));
+}
+
+/** The trip's rate for costs in `currency`, if it has one. */
+export async function findBudgetRate(db: Executor, itineraryId: string, currency: string) {
+  const [row] = await db
+    .select()
+    .from(budgetRate)
+    .where(and(eq(budgetRate.itineraryId, itineraryId), eq(budgetRate.currency, currency)));
+  return row;
 }
 
 /** The user ids of the trip's members. */
@@ -75,7 +92,7 @@ export async function ensureTripCurrency(
 
 /** Everything the budget's summary is computed from: a handful of narrow queries. */
 export async function loadBudgetSources(db: Executor, trip: ItineraryRow): Promise<BudgetSources> {
-  const [members, stages, lines, expenses, bookings, places] = await Promise.all([
+  const [members, stages, lines, expenses, bookings, places, rates] = await Promise.all([
     db
       .select({ userId: itineraryMember.userId, name: user.name })
       .from(itineraryMember)
@@ -112,6 +129,7 @@ export async function loadBudgetSources(db: Executor, trip: ItineraryRow): Promi
       })
       .from(place)
       .where(and(eq(place.itineraryId, trip.id), isNotNull(place.costMinor))),
+    listBudgetRates(db, trip.id),
   ]);
   // People who paid or share an expense but have left the trip keep their name; those whose
   // account is deleted keep their id (the expense stays) with no name: a former member.
@@ -135,6 +153,7 @@ export async function loadBudgetSources(db: Executor, trip: ItineraryRow): Promi
     stages,
     lines,
     expenses: expenses.map((row) => row.expense),
+    rates: rates.map(({ currency, rate, rateCurrency }) => ({ currency, rate, rateCurrency })),
     costs: [
       ...bookings.map((row) => ({
         source: 'booking' as const,

@@ -1,12 +1,15 @@
 import {
   budgetLineSchema,
+  budgetRateSchema,
   budgetSummarySchema,
   createBudgetLineSchema,
+  createBudgetRateSchema,
   createExpenseSchema,
   expenseSchema,
   splitProblem,
   splitUserIds,
   updateBudgetLineSchema,
+  updateBudgetRateSchema,
   updateExpenseSchema,
   type Split,
 } from '@jammy/shared/budget';
@@ -17,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Db, Executor } from '../../db/client';
-import { budgetLine, expense } from '../../db/schema/budget';
+import { budgetLine, budgetRate, expense } from '../../db/schema/budget';
 import { replies } from '../../lib/contract';
 import { AppError, invalidField } from '../../lib/errors';
 import { authorize } from '../itineraries/access';
@@ -27,17 +30,26 @@ import { rowStore } from '../itineraries/row-store';
 import {
   ensureTripCurrency,
   expectedTripCurrency,
+  findBudgetRate,
   listBudgetLines,
+  listBudgetRates,
   listExpenses,
   loadBudgetSources,
   memberIds,
 } from './budget.repository';
-import { presentBudgetLine, presentExpense, type ExpenseRow } from './budget.presenters';
+import {
+  presentBudgetLine,
+  presentBudgetRate,
+  presentExpense,
+  type BudgetRateRow,
+  type ExpenseRow,
+} from './budget.presenters';
 import { summarizeBudget } from './budget-summary';
 import { fetchRate, type FetchedRate } from './rates';
 
 export const expenses = rowStore(expense, { scope: expense.itineraryId });
 export const budgetLines = rowStore(budgetLine, { scope: budgetLine.itineraryId });
+export const budgetRates = rowStore(budgetRate, { scope: budgetRate.itineraryId });
 
 async function checkStage(tx: Executor, itineraryId: string, stageId: string | null | undefined) {
   if (stageId && !(await stages.find(tx, itineraryId, stageId))) {
@@ -186,6 +198,46 @@ function rateFields(
   return { ...rate, rateCurrency: tripCurrency, convertedMinor };
 }
 
+/** Today in UTC, the day a rate given or fetched now is of. */
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * The fields of a trip's rate for costs in `currency`: the rate given, or the one fetched
+ * from RATES_URL before the transaction (today's), as for an expense; else 400 naming `rate`.
+ */
+function tripRateFields(
+  ratesUrl: string | undefined,
+  tripCurrency: string,
+  currency: string,
+  given: string | undefined,
+  prefetched: PrefetchedRate | undefined,
+): Pick<BudgetRateRow, 'rate' | 'rateDate' | 'rateSource' | 'rateCurrency'> {
+  if (currency === tripCurrency) {
+    throw invalidField('currency', `is the trip's currency: its costs need no rate`);
+  }
+  if (given) {
+    return { rate: given, rateDate: today(), rateSource: 'entered', rateCurrency: tripCurrency };
+  }
+  if (!ratesUrl) {
+    throw invalidField('rate', `is needed to convert ${currency} to the trip's ${tripCurrency}`);
+  }
+  const answer =
+    prefetched?.query.from === currency && prefetched.query.to === tripCurrency
+      ? prefetched.answer
+      : null;
+  if (!answer) {
+    throw invalidField('rate', `could not be fetched for ${currency} to ${tripCurrency}: enter it`);
+  }
+  return {
+    rate: answer.rate,
+    rateDate: answer.date,
+    rateSource: 'fetched',
+    rateCurrency: tripCurrency,
+  };
+}
+
 /** Expenses, planned budget lines and the budget's summary of a trip. */
 export function budgetRoutes(
   app: FastifyInstance,
@@ -312,6 +364,68 @@ export function budgetRoutes(
       },
     },
     remove: { summary: 'Delete a planned amount' },
+  });
+
+  childRoutes(app, deps, {
+    tag: 'budget',
+    noun: 'budget rate',
+    path: '/api/itineraries/:id/budget-rates',
+    idParam: 'rateId',
+    store: budgetRates,
+    scopeKey: 'itineraryId',
+    notFound: () =>
+      new AppError('budget-rate/not-found', 'There is no such budget rate in this itinerary'),
+    schema: budgetRateSchema,
+    present: presentBudgetRate,
+    event: 'budget-rate',
+    describe: (row) => ({ rateId: row.id, title: row.currency }),
+    list: {
+      summary: "The trip's rates for costs of bookings and places in other currencies",
+      load: async ({ itineraryId }) =>
+        (await listBudgetRates(db, itineraryId)).map(presentBudgetRate),
+    },
+    create: {
+      summary:
+        "Give the rate of a currency that bookings' and places' costs are in (or fetch today's)",
+      body: createBudgetRateSchema,
+      prepare: async (input, { itinerary }) =>
+        prefetchRate(
+          ratesUrl,
+          await expectedTripCurrency(db, itinerary),
+          { amountMinor: 0, currency: input.currency, date: today() },
+          input.rate,
+          null,
+        ),
+      values: async (tx, input, { itinerary }, prefetched) => {
+        const tripCurrency = await ensureTripCurrency(tx, itinerary);
+        // One rate per currency (checked under the itinerary's lock): the one there is changed.
+        if (await findBudgetRate(tx, itinerary.id, input.currency)) {
+          throw invalidField('currency', 'has a rate in this itinerary already: change that one');
+        }
+        return {
+          itineraryId: itinerary.id,
+          currency: input.currency,
+          ...tripRateFields(ratesUrl, tripCurrency, input.currency, input.rate, prefetched),
+        };
+      },
+    },
+    update: {
+      summary: "Change a rate (or fetch today's), into the trip's present currency",
+      body: updateBudgetRateSchema,
+      prepare: async (changes, current, { itinerary }) =>
+        prefetchRate(
+          ratesUrl,
+          await expectedTripCurrency(db, itinerary),
+          { amountMinor: 0, currency: current.currency, date: today() },
+          changes.rate,
+          null,
+        ),
+      values: async (tx, changes, current, { itinerary }, prefetched) => {
+        const tripCurrency = await ensureTripCurrency(tx, itinerary);
+        return tripRateFields(ratesUrl, tripCurrency, current.currency, changes.rate, prefetched);
+      },
+    },
+    remove: { summary: 'Delete a rate (its costs are left out of the totals again)' },
   });
 
   app.get(

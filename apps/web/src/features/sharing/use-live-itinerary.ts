@@ -35,6 +35,7 @@ export function keysFor(kind: EventKind, id: string): QueryKey[] {
       return [itineraryKeys.lists_(id)];
     case 'expense':
     case 'budget-line':
+    case 'budget-rate':
       return [itineraryKeys.budget(id)];
     case 'member':
       return [itineraryKeys.tree(id), sharingKeys.members(id), itineraryKeys.lists()];

@@ -1,10 +1,13 @@
 import type {
   BudgetLine,
+  BudgetRate,
   BudgetSummary,
   CreateBudgetLine,
+  CreateBudgetRate,
   CreateExpense,
   Expense,
   UpdateBudgetLine,
+  UpdateBudgetRate,
   UpdateExpense,
 } from '@jammy/shared/budget';
 import type { Page } from '@jammy/shared/itineraries';
@@ -34,6 +37,15 @@ export function useBudgetLines(itineraryId: string) {
     queryKey: [...itineraryKeys.budget(itineraryId), 'lines'],
     queryFn: ({ signal }) =>
       apiRequest<Page<BudgetLine>>(`${base(itineraryId)}/budget-lines`, { signal }),
+  });
+}
+
+/** The trip's rates for costs of bookings and places in other currencies. */
+export function useBudgetRates(itineraryId: string) {
+  return useQuery({
+    queryKey: [...itineraryKeys.budget(itineraryId), 'rates'],
+    queryFn: ({ signal }) =>
+      apiRequest<Page<BudgetRate>>(`${base(itineraryId)}/budget-rates`, { signal }),
   });
 }
 
@@ -90,6 +102,32 @@ export function useUpdateBudgetLine(itineraryId: string) {
 export function useDeleteBudgetLine(itineraryId: string) {
   return useBudgetMutation(itineraryId, ({ id, version }: { id: string; version: number }) =>
     apiRequest<undefined>(`${base(itineraryId)}/budget-lines/${id}`, {
+      method: 'DELETE',
+      body: { version },
+    }),
+  );
+}
+
+/**
+ * Gives the rate of a currency that costs are in: a new one, or a change of the one there is
+ * (`rateId`), at the version it was read at. Without `rate`, the server fetches today's.
+ */
+export function useSaveBudgetRate(itineraryId: string) {
+  return useBudgetMutation(
+    itineraryId,
+    ({ rateId, body }: { rateId?: string; body: CreateBudgetRate | UpdateBudgetRate }) =>
+      apiRequest<BudgetRate>(
+        rateId
+          ? `${base(itineraryId)}/budget-rates/${rateId}`
+          : `${base(itineraryId)}/budget-rates`,
+        { method: rateId ? 'PATCH' : 'POST', body },
+      ),
+  );
+}
+
+export function useDeleteBudgetRate(itineraryId: string) {
+  return useBudgetMutation(itineraryId, ({ id, version }: { id: string; version: number }) =>
+    apiRequest<undefined>(`${base(itineraryId)}/budget-rates/${id}`, {
       method: 'DELETE',
       body: { version },
     }),

@@ -1,9 +1,10 @@
-import type { BudgetSummary } from '@jammy/shared/budget';
-import { Alert, Group, List, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import type { BudgetRate, BudgetSummary } from '@jammy/shared/budget';
+import { Alert, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatMinorUnits } from '../../../lib/format';
+import { CostRateForm } from './cost-rates';
 import { CATEGORY_COLOURS } from './spend-charts';
 
 /** Spent against planned, in all and per category, each with its bar. */
@@ -75,21 +76,58 @@ export function CategoryProgress({
   );
 }
 
-/** Costs that could not be converted (no rate), per currency: shown, never guessed. */
-export function UnconvertedNotice({ summary }: { summary: BudgetSummary }) {
+/**
+ * Costs that could not be converted (no rate), per currency: shown, never guessed. Where they
+ * are bookings' and places' costs, an editor gives the currency's rate right here, and they
+ * count in the totals from then on.
+ */
+export function UnconvertedNotice({
+  summary,
+  itineraryId,
+  tripCurrency,
+  rates,
+  canEdit,
+}: {
+  summary: BudgetSummary;
+  itineraryId: string;
+  tripCurrency: string;
+  rates: BudgetRate[];
+  canEdit: boolean;
+}) {
   const { t } = useTranslation('budget');
   const { language } = useLanguage();
   if (summary.unconverted.length === 0) return null;
   return (
-    <Alert color="yellow" variant="light" icon={<IconInfoCircle aria-hidden />}>
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconInfoCircle aria-hidden />}
+      data-testid="unconverted"
+    >
       <Text size="sm">{t('unconverted.text')}</Text>
-      <List size="sm" mt={4}>
+      <Stack component="ul" gap="sm" mt={6} p={0} m={0} style={{ listStyle: 'none' }}>
         {summary.unconverted.map((row) => (
-          <List.Item key={row.currency}>
-            {formatMinorUnits(row.amountMinor, row.currency, language)}
-          </List.Item>
+          <li key={row.currency}>
+            <Text size="sm" fw={600}>
+              {formatMinorUnits(row.amountMinor, row.currency, language)}
+            </Text>
+            {row.amountMinor > row.costsMinor && (
+              <Text size="xs" c="gray.8">
+                {t('rates.expenses', { currency: tripCurrency })}
+              </Text>
+            )}
+            {canEdit && row.costsMinor > 0 && (
+              <CostRateForm
+                key={rates.find((rate) => rate.currency === row.currency)?.version ?? 0}
+                itineraryId={itineraryId}
+                currency={row.currency}
+                tripCurrency={tripCurrency}
+                current={rates.find((rate) => rate.currency === row.currency)}
+              />
+            )}
+          </li>
         ))}
-      </List>
+      </Stack>
     </Alert>
   );
 }

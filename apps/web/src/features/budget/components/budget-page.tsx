@@ -8,8 +8,9 @@ import { useLanguage } from '../../../i18n/use-language';
 import { useMe } from '../../auth/session';
 import { useUpdateItinerary } from '../../itineraries/api/itineraries';
 import { currencyOptions } from '../../stages/lib/currencies';
-import { useBudgetLines, useBudgetSummary, useExpenses } from '../api/budget';
+import { useBudgetLines, useBudgetRates, useBudgetSummary, useExpenses } from '../api/budget';
 import { CategoryProgress, SettleUp, UnconvertedNotice } from './budget-overview';
+import { CostRates } from './cost-rates';
 import { ExpenseForm } from './expense-form';
 import { ExpenseList } from './expense-list';
 import { PlannedLines } from './planned-lines';
@@ -69,18 +70,19 @@ export function BudgetPage({ tree }: { tree: ItineraryTree }) {
   const summary = useBudgetSummary(itineraryId);
   const expenses = useExpenses(itineraryId);
   const lines = useBudgetLines(itineraryId);
+  const rates = useBudgetRates(itineraryId);
   const me = useMe().data?.id ?? '';
   // null: no form; 'new': adding; an expense: changing it.
   const [editing, setEditing] = useState<Expense | 'new' | null>(null);
 
-  if (summary.isError || expenses.isError || lines.isError) {
+  if (summary.isError || expenses.isError || lines.isError || rates.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
         {t('errors.load')}
       </Alert>
     );
   }
-  if (!summary.data || !expenses.data || !lines.data) {
+  if (!summary.data || !expenses.data || !lines.data || !rates.data) {
     return <Loader aria-label={t('loading')} />;
   }
   const data = summary.data;
@@ -100,7 +102,19 @@ export function BudgetPage({ tree }: { tree: ItineraryTree }) {
       {currency && (
         <>
           <CategoryProgress summary={data} currency={currency} />
-          <UnconvertedNotice summary={data} />
+          <UnconvertedNotice
+            summary={data}
+            itineraryId={itineraryId}
+            tripCurrency={currency}
+            rates={rates.data.items}
+            canEdit={canEdit}
+          />
+          <CostRates
+            itineraryId={itineraryId}
+            rates={rates.data.items}
+            tripCurrency={currency}
+            canEdit={canEdit}
+          />
           <SpendCharts summary={data} currency={currency} />
           <SettleUp summary={data} currency={currency} />
         </>

@@ -25,6 +25,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput, readAmount, type AmountFieldProblem } from '../../../components/amount-input';
@@ -224,6 +225,7 @@ export function ExpenseForm({
   const [errors, setErrors] = useState<Errors>({});
   const [failed, setFailed] = useState(false);
   const currencies = useMemo(() => currencyOptions(language), [language]);
+  const sideBySide = useMediaQuery('(min-width: 36em)', true, { getInitialValueInEffect: false });
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   const foreign = draft.currency !== tripCurrency;
@@ -375,6 +377,8 @@ export function ExpenseForm({
           </Text>
           <SegmentedControl
             fullWidth
+            // Side by side the three ways cut their names short on a phone: stacked there.
+            orientation={sideBySide ? 'horizontal' : 'vertical'}
             value={draft.mode}
             onChange={(value) => set('mode', value as SplitMode)}
             data={[
