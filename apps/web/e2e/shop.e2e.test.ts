@@ -98,7 +98,10 @@ describe('the shop', () => {
     await form.getByLabel(enShop.admin.presets).click();
     await page.getByRole('option', { name: TITLE }).click();
     await page.keyboard.press('Escape');
+    // The price says its unit: major units of the currency, as the buyer pays it.
+    await form.getByText('In EUR, as the buyer pays it: 19.00 is €19.00.').waitFor();
     await form.getByLabel(enShop.admin.price).fill('19.50');
+    if (SHOTS) await form.screenshot({ path: `${SHOTS}/shop-admin-price-en.png` });
     await form.getByRole('button', { name: enShop.admin.create }).click();
     const row = main.locator('[data-admin-product]', { hasText: PRODUCT });
     await row.waitFor();

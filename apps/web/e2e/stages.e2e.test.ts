@@ -245,7 +245,8 @@ describe('the stage pages', () => {
   it('edits the cost of a place in euros and shows it formatted', async () => {
     await page.getByRole('button', { name: 'Edit Our ryokan' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Cost').fill('120.5');
+    // Typed with a trailing zero, as prices are written: kept to the cent.
+    await dialog.getByLabel('Cost').fill('120.50');
     await dialog.getByLabel('Currency').fill('EUR');
     await page.getByRole('option', { name: 'EUR — Euro' }).click();
     expect(await seriousViolations(page)).toEqual([]);

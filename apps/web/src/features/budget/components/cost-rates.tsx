@@ -77,7 +77,12 @@ export function CostRateForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('rates.formTitle', { currency })}>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={t('rates.formTitle', { currency })}
+      style={{ marginTop: 'var(--mantine-spacing-xs)' }}
+    >
       <Group align="flex-end" gap="xs" wrap="wrap">
         <TextInput
           label={t('form.rate', { from: currency, to: tripCurrency })}
