@@ -293,6 +293,7 @@ describe('a booking cost typed as people type it', () => {
     const refund = await book(`/itinerary/${tripId}/bookings`, EN, 'Refund', '-20');
     await refund.getByRole('button', { name: 'Add the booking' }).click();
     await refund.getByText('Cost cannot be negative. Enter an amount like 612.40.').waitFor();
+    await shoot(page, 'cost-negative-en-390');
     expect(await refund.getByLabel('Cost', { exact: true }).getAttribute('aria-invalid')).toBe(
       'true',
     );
