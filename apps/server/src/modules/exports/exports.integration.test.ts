@@ -26,6 +26,7 @@ import {
   createPlace,
   createSignedInUser,
   createStage,
+  expectFieldError,
   expectStatus,
   startItineraryTest,
   type Api,
@@ -294,6 +295,15 @@ describe('ICS export', () => {
     expect(event?.component.getFirstPropertyValue('last-modified')?.toString()).toBe(
       changed.updatedAt.replace(/\.\d+Z$/, 'Z'),
     );
+  });
+
+  it('escapes the calendar name (NAME, X-WR-CALNAME) as text', async () => {
+    const title = 'Rome, Paris; back\\slash';
+    const trip = await createItinerary(test.testApp, owner, { title });
+    const response = await api(owner, 'GET', `/api/itineraries/${trip.id}/export.ics`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('\r\nNAME:Rome\\, Paris\\; back\\\\slash\r\n');
+    expect(response.body).toContain('\r\nX-WR-CALNAME:Rome\\, Paris\\; back\\\\slash\r\n');
   });
 
   it('hides confirmation codes from share-link holders; strangers get 404', async () => {
@@ -645,8 +655,10 @@ describe('calendar feed', () => {
     expect(read.headers['content-type']).toMatch(/^text\/calendar/);
     const { events } = parseCalendar(read.body);
     expect(events.length).toBeGreaterThanOrEqual(5);
-    // The feed's creator is a member: the codes are there.
-    expect(read.body).toContain('ABC123');
+    // Confirmation codes stay out unless the member asked for them when making the feed.
+    expect(feed.includeConfirmationCodes).toBe(false);
+    expect(read.body).toContain('BA 548');
+    expect(read.body).not.toContain('ABC123');
     // The address is never repeated; reading it is noted.
     const state = expectStatus<CalendarFeedState>(await api(viewer, 'GET', feedPath()), 200);
     expect(state.feed).toMatchObject({ id: feed.id, url: null });
@@ -664,6 +676,32 @@ describe('calendar feed', () => {
     expect(
       expectStatus<CalendarFeedState>(await api(viewer, 'GET', feedPath()), 200).feed,
     ).toBeNull();
+  });
+
+  it('carries confirmation codes only when asked to when it is made', async () => {
+    const feed = expectStatus<CalendarFeed>(
+      await api(owner, 'POST', feedPath(), { payload: { includeConfirmationCodes: true } }),
+      201,
+    );
+    expect(feed.includeConfirmationCodes).toBe(true);
+    expect((await api(null, 'GET', feedUrl(feed))).body).toContain('Confirmation: ABC123');
+    expect(
+      expectStatus<CalendarFeedState>(await api(owner, 'GET', feedPath()), 200).feed,
+    ).toMatchObject({ includeConfirmationCodes: true });
+
+    // A new address is made with the choice asked again: off unless said.
+    const renewed = expectStatus<CalendarFeed>(
+      await api(owner, 'POST', feedPath(), { payload: {} }),
+      201,
+    );
+    expect(renewed.includeConfirmationCodes).toBe(false);
+    expect((await api(null, 'GET', feedUrl(renewed))).body).not.toContain('ABC123');
+
+    expectFieldError(
+      await api(owner, 'POST', feedPath(), { payload: { includeConfirmationCodes: 'yes' } }),
+      'includeConfirmationCodes',
+    );
+    await api(owner, 'DELETE', feedPath());
   });
 
   it('is refused to strangers and share-link holders; unknown tokens get 404', async () => {

@@ -1,7 +1,7 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import type { Booking } from '@jammy/shared/bookings';
 import type { Place, Stage } from '@jammy/shared/itineraries';
-import ical, { type ICalEventData, type ICalLocation } from 'ical-generator';
+import ical, { escape, type ICalEventData, type ICalLocation } from 'ical-generator';
 import { Temporal } from 'temporal-polyfill';
 import type { TripData } from './exports.repository';
 
@@ -182,7 +182,8 @@ export function buildCalendar(trip: TripData, host: string): string {
   }
   let extraZones = [...endZones].sort();
   const calendar = ical({
-    name: trip.itinerary.title,
+    // ical-generator writes NAME and X-WR-CALNAME as given: escaped here as the TEXT they are.
+    name: escape(trip.itinerary.title, false),
     prodId: { company: 'Jammy', product: 'Jammy', language: 'EN' },
     timezone: {
       name: null,

@@ -1,0 +1,1 @@
+ALTER TABLE "calendar_feed" ADD COLUMN "include_confirmation_codes" boolean DEFAULT false NOT NULL;
