@@ -104,6 +104,9 @@ export const importedBookingSchema = z.object({
   startZone: z.string().nullable(),
   endAt: z.string().nullable(),
   endZone: z.string().nullable(),
+  /** An all-day event's first and last day (then it has no times). */
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
   fromName: z.string().nullable(),
   toName: z.string().nullable(),
   carrier: z.string().nullable(),

@@ -297,6 +297,32 @@ describe('ICS export', () => {
     );
   });
 
+  it('writes an all-day booking as an all-day event (VALUE=DATE, DTEND exclusive)', async () => {
+    const id = uuidv7();
+    const { db } = test.testApp.database;
+    await db.insert(booking).values({
+      id,
+      itineraryId,
+      notes: '',
+      kind: 'accommodation',
+      title: 'Hotel Artemide',
+      startDate: '2027-03-20',
+      endDate: '2027-03-22',
+    });
+    try {
+      const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.ics`);
+      const event = parseCalendar(response.body).byUid(
+        `${id}@${test.testApp.config.baseUrl.hostname}`,
+      );
+      expect(event?.startDate.isDate).toBe(true);
+      expect(event?.startDate.toString()).toBe('2027-03-20');
+      expect(event?.endDate.toString()).toBe('2027-03-23');
+      expect(response.body).toContain('DTSTART;VALUE=DATE:20270320\r\n');
+    } finally {
+      await db.delete(booking).where(eq(booking.id, id));
+    }
+  });
+
   it('escapes the calendar name (NAME, X-WR-CALNAME) as text', async () => {
     const title = 'Rome, Paris; back\\slash';
     const trip = await createItinerary(test.testApp, owner, { title });

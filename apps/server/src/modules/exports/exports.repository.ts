@@ -7,6 +7,7 @@ import type { Executor as Db } from '../../db/client';
 import { booking } from '../../db/schema/bookings';
 import { calendarFeed } from '../../db/schema/calendar-feeds';
 import { itinerary, itineraryMember, place, stage } from '../../db/schema/itineraries';
+import { bookingStart } from '../bookings/bookings.routes';
 import { listStageRoutes } from '../imports/imports.repository';
 import type { ItineraryRow } from '../itineraries/access';
 import { presentBooking, presentPlace, presentStage } from '../itineraries/presenters';
@@ -35,7 +36,7 @@ export async function listBookings(db: Db, itineraryId: string, codes: boolean) 
     .select()
     .from(booking)
     .where(eq(booking.itineraryId, itineraryId))
-    .orderBy(sql`${booking.startAt} asc nulls last`, asc(booking.createdAt), asc(booking.id));
+    .orderBy(bookingStart, asc(booking.createdAt), asc(booking.id));
   return rows.map((row) => presentBooking(row, codes));
 }
 

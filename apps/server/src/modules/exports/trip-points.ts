@@ -1,4 +1,4 @@
-import type { Booking } from '@jammy/shared/bookings';
+import { bookingDay, type Booking } from '@jammy/shared/bookings';
 import type { Stage } from '@jammy/shared/itineraries';
 import { Temporal } from 'temporal-polyfill';
 import type { TripData } from './exports.repository';
@@ -82,11 +82,6 @@ export function bookingPoints(row: Booking): TripPoint[] {
           },
         ],
   );
-}
-
-/** The day a booking starts on (its own wall-clock date), if it has one. */
-function bookingDay(row: Booking): string | null {
-  return row.startAt?.slice(0, 10) ?? null;
 }
 
 /**

@@ -2,11 +2,12 @@ import { isTimeZone } from '@jammy/shared/fields';
 import { IMPORT_LIMITS, type ImportedBooking, type ImportWarning } from '@jammy/shared/imports';
 import { BOOKING_LIMITS, type BookingKind } from '@jammy/shared/bookings';
 import ICAL from 'ical.js';
+import { Temporal } from 'temporal-polyfill';
 import { cleanText, tooMany, unreadable } from './import-text';
 
 /**
  * iCalendar files (RFC 5545) become bookings: each VEVENT with its start and end as
- * wall-clock times in their own IANA zone. The file is checked line by line first (so every
+ * wall-clock times in their own IANA zone, an all-day event with its days. The file is checked line by line first (so every
  * problem names its line), then read by ical.js.
  */
 
@@ -176,13 +177,33 @@ function timeOf(
 ): { at: string; zone: string } | null {
   if (!property) return null;
   const [, params, type, value] = property;
-  if (typeof value !== 'string') return null;
-  if (type === 'date') return { at: `${value}T00:00`, zone: calendarZone };
+  if (typeof value !== 'string' || type === 'date') return null;
   const tzid = typeof params.tzid === 'string' ? ianaZone(params.tzid) : undefined;
   if (value.endsWith('Z')) {
     return { at: wallClock(new Date(value), calendarZone), zone: calendarZone };
   }
   return { at: value.slice(0, 16), zone: tzid ?? calendarZone };
+}
+
+/** The date `YYYY-MM-DD` of a DATE-valued DTSTART or DTEND (an all-day event's). */
+function dateOf(property: Jcal | undefined): string | null {
+  const value = property?.[3];
+  return property?.[2] === 'date' && typeof value === 'string' ? value : null;
+}
+
+/**
+ * An all-day event's first and last day. Its DTEND is the day after its last (RFC 5545
+ * §3.6.1); without one, or with one not after its start, it lasts one day (no last day).
+ */
+function daysOf(
+  start: Jcal | undefined,
+  end: Jcal | undefined,
+): { startDate: string; endDate: string | null } | null {
+  const first = dateOf(start);
+  if (!first) return null;
+  const after = dateOf(end);
+  const last = after ? Temporal.PlainDate.from(after).subtract({ days: 1 }).toString() : null;
+  return { startDate: first, endDate: last && last > first ? last : null };
 }
 
 const KIND_WORDS: [RegExp, BookingKind][] = [
@@ -228,14 +249,12 @@ function bookingOf(properties: Jcal[], calendarZone: string, index: number): Imp
     .flatMap((entry) => entry.slice(3))
     .join(' ');
   const kind = kindOf(summary, categories);
-  const start = timeOf(
-    properties.find((entry) => entry[0] === 'dtstart'),
-    calendarZone,
-  );
-  const end = timeOf(
-    properties.find((entry) => entry[0] === 'dtend'),
-    calendarZone,
-  );
+  const dtstart = properties.find((entry) => entry[0] === 'dtstart');
+  const dtend = properties.find((entry) => entry[0] === 'dtend');
+  // An all-day event (VALUE=DATE) stays all-day: days, no time, no zone.
+  const days = daysOf(dtstart, dtend);
+  const start = days ? null : timeOf(dtstart, calendarZone);
+  const end = days ? null : timeOf(dtend, calendarZone);
   const transport = TRANSPORT.has(kind);
   // "Flight to London (BA 2571)", "Train from Rome to Florence".
   const code = transport ? /\b([A-Z]{2}|[A-Z]\d|\d[A-Z])\s?(\d{1,4})\b/.exec(summary) : null;
@@ -252,6 +271,8 @@ function bookingOf(properties: Jcal[], calendarZone: string, index: number): Imp
     startZone: start?.zone ?? null,
     endAt: end?.at ?? null,
     endZone: end?.zone ?? null,
+    startDate: days?.startDate ?? null,
+    endDate: days?.endDate ?? null,
     fromName: transport
       ? cleanText(route?.[1] ?? location, BOOKING_LIMITS.placeName) || null
       : null,

@@ -75,6 +75,54 @@ describe('calendar times', () => {
   });
 });
 
+describe('all-day events', () => {
+  const calendar = (...event: string[]) =>
+    [
+      'BEGIN:VCALENDAR',
+      'X-WR-TIMEZONE:Europe/Rome',
+      'BEGIN:VEVENT',
+      ...event,
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+
+  it('stay all-day: a first and a last day, no time, no zone', () => {
+    const { bookings } = readCalendar(
+      calendar(
+        'DTSTART;VALUE=DATE:20270411',
+        'DTEND;VALUE=DATE:20270415',
+        'SUMMARY:Stay at Hotel Gracery',
+      ),
+      'Asia/Tokyo',
+    );
+    // DTEND of an all-day event is the day after its last (RFC 5545 §3.6.1).
+    expect(bookings[0]).toMatchObject({
+      kind: 'accommodation',
+      startDate: '2027-04-11',
+      endDate: '2027-04-14',
+      startAt: null,
+      startZone: null,
+      endAt: null,
+      endZone: null,
+    });
+  });
+
+  it('of one day have no last day of their own, with or without DTEND', () => {
+    for (const end of [['DTEND;VALUE=DATE:20270412'], []]) {
+      const { bookings } = readCalendar(
+        calendar('DTSTART;VALUE=DATE:20270411', ...end, 'SUMMARY:Museum day'),
+        null,
+      );
+      expect(bookings[0]).toMatchObject({
+        startDate: '2027-04-11',
+        endDate: null,
+        startAt: null,
+        startZone: null,
+      });
+    }
+  });
+});
+
 describe('simplifyLine', () => {
   it('keeps short lines and bounds long ones to 500 points, ends kept', () => {
     const short: [number, number][] = [

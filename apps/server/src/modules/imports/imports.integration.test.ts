@@ -267,7 +267,7 @@ describe('iCalendar (Google Calendar export)', () => {
       .select()
       .from(booking)
       .where(eq(booking.itineraryId, trip.id))
-      .orderBy(asc(booking.startAt));
+      .orderBy(sql`coalesce(${booking.startAt}, ${booking.startDate})`);
     expect(
       rows.map((row) => [row.kind, row.title, row.startAt, row.startZone, row.endAt, row.endZone]),
     ).toEqual([
@@ -279,14 +279,8 @@ describe('iCalendar (Google Calendar export)', () => {
         '2027-04-11 09:10:00',
         'Asia/Tokyo',
       ],
-      [
-        'accommodation',
-        'Stay at Hotel Gracery Shinjuku',
-        '2027-04-11 00:00:00',
-        'Europe/Rome',
-        '2027-04-15 00:00:00',
-        'Europe/Rome',
-      ],
+      // All-day: dates alone (below).
+      ['accommodation', 'Stay at Hotel Gracery Shinjuku', null, null, null, null],
       [
         'train',
         'Train from Tokyo to Kyoto',
@@ -314,6 +308,7 @@ describe('iCalendar (Google Calendar export)', () => {
     expect(rows[0]?.notes).toBe(
       'Flight AZ 784 operated by ITA Airways\nConfirmation code: XK7P2Q\nSeat 34A',
     );
+    expect(rows[1]).toMatchObject({ startDate: '2027-04-11', endDate: '2027-04-14' });
     expect(rows[1]?.address).toBe(
       'Hotel Gracery Shinjuku, 1-19-1 Kabukicho, Shinjuku City, Tokyo 160-8466, Japan',
     );

@@ -1,6 +1,7 @@
 import {
   BOOKING_LIMITS,
   TRANSPORT_KINDS,
+  bookingDaysProblem,
   bookingTimesProblem,
   type Booking,
   type BookingKind,
@@ -35,6 +36,10 @@ export interface BookingDraft {
   startZone: string | null;
   endAt: string;
   endZone: string | null;
+  /** Days instead of times (a stay, a day pass): `startDate` and `endDate` are sent, not times. */
+  allDay: boolean;
+  startDate: string;
+  endDate: string;
   confirmationCode: string;
   address: string;
   cost: number | '';
@@ -72,6 +77,9 @@ export function emptyDraft(zone: string): BookingDraft {
     startZone: zone,
     endAt: '',
     endZone: zone,
+    allDay: false,
+    startDate: '',
+    endDate: '',
     confirmationCode: '',
     address: '',
     cost: '',
@@ -100,6 +108,9 @@ export function draftOf(booking: Booking, zone: string): BookingDraft {
     startZone: booking.startZone ?? zone,
     endAt: booking.endAt ?? '',
     endZone: booking.endZone ?? booking.startZone ?? zone,
+    allDay: booking.startDate !== null,
+    startDate: booking.startDate ?? '',
+    endDate: booking.endDate ?? '',
     confirmationCode: booking.confirmationCode ?? '',
     address: booking.address ?? '',
     cost:
@@ -122,6 +133,19 @@ export function costDecimals(currency: string | null): number {
 }
 
 const text = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** A draft's times, or its days when it is all-day (the other pair cleared). */
+function timesOf(draft: BookingDraft) {
+  const allDay = draft.allDay;
+  return {
+    startAt: (!allDay && draft.startAt) || null,
+    startZone: !allDay && draft.startAt ? draft.startZone : null,
+    endAt: (!allDay && draft.endAt) || null,
+    endZone: !allDay && draft.endAt ? draft.endZone : null,
+    startDate: (allDay && draft.startDate) || null,
+    endDate: (allDay && draft.endDate) || null,
+  };
+}
 
 /**
  * The request body of a draft: every field, so a change sends the booking whole; a field the
@@ -149,10 +173,7 @@ export function payloadOf(draft: BookingDraft): Omit<CreateBooking, 'placeId'> {
     toName: to.name,
     toLat: to.lat,
     toLng: to.lng,
-    startAt: draft.startAt || null,
-    startZone: draft.startAt ? draft.startZone : null,
-    endAt: draft.endAt || null,
-    endZone: draft.endAt ? draft.endZone : null,
+    ...timesOf(draft),
     confirmationCode: text(draft.confirmationCode),
     address: shown.address ? text(draft.address) : null,
     costMinor: cost,
@@ -167,18 +188,13 @@ export function validateDraft(draft: BookingDraft): BookingErrors {
   const errors: BookingErrors = {};
   if (!draft.title.trim()) errors.title = 'validation.required';
   else if (draft.title.trim().length > BOOKING_LIMITS.title) errors.title = 'validation.tooLong';
-  if (draft.startAt && !draft.startZone) errors.startZone = 'validation.zone';
-  if (draft.endAt && !draft.endZone) errors.endZone = 'validation.zone';
-  if (
-    bookingTimesProblem({
-      startAt: draft.startAt || null,
-      startZone: draft.startZone,
-      endAt: draft.endAt || null,
-      endZone: draft.endZone,
-    })
-  ) {
-    errors.endAt = 'validation.endBeforeStart';
-  }
+  const times = timesOf(draft);
+  if (times.startAt && !times.startZone) errors.startZone = 'validation.zone';
+  if (times.endAt && !times.endZone) errors.endZone = 'validation.zone';
+  if (bookingTimesProblem(times)) errors.endAt = 'validation.endBeforeStart';
+  const days = bookingDaysProblem(times);
+  if (days?.field === 'startDate') errors.startDate = 'validation.firstDay';
+  if (days?.field === 'endDate') errors.endDate = 'validation.endBeforeStart';
   if (draft.cost !== '') {
     if (!draft.currency) errors.currency = 'validation.currency';
     else if (draft.cost < 0 || draft.cost > maxCost(draft.currency)) {
@@ -215,6 +231,8 @@ export function draftFieldOf(apiField: string): BookingField | null {
     'startZone',
     'endAt',
     'endZone',
+    'startDate',
+    'endDate',
     'confirmationCode',
     'address',
     'currency',

@@ -9,13 +9,17 @@ import { dateTimeFormat } from '../../../lib/intl';
 
 const SHOWN = 50;
 
+/** A date `YYYY-MM-DD` as the language writes it ("11 Apr 2027"). */
+function day(date: string, language: string): string {
+  return dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
 function wallClock(at: string | null, zone: string | null, language: string): string {
   if (!at) return '';
   const [date = '', time = ''] = at.split('T');
-  const day = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-  return `${day} ${time}${zone ? ` (${zone})` : ''}`;
+  return `${day(date, language)} ${time}${zone ? ` (${zone})` : ''}`;
 }
 
 /** What a file would create: the stage, its places and routes, the bookings, and what is left out. */
@@ -119,11 +123,24 @@ export function ImportReview({ preview }: { preview: ImportPreview }) {
                     {booking.title}
                   </Text>
                 </Group>
-                <Text size="xs" c="gray.8">
-                  <bdi>{wallClock(booking.startAt, booking.startZone, language)}</bdi>
-                  {booking.endAt ? ' → ' : ''}
-                  <bdi>{wallClock(booking.endAt, booking.endZone, language)}</bdi>
-                </Text>
+                {booking.startDate ? (
+                  <Text size="xs" c="gray.8" data-testid="import-all-day">
+                    <bdi>{day(booking.startDate, language)}</bdi>
+                    {booking.endDate && (
+                      <>
+                        {' → '}
+                        <bdi>{day(booking.endDate, language)}</bdi>
+                      </>
+                    )}
+                    {` · ${t('review.allDay')}`}
+                  </Text>
+                ) : (
+                  <Text size="xs" c="gray.8">
+                    <bdi>{wallClock(booking.startAt, booking.startZone, language)}</bdi>
+                    {booking.endAt ? ' → ' : ''}
+                    <bdi>{wallClock(booking.endAt, booking.endZone, language)}</bdi>
+                  </Text>
+                )}
               </List.Item>
             ))}
           </List>

@@ -1,1 +1,0 @@
-ALTER TABLE "calendar_feed" ADD COLUMN "include_confirmation_codes" boolean DEFAULT false NOT NULL;
