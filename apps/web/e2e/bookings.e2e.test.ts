@@ -218,6 +218,50 @@ describe('bookings', () => {
     await expectNoSeriousViolations(reader, 'shared view, en');
     await anonymous.close();
   });
+  it('an all-day booking has days, no time: in the form, the list and the data', async () => {
+    await page.goto(url(`/itinerary/${tripId}/bookings`));
+    await page.getByRole('button', { name: 'Add a booking' }).click();
+    const form = page.getByRole('form', { name: 'New booking' });
+    await form.getByLabel('Kind', { exact: true }).click();
+    await page.getByRole('option', { name: 'Activity', exact: true }).click();
+    await form.getByLabel('Name').fill('Vatican Museums pass');
+    await form.getByRole('checkbox', { name: 'All day' }).check();
+    // Days instead of times: no time and no zone to give.
+    expect(await form.getByLabel('Start', { exact: true }).count()).toBe(0);
+    await form.getByLabel('First day').fill('2027-03-30');
+    await form.getByLabel('Last day (if more than one)').fill('2027-03-31');
+    await shoot(page, 'form-all-day-en');
+    await expectNoSeriousViolations(page, 'all-day form, en');
+    await form.getByRole('button', { name: 'Add the booking' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    const pass = line(page, 'Vatican Museums pass');
+    expect(await pass.getByTestId('booking-times').textContent()).toBe(
+      'All day · until Wed, Mar 31',
+    );
+    const days = page.getByTestId('booking-days').getByRole('heading');
+    expect(await days.allTextContents()).toContain('Tuesday, March 30, 2027');
+    const tree = (await (await context.request.get(url(`/api/itineraries/${tripId}`))).json()) as {
+      bookings: Record<string, unknown>[];
+    };
+    expect(tree.bookings.find((row) => row.title === 'Vatican Museums pass')).toMatchObject({
+      startDate: '2027-03-30',
+      endDate: '2027-03-31',
+      startAt: null,
+      startZone: null,
+    });
+
+    await pass.getByRole('button', { name: 'Edit Vatican Museums pass' }).click();
+    const edit = page.getByRole('form', { name: 'Change the booking' });
+    expect(await edit.getByRole('checkbox', { name: 'All day' }).isChecked()).toBe(true);
+    expect(await edit.getByLabel('First day').inputValue()).toBe('2027-03-30');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(url(`/de/itinerary/${tripId}/bookings`));
+    await line(page, 'Vatican Museums pass').getByText('Ganztägig').waitFor();
+    await shoot(page, 'all-day-de');
+    await expectNoSeriousViolations(page, 'all-day list, de');
+  });
 });
 
 describe('a booking cost typed as people type it', () => {

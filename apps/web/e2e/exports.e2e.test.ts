@@ -140,16 +140,19 @@ describe('exports', () => {
       attributeNamePrefix: '',
       isArray: (name) => ['wpt', 'rte', 'rtept'].includes(name),
     }).parse(await readFile(gpxPath, 'utf8'));
-    expect(gpx.wpt.map((point: { name: string }) => point.name)).toEqual([
-      'Torre de Belém',
-      'Time Out Market',
-      'Livraria Lello',
-    ]);
-    expect(gpx.rte.map((route: { name: string }) => route.name)).toEqual(['Lisbon', 'Porto']);
+    // Stages and places, in the trip's order, and one route through them all.
+    const names = ['Lisboa', 'Torre de Belém', 'Time Out Market', 'Porto', 'Livraria Lello'];
+    expect(gpx.wpt.map((point: { name: string }) => point.name)).toEqual(names);
+    expect(gpx.rte.map((route: { name: string }) => route.name)).toEqual([TITLE]);
+    expect(gpx.rte[0].rtept.map((point: { name: string }) => point.name)).toEqual(names);
 
     // The calendar feed: made here, read by a "calendar app" with no session at all.
     await menuButton.click();
     await page.getByRole('menuitem', { name: exportsEn.menu.feed }).click();
+    // Confirmation codes are a choice, off unless ticked.
+    const codes = page.getByRole('checkbox', { name: exportsEn.feed.codes });
+    await codes.waitFor();
+    expect(await codes.isChecked()).toBe(false);
     await page.getByRole('button', { name: exportsEn.feed.create }).click();
     const address = page.getByRole('textbox', { name: exportsEn.feed.address });
     await address.waitFor();
@@ -168,6 +171,25 @@ describe('exports', () => {
     expect(summaries).toEqual(
       expect.arrayContaining(['Lisbon', 'Porto', 'Torre de Belém', 'Livraria Lello']),
     );
+    // Lines of a calendar are folded at 75 octets: unfolded before looking for the code.
+    const unfolded = async (answer: { text(): Promise<string> }) =>
+      (await answer.text()).replace(/\r\n[ \t]/g, '');
+    expect(await unfolded(feed)).not.toContain('QX7P2');
+
+    // A new address with the codes: the dialog says they are in it, and they are.
+    await page.keyboard.press('Escape');
+    await menuButton.click();
+    await page.getByRole('menuitem', { name: exportsEn.menu.feed }).click();
+    await page.getByTestId('feed-state').getByText(exportsEn.feed.withoutCodes).waitFor();
+    await page.getByRole('checkbox', { name: exportsEn.feed.codes }).check();
+    await page.getByRole('button', { name: exportsEn.feed.renew }).click();
+    const renewedUrl = await page
+      .getByRole('textbox', { name: exportsEn.feed.address })
+      .inputValue();
+    expect(renewedUrl).not.toBe(feedUrl);
+    const withCodes = await calendarApp.request.get(url(new URL(renewedUrl).pathname));
+    expect(await unfolded(withCodes)).toContain('Confirmation: QX7P2');
+    await shot(page, 'feed-codes-phone-en');
     await calendarApp.close();
     await page.keyboard.press('Escape');
 

@@ -2,6 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import importsAr from '../src/features/imports/locales/ar.json';
+import importsDe from '../src/features/imports/locales/de.json';
+import importsEn from '../src/features/imports/locales/en.json';
 import { signUpVerified } from './accounts';
 import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
 
@@ -9,7 +12,36 @@ const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const GPX = fileURLToPath(
   new URL('../../server/test/fixtures/imports/garmin-hike.gpx', import.meta.url),
 );
+const KML = fileURLToPath(
+  new URL('../../server/test/fixtures/imports/google-my-maps.kml', import.meta.url),
+);
 const SMALL_PHONE = { ...PHONE, viewport: { width: 360, height: 780 } };
+
+/** A calendar with a class every Monday and Thursday, and a hotel stay given as days. */
+const CALENDAR = {
+  name: 'lisbon.ics',
+  mimeType: 'text/calendar',
+  buffer: Buffer.from(
+    [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'UID:fado@example.com',
+      'DTSTART;TZID=Europe/Lisbon:20270401T200000',
+      'DTEND;TZID=Europe/Lisbon:20270401T213000',
+      'RRULE:FREQ=WEEKLY;BYDAY=MO,TH',
+      'SUMMARY:Fado class',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:hotel@example.com',
+      'DTSTART;VALUE=DATE:20270410',
+      'DTEND;VALUE=DATE:20270415',
+      'SUMMARY:Stay at Casa do Fado',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n'),
+  ),
+};
 
 let browser: Browser;
 beforeAll(async () => {
@@ -77,6 +109,88 @@ async function reviewFile(page: Page, review: string) {
 }
 
 describe('imports', () => {
+  it('says how much of a repeating event it imports and what My Maps folders become, in English, German and Arabic', async () => {
+    const context = await newContext(browser, SMALL_PHONE);
+    const page = await context.newPage();
+    await signUpVerified(context);
+    const trip = await post<{ id: string }>(context, '/api/itineraries', {
+      title: 'Lisbon',
+      startDate: '2027-04-10',
+      endDate: '2027-04-20',
+      timezone: 'Europe/Lisbon',
+    });
+    await post(context, `/api/itineraries/${trip.id}/stages`, { title: 'Alfama' });
+    const review = page.getByTestId('import-review');
+    const choose = async (file: string | typeof CALENDAR, label: string) => {
+      await page.locator('input[type=file]').setInputFiles(file);
+      await page.getByRole('button', { name: label }).click();
+      await review.waitFor();
+    };
+    const checks = [
+      { lang: 'en', prefix: '', messages: importsEn },
+      { lang: 'de', prefix: '/de', messages: importsDe },
+      { lang: 'ar', prefix: '/ar', messages: importsAr },
+    ] as const;
+    for (const { lang, prefix, messages } of checks) {
+      await page.goto(`${baseUrl()}${prefix}/itinerary/${trip.id}/import`);
+
+      // The class repeats: Mondays and Thursdays from 10 to 20 April (12, 15, 19 April).
+      await choose(CALENDAR, messages.file.review);
+      const series = page.getByTestId('import-series');
+      await series.getByText(messages.series.title).waitFor();
+      const imported = (messages.series as Record<string, string>)[
+        lang === 'ar' ? 'imported_few' : 'imported_other'
+      ];
+      await series
+        .getByText(
+          `${imported?.replace('{{title}}', '\u2068Fado class\u2069').replace('{{count}}', '3')} ${messages.series['outside-trip']}`,
+        )
+        .waitFor();
+      await review.getByTestId('import-all-day').getByText(messages.review.allDay).waitFor();
+      expect(await seriousViolations(page), `series ${lang}`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
+      await shoot(page, `import-series-${lang}-360`);
+      await page.getByRole('button', { name: messages.review.back }).click();
+
+      // My Maps layers: a stage each in a new stage…
+      await choose(KML, messages.file.review);
+      const folders = page.getByTestId('import-folders');
+      await folders.getByText(messages.folders.asStages).waitFor();
+      for (const title of ['Sights', 'Food', 'Walks']) await folders.getByText(title).waitFor();
+      expect(await seriousViolations(page), `folders ${lang}`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
+      await shoot(page, `import-folders-${lang}-360`);
+      await page.getByRole('button', { name: messages.review.back }).click();
+
+      // …and not kept when everything goes into an existing stage.
+      await page.getByLabel(messages.form.stage).selectOption({ label: 'Alfama' });
+      await choose(KML, messages.file.review);
+      await page
+        .getByTestId('import-folders')
+        .getByText(messages.folders.notKept.replace('{{title}}', 'Alfama'))
+        .waitFor();
+      await shoot(page, `import-folders-kept-not-${lang}-360`);
+    }
+
+    // Imported into a new stage, the layers are the trip's stages.
+    await page.goto(`${baseUrl()}/itinerary/${trip.id}/import`);
+    await choose(KML, importsEn.file.review);
+    await page.getByRole('button', { name: importsEn.review.confirm, exact: true }).click();
+    await page
+      .getByRole('status')
+      .getByText(/Places: 3 ·/)
+      .waitFor();
+    const tree = (await (
+      await context.request.get(`${baseUrl()}/api/itineraries/${trip.id}`)
+    ).json()) as { stages: { title: string }[] };
+    expect(tree.stages.map((stage) => stage.title)).toEqual(['Alfama', 'Sights', 'Food', 'Walks']);
+    await context.close();
+  }, 180_000);
+
   it('imports a GPX into a new stage on a phone, shows the places, undoes it; adds a pasted list; in English and Arabic', async () => {
     const context = await newContext(browser, SMALL_PHONE);
     const page = await context.newPage();

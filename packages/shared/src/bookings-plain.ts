@@ -39,9 +39,40 @@ export type BookingInput = {
   startZone?: string | null;
   endAt?: string | null;
   endZone?: string | null;
+  startDate?: string | null;
+  endDate?: string | null;
   costMinor?: number | null;
   currency?: string | null;
 };
+
+/**
+ * A problem with an all-day booking's days (null: none): it has days or times, never both
+ * (a calendar reads it one way or the other); a last day needs a first, and comes after it.
+ */
+export function bookingDaysProblem(
+  value: BookingInput,
+): { field: 'startDate' | 'endDate'; message: string } | null {
+  const { startDate, endDate } = value;
+  if (startDate && (value.startAt || value.endAt)) {
+    return {
+      field: 'startDate',
+      message: 'cannot be given with startAt or endAt: a booking is all-day or has times',
+    };
+  }
+  if (endDate && !startDate) return { field: 'startDate', message: 'is required with endDate' };
+  if (startDate && endDate && endDate < startDate) {
+    return { field: 'endDate', message: 'must not be before startDate' };
+  }
+  return null;
+}
+
+/** The day a booking starts on: its own wall-clock date, or an all-day booking's first day. */
+export function bookingDay(booking: {
+  startAt: string | null;
+  startDate: string | null;
+}): string | null {
+  return booking.startAt?.slice(0, 10) ?? booking.startDate;
+}
 
 /**
  * The instant (milliseconds since 1970, UTC) of a wall-clock time `YYYY-MM-DDTHH:MM` in an IANA

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   amountMinorSchema,
   currencySchema,
+  dateSchema,
   instantSchema,
   isTimeZone,
   latitudeSchema,
@@ -13,7 +14,13 @@ import {
 } from './fields';
 import { idSchema } from './ids';
 import { textSchema } from './text';
-import { BOOKING_KINDS, BOOKING_LIMITS, zonedInstant, type BookingInput } from './bookings-plain';
+import {
+  BOOKING_KINDS,
+  BOOKING_LIMITS,
+  bookingDaysProblem,
+  zonedInstant,
+  type BookingInput,
+} from './bookings-plain';
 
 export * from './bookings-plain';
 
@@ -43,6 +50,12 @@ const bookingFields = {
   /** Arrival, check-out, end: wall-clock time in `endZone`. */
   endAt: localDateTimeSchema.nullable(),
   endZone: timeZoneSchema.nullable(),
+  /**
+   * An all-day booking (a hotel stay, a museum day, an event a calendar gives as dates) has
+   * days instead of times: its first day, and its last when it lasts more than one. No zone.
+   */
+  startDate: dateSchema.nullable(),
+  endDate: dateSchema.nullable(),
   /** Hidden from share-link readers. */
   confirmationCode: text(BOOKING_LIMITS.confirmationCode).nullable(),
   address: text(BOOKING_LIMITS.address).nullable(),
@@ -66,7 +79,10 @@ export function bookingTimesProblem(value: BookingInput): string | null {
     : null;
 }
 
-/** A time needs its zone, a cost its currency, and the end comes after the start. */
+/**
+ * A time needs its zone, a cost its currency, and the end comes after the start; a booking
+ * is all-day (days) or timed (times), and its last day comes after its first.
+ */
 export function bookingRules(value: BookingInput, context: z.RefinementCtx) {
   if (value.startAt && !value.startZone) {
     context.addIssue({ code: 'custom', path: ['startZone'], message: 'is required with startAt' });
@@ -79,6 +95,8 @@ export function bookingRules(value: BookingInput, context: z.RefinementCtx) {
   }
   const problem = bookingTimesProblem(value);
   if (problem) context.addIssue({ code: 'custom', path: ['endAt'], message: problem });
+  const days = bookingDaysProblem(value);
+  if (days) context.addIssue({ code: 'custom', path: [days.field], message: days.message });
 }
 
 const optional = Object.fromEntries(
@@ -119,6 +137,10 @@ export const bookingSchema = z.object({
   startZone: z.string().nullable(),
   endAt: z.string().nullable(),
   endZone: z.string().nullable(),
+  /** An all-day booking's first day (`YYYY-MM-DD`); then it has no times. */
+  startDate: z.string().nullable(),
+  /** An all-day booking's last day, when it lasts more than one. */
+  endDate: z.string().nullable(),
   /** Null for share-link readers, whatever is stored. */
   confirmationCode: z.string().nullable(),
   address: z.string().nullable(),

@@ -30,6 +30,16 @@ export const itineraryExportSchema = itineraryTreeSchema.extend({
 export type ItineraryExport = z.infer<typeof itineraryExportSchema>;
 
 /**
+ * POST /api/itineraries/{id}/calendar-feed (the body may be left out). Whoever holds a feed's
+ * address reads it, and addresses get pasted into shared calendars: bookings' confirmation
+ * codes are in it only when its maker asks for them.
+ */
+export const createCalendarFeedSchema = z.strictObject({
+  includeConfirmationCodes: z.boolean('must be true or false').optional(),
+});
+export type CreateCalendarFeed = z.input<typeof createCalendarFeedSchema>;
+
+/**
  * The caller's calendar feed of an itinerary. `url` (with the token) is answered only when the
  * feed is made: the server keeps the token's hash, never the token.
  */
@@ -39,6 +49,8 @@ export const calendarFeedSchema = z.object({
   createdAt: instantSchema,
   lastReadAt: instantSchema.nullable(),
   url: z.string().nullable(),
+  /** Whether its bookings carry their confirmation codes (chosen when it is made). */
+  includeConfirmationCodes: z.boolean(),
 });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 

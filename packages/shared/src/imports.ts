@@ -28,6 +28,8 @@ export const IMPORT_LIMITS = {
   elements: 200_000,
   /** A KMZ's KML once unpacked. */
   unpackedBytes: 20 * 1024 * 1024,
+  /** KML folders (each may become a stage). */
+  folders: 50,
   /** Pasted list: lines, characters a line, candidates a line. */
   lines: 100,
   lineLength: 2000,
@@ -85,6 +87,8 @@ export const importedPlaceSchema = z.object({
   lng: z.number(),
   category: z.enum(PLACE_CATEGORIES),
   notes: z.string(),
+  /** The KML folder it is in: an index into the content's `folders`. */
+  folder: z.number().int().nullable(),
 });
 export type ImportedPlace = z.infer<typeof importedPlaceSchema>;
 
@@ -94,6 +98,8 @@ export const importedRouteSchema = z.object({
   coordinates: z.array(z.tuple([z.number(), z.number()])),
   /** Points in the file before simplification. */
   originalPoints: z.number().int(),
+  /** The KML folder it is in: an index into the content's `folders`. */
+  folder: z.number().int().nullable(),
 });
 export type ImportedRoute = z.infer<typeof importedRouteSchema>;
 
@@ -104,6 +110,9 @@ export const importedBookingSchema = z.object({
   startZone: z.string().nullable(),
   endAt: z.string().nullable(),
   endZone: z.string().nullable(),
+  /** An all-day event's first and last day (then it has no times). */
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
   fromName: z.string().nullable(),
   toName: z.string().nullable(),
   carrier: z.string().nullable(),
@@ -114,14 +123,34 @@ export const importedBookingSchema = z.object({
 });
 export type ImportedBooking = z.infer<typeof importedBookingSchema>;
 
+/**
+ * A repeating calendar event: how many of its occurrences become bookings, and which were left
+ * out: none, those outside the trip's dates, all but the first (the trip has no dates), or
+ * those past the most one series may become.
+ */
+export const importedSeriesSchema = z.object({
+  title: z.string(),
+  imported: z.number().int(),
+  leftOut: z.enum(['none', 'outside-trip', 'no-trip-dates', 'too-many']),
+});
+export type ImportedSeries = z.infer<typeof importedSeriesSchema>;
+
 /** What a file holds, as it would be created. */
 export const importContentSchema = z.object({
   format: z.enum(IMPORT_FORMATS),
   /** The stage places and routes go to: an existing one (id) or a new one (id null). */
   stage: z.object({ id: idSchema.nullable(), title: z.string() }).nullable(),
+  /**
+   * The file's folders (KML; Google My Maps layers) that hold places or routes. When they go to
+   * a new stage (`stage.id` null), each folder becomes a stage of its own, titled after it, and
+   * only what is in no folder goes to `stage`; into an existing stage, folders are not kept.
+   */
+  folders: z.array(z.object({ title: z.string() })),
   places: z.array(importedPlaceSchema),
   routes: z.array(importedRouteSchema),
   bookings: z.array(importedBookingSchema),
+  /** The calendar's repeating events (their occurrences are among `bookings`). */
+  series: z.array(importedSeriesSchema),
   /** What was left out, and how many of each ("3 areas are not imported"). */
   warnings: z.array(z.object({ code: z.enum(IMPORT_WARNINGS), count: z.number().int() })),
 });

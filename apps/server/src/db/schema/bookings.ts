@@ -1,5 +1,6 @@
 import {
   bigint,
+  date,
   doublePrecision,
   index,
   pgTable,
@@ -12,7 +13,8 @@ import { editable, itinerary, place, stage } from './itineraries';
 /**
  * A booking of an itinerary (flight, hotel, table…), optionally under a stage or at a place.
  * Times are wall-clock (`timestamp without time zone`) with their own IANA zone: what the
- * ticket says, unchanged if a zone's rules change (see @jammy/shared/bookings).
+ * ticket says, unchanged if a zone's rules change (see @jammy/shared/bookings); or, for an
+ * all-day booking, days alone.
  */
 export const booking = pgTable(
   'booking',
@@ -37,6 +39,9 @@ export const booking = pgTable(
     startZone: text('start_zone'),
     endAt: timestamp('end_at', { mode: 'string' }),
     endZone: text('end_zone'),
+    /** An all-day booking's first and last day (no time, no zone); its times are then null. */
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
     confirmationCode: text('confirmation_code'),
     address: text('address'),
     /** In the currency's minor unit (ISO 4217 exponent): integers, never floats. */

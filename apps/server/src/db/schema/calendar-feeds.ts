@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { itinerary } from './itineraries';
 
@@ -22,6 +22,12 @@ export const calendarFeed = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When a calendar app last read it: lets the member see that a subscription works. */
     lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+    /**
+     * Whether bookings' confirmation codes are written into it, chosen when it is made. Off
+     * by default, and for the feeds made before there was a choice: whoever has the address
+     * reads the feed.
+     */
+    includeConfirmationCodes: boolean('include_confirmation_codes').notNull().default(false),
   },
   (table) => [
     uniqueIndex('calendar_feed_token_unique').on(table.tokenHash),

@@ -302,4 +302,61 @@ describe('bookings', () => {
     );
     expect(cleared).toMatchObject({ startAt: null, startZone: null, costMinor: null });
   });
+
+  it('keeps an all-day booking as dates without a time or zone, in order among the others', async () => {
+    const trip = await newTrip();
+    const hotel = {
+      kind: 'accommodation',
+      title: 'Hotel Gracery',
+      startDate: '2027-03-28',
+      endDate: '2027-03-31',
+    };
+    const stay = await add(trip.id, hotel);
+    expect(stay).toMatchObject({ ...hotel, startAt: null, startZone: null, endAt: null });
+    const timed = await add(trip.id, flight);
+    const later = await add(trip.id, {
+      kind: 'activity',
+      title: 'Museum',
+      startDate: '2027-04-01',
+    });
+    expect(later).toMatchObject({ startDate: '2027-04-01', endDate: null });
+    const listed = expectStatus<Page<Booking>>(await as(owner, 'GET', bookingsUrl(trip.id)), 200);
+    // The day's all-day booking first (its day begins at midnight), then the flight at 10:00.
+    expect(listed.items.map((row) => row.id)).toEqual([stay.id, timed.id, later.id]);
+    const tree = await getTree(setup.testApp, owner, trip.id);
+    expect(tree.bookings.map((row) => [row.id, row.startDate, row.endDate])).toEqual([
+      [stay.id, '2027-03-28', '2027-03-31'],
+      [timed.id, null, null],
+      [later.id, '2027-04-01', null],
+    ]);
+
+    // A booking is all-day or timed, never both; its last day is not before its first.
+    const post = (payload: object) => as(owner, 'POST', bookingsUrl(trip.id), { payload });
+    expectFieldError(await post({ ...hotel, startAt: '2027-03-28T15:00' }), 'startDate');
+    expectFieldError(await post({ ...hotel, endAt: '2027-03-31T11:00' }), 'startDate');
+    expectFieldError(await post({ ...hotel, endDate: '2027-03-27' }), 'endDate');
+    expectFieldError(await post({ ...hotel, startDate: undefined }), 'startDate');
+    expectFieldError(await post({ ...hotel, startDate: '2027-02-30' }), 'startDate');
+    const url = `${bookingsUrl(trip.id)}/${stay.id}`;
+    expectFieldError(
+      await as(owner, 'PATCH', url, {
+        payload: { startAt: '2027-03-28T15:00', startZone: 'Asia/Tokyo' },
+      }),
+      'startDate',
+    );
+    expectFieldError(await as(owner, 'PATCH', url, { payload: { startDate: null } }), 'startDate');
+    // Made timed: the dates go, the times come.
+    const made = expectStatus<Booking>(
+      await as(owner, 'PATCH', url, {
+        payload: {
+          startDate: null,
+          endDate: null,
+          startAt: '2027-03-28T15:00',
+          startZone: 'Asia/Tokyo',
+        },
+      }),
+      200,
+    );
+    expect(made).toMatchObject({ startDate: null, startAt: '2027-03-28T15:00' });
+  });
 });

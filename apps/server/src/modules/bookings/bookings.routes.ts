@@ -1,4 +1,5 @@
 import {
+  bookingDaysProblem,
   bookingSchema,
   bookingTimesProblem,
   createBookingSchema,
@@ -16,6 +17,9 @@ import { presentBooking } from '../itineraries/presenters';
 import { rowStore } from '../itineraries/row-store';
 
 export const bookings = rowStore(booking, { scope: booking.itineraryId });
+
+/** Bookings' order: by start, an all-day booking from its day's midnight; none last. */
+export const bookingStart = sql`coalesce(${booking.startAt}, ${booking.startDate}) asc nulls last`;
 
 type BookingRow = typeof booking.$inferSelect;
 type BookingValues = Partial<typeof booking.$inferInsert>;
@@ -36,7 +40,7 @@ async function checkOwner(
 
 /**
  * The rules of a booking as a whole, on the row a change would leave: a time keeps its zone, a
- * cost its currency, and the end does not come before the start.
+ * cost its currency, the end does not come before the start, and it has days or times.
  */
 function checkMerged(current: BookingRow, changes: BookingValues) {
   const merged = { ...current, ...changes };
@@ -56,6 +60,8 @@ function checkMerged(current: BookingRow, changes: BookingValues) {
     endZone: merged.endZone,
   });
   if (problem) throw invalidField('endAt', problem);
+  const days = bookingDaysProblem(merged);
+  if (days) throw invalidField(days.field, days.message);
 }
 
 /** Bookings of an itinerary: flights, trains, stays, tables… through the one handler shape. */
@@ -82,14 +88,14 @@ export function bookingRoutes(app: FastifyInstance, deps: { db: Db; sessions: Se
     }),
     list: {
       summary:
-        'Bookings by start, those without a time last (through a share link: without confirmation codes)',
+        'Bookings by start (an all-day one from its first day), those without a time last (through a share link: without confirmation codes)',
       shareable: true,
       load: async ({ itineraryId, member }) => {
         const rows = await db
           .select()
           .from(booking)
           .where(eq(booking.itineraryId, itineraryId))
-          .orderBy(sql`${booking.startAt} asc nulls last`, asc(booking.id));
+          .orderBy(bookingStart, asc(booking.id));
         return rows.map((row) => presentBooking(row, member));
       },
     },

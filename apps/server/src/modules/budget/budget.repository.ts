@@ -1,5 +1,6 @@
 import { changedAt } from '../../db/clock';
 import { defaultCurrency, splitUserIds } from '@jammy/shared/budget';
+import { bookingDay } from '@jammy/shared/bookings-plain';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { user } from '../../db/schema/auth';
@@ -117,6 +118,7 @@ export async function loadBudgetSources(db: Executor, trip: ItineraryRow): Promi
         costMinor: booking.costMinor,
         currency: booking.currency,
         startAt: booking.startAt,
+        startDate: booking.startDate,
       })
       .from(booking)
       .where(and(eq(booking.itineraryId, trip.id), isNotNull(booking.costMinor))),
@@ -161,7 +163,7 @@ export async function loadBudgetSources(db: Executor, trip: ItineraryRow): Promi
         stageId: row.stageId,
         amountMinor: row.costMinor ?? 0,
         currency: row.currency,
-        date: row.startAt?.slice(0, 10) ?? null,
+        date: bookingDay(row),
       })),
       ...places.map((row) => ({
         source: 'place' as const,

@@ -1,10 +1,18 @@
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { check as checkGeoJson } from '@placemarkio/check-geojson';
+import { gpx as gpxToGeoJson } from '@tmcw/togeojson';
+import { DOMParser } from '@xmldom/xmldom';
 import type { CalendarFeed, CalendarFeedState } from '@jammy/shared/exports';
 import { itineraryExportSchema } from '@jammy/shared/exports';
 import type { ItineraryTree, Place, Stage } from '@jammy/shared/itineraries';
 import type { ShareLink } from '@jammy/shared/sharing';
-import { and, eq } from 'drizzle-orm';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { and, eq, inArray } from 'drizzle-orm';
+import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +26,7 @@ import {
   createPlace,
   createSignedInUser,
   createStage,
+  expectFieldError,
   expectStatus,
   startItineraryTest,
   type Api,
@@ -156,6 +165,35 @@ afterAll(async () => {
   await test?.close();
 });
 
+/** The GPX 1.1 schema (Topografix's gpx.xsd, see the fixture's README). */
+const GPX_SCHEMA = fileURLToPath(
+  new URL('../../../test/fixtures/exports/gpx-1.1.xsd', import.meta.url),
+);
+
+/** Checks a GPX document against the GPX 1.1 schema with libxml2's xmllint (fails without it). */
+async function expectValidGpx(text: string): Promise<void> {
+  const file = join(tmpdir(), `jammy-export-${uuidv7()}.gpx`);
+  await writeFile(file, text);
+  const result = await promisify(execFile)('xmllint', ['--noout', '--schema', GPX_SCHEMA, file])
+    .then(({ stderr }) => ({ valid: true, stderr }))
+    .catch((error: { stderr?: string; message: string }) => ({
+      valid: false,
+      stderr: error.stderr || error.message,
+    }));
+  expect(result.stderr).toContain('validates');
+  expect(result.valid).toBe(true);
+}
+
+/** A GPX document's features as another program reads them (togeojson). */
+function readGpx(text: string) {
+  return gpxToGeoJson(new DOMParser().parseFromString(text, 'text/xml')).features;
+}
+
+/** A calendar's text with its folded lines (75 octets at most) joined again. */
+function unfold(text: string): string {
+  return text.replace(/\r\n[ \t]/g, '');
+}
+
 /** Parses a calendar with ical.js, registering its VTIMEZONEs so TZIDs resolve. */
 function parseCalendar(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));
@@ -264,6 +302,41 @@ describe('ICS export', () => {
     );
   });
 
+  it('writes an all-day booking as an all-day event (VALUE=DATE, DTEND exclusive)', async () => {
+    const id = uuidv7();
+    const { db } = test.testApp.database;
+    await db.insert(booking).values({
+      id,
+      itineraryId,
+      notes: '',
+      kind: 'accommodation',
+      title: 'Hotel Artemide',
+      startDate: '2027-03-20',
+      endDate: '2027-03-22',
+    });
+    try {
+      const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.ics`);
+      const event = parseCalendar(response.body).byUid(
+        `${id}@${test.testApp.config.baseUrl.hostname}`,
+      );
+      expect(event?.startDate.isDate).toBe(true);
+      expect(event?.startDate.toString()).toBe('2027-03-20');
+      expect(event?.endDate.toString()).toBe('2027-03-23');
+      expect(response.body).toContain('DTSTART;VALUE=DATE:20270320\r\n');
+    } finally {
+      await db.delete(booking).where(eq(booking.id, id));
+    }
+  });
+
+  it('escapes the calendar name (NAME, X-WR-CALNAME) as text', async () => {
+    const title = 'Rome, Paris; back\\slash';
+    const trip = await createItinerary(test.testApp, owner, { title });
+    const response = await api(owner, 'GET', `/api/itineraries/${trip.id}/export.ics`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('\r\nNAME:Rome\\, Paris\\; back\\\\slash\r\n');
+    expect(response.body).toContain('\r\nX-WR-CALNAME:Rome\\, Paris\\; back\\\\slash\r\n');
+  });
+
   it('hides confirmation codes from share-link holders; strangers get 404', async () => {
     const shared = await api(
       null,
@@ -271,8 +344,8 @@ describe('ICS export', () => {
       `/api/itineraries/${itineraryId}/export.ics?share=${shareToken}`,
     );
     expect(shared.statusCode).toBe(200);
-    expect(shared.body).toContain('BA 548');
-    expect(shared.body).not.toContain('ABC123');
+    expect(unfold(shared.body)).toContain('BA 548');
+    expect(unfold(shared.body)).not.toContain('ABC123');
     expect(
       (await api(stranger, 'GET', `/api/itineraries/${itineraryId}/export.ics`)).statusCode,
     ).toBe(404);
@@ -283,11 +356,11 @@ describe('ICS export', () => {
 });
 
 describe('GPX export', () => {
-  it('gives the places with coordinates as waypoints and a route per stage', async () => {
+  it('is valid GPX 1.1: stages, places and booking ends as waypoints, the trip as one route', async () => {
     const response = await api(viewer, 'GET', `/api/itineraries/${itineraryId}/export.gpx`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/gpx\+xml/);
-    expect(XMLValidator.validate(response.body)).toBe(true);
+    await expectValidGpx(response.body);
     const parser = new XMLParser({
       ignoreAttributes: false,
       attributeNamePrefix: '',
@@ -298,30 +371,67 @@ describe('GPX export', () => {
     expect(gpx.xmlns).toBe('http://www.topografix.com/GPX/1/1');
     expect(gpx.version).toBe('1.1');
     expect(gpx.creator).toBe('Jammy');
-    expect(
-      gpx.wpt.map((point: { name: string; lat: string; lon: string }) => [
+    const waypoints = gpx.wpt.map(
+      (point: { name: string; type: string; lat: string; lon: string }) => [
         point.name,
+        point.type,
         Number(point.lat),
         Number(point.lon),
-      ]),
-    ).toEqual([
-      [colosseum.name, 41.8902, 12.4922],
-      [forum.name, 41.8925, 12.4853],
+      ],
+    );
+    // Rome's destination, its two places with coordinates, and the flight's two airports
+    // (London and the place "Somewhere" have none).
+    expect(waypoints).toEqual([
+      ['Roma', 'stage', 41.9028, 12.4964],
+      [colosseum.name, 'sight', 41.8902, 12.4922],
+      [forum.name, 'sight', 41.8925, 12.4853],
+      ['London Heathrow', 'flight', 51.47, -0.4543],
+      ['Roma Fiumicino', 'flight', 41.8003, 12.2389],
     ]);
     // 09:30 in Rome (CET, +01:00 before the change of 28 March).
-    expect(gpx.wpt[0].time).toBe('2027-03-21T08:30:00Z');
-    expect(gpx.wpt[0].type).toBe('sight');
-    // The child elements come in the schema's order: time before name before type.
-    const first = response.body.slice(response.body.indexOf('<wpt'));
-    expect(first.indexOf('<time>')).toBeLessThan(first.indexOf('<name>'));
-    expect(first.indexOf('<name>')).toBeLessThan(first.indexOf('<type>'));
-    // London has no coordinates at all: only Rome has a route.
+    const place = gpx.wpt[1];
+    expect(place.time).toBe('2027-03-21T08:30:00Z');
+    const flight = gpx.wpt[3];
+    expect(flight.desc).toContain('Flight to Rome');
+    expect(flight.desc).toContain('BA 548');
+    expect(flight.time).toBe('2027-03-28T01:30:00Z');
+    // One route through every point, in the trip's order: the flight belongs to London's
+    // day (28 March), after Rome.
     expect(gpx.rte).toHaveLength(1);
-    expect(gpx.rte[0].name).toBe('Rome');
+    expect(gpx.rte[0].name).toBe('Rome & London');
     expect(gpx.rte[0].rtept.map((point: { name: string }) => point.name)).toEqual([
       'Roma',
       colosseum.name,
       forum.name,
+      'London Heathrow',
+      'Roma Fiumicino',
+    ]);
+
+    // An independent reader (togeojson) finds the same five points and the route.
+    const read = readGpx(response.body);
+    expect(read.filter((feature) => feature.geometry?.type === 'Point')).toHaveLength(5);
+    const lines = read.filter((feature) => feature.geometry?.type === 'LineString');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.geometry).toMatchObject({ coordinates: expect.any(Array) });
+    expect(lines[0]?.properties?.name).toBe('Rome & London');
+  });
+
+  it('is valid GPX 1.1 for a trip of stages alone, read back as points', async () => {
+    const trip = await createItinerary(test.testApp, owner, { title: 'Stages only' });
+    for (const [title, lat, lng] of [
+      ['Milano', 45.4642, 9.19],
+      ['Bologna', 44.4949, 11.3426],
+    ] as const) {
+      await createStage(test.testApp, owner, trip.id, { title, lat, lng, destinationName: title });
+    }
+    const response = await api(owner, 'GET', `/api/itineraries/${trip.id}/export.gpx`);
+    expect(response.statusCode).toBe(200);
+    await expectValidGpx(response.body);
+    const read = readGpx(response.body);
+    expect(read.map((feature) => [feature.geometry?.type, feature.properties?.name])).toEqual([
+      ['LineString', 'Stages only'],
+      ['Point', 'Milano'],
+      ['Point', 'Bologna'],
     ]);
   });
 });
@@ -369,6 +479,111 @@ describe('GeoJSON export', () => {
   });
 });
 
+describe('GeoJSON lines', () => {
+  it('draw the trip in its order, transport bookings as lines and flights as great circles', async () => {
+    const { db } = test.testApp.database;
+    const train = uuidv7();
+    const pacific = uuidv7();
+    await db.insert(booking).values([
+      {
+        id: train,
+        itineraryId,
+        notes: '',
+        kind: 'train',
+        title: 'Frecciarossa',
+        stageId: rome.id,
+        fromName: 'Milano Centrale',
+        fromLat: 45.4871,
+        fromLng: 9.2045,
+        toName: 'Roma Termini',
+        toLat: 41.901,
+        toLng: 12.5012,
+        startAt: '2027-03-20 08:00:00',
+        startZone: 'Europe/Rome',
+      },
+      {
+        id: pacific,
+        itineraryId,
+        notes: '',
+        kind: 'flight',
+        title: 'Tokyo to San Francisco',
+        fromName: 'Haneda',
+        fromLat: 35.5494,
+        fromLng: 139.7798,
+        toName: 'San Francisco',
+        toLat: 37.6213,
+        toLng: -122.379,
+        startAt: '2027-12-01 10:00:00',
+        startZone: 'Asia/Tokyo',
+      },
+    ]);
+    try {
+      const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.geojson`);
+      expect(response.statusCode).toBe(200);
+      expect(checkGeoJson(response.body).type).toBe('FeatureCollection');
+      type Line = { type: string; coordinates: number[][] | number[][][] };
+      const features = response.json<{
+        features: { id: string; geometry: Line; properties: Record<string, unknown> }[];
+      }>().features;
+      const byId = (id: string) => features.find((feature) => feature.id === id);
+
+      // The whole trip, in its order: the train to Rome, Rome, its places, the flight of
+      // 28 March (London's day), then the flight of December (in no stage).
+      const route = byId(`${itineraryId}:route`);
+      expect(route?.properties).toEqual({ kind: 'trip-route', title: 'Rome & London' });
+      expect(route?.geometry).toEqual({
+        type: 'LineString',
+        coordinates: [
+          [9.2045, 45.4871],
+          [12.5012, 41.901],
+          [12.4964, 41.9028],
+          [12.4922, 41.8902],
+          [12.4853, 41.8925],
+          [-0.4543, 51.47],
+          [12.2389, 41.8003],
+          [139.7798, 35.5494],
+          [-122.379, 37.6213],
+        ],
+      });
+
+      // A train goes from its departure to its arrival.
+      expect(byId(`${train}:line`)).toMatchObject({
+        geometry: {
+          type: 'LineString',
+          coordinates: [
+            [9.2045, 45.4871],
+            [12.5012, 41.901],
+          ],
+        },
+        properties: { kind: 'booking-line', bookingKind: 'train', bookingId: train },
+      });
+
+      // A flight follows the great circle: London → Rome bows north of the straight line.
+      const london = byId(`${bookingIds.spring}:line`)?.geometry;
+      expect(london?.type).toBe('LineString');
+      const arc = (london?.coordinates ?? []) as number[][];
+      expect(arc.length).toBeGreaterThan(10);
+      expect(arc[0]).toEqual([-0.4543, 51.47]);
+      expect(arc.at(-1)).toEqual([12.2389, 41.8003]);
+      const middle = arc[Math.floor(arc.length / 2)] ?? [];
+      const straight = 51.47 + ((41.8003 - 51.47) * ((middle[0] ?? 0) + 0.4543)) / 12.6932;
+      expect(middle[1]).toBeGreaterThan(straight + 0.2);
+
+      // Tokyo → San Francisco crosses the antimeridian: cut in two there (RFC 7946 §3.1.9),
+      // by the northern Pacific.
+      const pacificLine = byId(`${pacific}:line`)?.geometry;
+      expect(pacificLine?.type).toBe('MultiLineString');
+      const parts = (pacificLine?.coordinates ?? []) as number[][][];
+      expect(parts).toHaveLength(2);
+      expect(parts[0]?.at(-1)?.[0]).toBeCloseTo(180, 5);
+      expect(parts[1]?.[0]?.[0]).toBeCloseTo(-180, 5);
+      expect(Math.max(...parts.flat().map(([, lat]) => lat ?? 0))).toBeGreaterThan(45);
+    } finally {
+      await db.delete(booking).where(inArray(booking.id, [train, pacific]));
+    }
+  });
+});
+
 describe('imported tracks', () => {
   it('leave as a GPX track and a GeoJSON line, in their stage', async () => {
     const { db } = test.testApp.database;
@@ -384,7 +599,11 @@ describe('imported tracks', () => {
     try {
       const gpxAnswer = await api(viewer, 'GET', `/api/itineraries/${itineraryId}/export.gpx`);
       expect(gpxAnswer.statusCode).toBe(200);
-      expect(XMLValidator.validate(gpxAnswer.body)).toBe(true);
+      await expectValidGpx(gpxAnswer.body);
+      // The track, the trip's route and five waypoints, as another program reads them.
+      expect(
+        readGpx(gpxAnswer.body).map((feature) => feature.properties?._gpxType ?? 'wpt'),
+      ).toEqual(['trk', 'rte', 'wpt', 'wpt', 'wpt', 'wpt', 'wpt']);
       const { gpx } = new XMLParser({
         ignoreAttributes: false,
         attributeNamePrefix: '',
@@ -467,8 +686,10 @@ describe('calendar feed', () => {
     expect(read.headers['content-type']).toMatch(/^text\/calendar/);
     const { events } = parseCalendar(read.body);
     expect(events.length).toBeGreaterThanOrEqual(5);
-    // The feed's creator is a member: the codes are there.
-    expect(read.body).toContain('ABC123');
+    // Confirmation codes stay out unless the member asked for them when making the feed.
+    expect(feed.includeConfirmationCodes).toBe(false);
+    expect(unfold(read.body)).toContain('BA 548');
+    expect(unfold(read.body)).not.toContain('ABC123');
     // The address is never repeated; reading it is noted.
     const state = expectStatus<CalendarFeedState>(await api(viewer, 'GET', feedPath()), 200);
     expect(state.feed).toMatchObject({ id: feed.id, url: null });
@@ -486,6 +707,32 @@ describe('calendar feed', () => {
     expect(
       expectStatus<CalendarFeedState>(await api(viewer, 'GET', feedPath()), 200).feed,
     ).toBeNull();
+  });
+
+  it('carries confirmation codes only when asked to when it is made', async () => {
+    const feed = expectStatus<CalendarFeed>(
+      await api(owner, 'POST', feedPath(), { payload: { includeConfirmationCodes: true } }),
+      201,
+    );
+    expect(feed.includeConfirmationCodes).toBe(true);
+    expect(unfold((await api(null, 'GET', feedUrl(feed))).body)).toContain('Confirmation: ABC123');
+    expect(
+      expectStatus<CalendarFeedState>(await api(owner, 'GET', feedPath()), 200).feed,
+    ).toMatchObject({ includeConfirmationCodes: true });
+
+    // A new address is made with the choice asked again: off unless said.
+    const renewed = expectStatus<CalendarFeed>(
+      await api(owner, 'POST', feedPath(), { payload: {} }),
+      201,
+    );
+    expect(renewed.includeConfirmationCodes).toBe(false);
+    expect(unfold((await api(null, 'GET', feedUrl(renewed))).body)).not.toContain('ABC123');
+
+    expectFieldError(
+      await api(owner, 'POST', feedPath(), { payload: { includeConfirmationCodes: 'yes' } }),
+      'includeConfirmationCodes',
+    );
+    await api(owner, 'DELETE', feedPath());
   });
 
   it('is refused to strangers and share-link holders; unknown tokens get 404', async () => {

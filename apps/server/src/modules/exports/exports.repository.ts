@@ -7,6 +7,7 @@ import type { Executor as Db } from '../../db/client';
 import { booking } from '../../db/schema/bookings';
 import { calendarFeed } from '../../db/schema/calendar-feeds';
 import { itinerary, itineraryMember, place, stage } from '../../db/schema/itineraries';
+import { bookingStart } from '../bookings/bookings.routes';
 import { listStageRoutes } from '../imports/imports.repository';
 import type { ItineraryRow } from '../itineraries/access';
 import { presentBooking, presentPlace, presentStage } from '../itineraries/presenters';
@@ -26,24 +27,28 @@ export interface TripData {
   tracks: StageRoute[];
 }
 
-/** The bookings of an itinerary, earliest first (those without a time last). */
-export async function listBookings(db: Db, itineraryId: string, member: boolean) {
+/**
+ * The bookings of an itinerary, earliest first (those without a time last); their confirmation
+ * codes only with `codes`.
+ */
+export async function listBookings(db: Db, itineraryId: string, codes: boolean) {
   const rows = await db
     .select()
     .from(booking)
     .where(eq(booking.itineraryId, itineraryId))
-    .orderBy(sql`${booking.startAt} asc nulls last`, asc(booking.createdAt), asc(booking.id));
-  return rows.map((row) => presentBooking(row, member));
+    .orderBy(bookingStart, asc(booking.createdAt), asc(booking.id));
+  return rows.map((row) => presentBooking(row, codes));
 }
 
 /**
  * The itinerary's stages, places and bookings, in order (three queries), and its stages'
- * tracks when `options.tracks` (a fourth).
+ * tracks when `options.tracks` (a fourth). Bookings carry their confirmation codes only with
+ * `options.confirmationCodes`.
  */
 export async function loadTrip(
   db: Db,
   row: ItineraryRow,
-  options: { member: boolean; tracks?: boolean },
+  options: { confirmationCodes: boolean; tracks?: boolean },
 ): Promise<TripData> {
   const [stages, places, bookings, tracks] = await Promise.all([
     db
@@ -56,7 +61,7 @@ export async function loadTrip(
       .from(place)
       .where(eq(place.itineraryId, row.id))
       .orderBy(asc(place.position), asc(place.id)),
-    listBookings(db, row.id, options.member),
+    listBookings(db, row.id, options.confirmationCodes),
     options.tracks ? listStageRoutes(db, row.id) : [],
   ]);
   // Positions order siblings only: the places go stage by stage, then those of no stage.
@@ -81,10 +86,18 @@ export async function findFeed(db: Db, itineraryId: string, userId: string) {
   return row;
 }
 
-/** Makes the member's feed, or gives it a new token (the old address stops working). */
+/**
+ * Makes the member's feed, or gives it a new token and choice of codes (the old address stops
+ * working).
+ */
 export async function upsertFeed(
   db: Db,
-  values: { itineraryId: string; userId: string; tokenHash: string },
+  values: {
+    itineraryId: string;
+    userId: string;
+    tokenHash: string;
+    includeConfirmationCodes: boolean;
+  },
 ): Promise<CalendarFeedRow> {
   const now = new Date();
   const [row] = await db
@@ -92,7 +105,12 @@ export async function upsertFeed(
     .values({ id: uuidv7(), ...values, createdAt: now })
     .onConflictDoUpdate({
       target: [calendarFeed.itineraryId, calendarFeed.userId],
-      set: { tokenHash: values.tokenHash, createdAt: now, lastReadAt: null },
+      set: {
+        tokenHash: values.tokenHash,
+        includeConfirmationCodes: values.includeConfirmationCodes,
+        createdAt: now,
+        lastReadAt: null,
+      },
     })
     .returning();
   if (!row) throw new Error('The calendar feed was not written');
@@ -113,7 +131,11 @@ export async function deleteFeed(db: Db, itineraryId: string, userId: string): P
  */
 export async function openFeed(db: Db, token: string) {
   const [row] = await db
-    .select({ feedId: calendarFeed.id, itinerary })
+    .select({
+      feedId: calendarFeed.id,
+      includeConfirmationCodes: calendarFeed.includeConfirmationCodes,
+      itinerary,
+    })
     .from(calendarFeed)
     .innerJoin(itinerary, eq(itinerary.id, calendarFeed.itineraryId))
     .innerJoin(

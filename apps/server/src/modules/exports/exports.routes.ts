@@ -2,6 +2,7 @@ import {
   EXPORT_MEDIA_TYPES,
   calendarFeedSchema,
   calendarFeedStateSchema,
+  createCalendarFeedSchema,
   itineraryExportSchema,
   type CalendarFeed,
   type ExportFormat,
@@ -80,6 +81,7 @@ export function exportRoutes(
       createdAt: row.createdAt.toISOString(),
       lastReadAt: row.lastReadAt?.toISOString() ?? null,
       url: token ? `${origin}/api/calendar/${token}.ics` : null,
+      includeConfirmationCodes: row.includeConfirmationCodes,
     };
   }
 
@@ -93,7 +95,8 @@ export function exportRoutes(
     const reader = await authorizeReader(db, sessions, request, id, share);
     const member = reader.kind === 'member';
     const row = member ? reader.access.itinerary : reader.itinerary;
-    return exportsRepository.loadTrip(db, row, { member, ...options });
+    // Share-link holders never see confirmation codes.
+    return exportsRepository.loadTrip(db, row, { confirmationCodes: member, ...options });
   }
 
   const fileAnswer = (format: ExportFormat, description: string) =>
@@ -216,7 +219,12 @@ export function exportRoutes(
         tags: TAGS,
         summary:
           'Make my private calendar feed (or a new address for it): the address is answered only now',
+        description:
+          "Bookings' confirmation codes are in the feed only with includeConfirmationCodes: true " +
+          '(whoever holds the address reads them); a new address is made with the choice sent then.',
         params: itineraryParams,
+        // Without a body (as before there was a choice): no codes.
+        body: createCalendarFeedSchema.nullish(),
         response: replies({ 201: calendarFeedSchema }, [401, 404]),
       },
     },
@@ -228,6 +236,7 @@ export function exportRoutes(
         itineraryId: itinerary.id,
         userId: user.id,
         tokenHash: hash,
+        includeConfirmationCodes: request.body?.includeConfirmationCodes ?? false,
       });
       return reply.status(201).send(presentFeed(row, token));
     },
@@ -268,8 +277,10 @@ export function exportRoutes(
     async (request, reply) => {
       const opened = await exportsRepository.openFeed(db, request.params.token);
       if (!opened) throw feedNotFound();
-      // The creator is still a member (openFeed checks): they see confirmation codes.
-      const trip = await exportsRepository.loadTrip(db, opened.itinerary, { member: true });
+      // The creator is still a member (openFeed checks); the codes are there if they chose so.
+      const trip = await exportsRepository.loadTrip(db, opened.itinerary, {
+        confirmationCodes: opened.includeConfirmationCodes,
+      });
       await exportsRepository.markFeedRead(db, opened.feedId);
       return reply
         .header('cache-control', 'private, no-cache')

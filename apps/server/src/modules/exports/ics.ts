@@ -1,7 +1,7 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import type { Booking } from '@jammy/shared/bookings';
 import type { Place, Stage } from '@jammy/shared/itineraries';
-import ical, { type ICalEventData, type ICalLocation } from 'ical-generator';
+import ical, { escape, type ICalEventData, type ICalLocation } from 'ical-generator';
 import { Temporal } from 'temporal-polyfill';
 import type { TripData } from './exports.repository';
 
@@ -117,6 +117,25 @@ function localDateTime(at: Temporal.PlainDateTime): string {
  * that every calendar reads the same instant.
  */
 function bookingEvent(row: Booking, host: string): ICalEventData | null {
+  const content = {
+    summary: row.title,
+    description: bookingDescription(row) || null,
+    location: location(
+      row.address ?? row.fromName,
+      geoOf(row.fromLat, row.fromLng) ?? geoOf(row.toLat, row.toLng),
+    ),
+    url: row.url,
+  };
+  if (row.startDate) {
+    // An all-day booking is an all-day event, whatever zone the calendar is read in.
+    return {
+      ...revision(row, host),
+      allDay: true,
+      start: Temporal.PlainDate.from(row.startDate),
+      end: dayAfter(row.endDate ?? row.startDate),
+      ...content,
+    };
+  }
   if (!row.startAt || !row.startZone) return null;
   const zone = row.startZone;
   const start = Temporal.PlainDateTime.from(row.startAt);
@@ -131,7 +150,6 @@ function bookingEvent(row: Booking, host: string): ICalEventData | null {
     (end !== null &&
       row.endAt !== null &&
       happensTwice(Temporal.PlainDateTime.from(row.endAt), end.timeZoneId));
-  const from = geoOf(row.fromLat, row.fromLng);
   let times: Pick<ICalEventData, 'start' | 'end' | 'timezone' | 'x'>;
   if (inUtc) {
     times = {
@@ -147,19 +165,12 @@ function bookingEvent(row: Booking, host: string): ICalEventData | null {
   } else {
     times = { start, end: end?.toPlainDateTime() ?? null, timezone: zone };
   }
-  return {
-    ...revision(row, host),
-    ...times,
-    summary: row.title,
-    description: bookingDescription(row) || null,
-    location: location(row.address ?? row.fromName, from ?? geoOf(row.toLat, row.toLng)),
-    url: row.url,
-  };
+  return { ...revision(row, host), ...times, ...content };
 }
 
 /**
- * The trip as an iCalendar (RFC 5545) file: an all-day event per dated stage, an event per
- * booking and per place with a day and a time; a VTIMEZONE for every zone used. UIDs are the
+ * The trip as an iCalendar (RFC 5545) file: an all-day event per dated stage and all-day
+ * booking, an event per timed booking and per place with a day and a time; a VTIMEZONE for every zone used. UIDs are the
  * rows' ids at `host`, so importing the file again updates the events instead of adding them.
  */
 export function buildCalendar(trip: TripData, host: string): string {
@@ -182,7 +193,8 @@ export function buildCalendar(trip: TripData, host: string): string {
   }
   let extraZones = [...endZones].sort();
   const calendar = ical({
-    name: trip.itinerary.title,
+    // ical-generator writes NAME and X-WR-CALNAME as given: escaped here as the TEXT they are.
+    name: escape(trip.itinerary.title, false),
     prodId: { company: 'Jammy', product: 'Jammy', language: 'EN' },
     timezone: {
       name: null,

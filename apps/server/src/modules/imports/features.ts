@@ -1,5 +1,6 @@
 import {
   IMPORT_LIMITS,
+  type ImportContent,
   type ImportedPlace,
   type ImportedRoute,
   type ImportWarning,
@@ -13,6 +14,8 @@ import { cleanText, tooMany, unreadable } from './import-text';
 export interface GeoContent {
   places: ImportedPlace[];
   routes: ImportedRoute[];
+  /** The KML folders that hold places or routes (their `folder` is an index into it). */
+  folders: ImportContent['folders'];
   warnings: ImportWarning[];
   /** The document's own name (KML Document name, GPX metadata name), if any. */
   name: string;
@@ -46,16 +49,20 @@ function propertyText(properties: GeoJsonProperties, ...keys: string[]): string 
   return '';
 }
 
-/** A category named by the file, else guessed from its words, else 'sight'. */
+/**
+ * A category the file names (a category, a type, a symbol, an OpenStreetMap tag, a My Maps
+ * column), or one the words of those or of the name suggest; else 'other': nothing in the
+ * file says what the place is, and calling it a sight would be a guess.
+ */
 export function guessCategory(properties: GeoJsonProperties): PlaceCategory {
   const named = propertyText(properties, 'category', 'Category').toLowerCase();
   if ((PLACE_CATEGORIES as readonly string[]).includes(named)) return named as PlaceCategory;
   const words = [
     named,
-    propertyText(properties, 'type', 'sym', 'amenity', 'tourism'),
+    propertyText(properties, 'type', 'sym', 'marker-symbol', 'amenity', 'tourism'),
     propertyText(properties, 'name', 'title', 'Name'),
   ].join(' ');
-  return CATEGORY_WORDS.find(([pattern]) => pattern.test(words))?.[1] ?? 'sight';
+  return CATEGORY_WORDS.find(([pattern]) => pattern.test(words))?.[1] ?? 'other';
 }
 
 /** Descriptions may be HTML (KML balloons): kept as plain text. */
@@ -110,12 +117,39 @@ function lineOf(positions: Position[]): [number, number][] {
   return positions.filter(isCoordinate).map(([lng, lat]) => [round(lng ?? 0), round(lat ?? 0)]);
 }
 
-/** Places, routes and warnings from GeoJSON features (of any of the three formats). */
+/**
+ * Places, routes and warnings from GeoJSON features (of any of the three formats);
+ * `featureFolders` holds each feature's KML folder path (null outside any).
+ */
 export function featuresToContent(
   collection: FeatureCollection<Geometry | null>,
   name = '',
+  featureFolders: (string | null)[] = [],
 ): GeoContent {
-  const content: GeoContent = { places: [], routes: [], warnings: [], name: cleanText(name, 120) };
+  const content: GeoContent = {
+    places: [],
+    routes: [],
+    folders: [],
+    warnings: [],
+    name: cleanText(name, 120),
+  };
+  const folderIndex = new Map<string, number>();
+  // The folder of the feature being read, listed once it holds a place or a route.
+  let folderPath: string | null = null;
+  const folder = (): number | null => {
+    if (folderPath === null) return null;
+    const title = cleanText(folderPath, LIMITS.title);
+    let index = folderIndex.get(title);
+    if (index === undefined) {
+      index = content.folders.length;
+      folderIndex.set(title, index);
+      content.folders.push({ title });
+      if (content.folders.length > IMPORT_LIMITS.folders) {
+        throw tooMany('folders', IMPORT_LIMITS.folders);
+      }
+    }
+    return index;
+  };
   const skipped = new Map<ImportWarning['code'], number>();
   const skip = (what: ImportWarning['code']) => skipped.set(what, (skipped.get(what) ?? 0) + 1);
 
@@ -138,6 +172,7 @@ export function featuresToContent(
         LIMITS.placeNotes,
         true,
       ),
+      folder: folder(),
     });
     if (content.places.length > IMPORT_LIMITS.places) throw tooMany('places', IMPORT_LIMITS.places);
   };
@@ -152,6 +187,7 @@ export function featuresToContent(
       name: cleanText(propertyText(properties, 'name', 'title', 'Name'), LIMITS.title),
       coordinates: simplifyLine(points),
       originalPoints: points.length,
+      folder: folder(),
     });
     if (content.routes.length > IMPORT_LIMITS.routes) throw tooMany('lines', IMPORT_LIMITS.routes);
   };
@@ -183,9 +219,10 @@ export function featuresToContent(
     }
   };
 
-  for (const feature of collection.features) {
+  collection.features.forEach((feature, index) => {
+    folderPath = featureFolders[index] ?? null;
     addGeometry(feature.geometry, feature.properties);
-  }
+  });
   for (const [code, count] of skipped) content.warnings.push({ code, count });
   return content;
 }

@@ -1,12 +1,19 @@
 import { isTimeZone } from '@jammy/shared/fields';
-import { IMPORT_LIMITS, type ImportedBooking, type ImportWarning } from '@jammy/shared/imports';
-import { BOOKING_LIMITS, type BookingKind } from '@jammy/shared/bookings';
+import {
+  IMPORT_LIMITS,
+  type ImportedBooking,
+  type ImportedSeries,
+  type ImportWarning,
+} from '@jammy/shared/imports';
+import { BOOKING_LIMITS, bookingDay, type BookingKind } from '@jammy/shared/bookings';
 import ICAL from 'ical.js';
+import { Temporal } from 'temporal-polyfill';
+import { occurrences, repeats, type Jcal, type JcalEvent, type TripDates } from './ics-recurrence';
 import { cleanText, tooMany, unreadable } from './import-text';
 
 /**
  * iCalendar files (RFC 5545) become bookings: each VEVENT with its start and end as
- * wall-clock times in their own IANA zone. The file is checked line by line first (so every
+ * wall-clock times in their own IANA zone, an all-day event with its days. The file is checked line by line first (so every
  * problem names its line), then read by ical.js.
  */
 
@@ -167,8 +174,6 @@ export function wallClock(instant: Date, zone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
-type Jcal = [string, Record<string, unknown>, string, ...unknown[]];
-
 /** A DTSTART or DTEND as wall-clock time and zone (UTC and floating times in `zone`). */
 function timeOf(
   property: Jcal | undefined,
@@ -176,13 +181,33 @@ function timeOf(
 ): { at: string; zone: string } | null {
   if (!property) return null;
   const [, params, type, value] = property;
-  if (typeof value !== 'string') return null;
-  if (type === 'date') return { at: `${value}T00:00`, zone: calendarZone };
+  if (typeof value !== 'string' || type === 'date') return null;
   const tzid = typeof params.tzid === 'string' ? ianaZone(params.tzid) : undefined;
   if (value.endsWith('Z')) {
     return { at: wallClock(new Date(value), calendarZone), zone: calendarZone };
   }
   return { at: value.slice(0, 16), zone: tzid ?? calendarZone };
+}
+
+/** The date `YYYY-MM-DD` of a DATE-valued DTSTART or DTEND (an all-day event's). */
+function dateOf(property: Jcal | undefined): string | null {
+  const value = property?.[3];
+  return property?.[2] === 'date' && typeof value === 'string' ? value : null;
+}
+
+/**
+ * An all-day event's first and last day. Its DTEND is the day after its last (RFC 5545
+ * §3.6.1); without one, or with one not after its start, it lasts one day (no last day).
+ */
+function daysOf(
+  start: Jcal | undefined,
+  end: Jcal | undefined,
+): { startDate: string; endDate: string | null } | null {
+  const first = dateOf(start);
+  if (!first) return null;
+  const after = dateOf(end);
+  const last = after ? Temporal.PlainDate.from(after).subtract({ days: 1 }).toString() : null;
+  return { startDate: first, endDate: last && last > first ? last : null };
 }
 
 const KIND_WORDS: [RegExp, BookingKind][] = [
@@ -228,14 +253,12 @@ function bookingOf(properties: Jcal[], calendarZone: string, index: number): Imp
     .flatMap((entry) => entry.slice(3))
     .join(' ');
   const kind = kindOf(summary, categories);
-  const start = timeOf(
-    properties.find((entry) => entry[0] === 'dtstart'),
-    calendarZone,
-  );
-  const end = timeOf(
-    properties.find((entry) => entry[0] === 'dtend'),
-    calendarZone,
-  );
+  const dtstart = properties.find((entry) => entry[0] === 'dtstart');
+  const dtend = properties.find((entry) => entry[0] === 'dtend');
+  // An all-day event (VALUE=DATE) stays all-day: days, no time, no zone.
+  const days = daysOf(dtstart, dtend);
+  const start = days ? null : timeOf(dtstart, calendarZone);
+  const end = days ? null : timeOf(dtend, calendarZone);
   const transport = TRANSPORT.has(kind);
   // "Flight to London (BA 2571)", "Train from Rome to Florence".
   const code = transport ? /\b([A-Z]{2}|[A-Z]\d|\d[A-Z])\s?(\d{1,4})\b/.exec(summary) : null;
@@ -252,6 +275,8 @@ function bookingOf(properties: Jcal[], calendarZone: string, index: number): Imp
     startZone: start?.zone ?? null,
     endAt: end?.at ?? null,
     endZone: end?.zone ?? null,
+    startDate: days?.startDate ?? null,
+    endDate: days?.endDate ?? null,
     fromName: transport
       ? cleanText(route?.[1] ?? location, BOOKING_LIMITS.placeName) || null
       : null,
@@ -266,13 +291,17 @@ function bookingOf(properties: Jcal[], calendarZone: string, index: number): Imp
 
 /**
  * The bookings of a calendar. Times in UTC or floating are read in the calendar's zone
- * (X-WR-TIMEZONE), else `defaultZone` (the itinerary's), else UTC.
+ * (X-WR-TIMEZONE), else `defaultZone` (the itinerary's), else UTC. A repeating event becomes
+ * a booking per occurrence within `trip` (its first alone without trip dates), and is
+ * described in `series`.
  */
 export function readCalendar(
   text: string,
   defaultZone: string | null,
+  trip: TripDates | null,
 ): {
   bookings: ImportedBooking[];
+  series: ImportedSeries[];
   name: string;
   warnings: ImportWarning[];
 } {
@@ -290,19 +319,54 @@ export function readCalendar(
   // One calendar parses to its jCal array; several to an array of them (the first is read).
   const first: unknown =
     Array.isArray(parsed) && typeof parsed[0] !== 'string' ? parsed[0] : parsed;
-  const calendar = first as [string, Jcal[], [string, Jcal[], unknown[]][]] | undefined;
+  const calendar = first as [string, Jcal[], JcalEvent[]] | undefined;
   if (!calendar || calendar[0] !== 'vcalendar') throw unreadable('line 1', 'is not a calendar');
   const declared = valueOf(calendar[1], 'x-wr-timezone');
   const calendarZone =
     (declared && ianaZone(declared)) || (defaultZone && ianaZone(defaultZone)) || 'UTC';
   const events = calendar[2].filter((component) => component[0] === 'vevent');
+  const cancelledEvent = (event: JcalEvent) =>
+    valueOf(event[1], 'status').toUpperCase() === 'CANCELLED';
   const warnings: ImportWarning[] = [];
-  const cancelled = events.filter(
-    (event) => valueOf(event[1], 'status').toUpperCase() === 'CANCELLED',
-  ).length;
+  const cancelled = events.filter(cancelledEvent).length;
   if (cancelled > 0) warnings.push({ code: 'cancelled-events', count: cancelled });
-  const bookings = events
-    .filter((event) => valueOf(event[1], 'status').toUpperCase() !== 'CANCELLED')
-    .map((event, index) => bookingOf(event[1], calendarZone, index));
-  return { bookings, name: cleanText(valueOf(calendar[1], 'x-wr-calname'), 120), warnings };
+
+  // Moved occurrences (RECURRENCE-ID) belong to the repeating event of their UID.
+  const uidOf = (event: JcalEvent) => valueOf(event[1], 'uid');
+  const isMoved = (event: JcalEvent) => event[1].some((entry) => entry[0] === 'recurrence-id');
+  const masters = new Set(events.filter((event) => !isMoved(event) && repeats(event)).map(uidOf));
+  const movedOf = (uid: string) =>
+    events.filter((event) => isMoved(event) && uid !== '' && uidOf(event) === uid);
+
+  const bookings: ImportedBooking[] = [];
+  const series: ImportedSeries[] = [];
+  const add = (properties: Jcal[]) => {
+    bookings.push(bookingOf(properties, calendarZone, bookings.length));
+    if (bookings.length > IMPORT_LIMITS.bookings) throw tooMany('events', IMPORT_LIMITS.bookings);
+  };
+  for (const event of events) {
+    if (cancelledEvent(event)) continue;
+    if (isMoved(event) && masters.has(uidOf(event))) continue;
+    if (!isMoved(event) && repeats(event)) {
+      const { items, leftOut } = occurrences(event, movedOf(uidOf(event)), trip, (properties) =>
+        bookingDay(bookingOf(properties, calendarZone, 0)),
+      );
+      series.push({
+        title:
+          cleanText(valueOf(event[1], 'summary'), BOOKING_LIMITS.title) ||
+          `Event ${bookings.length + 1}`,
+        imported: items.length,
+        leftOut,
+      });
+      for (const properties of items) add(properties);
+      continue;
+    }
+    add(event[1]);
+  }
+  return {
+    bookings,
+    series,
+    name: cleanText(valueOf(calendar[1], 'x-wr-calname'), 120),
+    warnings,
+  };
 }

@@ -13,6 +13,7 @@ const OPTIONS: ReadOptions = {
   stage: null,
   stageTitle: undefined,
   zone: null,
+  dates: null,
 };
 
 /** A GPX track of about `bytes` bytes: a recorded hike, one point a second. */

@@ -190,6 +190,7 @@ describe('KML (Google My Maps export)', () => {
       ),
       201,
     );
+    // Into an existing stage, the file's folders are not kept as stages.
     expect(batch.counts).toEqual({ stages: 0, places: 3, routes: 1, bookings: 0 });
     expect(batch.stageId).toBe(lisbon.id);
     const tree = await getTree(setup.testApp, owner, trip.id);
@@ -211,6 +212,73 @@ describe('KML (Google My Maps export)', () => {
     const routes = await db().select().from(stageRoute).where(eq(stageRoute.stageId, lisbon.id));
     expect(routes.map((row) => [row.name, row.coordinates.length])).toEqual([['Alfama walk', 6]]);
     expect(routes[0]?.coordinates[0]).toEqual([-9.136517, 38.710355]);
+  });
+});
+
+describe('KML folders (Google My Maps layers)', () => {
+  it('become a stage each when the import makes new stages; undo removes them all', async () => {
+    const trip = await createItinerary(setup.testApp, owner);
+    const preview = expectStatus<ImportPreview>(
+      await upload(owner, importsUrl(trip, '?dryRun=true'), fixture('google-my-maps.kml'), KML),
+      200,
+    );
+    expect(preview.stage).toEqual({ id: null, title: 'Lisbon long weekend' });
+    expect(preview.folders).toEqual([{ title: 'Sights' }, { title: 'Food' }, { title: 'Walks' }]);
+    expect(preview.places.map((row) => [row.name, row.folder, row.category])).toEqual([
+      ['Torre de Belém', 0, 'sight'],
+      ['Museu Calouste Gulbenkian', 0, 'museum'],
+      ['Pastéis de Belém', 1, 'other'],
+    ]);
+    const batch = expectStatus<ImportBatch>(
+      await upload(
+        owner,
+        importsUrl(trip, '?fileName=lisbon.kml'),
+        fixture('google-my-maps.kml'),
+        KML,
+      ),
+      201,
+    );
+    // Everything is in a folder: no stage for the file itself.
+    expect(batch.counts).toEqual({ stages: 3, places: 3, routes: 1, bookings: 0 });
+    const tree = await getTree(setup.testApp, owner, trip.id);
+    expect(tree.stages.map((row) => row.title)).toEqual(['Sights', 'Food', 'Walks']);
+    expect(batch.stageId).toBe(tree.stages[0]?.id);
+    const stageOf = new Map(tree.stages.map((row) => [row.id, row.title]));
+    expect(
+      tree.stages.map((row) => [
+        row.title,
+        tree.places.filter((each) => each.stageId === row.id).map((each) => each.name),
+      ]),
+    ).toEqual([
+      ['Sights', ['Torre de Belém', 'Museu Calouste Gulbenkian']],
+      ['Food', ['Pastéis de Belém']],
+      ['Walks', []],
+    ]);
+    const routes = await db().select().from(stageRoute).where(eq(stageRoute.itineraryId, trip.id));
+    expect(routes.map((row) => [row.name, stageOf.get(row.stageId)])).toEqual([
+      ['Alfama walk', 'Walks'],
+    ]);
+    expectNoContent(await as(owner, 'DELETE', `/api/itineraries/${trip.id}/imports/${batch.id}`));
+    const after = await getTree(setup.testApp, owner, trip.id);
+    expect([after.stages.length, after.places.length]).toEqual([0, 0]);
+  });
+
+  it('put what is in no folder in the stage named after the file, before the folders', async () => {
+    const trip = await createItinerary(setup.testApp, owner);
+    const kml = fixture('google-my-maps.kml')
+      .toString('utf8')
+      .replace(
+        '<Folder>',
+        '<Placemark><name>Rossio</name><Point><coordinates>-9.1394,38.7139</coordinates></Point></Placemark><Folder>',
+      );
+    const batch = expectStatus<ImportBatch>(
+      await upload(owner, importsUrl(trip, '?stageTitle=Lisbon'), kml, KML),
+      201,
+    );
+    expect(batch.counts.stages).toBe(4);
+    const tree = await getTree(setup.testApp, owner, trip.id);
+    expect(tree.stages.map((row) => row.title)).toEqual(['Lisbon', 'Sights', 'Food', 'Walks']);
+    expect(tree.places.find((row) => row.name === 'Rossio')?.stageId).toBe(tree.stages[0]?.id);
   });
 });
 
@@ -267,7 +335,7 @@ describe('iCalendar (Google Calendar export)', () => {
       .select()
       .from(booking)
       .where(eq(booking.itineraryId, trip.id))
-      .orderBy(asc(booking.startAt));
+      .orderBy(sql`coalesce(${booking.startAt}, ${booking.startDate})`);
     expect(
       rows.map((row) => [row.kind, row.title, row.startAt, row.startZone, row.endAt, row.endZone]),
     ).toEqual([
@@ -279,14 +347,8 @@ describe('iCalendar (Google Calendar export)', () => {
         '2027-04-11 09:10:00',
         'Asia/Tokyo',
       ],
-      [
-        'accommodation',
-        'Stay at Hotel Gracery Shinjuku',
-        '2027-04-11 00:00:00',
-        'Europe/Rome',
-        '2027-04-15 00:00:00',
-        'Europe/Rome',
-      ],
+      // All-day: dates alone (below).
+      ['accommodation', 'Stay at Hotel Gracery Shinjuku', null, null, null, null],
       [
         'train',
         'Train from Tokyo to Kyoto',
@@ -314,10 +376,55 @@ describe('iCalendar (Google Calendar export)', () => {
     expect(rows[0]?.notes).toBe(
       'Flight AZ 784 operated by ITA Airways\nConfirmation code: XK7P2Q\nSeat 34A',
     );
+    expect(rows[1]).toMatchObject({ startDate: '2027-04-11', endDate: '2027-04-14' });
     expect(rows[1]?.address).toBe(
       'Hotel Gracery Shinjuku, 1-19-1 Kabukicho, Shinjuku City, Tokyo 160-8466, Japan',
     );
     expect(rows[2]).toMatchObject({ fromName: 'Tokyo', toName: 'Kyoto' });
+  });
+
+  it('expands a repeating event within the trip’s dates, and says so in the preview', async () => {
+    const calendar = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'UID:yoga@example.com',
+      'DTSTART;TZID=Europe/Rome:20270401T090000',
+      'DTEND;TZID=Europe/Rome:20270401T100000',
+      'RRULE:FREQ=WEEKLY;BYDAY=MO,TH',
+      'SUMMARY:Yoga class',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const dated = await createItinerary(setup.testApp, owner, {
+      startDate: '2027-04-10',
+      endDate: '2027-04-20',
+    });
+    const preview = expectStatus<ImportPreview>(
+      await upload(owner, importsUrl(dated, '?dryRun=true'), calendar, ICS),
+      200,
+    );
+    // Mondays and Thursdays from 10 to 20 April: the 12th, 15th and 19th.
+    expect(preview.bookings.map((row) => row.startAt)).toEqual([
+      '2027-04-12T09:00',
+      '2027-04-15T09:00',
+      '2027-04-19T09:00',
+    ]);
+    expect(preview.series).toEqual([{ title: 'Yoga class', imported: 3, leftOut: 'outside-trip' }]);
+    const batch = expectStatus<ImportBatch>(
+      await upload(owner, importsUrl(dated), calendar, ICS),
+      201,
+    );
+    expect(batch.counts.bookings).toBe(3);
+
+    // A trip without dates gets the first occurrence, and is told so.
+    const undated = await createItinerary(setup.testApp, owner);
+    const first = expectStatus<ImportPreview>(
+      await upload(owner, importsUrl(undated, '?dryRun=true'), calendar, ICS),
+      200,
+    );
+    expect(first.bookings.map((row) => row.startAt)).toEqual(['2027-04-01T09:00']);
+    expect(first.series).toEqual([{ title: 'Yoga class', imported: 1, leftOut: 'no-trip-dates' }]);
   });
 
   it('reads UTC times in the itinerary’s zone when the calendar names none', async () => {
@@ -374,7 +481,8 @@ describe('POST /api/imports (a new itinerary)', () => {
       await upload(owner, '/api/imports?fileName=lisbon.kml', fixture('google-my-maps.kml'), KML),
       201,
     );
-    expect(batch.counts).toEqual({ stages: 1, places: 3, routes: 1, bookings: 0 });
+    // A stage for each of the file's three folders.
+    expect(batch.counts).toEqual({ stages: 3, places: 3, routes: 1, bookings: 0 });
     const tree = expectStatus<ItineraryTree>(
       await as(owner, 'GET', `/api/itineraries/${batch.itineraryId}`),
       200,

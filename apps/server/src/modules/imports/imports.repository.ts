@@ -49,9 +49,42 @@ export function presentImportBatch(row: ImportBatchRow): ImportBatch {
 }
 
 /**
- * Creates what `content` describes in the itinerary, in the caller's transaction: a new stage
- * (when `content.stage.id` is null and there are places or routes), the places last in that
- * stage, the routes, the bookings; then the import's record.
+ * The stages an import makes, in the caller's transaction, after the trip's last: one for what
+ * is in no folder (when anything is), then one per folder. The ids of the first and of each
+ * folder's stage.
+ */
+async function insertStages(
+  tx: Executor,
+  itineraryId: string,
+  content: ImportContent,
+  created: CreatedIds,
+): Promise<{ main: string | null; folders: string[] }> {
+  const loose =
+    content.folders.length === 0 ||
+    content.places.some((row) => row.folder === null) ||
+    content.routes.some((row) => row.folder === null);
+  const titles = [
+    ...(loose ? [content.stage?.title ?? ''] : []),
+    ...content.folders.map((row) => row.title),
+  ];
+  const ids: string[] = [];
+  for (const title of titles) {
+    const row = await stages.insert(tx, {
+      itineraryId,
+      title,
+      position: await lastPosition(tx, stages, itineraryId),
+    });
+    ids.push(row.id);
+  }
+  created.stageIds.push(...ids);
+  return loose ? { main: ids[0] ?? null, folders: ids.slice(1) } : { main: null, folders: ids };
+}
+
+/**
+ * Creates what `content` describes in the itinerary, in the caller's transaction: new stages
+ * (when `content.stage.id` is null and there are places or routes: one for what is in no
+ * folder, one per folder), the places last in their stage, the routes, the bookings; then the
+ * import's record, whose stage is the first one the places went to.
  */
 export async function insertImport(
   tx: Executor,
@@ -66,50 +99,60 @@ export async function insertImport(
   const { itineraryId } = target;
   const created: CreatedIds = { stageIds: [], placeIds: [], routeIds: [], bookingIds: [] };
   let stageId = content.stage?.id ?? null;
+  // Into an existing stage everything goes there; new stages are one per folder.
+  let folderStages: (string | null)[] = content.folders.map(() => stageId);
   if (content.stage && stageId === null) {
-    const row = await stages.insert(tx, {
-      itineraryId,
-      title: content.stage.title,
-      position: await lastPosition(tx, stages, itineraryId),
-    });
-    stageId = row.id;
-    created.stageIds.push(row.id);
+    const made = await insertStages(tx, itineraryId, content, created);
+    folderStages = made.folders;
+    stageId = made.main ?? made.folders[0] ?? null;
   }
-  if (content.places.length > 0) {
+  const main = stageId;
+  const stageOf = (folder: number | null) =>
+    folder === null ? main : (folderStages[folder] ?? main);
+  const placeStages = [...new Set(content.places.map((row) => stageOf(row.folder)))];
+  for (const placeStage of placeStages) {
+    const imported = content.places.filter((row) => stageOf(row.folder) === placeStage);
     const siblings = await places.siblings(
       tx,
       itineraryId,
-      stageId === null ? isNull(place.stageId) : eq(place.stageId, stageId),
+      placeStage === null ? isNull(place.stageId) : eq(place.stageId, placeStage),
     );
     const positions = generateNKeysBetween(
       siblings.at(-1)?.position ?? null,
       null,
-      content.places.length,
+      imported.length,
     );
-    const rows = content.places.map((imported, index) => ({
+    const rows = imported.map((row, index) => ({
       id: uuidv7(),
       itineraryId,
-      stageId,
+      stageId: placeStage,
       position: positions[index] as string,
-      name: imported.name,
-      category: imported.category,
-      lat: imported.lat,
-      lng: imported.lng,
-      notes: imported.notes,
+      name: row.name,
+      category: row.category,
+      lat: row.lat,
+      lng: row.lng,
+      notes: row.notes,
     }));
     await tx.insert(place).values(rows);
     created.placeIds.push(...rows.map((row) => row.id));
   }
-  if (content.routes.length > 0 && stageId !== null) {
-    const rows = content.routes.map((route) => ({
-      id: uuidv7(),
-      itineraryId,
-      stageId: stageId as string,
-      name: route.name,
-      coordinates: route.coordinates,
-    }));
-    await tx.insert(stageRoute).values(rows);
-    created.routeIds.push(...rows.map((row) => row.id));
+  const routes = content.routes.flatMap((route) => {
+    const routeStage = stageOf(route.folder);
+    return routeStage === null
+      ? []
+      : [
+          {
+            id: uuidv7(),
+            itineraryId,
+            stageId: routeStage,
+            name: route.name,
+            coordinates: route.coordinates,
+          },
+        ];
+  });
+  if (routes.length > 0) {
+    await tx.insert(stageRoute).values(routes);
+    created.routeIds.push(...routes.map((row) => row.id));
   }
   if (content.bookings.length > 0) {
     const rows = content.bookings.map((imported) => ({

@@ -60,6 +60,11 @@ const lookupQuery = z.strictObject({
 
 const TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB, the most an import takes`;
 
+/** An itinerary's first and last day, when it has both (a one-day trip: its start twice). */
+function tripDates(row: { startDate: string | null; endDate: string | null }) {
+  return row.startDate ? { start: row.startDate, end: row.endDate ?? row.startDate } : null;
+}
+
 /** The media type of a request, without parameters. */
 function mediaTypeOf(request: FastifyRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -174,6 +179,7 @@ export async function importRoutes(
           stage: stage ? { id: stage.id, title: stage.title } : null,
           stageTitle: query.stageTitle,
           zone: access.itinerary.timezone,
+          dates: tripDates(access.itinerary),
         });
         if (query.dryRun) return reply.status(200).send({ ...content, dryRun: true as const });
         const row = await commit(db, access.itinerary.id, user.id, fileName, content, false);
@@ -203,6 +209,7 @@ export async function importRoutes(
           stage: null,
           stageTitle: query.stageTitle,
           zone: null,
+          dates: null,
         });
         if (query.dryRun) return reply.status(200).send({ ...content, dryRun: true as const });
         const title = query.title || content.stage?.title || fileName;

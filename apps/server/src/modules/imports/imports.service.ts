@@ -13,6 +13,7 @@ import { GAZETTEER_ATTRIBUTION } from '../geo/gazetteer';
 import { featuresToContent, type GeoContent } from './features';
 import { readGeoJson } from './geojson-import';
 import { readCalendar } from './ics-import';
+import type { TripDates } from './ics-recurrence';
 import { cleanText, unreadable } from './import-text';
 import { readPastedLine } from './map-links';
 import { kmzText, utf8Text, xmlToGeoJson } from './xml-import';
@@ -59,6 +60,8 @@ export interface ReadOptions {
   stageTitle: string | undefined;
   /** The itinerary's zone, for calendar times in UTC or floating. */
   zone: string | null;
+  /** The itinerary's first and last day: a repeating event's occurrences within them are read. */
+  dates: TripDates | null;
 }
 
 function titleOfFile(fileName: string): string {
@@ -75,12 +78,14 @@ export function readImport(
   let geo: GeoContent | undefined;
   let resolved: ImportFormat;
   let bookings: ImportContent['bookings'] = [];
+  let series: ImportContent['series'] = [];
   let warnings: ImportContent['warnings'] = [];
   let name = '';
   if (format === 'ics') {
     resolved = 'ics';
-    const calendar = readCalendar(utf8Text(bytes), options.zone);
+    const calendar = readCalendar(utf8Text(bytes), options.zone, options.dates);
     bookings = calendar.bookings;
+    series = calendar.series;
     warnings = calendar.warnings;
     name = calendar.name;
   } else if (format === 'geojson') {
@@ -90,9 +95,9 @@ export function readImport(
   } else {
     const text = format === 'kmz' ? kmzText(bytes) : utf8Text(bytes);
     const expected = format === 'gpx' || format === 'kml' ? format : undefined;
-    const { format: xmlFormat, collection, name: documentName } = xmlToGeoJson(text, expected);
-    resolved = format === 'kmz' ? 'kmz' : xmlFormat;
-    geo = featuresToContent(collection, documentName);
+    const xml = xmlToGeoJson(text, expected);
+    resolved = format === 'kmz' ? 'kmz' : xml.format;
+    geo = featuresToContent(xml.collection, xml.name, xml.folders);
   }
   const places = geo?.places ?? [];
   const routes = geo?.routes ?? [];
@@ -109,9 +114,11 @@ export function readImport(
           ? { id: options.stage.id, title: options.stage.title }
           : { id: null, title: cleanText(newTitle, LIMITS.title) }
         : null,
+    folders: geo?.folders ?? [],
     places,
     routes,
     bookings,
+    series,
     warnings: [...(geo?.warnings ?? []), ...warnings],
   };
 }

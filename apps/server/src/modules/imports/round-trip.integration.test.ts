@@ -18,7 +18,7 @@ import {
 /**
  * What leaves Jammy comes back the same: a trip exported as GPX, GeoJSON or iCalendar and
  * imported as a new trip has the same places (names, coordinates, order) and bookings (titles,
- * wall-clock times, zones). KML is read only, and JSON is written only: they have no pair.
+ * wall-clock times, zones, or the days of an all-day one). KML is read only, and JSON is written only: they have no pair.
  */
 
 let setup: ItineraryTest;
@@ -84,6 +84,17 @@ beforeAll(async () => {
     }),
     201,
   );
+  expectStatus(
+    await as(owner, 'POST', bookings, {
+      payload: {
+        kind: 'activity',
+        title: 'Lisboa Card',
+        startDate: '2027-03-26',
+        endDate: '2027-03-27',
+      },
+    }),
+    201,
+  );
   original = expectStatus<ItineraryTree>(
     await as(owner, 'GET', `/api/itineraries/${trip.id}`),
     200,
@@ -119,12 +130,20 @@ const placesOf = (tree: ItineraryTree) =>
   tree.places.map((place) => [place.name, place.lat, place.lng]);
 
 const bookingsOf = (tree: ItineraryTree & { bookings?: Booking[] }) =>
-  (tree.bookings ?? []).map((row) => [row.title, row.startAt, row.startZone, row.endAt]);
+  (tree.bookings ?? []).map((row) => [
+    row.title,
+    row.startAt,
+    row.startZone,
+    row.endAt,
+    row.startDate,
+    row.endDate,
+  ]);
 
 describe('export, then import', () => {
   it('GPX: the same places, in the same order, at the same coordinates', async () => {
     const copy = await roundTrip('gpx');
-    expect(placesOf(copy)).toEqual(placesOf(original));
+    // GPX has no stages: the stage's destination, a waypoint, comes back as a place first.
+    expect(placesOf(copy)).toEqual([['Lisboa', 38.7223, -9.1393], ...placesOf(original)]);
   });
 
   it('GeoJSON: the same places at the same coordinates', async () => {
@@ -134,8 +153,16 @@ describe('export, then import', () => {
     for (const place of original.places) expect(names).toContain(place.name);
   });
 
-  it('iCalendar: the same bookings at the same wall-clock times and zones', async () => {
+  it('iCalendar: the same bookings at the same wall-clock times and zones, or days', async () => {
     const copy = await roundTrip('ics');
+    expect(bookingsOf(original)).toContainEqual([
+      'Lisboa Card',
+      null,
+      null,
+      null,
+      '2027-03-26',
+      '2027-03-27',
+    ]);
     expect(bookingsOf(copy)).toEqual(expect.arrayContaining(bookingsOf(original)));
   });
 });

@@ -1,8 +1,8 @@
 import { IMPORT_LIMITS } from '@jammy/shared/imports';
-import { gpx, kml } from '@tmcw/togeojson';
+import { gpx, kmlWithFolders, type Folder, type Root } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
 import { unzipSync } from 'fflate';
-import type { FeatureCollection, Geometry } from 'geojson';
+import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { lineAt, unreadable } from './import-text';
 
 /**
@@ -75,11 +75,41 @@ export function parseXml(text: string) {
 
 export type XmlFormat = 'gpx' | 'kml';
 
-/** GPX or KML as GeoJSON features (togeojson), by the document's root element. */
+/**
+ * A KML's features in document order, each with the path of the folders it is in ("Day 1 /
+ * Morning"; null outside any). Google My Maps writes each layer as a folder.
+ */
+function flatten(tree: Root): { features: Feature<Geometry | null>[]; folders: (string | null)[] } {
+  const features: Feature<Geometry | null>[] = [];
+  const folders: (string | null)[] = [];
+  const visit = (node: Root | Folder, path: string[]) => {
+    for (const child of node.children) {
+      if (child.type === 'folder') {
+        const name = typeof child.meta.name === 'string' ? child.meta.name.trim() : '';
+        visit(child, name ? [...path, name] : path);
+      } else if (child.type === 'Feature') {
+        features.push(child);
+        folders.push(path.length > 0 ? path.join(' / ') : null);
+      }
+    }
+  };
+  visit(tree, []);
+  return { features, folders };
+}
+
+/**
+ * GPX or KML as GeoJSON features (togeojson), by the document's root element; `folders` holds
+ * each feature's KML folder path (null outside any, and for GPX).
+ */
 export function xmlToGeoJson(
   text: string,
   expected?: XmlFormat,
-): { format: XmlFormat; collection: FeatureCollection<Geometry | null>; name: string } {
+): {
+  format: XmlFormat;
+  collection: FeatureCollection<Geometry | null>;
+  name: string;
+  folders: (string | null)[];
+} {
   const document = parseXml(text);
   const root = document.documentElement?.localName?.toLowerCase();
   if (root !== 'gpx' && root !== 'kml') {
@@ -98,7 +128,12 @@ export function xmlToGeoJson(
   );
   const name = nameElement?.textContent ?? '';
   try {
-    return { format: root, collection: root === 'gpx' ? gpx(document) : kml(document), name };
+    if (root === 'gpx') {
+      const collection = gpx(document);
+      return { format: root, collection, name, folders: collection.features.map(() => null) };
+    }
+    const { features, folders } = flatten(kmlWithFolders(document));
+    return { format: root, collection: { type: 'FeatureCollection', features }, name, folders };
   } catch (error) {
     throw unreadable(`element <${root}>`, `could not be read (${(error as Error).message})`);
   }

@@ -120,12 +120,13 @@ async function readDocument(
           'toLat', b.to_lat, 'toLng', b.to_lng,
           'startAt', ${local('b.start_at')}, 'startZone', b.start_zone,
           'endAt', ${local('b.end_at')}, 'endZone', b.end_zone,
+          'startDate', b.start_date, 'endDate', b.end_date,
           'confirmationCode', ${member ? sql`b.confirmation_code` : sql`null`},
           'address', b.address, 'costMinor', b.cost_minor, 'currency', b.currency,
           'url', b.url, 'notes', b.notes,
           'createdAt', ${iso('b.created_at')}, 'updatedAt', ${iso('b.updated_at')},
           'version', b.version
-        ) order by b.start_at asc nulls last, b.id)
+        ) order by coalesce(b.start_at, b.start_date) asc nulls last, b.id)
         from booking b where b.itinerary_id = i.id), '[]'::json)
     )::text as json
     from itinerary i

@@ -191,6 +191,8 @@ export function presentBooking(row: Row<typeof booking>, member = true): Booking
     startZone: row.startZone,
     endAt: presentLocalDateTime(row.endAt),
     endZone: row.endZone,
+    startDate: row.startDate,
+    endDate: row.endDate,
     confirmationCode: member ? row.confirmationCode : null,
     address: row.address,
     costMinor: row.costMinor,

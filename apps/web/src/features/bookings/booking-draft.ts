@@ -1,6 +1,7 @@
 import {
   BOOKING_LIMITS,
   TRANSPORT_KINDS,
+  bookingDaysProblem,
   bookingTimesProblem,
   type Booking,
   type BookingKind,
@@ -31,6 +32,10 @@ export interface BookingDraft {
   startZone: string | null;
   endAt: string;
   endZone: string | null;
+  /** Days instead of times (a stay, a day pass): `startDate` and `endDate` are sent, not times. */
+  allDay: boolean;
+  startDate: string;
+  endDate: string;
   confirmationCode: string;
   address: string;
   /** As typed, in the UI language ("612,40"); read by the shared parser. */
@@ -75,6 +80,9 @@ export function emptyDraft(zone: string, currency: string | null): BookingDraft 
     startZone: zone,
     endAt: '',
     endZone: zone,
+    allDay: false,
+    startDate: '',
+    endDate: '',
     confirmationCode: '',
     address: '',
     cost: '',
@@ -103,6 +111,9 @@ export function draftOf(booking: Booking, zone: string, language: string): Booki
     startZone: booking.startZone ?? zone,
     endAt: booking.endAt ?? '',
     endZone: booking.endZone ?? booking.startZone ?? zone,
+    allDay: booking.startDate !== null,
+    startDate: booking.startDate ?? '',
+    endDate: booking.endDate ?? '',
     confirmationCode: booking.confirmationCode ?? '',
     address: booking.address ?? '',
     cost:
@@ -116,6 +127,19 @@ export function draftOf(booking: Booking, zone: string, language: string): Booki
 }
 
 const text = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** A draft's times, or its days when it is all-day (the other pair cleared). */
+function timesOf(draft: BookingDraft) {
+  const allDay = draft.allDay;
+  return {
+    startAt: (!allDay && draft.startAt) || null,
+    startZone: !allDay && draft.startAt ? draft.startZone : null,
+    endAt: (!allDay && draft.endAt) || null,
+    endZone: !allDay && draft.endAt ? draft.endZone : null,
+    startDate: (allDay && draft.startDate) || null,
+    endDate: (allDay && draft.endDate) || null,
+  };
+}
 
 /**
  * The cost in minor units, null when none was typed. Only for a draft `validateDraft` passed:
@@ -153,10 +177,7 @@ export function payloadOf(draft: BookingDraft, language: string): Omit<CreateBoo
     toName: to.name,
     toLat: to.lat,
     toLng: to.lng,
-    startAt: draft.startAt || null,
-    startZone: draft.startAt ? draft.startZone : null,
-    endAt: draft.endAt || null,
-    endZone: draft.endAt ? draft.endZone : null,
+    ...timesOf(draft),
     confirmationCode: text(draft.confirmationCode),
     address: shown.address ? text(draft.address) : null,
     costMinor: cost,
@@ -171,18 +192,13 @@ export function validateDraft(draft: BookingDraft, language: string): BookingErr
   const errors: BookingErrors = {};
   if (!draft.title.trim()) errors.title = 'validation.required';
   else if (draft.title.trim().length > BOOKING_LIMITS.title) errors.title = 'validation.tooLong';
-  if (draft.startAt && !draft.startZone) errors.startZone = 'validation.zone';
-  if (draft.endAt && !draft.endZone) errors.endZone = 'validation.zone';
-  if (
-    bookingTimesProblem({
-      startAt: draft.startAt || null,
-      startZone: draft.startZone,
-      endAt: draft.endAt || null,
-      endZone: draft.endZone,
-    })
-  ) {
-    errors.endAt = 'validation.endBeforeStart';
-  }
+  const times = timesOf(draft);
+  if (times.startAt && !times.startZone) errors.startZone = 'validation.zone';
+  if (times.endAt && !times.endZone) errors.endZone = 'validation.zone';
+  if (bookingTimesProblem(times)) errors.endAt = 'validation.endBeforeStart';
+  const days = bookingDaysProblem(times);
+  if (days?.field === 'startDate') errors.startDate = 'validation.firstDay';
+  if (days?.field === 'endDate') errors.endDate = 'validation.endBeforeStart';
   if (draft.cost.trim() !== '') {
     // A cost without its currency is refused there, never dropped.
     if (!draft.currency) errors.currency = 'validation.currency';
@@ -219,6 +235,8 @@ export function draftFieldOf(apiField: string): BookingField | null {
     'startZone',
     'endAt',
     'endZone',
+    'startDate',
+    'endDate',
     'confirmationCode',
     'address',
     'currency',

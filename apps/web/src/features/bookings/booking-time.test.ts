@@ -51,9 +51,23 @@ describe('booking times', () => {
       'en',
     );
     expect(sameZone).toEqual({
+      allDay: null,
       start: { time: '3:00 PM', zone: null },
       end: { time: '6:00 PM', date: null, zone: null },
     });
+  });
+
+  it('says all day, and the last day of a longer one, without a time or zone', () => {
+    const stay = booking({ kind: 'accommodation', startDate: '2027-03-28', endDate: '2027-03-31' });
+    expect(bookingTimes(stay, 'Asia/Tokyo', 'en')).toEqual({
+      allDay: { until: 'Wed, Mar 31' },
+      start: null,
+      end: null,
+    });
+    expect(bookingTimes({ ...stay, endDate: null }, 'Asia/Tokyo', 'de').allDay).toEqual({
+      until: null,
+    });
+    expect(groupByDay([stay, flight]).map((day) => day.date)).toEqual(['2027-03-28']);
   });
 
   it('groups by the wall-clock date of the start, undated last', () => {
@@ -82,6 +96,38 @@ describe('booking draft', () => {
     };
     expect(validateDraft(draft, 'en').endAt).toBe('validation.endBeforeStart');
     expect(validateDraft({ ...draft, endAt: '2027-03-28T17:30' }, 'en')).toEqual({});
+  });
+
+  it('sends an all-day booking as days alone, and checks the last day', () => {
+    const draft = {
+      ...emptyDraft('Asia/Tokyo'),
+      kind: 'accommodation' as const,
+      title: 'Hotel Sakura',
+      allDay: true,
+      startAt: '2027-03-28T15:00',
+      startDate: '2027-03-28',
+      endDate: '2027-03-31',
+    };
+    expect(payloadOf(draft)).toMatchObject({
+      startDate: '2027-03-28',
+      endDate: '2027-03-31',
+      startAt: null,
+      startZone: null,
+      endAt: null,
+      endZone: null,
+    });
+    expect(validateDraft(draft)).toEqual({});
+    expect(validateDraft({ ...draft, endDate: '2027-03-27' }).endDate).toBe(
+      'validation.endBeforeStart',
+    );
+    expect(validateDraft({ ...draft, startDate: '' }).startDate).toBe('validation.firstDay');
+    // Timed again: the days are not sent.
+    expect(payloadOf({ ...draft, allDay: false })).toMatchObject({
+      startDate: null,
+      endDate: null,
+      startAt: '2027-03-28T15:00',
+      startZone: 'Asia/Tokyo',
+    });
   });
 
   it('sends costs in minor units and clears what the kind does not ask for', () => {

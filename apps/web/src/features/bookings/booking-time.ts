@@ -1,5 +1,5 @@
 import type { Booking } from '@jammy/shared/bookings';
-import { zonedInstant } from '@jammy/shared/bookings-plain';
+import { bookingDay, zonedInstant } from '@jammy/shared/bookings-plain';
 import { dateTimeFormat } from '../../lib/intl';
 
 /**
@@ -76,6 +76,8 @@ export function zoneLabel(zone: string, local: string, language: string): string
 }
 
 export interface BookingTimes {
+  /** An all-day booking: its last day ("Wed, 31 Mar") when it lasts more than one. */
+  allDay: { until: string | null } | null;
   /** "10:00", and the zone's name when it is not the trip's. */
   start: { time: string; zone: string | null } | null;
   /** The arrival: its date too when it is another day; its zone when not the trip's or the start's. */
@@ -85,6 +87,10 @@ export interface BookingTimes {
 /** What a booking's line says about its times. */
 export function bookingTimes(booking: Booking, reference: string, language: string): BookingTimes {
   const { startAt, startZone, endAt, endZone } = booking;
+  if (booking.startDate) {
+    const until = booking.endDate ? formatShortDate(booking.endDate, language) : null;
+    return { allDay: { until }, start: null, end: null };
+  }
   const start =
     startAt && startZone
       ? {
@@ -106,20 +112,23 @@ export function bookingTimes(booking: Booking, reference: string, language: stri
               : zoneLabel(endZone, endAt, language),
         }
       : null;
-  return { start, end };
+  return { allDay: null, start, end };
 }
 
 export interface BookingDay {
-  /** `YYYY-MM-DD` of the start, wall clock; null for bookings without a time. */
+  /** `YYYY-MM-DD` of the start, wall clock (or first day); null for bookings without one. */
   date: string | null;
   bookings: Booking[];
 }
 
-/** Bookings by the day they start (their own wall-clock date), in order; undated last. */
+/**
+ * Bookings by the day they start (their own wall-clock date, an all-day one's first day), in
+ * order; undated last.
+ */
 export function groupByDay(bookings: Booking[]): BookingDay[] {
   const days: BookingDay[] = [];
   for (const booking of bookings) {
-    const date = booking.startAt?.slice(0, 10) ?? null;
+    const date = bookingDay(booking);
     const last = days.at(-1);
     if (last && last.date === date) last.bookings.push(booking);
     else days.push({ date, bookings: [booking] });

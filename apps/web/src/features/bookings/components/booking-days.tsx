@@ -14,10 +14,23 @@ import {
 import { BookingKindIcon } from './booking-kind-icon';
 import classes from './bookings.module.css';
 
-/** "10:00 (Italy Time (GMT+2)) → Mon, 29 Mar 06:00 (Japan Time (GMT+9))", as parts. */
+/**
+ * "10:00 (Italy Time (GMT+2)) → Mon, 29 Mar 06:00 (Japan Time (GMT+9))", as parts; "All day ·
+ * until Wed, 31 Mar" for an all-day booking.
+ */
 function TimeLine({ times }: { times: BookingTimes }) {
   const { t } = useTranslation('bookings');
-  const { start, end } = times;
+  const { allDay, start, end } = times;
+  if (allDay) {
+    return (
+      <Text size="sm" c="gray.8" data-testid="booking-times">
+        <span className={classes.time} data-testid="booking-all-day">
+          {t('times.allDay')}
+        </span>
+        {allDay.until && ` · ${t('times.untilDay', { date: allDay.until })}`}
+      </Text>
+    );
+  }
   if (!start && !end) return null;
   return (
     <Text size="sm" c="gray.8" data-testid="booking-times">

@@ -1,6 +1,7 @@
 import { BOOKING_KINDS, BOOKING_LIMITS, type BookingKind } from '@jammy/shared/bookings-plain';
 import {
   Button,
+  Checkbox,
   Group,
   Paper,
   Select,
@@ -80,7 +81,7 @@ function TimeWithZone({
 /**
  * A booking's form: the kind first, then the fields that kind asks for (carrier, number, from
  * and to for transport; an address elsewhere), times each with its own zone, the code, the cost
- * and a link.
+ * and a link. An all-day booking (ticked) has days instead: no time, no zone.
  */
 export function BookingForm({
   legend,
@@ -216,30 +217,61 @@ export function BookingForm({
               onChange={(event) => set('address', event.currentTarget.value)}
             />
           )}
-          <TimeWithZone
-            label={t(labels.start)}
-            zoneLabel={t('fields.zoneOf', { what: t(labels.start) })}
-            value={draft.startAt}
-            zone={draft.startZone}
-            zones={zones}
-            error={message('startAt')}
-            zoneError={message('startZone')}
-            onChange={(value) => set('startAt', value)}
-            onZone={(zone) => set('startZone', zone)}
-            testId="booking-start"
+          <Checkbox
+            label={t('fields.allDay')}
+            description={t('fields.allDayHint')}
+            checked={draft.allDay}
+            onChange={(event) => set('allDay', event.currentTarget.checked)}
+            data-testid="booking-all-day"
           />
-          <TimeWithZone
-            label={t(labels.end)}
-            zoneLabel={t('fields.zoneOf', { what: t(labels.end) })}
-            value={draft.endAt}
-            zone={draft.endZone}
-            zones={zones}
-            error={message('endAt')}
-            zoneError={message('endZone')}
-            onChange={(value) => set('endAt', value)}
-            onZone={(zone) => set('endZone', zone)}
-            testId="booking-end"
-          />
+          {draft.allDay ? (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <TextInput
+                type="date"
+                label={t('fields.firstDay')}
+                value={draft.startDate}
+                error={message('startDate')}
+                onChange={(event) => set('startDate', event.currentTarget.value)}
+                data-testid="booking-start-date"
+              />
+              <TextInput
+                type="date"
+                label={t('fields.lastDay')}
+                value={draft.endDate}
+                min={draft.startDate || undefined}
+                error={message('endDate')}
+                onChange={(event) => set('endDate', event.currentTarget.value)}
+                data-testid="booking-end-date"
+              />
+            </SimpleGrid>
+          ) : (
+            <>
+              <TimeWithZone
+                label={t(labels.start)}
+                zoneLabel={t('fields.zoneOf', { what: t(labels.start) })}
+                value={draft.startAt}
+                zone={draft.startZone}
+                zones={zones}
+                error={message('startAt')}
+                zoneError={message('startZone')}
+                onChange={(value) => set('startAt', value)}
+                onZone={(zone) => set('startZone', zone)}
+                testId="booking-start"
+              />
+              <TimeWithZone
+                label={t(labels.end)}
+                zoneLabel={t('fields.zoneOf', { what: t(labels.end) })}
+                value={draft.endAt}
+                zone={draft.endZone}
+                zones={zones}
+                error={message('endAt')}
+                zoneError={message('endZone')}
+                onChange={(value) => set('endAt', value)}
+                onZone={(zone) => set('endZone', zone)}
+                testId="booking-end"
+              />
+            </>
+          )}
           <TextInput
             label={t('fields.code')}
             description={t('fields.codeHint')}

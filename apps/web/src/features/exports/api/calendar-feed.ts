@@ -1,4 +1,4 @@
-import type { CalendarFeed, CalendarFeedState } from '@jammy/shared/exports';
+import type { CalendarFeed, CalendarFeedState, CreateCalendarFeed } from '@jammy/shared/exports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { exportKeys } from './keys';
@@ -12,12 +12,15 @@ export function useCalendarFeed(id: string, enabled: boolean) {
   });
 }
 
-/** Makes the feed, or a new address for it (the old one stops working); `url` is only here. */
+/**
+ * Makes the feed, or a new address for it (the old one stops working), with or without
+ * confirmation codes; `url` is only here.
+ */
 export function useCreateCalendarFeed(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<CalendarFeed>(`/api/itineraries/${id}/calendar-feed`, { method: 'POST' }),
+    mutationFn: (body: CreateCalendarFeed) =>
+      apiRequest<CalendarFeed>(`/api/itineraries/${id}/calendar-feed`, { method: 'POST', body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: exportKeys.feed(id) }),
   });
 }

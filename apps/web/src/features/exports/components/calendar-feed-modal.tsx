@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Checkbox,
   CopyButton,
   Group,
   Loader,
@@ -17,6 +18,7 @@ import {
   IconRefresh,
   IconTrash,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import {
@@ -77,8 +79,9 @@ function NewAddress({ url }: { url: string }) {
 }
 
 /**
- * The member's private calendar feed of a trip: make it (the address is shown once), make a
- * new address (the old one stops working), or turn it off.
+ * The member's private calendar feed of a trip: make it (the address is shown once), with
+ * bookings' confirmation codes or, by default, without; make a new address (the old one stops
+ * working), or turn it off.
  */
 export function CalendarFeedModal({
   itineraryId,
@@ -95,6 +98,9 @@ export function CalendarFeedModal({
   const create = useCreateCalendarFeed(itineraryId);
   const revoke = useRevokeCalendarFeed(itineraryId);
   const feed = state.data?.feed ?? null;
+  // Until it is ticked or unticked, a new address keeps the feed's choice (none: off).
+  const [codesChosen, chooseCodes] = useState<boolean | null>(null);
+  const includeConfirmationCodes = codesChosen ?? feed?.includeConfirmationCodes ?? false;
   const format = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const newUrl = create.data && feed?.id === create.data.id ? create.data.url : null;
   const failed = state.error ?? create.error ?? revoke.error;
@@ -119,7 +125,8 @@ export function CalendarFeedModal({
             {t('feed.exists', { date: format.format(new Date(feed.createdAt)) })}{' '}
             {feed.lastReadAt
               ? t('feed.lastRead', { date: format.format(new Date(feed.lastReadAt)) })
-              : t('feed.neverRead')}
+              : t('feed.neverRead')}{' '}
+            {feed.includeConfirmationCodes ? t('feed.withCodes') : t('feed.withoutCodes')}
           </Text>
         )}
         {failed && (
@@ -128,9 +135,17 @@ export function CalendarFeedModal({
           </Alert>
         )}
         {!state.isPending && (
+          <Checkbox
+            checked={includeConfirmationCodes}
+            onChange={(event) => chooseCodes(event.currentTarget.checked)}
+            label={t('feed.codes')}
+            description={t('feed.codesHint')}
+          />
+        )}
+        {!state.isPending && (
           <Group gap="xs" wrap="wrap">
             <Button
-              onClick={() => create.mutate()}
+              onClick={() => create.mutate({ includeConfirmationCodes })}
               loading={create.isPending}
               leftSection={feed ? <IconRefresh {...ICON} /> : <IconCalendarPlus {...ICON} />}
               variant={feed ? 'default' : 'filled'}

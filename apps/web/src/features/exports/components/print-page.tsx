@@ -23,7 +23,7 @@ function BookingLine({ booking }: { booking: Booking }) {
   return (
     <li className={classes.item} data-testid="print-booking">
       <span className={classes.time} dir="ltr">
-        {booking.startAt?.slice(11, 16) ?? ''}
+        {booking.startDate ? t('print.allDay') : (booking.startAt?.slice(11, 16) ?? '')}
       </span>
       <span>
         <Text span fw={700}>

@@ -1,3 +1,4 @@
+import { bookingDay } from '@jammy/shared/bookings-plain';
 import type { Booking } from '@jammy/shared/bookings';
 import type { ItineraryExport } from '@jammy/shared/exports';
 import type { Place, Stage } from '@jammy/shared/itineraries';
@@ -47,7 +48,7 @@ export function tripDays(trip: ItineraryExport) {
       const bookings = trip.bookings.filter(
         (booking) =>
           !placedBookings.has(booking.id) &&
-          booking.startAt?.slice(0, 10) === date &&
+          bookingDay(booking) === date &&
           (booking.stageId === null || booking.stageId === stage.id),
       );
       for (const booking of bookings) placedBookings.add(booking.id);

@@ -9,12 +9,18 @@ export type UpdateBooking = z.input<typeof updateBookingSchema> & { bookingId: s
 
 const base = (itineraryId: string) => `/api/itineraries/${itineraryId}/bookings`;
 
+/** When a booking starts, as the server orders them: an all-day one at its first midnight. */
+function startKey(booking: Booking): string | null {
+  return booking.startAt ?? (booking.startDate ? `${booking.startDate}T00:00` : null);
+}
+
 /** By start as the server orders them: those without a time last, then by id. */
 export function byStart(a: Booking, b: Booking): number {
-  if (a.startAt !== b.startAt) {
-    if (a.startAt === null) return 1;
-    if (b.startAt === null) return -1;
-    return a.startAt < b.startAt ? -1 : 1;
+  const [first, second] = [startKey(a), startKey(b)];
+  if (first !== second) {
+    if (first === null) return 1;
+    if (second === null) return -1;
+    return first < second ? -1 : 1;
   }
   return a.id < b.id ? -1 : 1;
 }
@@ -35,6 +41,8 @@ export const EMPTY_BOOKING_FIELDS = {
   startZone: null,
   endAt: null,
   endZone: null,
+  startDate: null,
+  endDate: null,
   confirmationCode: null,
   address: null,
   costMinor: null,
