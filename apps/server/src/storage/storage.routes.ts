@@ -5,7 +5,6 @@ import {
   objectMetadataInputSchema,
   objectMetadataSchema,
   objectPathProblem,
-  objectSpace,
   type ImageVariant,
 } from '@jammy/shared/storage';
 import { shareTokenSchema } from '@jammy/shared/sharing';
@@ -18,7 +17,13 @@ import { AppError } from '../lib/errors';
 import { objectNotFound, sendMedia } from './media';
 import { presentObject } from './presenters';
 import { readJson } from './request-body';
-import { authorizePath, storageCallers, unauthorized, type StorageAction } from './storage-access';
+import {
+  authorizePath,
+  isMembersOnlyFolder,
+  storageCallers,
+  unauthorized,
+  type StorageAction,
+} from './storage-access';
 import * as repository from './storage.repository';
 import type { Storage } from './storage.service';
 import { uploadRoutes } from './upload.routes';
@@ -152,13 +157,7 @@ export async function storageRoutes(root: FastifyInstance, deps: StorageDeps): P
         const bucket = bucketOf(request);
         const query = request.query as z.output<typeof listQuery>;
         if (query.prefix !== '') checkedPath(query.prefix.replace(/\/$/, ''), 'prefix');
-        const { caller, authorized: access } = await authorized(
-          request,
-          query.prefix,
-          'read',
-          query.share,
-        );
-        const viaLink = !caller || access.itinerary === undefined ? Boolean(query.share) : false;
+        const { authorized: access } = await authorized(request, query.prefix, 'read', query.share);
         let after = '';
         if (query.pageToken) after = Buffer.from(query.pageToken, 'base64url').toString('utf8');
         const entries = await repository.listEntries(db, {
@@ -169,10 +168,11 @@ export async function storageRoutes(root: FastifyInstance, deps: StorageDeps): P
           limit: query.maxResults + 1,
         });
         const page = entries.slice(0, query.maxResults);
+        // A link holder sees neither what members-only folders hold nor that they exist.
         const visible = page.filter((entry) => {
-          if (!viaLink) return true;
-          const space = objectSpace(entry.entry.replace(/\/$/, '/x'));
-          return space.kind !== 'itinerary' || space.folder !== 'attachments';
+          if (!access.viaLink) return true;
+          const [, , folder, ...below] = entry.entry.replace(/\/$/, '/x').split('/');
+          return below.length === 0 || !isMembersOnlyFolder(folder ?? '');
         });
         const last = page.at(-1);
         return {
