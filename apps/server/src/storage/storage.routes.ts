@@ -14,6 +14,7 @@ import type { Sessions } from '../auth/session';
 import type { Db } from '../db/client';
 import { noContent, replies, type ContentAnswer } from '../lib/contract';
 import { AppError } from '../lib/errors';
+import { storableHeaders } from './header-values';
 import { objectNotFound, sendMedia } from './media';
 import { presentObject } from './presenters';
 import { readJson } from './request-body';
@@ -239,7 +240,7 @@ export async function storageRoutes(root: FastifyInstance, deps: StorageDeps): P
         const bucket = bucketOf(request);
         const path = checkedPath((request.params as { '*': string })['*']);
         await authorized(request, path, 'write');
-        const input = await readJson(request.raw, objectMetadataInputSchema);
+        const input = storableHeaders(await readJson(request.raw, objectMetadataInputSchema));
         const row = await repository.findObject(db, bucket, path);
         if (!row) throw objectNotFound();
         const custom = input.customMetadata ?? input.metadata;

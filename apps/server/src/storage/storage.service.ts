@@ -8,6 +8,7 @@ import type { StorageConfig } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/errors';
 import type { BlobStore } from './blob-store';
+import { storableHeaders } from './header-values';
 import { processImage } from './images';
 import type { Authorized } from './storage-access';
 import * as repository from './storage.repository';
@@ -119,7 +120,8 @@ export function createStorage(deps: {
    * transaction. Until that commit nothing of it is visible; if anything fails, its bytes go.
    */
   async function writeObject(input: WriteInput): Promise<repository.FileObjectRow> {
-    const { authorized, metadata } = input;
+    const { authorized } = input;
+    const metadata = storableHeaders(input.metadata);
     checkDeclaredSize(authorized, input.declaredSize);
     const existing = await repository.findObject(db, input.bucket, input.path);
     if (input.declaredSize !== undefined) {
@@ -227,6 +229,7 @@ export function createStorage(deps: {
     metadata: ObjectMetadataInput;
     declaredSize: number;
   }): Promise<repository.UploadSessionRow> {
+    const metadata = storableHeaders(input.metadata);
     checkDeclaredSize(input.authorized, input.declaredSize);
     const existing = await repository.findObject(db, input.bucket, input.path);
     await checkQuota(input.authorized, input.declaredSize, existing?.id);
@@ -235,7 +238,7 @@ export function createStorage(deps: {
       bucket: input.bucket,
       path: input.path,
       userId: input.userId,
-      metadata: input.metadata,
+      metadata,
       declaredSize: input.declaredSize,
       expiresAt: new Date(Date.now() + UPLOAD_SESSION_TTL_MS),
     });
