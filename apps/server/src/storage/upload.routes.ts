@@ -190,7 +190,7 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
         ...STORAGE_SECURITY,
         response: replies(
           { 200: z.union([objectMetadataSchema, uploadStatusSchema]) },
-          [401, 402, 403, 404, 413, 415],
+          [401, 402, 403, 404, 413, 415, 429],
         ),
       },
     },
