@@ -138,6 +138,12 @@ export async function storageRoutes(root: FastifyInstance, deps: StorageDeps): P
         request.headers['content-type'] = 'application/octet-stream';
       }
     });
+    // An upload refused part-way (too large, not a photo) leaves the rest of its body unread;
+    // Node does not drain a body that was being read, so the client would wait forever to send
+    // it, on a connection no other request can use. The rest is read and dropped instead.
+    app.addHook('onResponse', async (request) => {
+      if (!request.raw.complete && !request.raw.destroyed) request.raw.resume();
+    });
 
     uploadRoutes(app, { ...deps, callerOf, bucketOf });
 

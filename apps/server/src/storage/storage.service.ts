@@ -14,6 +14,7 @@ import type { Authorized } from './storage-access';
 import * as repository from './storage.repository';
 import {
   allowedKinds,
+  emptyFile,
   kindOf,
   largestAllowed,
   limitOf,
@@ -70,7 +71,7 @@ export function quotaExceeded(quota: number): AppError {
   return new AppError(
     'storage/quota-exceeded',
     `Your files would take more than your ${mb} MB: delete some to make room`,
-    { quotaBytes: quota },
+    { reason: 'quota', quotaBytes: quota },
   );
 }
 
@@ -105,6 +106,7 @@ export function createStorage(deps: {
 
   function checkDeclaredSize(authorized: Authorized, size: number | undefined) {
     if (size === undefined) return;
+    if (size === 0) throw emptyFile();
     const kinds = allowedKinds(authorized.space);
     const largest = largestAllowed(config, kinds);
     const kind = kinds.find((each) => limitOf(config, each) === largest) ?? 'file';
