@@ -178,10 +178,11 @@ describe('uploads', () => {
       402,
       'storage/quota-exceeded',
     );
-    expect(big.error.message).toBe('A document may be at most 0.1 MB');
+    // Refused from its Content-Length, before its type is known: the path's largest limit.
+    expect(big.error.message).toBe('A file may be at most 0.1 MB');
     expect(big.error.details).toEqual({
       reason: 'file-too-large',
-      kind: 'document',
+      kind: 'file',
       limitBytes: Math.floor(DOCUMENT_MAX),
     });
     // Without a Content-Length the stream is cut at the limit (multipart: the length is the envelope's).

@@ -109,8 +109,8 @@ export function createStorage(deps: {
     if (size === 0) throw emptyFile();
     const kinds = allowedKinds(authorized.space);
     const largest = largestAllowed(config, kinds);
-    const kind = kinds.find((each) => limitOf(config, each) === largest) ?? 'file';
-    if (size > largest) throw tooLarge(kind, largest);
+    // Before the bytes come, a path that takes several kinds can only name its largest limit.
+    if (size > largest) throw tooLarge(kinds.length === 1 ? (kinds[0] ?? 'file') : 'file', largest);
   }
 
   let sweeping: Promise<void> | undefined;
