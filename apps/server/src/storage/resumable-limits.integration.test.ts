@@ -197,6 +197,23 @@ describe('unfinished resumable uploads', () => {
     expect(await db.select().from(uploadSession).where(eq(uploadSession.id, id))).toEqual([]);
   });
 
+  it('keep a chunk sent twice at once (a client retrying), and finish', async () => {
+    const owner = await createSignedInUser(testApp, 'twice');
+    const trip = (await createItinerary(testApp, owner)).id;
+    const document = pdfDocument(30_000);
+    const url = addressOf(
+      await start(owner, `itineraries/${trip}/attachments/twice.pdf`, document.length),
+    );
+    const [first, second] = await Promise.all([
+      chunk(owner, url, 0, document),
+      chunk(owner, url, 0, document),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400]);
+    const done = await send(owner, 'POST', url, { 'x-goog-upload-command': 'finalize' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json<{ size: number }>().size).toBe(document.length);
+  });
+
   it('are swept by several processes at once, each blob deleted once', async () => {
     const owner = await createSignedInUser(testApp, 'sweep');
     const trip = (await createItinerary(testApp, owner)).id;

@@ -346,7 +346,10 @@ export function createStorage(deps: {
       }
       return updated;
     } catch (error) {
-      await discard([key]);
+      // The same chunk sent twice at once (a client retrying) has one key: the copy that was
+      // recorded first stays, whichever request wrote the bytes last.
+      const current = await repository.findUploadSession(db, session.id);
+      if (!current?.chunkOffsets.includes(offset)) await discard([key]);
       throw error;
     }
   }
