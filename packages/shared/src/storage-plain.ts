@@ -106,11 +106,43 @@ export function objectPathProblem(path: string): string | null {
   if (encoder.encode(path).length > OBJECT_PATH_MAX_BYTES) {
     return `must be at most ${OBJECT_PATH_MAX_BYTES} bytes long`;
   }
-  for (const segment of path.split('/')) {
+  const segments = path.split('/');
+  for (const segment of segments) {
     if (segment === '') return 'must not have empty segments (// or a leading or trailing /)';
     if (segment === '.' || segment === '..') return 'must not contain . or .. segments';
     if (encoder.encode(segment).length > OBJECT_SEGMENT_MAX_BYTES) {
       return `must have segments of at most ${OBJECT_SEGMENT_MAX_BYTES} bytes`;
+    }
+  }
+  return spellingProblem(segments);
+}
+
+/** Top folders that decide who may use a path. */
+const SPACES = ['itineraries', 'users'] as const;
+/** An itinerary's folders with a meaning of their own (what they take, who reads them). */
+export const ITINERARY_FOLDERS = ['cover', 'photos', 'attachments'] as const;
+
+/** A segment as compared for sameness: compatibility forms folded (NFKC), in lower case. */
+export function foldSegment(segment: string): string {
+  return segment.normalize('NFKC').toLowerCase();
+}
+
+/**
+ * The names that decide access have one spelling, so that a trip has one tree and a
+ * members-only folder no second door: `itineraries` and `users` in lower case, the id after
+ * them in lower case, and an itinerary's `cover`, `photos` and `attachments` exactly so.
+ */
+function spellingProblem([top = '', id, folder]: string[]): string | null {
+  const space = foldSegment(top);
+  if (!(SPACES as readonly string[]).includes(space)) return null;
+  if (top !== space) return `must begin with ${space}/ in lower case`;
+  if (id !== undefined && id !== foldSegment(id) && isUuidV7(foldSegment(id))) {
+    return `must name the ${space === 'users' ? 'traveller' : 'itinerary'} by its id in lower case (0-9, a-f)`;
+  }
+  if (space === 'itineraries' && folder !== undefined) {
+    const meaning = foldSegment(folder);
+    if ((ITINERARY_FOLDERS as readonly string[]).includes(meaning) && folder !== meaning) {
+      return `must spell the folder ${meaning} in lower case`;
     }
   }
   return null;
@@ -130,16 +162,14 @@ export type ObjectSpace =
 /** The space of a (valid) object path: `itineraries/{id}/…` or `users/{uid}/…`. */
 export function objectSpace(path: string): ObjectSpace {
   const [top, id, next, ...rest] = path.split('/');
-  if (top === 'itineraries' && id && next !== undefined && isUuidV7(id)) {
-    return {
-      kind: 'itinerary',
-      itineraryId: id.toLowerCase(),
-      folder: rest.length > 0 ? next : '',
-    };
+  // Only the one spelling of a path (objectPathProblem) names a space: any other is nobody's.
+  if (!id || next === undefined || !isUuidV7(id) || id !== id.toLowerCase()) {
+    return { kind: 'other' };
   }
-  if (top === 'users' && id && next !== undefined && isUuidV7(id)) {
-    return { kind: 'user', userId: id.toLowerCase() };
+  if (top === 'itineraries') {
+    return { kind: 'itinerary', itineraryId: id, folder: rest.length > 0 ? next : '' };
   }
+  if (top === 'users') return { kind: 'user', userId: id };
   return { kind: 'other' };
 }
 

@@ -121,7 +121,12 @@ export const objectMetadataInputSchema = z.object({
     /^[^\u0000-\u001F\u007F]*$/,
     'must not contain control characters',
   ).optional(),
-  contentEncoding: headerText(/^[a-z0-9-]*$/i, 'must be a content coding').optional(),
+  // Files are stored and served as they were sent: a coding the bytes do not have would make
+  // browsers fail to read them.
+  contentEncoding: headerText(
+    /^(identity)?$/i,
+    'must be identity (files are stored as they are sent)',
+  ).optional(),
   contentLanguage: headerText(/^[A-Za-z0-9-]*$/, 'must be a language tag').optional(),
   metadata: customMetadataSchema.nullable().optional(),
   customMetadata: customMetadataSchema.nullable().optional(),

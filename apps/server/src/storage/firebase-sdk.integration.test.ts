@@ -259,6 +259,47 @@ describe('the Firebase Storage SDK against this server', () => {
     expect(await errorCode(() => getMetadata(ref(forged, target)))).toBe('storage/unauthenticated');
   });
 
+  it('reports a file above the limit as storage/quota-exceeded, in one request or in chunks', async () => {
+    // The SDK names an error by its status alone (401, 402, 403, 404); its message is its own,
+    // and in Node it keeps nothing of the answer's body: 402 is the one status it reads as
+    // "too much". (What the answer says is checked in storage.integration.test.ts.)
+    const limit = test.testApp.config.storage.imageMaxBytes;
+    // A PNG's signature, then more bytes than a photo may have.
+    const big = Buffer.alloc(limit + 1024 * 1024);
+    (await pngImage(8, 8)).copy(big);
+    const refusals: { code: string; status: number }[] = [];
+    for (const send of [
+      () => uploadBytes(ref(ownerStorage, `itineraries/${tripId}/photos/big.png`), big),
+      () => uploadBytesResumable(ref(ownerStorage, `itineraries/${tripId}/photos/big2.png`), big),
+    ]) {
+      await send().catch((error: StorageError) => {
+        refusals.push({ code: error.code, status: error.status });
+      });
+    }
+    expect(refusals).toEqual([
+      { code: 'storage/quota-exceeded', status: 402 },
+      { code: 'storage/quota-exceeded', status: 402 },
+    ]);
+    // The connection the refused upload used is still good for the next call.
+    const small = await uploadBytes(
+      ref(ownerStorage, `itineraries/${tripId}/photos/small.png`),
+      await pngImage(8, 8),
+    );
+    expect(small.metadata.size).toBeGreaterThan(0);
+  });
+
+  it('serves a file whose disposition names it in another script', async () => {
+    const target = ref(ownerStorage, `itineraries/${tripId}/photos/kyoto.png`);
+    await uploadBytes(target, await pngImage(8, 8), {
+      contentDisposition: 'inline; filename="京都.png"',
+    });
+    const download = await fetch(await getDownloadURL(target));
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toBe(
+      'inline; filename="??.png"; filename*=UTF-8\'\'%E4%BA%AC%E9%83%BD.png',
+    );
+  });
+
   it('refuses an upload to the root (the SDK itself, before any request)', async () => {
     expect(await errorCode(() => uploadString(ref(ownerStorage), PDF_TEXT))).toBe(
       'storage/invalid-root-operation',

@@ -2,6 +2,7 @@ import { type ImageVariant } from '@jammy/shared/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 import type { BlobStore, ByteRange } from './blob-store';
+import { canonicalDisposition, isHeaderSafe } from './header-values';
 import type { FileObjectRow } from './storage.repository';
 
 /** Cache lifetime of files whose uploader set no Cache-Control. */
@@ -40,10 +41,27 @@ export function parseRange(
   return { start, end };
 }
 
-/** `inline` (or `attachment`) with the file's name, safe for any characters in it. */
+/** `inline` with the file's name, safe for any characters in it. */
 function disposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7E]|["\\]/g, '_');
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * The header values of a stored object, each one safe to send: what uploads and changes store
+ * is checked (header-values.ts), and a row stored before those checks is repaired here rather
+ * than by a migration (its disposition encoded, or the default; other values left out).
+ */
+function servedHeaders(row: FileObjectRow) {
+  const safe = (value: string | null) => (value !== null && isHeaderSafe(value) ? value : null);
+  const name = row.path.slice(row.path.lastIndexOf('/') + 1);
+  return {
+    disposition:
+      (row.contentDisposition === null ? null : canonicalDisposition(row.contentDisposition)) ??
+      disposition(name),
+    cacheControl: safe(row.cacheControl) ?? DEFAULT_CACHE_CONTROL,
+    language: safe(row.contentLanguage),
+  };
 }
 
 /**
@@ -63,20 +81,18 @@ export async function sendMedia(
     : { key: row.blobKey, size: row.size, md5Hash: row.md5Hash };
   if (!stored) throw objectNotFound();
   const etag = `"${stored.md5Hash}"`;
+  const headers = servedHeaders(row);
+  // No Content-Encoding: the bytes are served as they were stored (only identity is taken).
   reply
     .header('etag', etag)
     .header('last-modified', row.updatedAt.toUTCString())
-    .header('cache-control', row.cacheControl ?? DEFAULT_CACHE_CONTROL)
+    .header('cache-control', headers.cacheControl)
     .header('accept-ranges', 'bytes')
     .header('content-security-policy', MEDIA_CSP)
     .header('x-frame-options', 'SAMEORIGIN')
     .header('cross-origin-resource-policy', 'same-origin')
-    .header(
-      'content-disposition',
-      row.contentDisposition ?? disposition(row.path.slice(row.path.lastIndexOf('/') + 1)),
-    );
-  if (row.contentLanguage) reply.header('content-language', row.contentLanguage);
-  if (row.contentEncoding && !variant) reply.header('content-encoding', row.contentEncoding);
+    .header('content-disposition', headers.disposition);
+  if (headers.language) reply.header('content-language', headers.language);
 
   const ifNoneMatch = request.headers['if-none-match'];
   if (

@@ -1,4 +1,4 @@
-import { objectSpace, type ObjectSpace } from '@jammy/shared/storage';
+import { foldSegment, objectSpace, type ObjectSpace } from '@jammy/shared/storage';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Sessions } from '../auth/session';
@@ -22,6 +22,8 @@ export interface Authorized {
   itinerary?: ItineraryRow;
   /** Whose quota the object counts against: the trip's owner, or the traveller. */
   quotaUserId?: string;
+  /** Through a share link (not a membership): what is members-only stays hidden. */
+  viaLink: boolean;
 }
 
 export function unauthenticated(): AppError {
@@ -34,6 +36,14 @@ export function unauthorized(): AppError {
 
 /** Folders of an itinerary that a share link does not open (tickets carry names). */
 const MEMBERS_ONLY_FOLDERS = new Set(['attachments']);
+
+/**
+ * Whether an itinerary's folder is for its members only. Compared folded, so that no other
+ * spelling of it (refused for new paths, possible in rows stored before) is ever opened.
+ */
+export function isMembersOnlyFolder(folder: string): boolean {
+  return MEMBERS_ONLY_FOLDERS.has(foldSegment(folder));
+}
 
 /**
  * The caller of a storage request: `Authorization: Firebase <token>` (or `Bearer`), a token
@@ -86,7 +96,7 @@ export async function authorizePath(
   if (space.kind === 'user') {
     if (!caller) throw unauthenticated();
     if (caller.userId !== space.userId) throw unauthorized();
-    return { space, quotaUserId: caller.userId };
+    return { space, quotaUserId: caller.userId, viaLink: false };
   }
   if (space.kind === 'other') throw caller ? unauthorized() : unauthenticated();
 
@@ -98,13 +108,18 @@ export async function authorizePath(
         ? !trashed || access.role === 'owner'
         : !trashed && (access.role === 'owner' || access.role === 'editor');
     if (allowed) {
-      return { space, itinerary: access.itinerary, quotaUserId: access.itinerary.ownerId };
+      return {
+        space,
+        itinerary: access.itinerary,
+        quotaUserId: access.itinerary.ownerId,
+        viaLink: false,
+      };
     }
     throw unauthorized();
   }
-  if (shareToken !== undefined && action === 'read' && !MEMBERS_ONLY_FOLDERS.has(space.folder)) {
+  if (shareToken !== undefined && action === 'read' && !isMembersOnlyFolder(space.folder)) {
     const itinerary = await authorizeLink(db, space.itineraryId, shareToken).catch(() => null);
-    if (itinerary) return { space, itinerary };
+    if (itinerary) return { space, itinerary, viaLink: true };
   }
   throw caller ? unauthorized() : unauthenticated();
 }

@@ -52,7 +52,8 @@ export function storageApiRoutes(
       const { user } = await requireSession(deps.sessions, request);
       const { config } = deps.storage;
       return {
-        usedBytes: await usedBytes(deps.db, user.id),
+        // What is on disk: files, and what unfinished uploads received so far.
+        usedBytes: await usedBytes(deps.db, user.id, { uploads: 'received' }),
         quotaBytes: config.quotaBytes,
         imageMaxBytes: config.imageMaxBytes,
         documentMaxBytes: config.documentMaxBytes,

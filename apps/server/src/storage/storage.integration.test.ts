@@ -167,7 +167,7 @@ describe('uploads', () => {
     expect(await usage()).toEqual(before);
   });
 
-  it('answers 413 naming the limit, before storing anything', async () => {
+  it('answers a file above its limit with 402 storage/quota-exceeded naming the limit, before storing anything', async () => {
     const id = await trip();
     const big = expectError(
       await mediaUpload(
@@ -175,11 +175,16 @@ describe('uploads', () => {
         `itineraries/${id}/attachments/big.pdf`,
         pdfDocument(DOCUMENT_MAX + 1),
       ),
-      413,
-      'request/too-large',
+      402,
+      'storage/quota-exceeded',
     );
-    expect(big.error.message).toBe('A document may be at most 0.1 MB');
-    expect(big.error.details).toEqual({ limitBytes: Math.floor(DOCUMENT_MAX) });
+    // Refused from its Content-Length, before its type is known: the path's largest limit.
+    expect(big.error.message).toBe('A file may be at most 0.1 MB');
+    expect(big.error.details).toEqual({
+      reason: 'file-too-large',
+      kind: 'file',
+      limitBytes: Math.floor(DOCUMENT_MAX),
+    });
     // Without a Content-Length the stream is cut at the limit (multipart: the length is the envelope's).
     const photo = await pngImage(600, 600);
     const noise = await sharp(Buffer.alloc(300 * 300 * 3, 7), {
@@ -190,13 +195,43 @@ describe('uploads', () => {
     expect(noise.length).toBeGreaterThan(IMAGE_MAX);
     const tooBig = expectError(
       await upload(testApp, owner, `itineraries/${id}/photos/big.png`, noise),
-      413,
-      'request/too-large',
+      402,
+      'storage/quota-exceeded',
     );
     expect(tooBig.error.message).toBe('A photo may be at most 0.05 MB');
+    expect(tooBig.error.details).toEqual({
+      reason: 'file-too-large',
+      kind: 'image',
+      limitBytes: Math.floor(IMAGE_MAX),
+    });
     expect(
       (await upload(testApp, owner, `itineraries/${id}/photos/ok.png`, photo)).statusCode,
     ).toBe(200);
+  });
+
+  it('refuses an empty file as such (400), in one request or resumable', async () => {
+    const id = await trip();
+    const path = `itineraries/${id}/attachments/empty.pdf`;
+    for (const response of [
+      await upload(testApp, owner, path, Buffer.alloc(0)),
+      await mediaUpload(owner, path, Buffer.alloc(0)),
+      await send('POST', `/v0/b/jammy/o?name=${encodeURIComponent(path)}`, {
+        user: owner,
+        headers: {
+          'content-type': 'application/json',
+          'x-goog-upload-protocol': 'resumable',
+          'x-goog-upload-command': 'start',
+          'x-goog-upload-header-content-length': '0',
+        },
+        body: '{}',
+      }),
+    ]) {
+      const body = expectError(response, 400, 'storage/invalid-argument');
+      expect(body.error).toMatchObject({
+        message: 'The file is empty',
+        details: { reason: 'empty', issues: [{ field: 'file', message: 'is empty' }] },
+      });
+    }
   });
 
   it('keeps each traveller within the quota (402 storage/quota-exceeded)', async () => {
@@ -212,6 +247,11 @@ describe('uploads', () => {
       if (response.statusCode === 402) expectError(response, 402, 'storage/quota-exceeded');
     }
     expect(statuses).toEqual([200, 200, 200, 200, 402, 402]);
+    expect(
+      (
+        await mediaUpload(other, `itineraries/${id}/attachments/more.pdf`, pdfDocument(90_000))
+      ).json<{ error: { details: unknown } }>().error.details,
+    ).toEqual({ reason: 'quota', quotaBytes: Math.floor(QUOTA) });
     const usage = expectStatus<{ usedBytes: number; quotaBytes: number }>(
       await api(other, 'GET', '/api/me/storage'),
       200,
@@ -486,7 +526,7 @@ describe('resumable uploads', () => {
         body: '{}',
       },
     );
-    expectError(tooBig, 413, 'request/too-large');
+    expectError(tooBig, 402, 'storage/quota-exceeded');
   });
 });
 

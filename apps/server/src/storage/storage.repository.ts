@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { blobGarbage, fileObject, uploadSession } from '../db/schema/files';
 import { itinerary } from '../db/schema/itineraries';
@@ -20,13 +20,34 @@ export async function findObject(
   return row;
 }
 
-/** Bytes the traveller's files take: their own, and those of the trips they own. */
-export async function usedBytes(db: Executor, userId: string, exceptId?: string): Promise<number> {
+/**
+ * Bytes the traveller's files take: their own, and those of the trips they own, with their
+ * unfinished uploads (until they expire): the bytes those `received` so far (what is on
+ * disk, as the meter shows), or all they `announced` (what a new upload must leave room for).
+ */
+export async function usedBytes(
+  db: Executor,
+  userId: string,
+  options: {
+    uploads: 'received' | 'announced';
+    exceptObjectId?: string | undefined;
+    exceptUploadId?: string | undefined;
+  },
+): Promise<number> {
+  const uploaded = options.uploads === 'received' ? sql`s.received` : sql`s.declared_size`;
   const result = await db.execute<{ used: string }>(sql`
-    select coalesce(sum(f.size), 0)::bigint as used
-    from file_object f left join itinerary i on i.id = f.itinerary_id
-    where (f.user_id = ${userId} or i.owner_id = ${userId})
-      ${exceptId ? sql`and f.id <> ${exceptId}` : sql``}
+    select (
+      select coalesce(sum(f.size), 0)
+      from file_object f left join itinerary i on i.id = f.itinerary_id
+      where (f.user_id = ${userId} or i.owner_id = ${userId})
+        ${options.exceptObjectId ? sql`and f.id <> ${options.exceptObjectId}` : sql``}
+    ) + (
+      select coalesce(sum(${uploaded}), 0)
+      from upload_session s left join itinerary i on i.id = s.itinerary_id
+      where (i.owner_id = ${userId} or (s.itinerary_id is null and s.user_id = ${userId}))
+        and s.object_id is null and s.expires_at > now()
+        ${options.exceptUploadId ? sql`and s.id <> ${options.exceptUploadId}` : sql``}
+    ) as used
   `);
   return Number(result.rows[0]?.used ?? 0);
 }
@@ -34,6 +55,11 @@ export async function usedBytes(db: Executor, userId: string, exceptId?: string)
 /** Serialises the quota check of one traveller's uploads (until the transaction ends). */
 export async function lockQuota(tx: Executor, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`quota:${userId}`}, 0))`);
+}
+
+/** Serialises the starts of one traveller's resumable uploads (until the transaction ends). */
+export async function lockUploads(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${userId}`}, 0))`);
 }
 
 /**
@@ -146,13 +172,33 @@ export async function listEntries(
 
 // --- resumable uploads ---
 
+/** A new resumable upload, open for `idleMs` from now (the database's clock). */
 export async function createUploadSession(
   db: Executor,
-  values: typeof uploadSession.$inferInsert,
+  values: Omit<typeof uploadSession.$inferInsert, 'expiresAt' | 'createdAt'>,
+  idleMs: number,
 ): Promise<UploadSessionRow> {
-  const [row] = await db.insert(uploadSession).values(values).returning();
+  const [row] = await db
+    .insert(uploadSession)
+    .values({ ...values, expiresAt: sql`now() + ${idleMs} * interval '1 millisecond'` })
+    .returning();
   if (!row) throw new Error('The upload was not started');
   return row;
+}
+
+/** How many resumable uploads the traveller has open, and in how many seconds one expires. */
+export async function openUploads(
+  db: Executor,
+  userId: string,
+): Promise<{ count: number; soonestExpirySeconds: number }> {
+  const result = await db.execute<{ count: number; soonest: number | null }>(sql`
+    select count(*)::int as count,
+      ceil(extract(epoch from min(expires_at) - now()))::int as soonest
+    from upload_session
+    where user_id = ${userId} and object_id is null and expires_at > now()
+  `);
+  const row = result.rows[0];
+  return { count: row?.count ?? 0, soonestExpirySeconds: row?.soonest ?? 0 };
 }
 
 export async function findUploadSession(
@@ -166,24 +212,31 @@ export async function findUploadSession(
   return row;
 }
 
-/** Records a chunk stored at `offset`; undefined when another chunk got there first. */
+/**
+ * Records a chunk stored at `offset`, and keeps the upload open for `idleMs` more (never
+ * past `maxMs` after its start); undefined when another chunk got there first, or it expired.
+ */
 export async function recordChunk(
   db: Executor,
   id: string,
   offset: number,
   size: number,
+  lifetime: { idleMs: number; maxMs: number },
 ): Promise<UploadSessionRow | undefined> {
   const [row] = await db
     .update(uploadSession)
     .set({
       received: sql`${uploadSession.received} + ${size}`,
       chunkOffsets: sql`array_append(${uploadSession.chunkOffsets}, ${offset}::bigint)`,
+      expiresAt: sql`least(now() + ${lifetime.idleMs} * interval '1 millisecond',
+        ${uploadSession.createdAt} + ${lifetime.maxMs} * interval '1 millisecond')`,
     })
     .where(
       and(
         eq(uploadSession.id, id),
         eq(uploadSession.received, offset),
         sql`${uploadSession.objectId} is null`,
+        gt(uploadSession.expiresAt, sql`now()`),
       ),
     )
     .returning();
@@ -218,13 +271,22 @@ export async function expireUploadSessions(db: Executor): Promise<number> {
 
 // --- garbage ---
 
-export async function takeGarbage(db: Executor, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ key: blobGarbage.key })
-    .from(blobGarbage)
-    .orderBy(asc(blobGarbage.queuedAt))
-    .limit(limit);
-  return rows.map((row) => row.key);
+/**
+ * Takes up to `limit` keys to delete, for `leaseMs`: another sweep (in this process or
+ * another) skips them meanwhile, and takes them again only if they are still there after it
+ * (the sweep that took them died before forgetting them).
+ */
+export async function takeGarbage(db: Executor, limit: number, leaseMs: number): Promise<string[]> {
+  const result = await db.execute<{ key: string }>(sql`
+    update blob_garbage set queued_at = now() + ${leaseMs} * interval '1 millisecond'
+    where key in (
+      select key from blob_garbage where queued_at <= now()
+      order by queued_at limit ${limit}
+      for update skip locked
+    )
+    returning key
+  `);
+  return result.rows.map((row) => row.key);
 }
 
 export async function forgetGarbage(db: Executor, keys: string[]): Promise<void> {

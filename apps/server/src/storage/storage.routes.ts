@@ -5,7 +5,6 @@ import {
   objectMetadataInputSchema,
   objectMetadataSchema,
   objectPathProblem,
-  objectSpace,
   type ImageVariant,
 } from '@jammy/shared/storage';
 import { shareTokenSchema } from '@jammy/shared/sharing';
@@ -15,10 +14,17 @@ import type { Sessions } from '../auth/session';
 import type { Db } from '../db/client';
 import { noContent, replies, type ContentAnswer } from '../lib/contract';
 import { AppError } from '../lib/errors';
+import { storableHeaders } from './header-values';
 import { objectNotFound, sendMedia } from './media';
 import { presentObject } from './presenters';
 import { readJson } from './request-body';
-import { authorizePath, storageCallers, unauthorized, type StorageAction } from './storage-access';
+import {
+  authorizePath,
+  isMembersOnlyFolder,
+  storageCallers,
+  unauthorized,
+  type StorageAction,
+} from './storage-access';
 import * as repository from './storage.repository';
 import type { Storage } from './storage.service';
 import { uploadRoutes } from './upload.routes';
@@ -132,6 +138,12 @@ export async function storageRoutes(root: FastifyInstance, deps: StorageDeps): P
         request.headers['content-type'] = 'application/octet-stream';
       }
     });
+    // An upload refused part-way (too large, not a photo) leaves the rest of its body unread;
+    // Node does not drain a body that was being read, so the client would wait forever to send
+    // it, on a connection no other request can use. The rest is read and dropped instead.
+    app.addHook('onResponse', async (request) => {
+      if (!request.raw.complete && !request.raw.destroyed) request.raw.resume();
+    });
 
     uploadRoutes(app, { ...deps, callerOf, bucketOf });
 
@@ -152,13 +164,7 @@ export async function storageRoutes(root: FastifyInstance, deps: StorageDeps): P
         const bucket = bucketOf(request);
         const query = request.query as z.output<typeof listQuery>;
         if (query.prefix !== '') checkedPath(query.prefix.replace(/\/$/, ''), 'prefix');
-        const { caller, authorized: access } = await authorized(
-          request,
-          query.prefix,
-          'read',
-          query.share,
-        );
-        const viaLink = !caller || access.itinerary === undefined ? Boolean(query.share) : false;
+        const { authorized: access } = await authorized(request, query.prefix, 'read', query.share);
         let after = '';
         if (query.pageToken) after = Buffer.from(query.pageToken, 'base64url').toString('utf8');
         const entries = await repository.listEntries(db, {
@@ -169,10 +175,11 @@ export async function storageRoutes(root: FastifyInstance, deps: StorageDeps): P
           limit: query.maxResults + 1,
         });
         const page = entries.slice(0, query.maxResults);
+        // A link holder sees neither what members-only folders hold nor that they exist.
         const visible = page.filter((entry) => {
-          if (!viaLink) return true;
-          const space = objectSpace(entry.entry.replace(/\/$/, '/x'));
-          return space.kind !== 'itinerary' || space.folder !== 'attachments';
+          if (!access.viaLink) return true;
+          const [, , folder, ...below] = entry.entry.replace(/\/$/, '/x').split('/');
+          return below.length === 0 || !isMembersOnlyFolder(folder ?? '');
         });
         const last = page.at(-1);
         return {
@@ -239,7 +246,7 @@ export async function storageRoutes(root: FastifyInstance, deps: StorageDeps): P
         const bucket = bucketOf(request);
         const path = checkedPath((request.params as { '*': string })['*']);
         await authorized(request, path, 'write');
-        const input = await readJson(request.raw, objectMetadataInputSchema);
+        const input = storableHeaders(await readJson(request.raw, objectMetadataInputSchema));
         const row = await repository.findObject(db, bucket, path);
         if (!row) throw objectNotFound();
         const custom = input.customMetadata ?? input.metadata;

@@ -5,14 +5,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { uuidv7 } from 'uuidv7';
 import type { StorageConfig } from '../config';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { AppError } from '../lib/errors';
 import type { BlobStore } from './blob-store';
+import { storableHeaders } from './header-values';
 import { processImage } from './images';
 import type { Authorized } from './storage-access';
 import * as repository from './storage.repository';
 import {
   allowedKinds,
+  emptyFile,
   kindOf,
   largestAllowed,
   limitOf,
@@ -20,8 +22,17 @@ import {
   uploadInspector,
 } from './upload-rules';
 
-/** A resumable upload not finished within this long is dropped with its chunks. */
-export const UPLOAD_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * A resumable upload with no chunk for this long is dropped with its chunks: the largest file
+ * takes minutes on a slow line, and what an abandoned one holds must not wait for days.
+ */
+export const UPLOAD_SESSION_IDLE_MS = 60 * 60 * 1000;
+/** However busy, an upload expires this long after its start. */
+export const UPLOAD_SESSION_MAX_MS = 6 * 60 * 60 * 1000;
+/** Resumable uploads one traveller may have open at once (the app runs one at a time). */
+export const OPEN_UPLOADS_MAX = 10;
+/** How long a sweep holds the blob keys it took before another sweep may take them. */
+const GARBAGE_LEASE_MS = 5 * 60 * 1000;
 
 /** What a write of an object needs. */
 export interface WriteInput {
@@ -33,6 +44,8 @@ export interface WriteInput {
   body: Readable;
   /** The size the client announced (Content-Length, resumable start), when it did. */
   declaredSize?: number;
+  /** The resumable upload this finishes: the room it kept is its own. */
+  uploadId?: string;
 }
 
 let lastGeneration = 0;
@@ -58,7 +71,7 @@ export function quotaExceeded(quota: number): AppError {
   return new AppError(
     'storage/quota-exceeded',
     `Your files would take more than your ${mb} MB: delete some to make room`,
-    { quotaBytes: quota },
+    { reason: 'quota', quotaBytes: quota },
   );
 }
 
@@ -71,18 +84,33 @@ export function createStorage(deps: {
 }) {
   const { db, blobs, config, logger } = deps;
 
-  async function checkQuota(authorized: Authorized, size: number, exceptId?: string) {
+  /**
+   * Refuses `size` more bytes when the quota holder's files, with all their unfinished uploads
+   * announced, would pass the quota. `except` are what the new bytes replace: the object at
+   * the same path, the resumable upload being finished.
+   */
+  async function checkQuota(
+    executor: Executor,
+    authorized: Authorized,
+    size: number,
+    except: { objectId?: string | undefined; uploadId?: string | undefined },
+  ) {
     if (!authorized.quotaUserId) return;
-    const used = await repository.usedBytes(db, authorized.quotaUserId, exceptId);
+    const used = await repository.usedBytes(executor, authorized.quotaUserId, {
+      uploads: 'announced',
+      exceptObjectId: except.objectId,
+      exceptUploadId: except.uploadId,
+    });
     if (used + size > config.quotaBytes) throw quotaExceeded(config.quotaBytes);
   }
 
   function checkDeclaredSize(authorized: Authorized, size: number | undefined) {
     if (size === undefined) return;
+    if (size === 0) throw emptyFile();
     const kinds = allowedKinds(authorized.space);
     const largest = largestAllowed(config, kinds);
-    const kind = kinds.find((each) => limitOf(config, each) === largest) ?? 'file';
-    if (size > largest) throw tooLarge(kind, largest);
+    // Before the bytes come, a path that takes several kinds can only name its largest limit.
+    if (size > largest) throw tooLarge(kinds.length === 1 ? (kinds[0] ?? 'file') : 'file', largest);
   }
 
   let sweeping: Promise<void> | undefined;
@@ -92,7 +120,7 @@ export function createStorage(deps: {
       try {
         await repository.expireUploadSessions(db);
         for (;;) {
-          const keys = await repository.takeGarbage(db, 100);
+          const keys = await repository.takeGarbage(db, 100, GARBAGE_LEASE_MS);
           if (keys.length === 0) break;
           await Promise.all(keys.map((key) => blobs.delete(key)));
           await repository.forgetGarbage(db, keys);
@@ -119,11 +147,13 @@ export function createStorage(deps: {
    * transaction. Until that commit nothing of it is visible; if anything fails, its bytes go.
    */
   async function writeObject(input: WriteInput): Promise<repository.FileObjectRow> {
-    const { authorized, metadata } = input;
+    const { authorized } = input;
+    const metadata = storableHeaders(input.metadata);
     checkDeclaredSize(authorized, input.declaredSize);
     const existing = await repository.findObject(db, input.bucket, input.path);
+    const replaced = { objectId: existing?.id, uploadId: input.uploadId };
     if (input.declaredSize !== undefined) {
-      await checkQuota(authorized, input.declaredSize, existing?.id);
+      await checkQuota(db, authorized, input.declaredSize, replaced);
     }
     const id = existing?.id ?? uuidv7();
     const generation = nextGeneration();
@@ -175,8 +205,7 @@ export function createStorage(deps: {
       const row = await db.transaction(async (tx) => {
         if (authorized.quotaUserId) {
           await repository.lockQuota(tx, authorized.quotaUserId);
-          const used = await repository.usedBytes(tx, authorized.quotaUserId, existing?.id);
-          if (used + blob.size > config.quotaBytes) throw quotaExceeded(config.quotaBytes);
+          await checkQuota(tx, authorized, blob.size, replaced);
         }
         const space = authorized.space;
         if (
@@ -227,17 +256,41 @@ export function createStorage(deps: {
     metadata: ObjectMetadataInput;
     declaredSize: number;
   }): Promise<repository.UploadSessionRow> {
-    checkDeclaredSize(input.authorized, input.declaredSize);
+    const { authorized } = input;
+    const metadata = storableHeaders(input.metadata);
+    checkDeclaredSize(authorized, input.declaredSize);
     const existing = await repository.findObject(db, input.bucket, input.path);
-    await checkQuota(input.authorized, input.declaredSize, existing?.id);
-    return repository.createUploadSession(db, {
-      id: uuidv7(),
-      bucket: input.bucket,
-      path: input.path,
-      userId: input.userId,
-      metadata: input.metadata,
-      declaredSize: input.declaredSize,
-      expiresAt: new Date(Date.now() + UPLOAD_SESSION_TTL_MS),
+    return db.transaction(async (tx) => {
+      // The count and the quota are checked with the new upload's row written in one
+      // transaction, under locks: starts sent together cannot all slip through.
+      await repository.lockUploads(tx, input.userId);
+      const open = await repository.openUploads(tx, input.userId);
+      if (open.count >= OPEN_UPLOADS_MAX) {
+        throw new AppError(
+          'request/rate-limited',
+          `You have ${open.count} uploads unfinished: finish or cancel one first`,
+          { openUploads: open.count },
+          { retryAfterSeconds: Math.max(1, open.soonestExpirySeconds) },
+        );
+      }
+      if (authorized.quotaUserId) {
+        await repository.lockQuota(tx, authorized.quotaUserId);
+        await checkQuota(tx, authorized, input.declaredSize, { objectId: existing?.id });
+      }
+      const space = authorized.space;
+      return repository.createUploadSession(
+        tx,
+        {
+          id: uuidv7(),
+          bucket: input.bucket,
+          path: input.path,
+          userId: input.userId,
+          itineraryId: space.kind === 'itinerary' ? space.itineraryId : null,
+          metadata,
+          declaredSize: input.declaredSize,
+        },
+        UPLOAD_SESSION_IDLE_MS,
+      );
     });
   }
 
@@ -281,13 +334,22 @@ export function createStorage(deps: {
     const stored = await blobs.put(key, limited);
     try {
       if (offset === 0) await sniffFirstChunk(key, stored.size, session, authorized);
-      const updated = await repository.recordChunk(db, session.id, offset, stored.size);
+      const updated = await repository.recordChunk(db, session.id, offset, stored.size, {
+        idleMs: UPLOAD_SESSION_IDLE_MS,
+        maxMs: UPLOAD_SESSION_MAX_MS,
+      });
       if (!updated) {
-        throw new AppError('storage/invalid-argument', 'Another chunk was stored at this offset');
+        throw new AppError(
+          'storage/invalid-argument',
+          'Another chunk was stored at this offset, or the upload expired',
+        );
       }
       return updated;
     } catch (error) {
-      await discard([key]);
+      // The same chunk sent twice at once (a client retrying) has one key: the copy that was
+      // recorded first stays, whichever request wrote the bytes last.
+      const current = await repository.findUploadSession(db, session.id);
+      if (!current?.chunkOffsets.includes(offset)) await discard([key]);
       throw error;
     }
   }
@@ -350,6 +412,7 @@ export function createStorage(deps: {
       metadata: { ...(session.metadata as ObjectMetadataInput), size: undefined },
       body: Readable.from(chunks()),
       declaredSize: session.declaredSize,
+      uploadId: session.id,
     });
     await repository.finishUploadSession(db, session.id, row.id);
     void sweep();

@@ -51,11 +51,25 @@ function megabytes(bytes: number): string {
   return `${Number(value.toFixed(2))} MB`;
 }
 
-/** 413 naming the limit that was passed. */
+/**
+ * A file above its limit: 402 storage/quota-exceeded, the one status the Firebase SDK reads
+ * as "too much" (it names errors by status alone, and a 413 is `storage/unknown` to it). The
+ * details tell it from a full quota, and name the kind and its limit for the app to say.
+ */
 export function tooLarge(kind: UploadKind | 'file', limit: number): AppError {
   const noun = kind === 'image' ? 'A photo' : kind === 'document' ? 'A document' : 'A file';
-  return new AppError('request/too-large', `${noun} may be at most ${megabytes(limit)}`, {
+  return new AppError('storage/quota-exceeded', `${noun} may be at most ${megabytes(limit)}`, {
+    reason: 'file-too-large',
+    kind,
     limitBytes: limit,
+  });
+}
+
+/** An empty file: nothing to store (and no type to find), whatever the path. */
+export function emptyFile(): AppError {
+  return new AppError('storage/invalid-argument', 'The file is empty', {
+    reason: 'empty',
+    issues: [{ field: 'file', message: 'is empty' }],
   });
 }
 
@@ -119,6 +133,7 @@ export function uploadInspector(
       );
     },
     flush(callback) {
+      if (size === 0) return callback(emptyFile());
       if (decided) return callback();
       decide().then(
         () => callback(null, Buffer.concat(head)),

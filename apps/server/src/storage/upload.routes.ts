@@ -190,7 +190,7 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
         ...STORAGE_SECURITY,
         response: replies(
           { 200: z.union([objectMetadataSchema, uploadStatusSchema]) },
-          [401, 402, 403, 404, 413, 415],
+          [401, 402, 403, 404, 413, 415, 429],
         ),
       },
     },
@@ -259,17 +259,23 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
           );
         }
         const related = await readRelated(request.raw, boundary);
-        const metadata = parseMetadata(related.metadata);
-        checkName(metadata, path);
-        const row = await storage.writeObject({
-          bucket,
-          path,
-          authorized,
-          uploaderId: caller.userId,
-          metadata,
-          body: related.data,
-        });
-        return presentObject(row);
+        try {
+          const metadata = parseMetadata(related.metadata);
+          checkName(metadata, path);
+          const row = await storage.writeObject({
+            bucket,
+            path,
+            authorized,
+            uploaderId: caller.userId,
+            metadata,
+            body: related.data,
+          });
+          return presentObject(row);
+        } catch (error) {
+          // Unpipes the request, so that what is left of it can be read and dropped.
+          related.data.destroy();
+          throw error;
+        }
       }
 
       const declaredSize = sizeHeader(request, 'content-length');

@@ -93,6 +93,11 @@ export const uploadSession = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * The itinerary of an `itineraries/{id}/…` path: its owner's quota holds the upload's
+     * bytes meanwhile (otherwise the uploader's), and deleting the trip ends the upload.
+     */
+    itineraryId: uuid('itinerary_id').references(() => itinerary.id, { onDelete: 'cascade' }),
     /** The metadata sent with the start (contentType, customMetadata, …). */
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull(),
     declaredSize: bigint('declared_size', { mode: 'number' }).notNull(),
@@ -105,9 +110,14 @@ export const uploadSession = pgTable(
     /** Set once finalized: a repeated finalize or query answers with this object. */
     objectId: uuid('object_id').references(() => fileObject.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Pushed back by every chunk, never past the longest an upload may take. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('upload_session_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('upload_session_expires_idx').on(table.expiresAt),
+    index('upload_session_user_idx').on(table.userId),
+    index('upload_session_itinerary_idx').on(table.itineraryId),
+  ],
 );
 
 /**
@@ -117,6 +127,10 @@ export const uploadSession = pgTable(
  */
 export const blobGarbage = pgTable('blob_garbage', {
   key: text('key').primaryKey(),
+  /**
+   * When the key may be taken for deletion: when it was queued, then, once a sweep has taken
+   * it, a little later (if that sweep dies before deleting it, another takes it then).
+   */
   queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

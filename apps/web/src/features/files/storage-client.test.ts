@@ -225,6 +225,36 @@ describe('uploads', () => {
     expect(environment.waits).toEqual([]);
   });
 
+  it('cancels a resumable upload on the server too, so that it frees its room at once', async () => {
+    const controller = new AbortController();
+    const sent: { command: string; url: string; aborted: boolean }[] = [];
+    const transport: Transport = async (request) => {
+      const command = request.headers?.['x-goog-upload-command'] ?? '';
+      sent.push({ command, url: request.url, aborted: request.signal?.aborted ?? false });
+      if (command === 'start') {
+        return answer(
+          200,
+          {},
+          { 'x-goog-upload-url': '/upload/7', 'x-goog-upload-status': 'active' },
+        );
+      }
+      if (command === 'cancel') return answer(200, {}, { 'x-goog-upload-status': 'cancelled' });
+      controller.abort();
+      throw Object.assign(new Error(), { code: 'storage/canceled' });
+    };
+    const error = await failure(
+      storageClient({ transport, environment: fakeEnvironment() }).upload(
+        'a/big.pdf',
+        new Blob([new Uint8Array(CHUNK_BYTES + 1)]),
+        { signal: controller.signal },
+      ),
+    );
+    expect(error.code).toBe('storage/canceled');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent.map((request) => request.command)).toEqual(['start', 'upload', 'cancel']);
+    expect(sent.at(-1)).toMatchObject({ url: '/upload/7', aborted: false });
+  });
+
   it('cancels while waiting to retry', async () => {
     const controller = new AbortController();
     const environment = fakeEnvironment();

@@ -191,11 +191,26 @@ export function storageClient(options: StorageClientOptions = {}) {
         file.size <= SINGLE_REQUEST_MAX_BYTES
           ? () => uploadOnce(path, file, upload)
           : () => uploadResumable(path, file, upload, state);
-      const metadata = await withRetries(attempt, {
-        deadlineMs: STORAGE_UPLOAD_RETRY_MS,
-        signal: upload.signal,
-        environment,
-      });
+      let metadata: ObjectMetadata;
+      try {
+        metadata = await withRetries(attempt, {
+          deadlineMs: STORAGE_UPLOAD_RETRY_MS,
+          signal: upload.signal,
+          environment,
+        });
+      } catch (error) {
+        // A cancelled resumable upload is ended on the server too: the room it keeps in the
+        // quota, and its place among the few a traveller may have open, are free at once.
+        // If this does not arrive, the server ends it within the hour.
+        if (state.address && error instanceof StorageError && error.code === 'storage/canceled') {
+          void transport({
+            method: 'POST',
+            url: state.address,
+            headers: { 'x-goog-upload-command': 'cancel' },
+          }).catch(() => undefined);
+        }
+        throw error;
+      }
       upload.onProgress?.({ bytesTransferred: file.size, totalBytes: file.size });
       return metadata;
     },

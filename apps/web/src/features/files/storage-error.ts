@@ -9,10 +9,12 @@ export class StorageError extends Error {
   constructor(
     readonly code: string,
     message: string,
-    /** HTTP status (0: no answer, e.g. offline). */
+    /** HTTP status (0: no answer, e.g. offline; -1: no request went out, e.g. a bug). */
     readonly status = 0,
     /** The server's answer, when there was one. */
     readonly serverResponse: string | null = null,
+    /** The `details` of the server's error body (which limit, which field), when it sent any. */
+    readonly details: unknown = undefined,
   ) {
     super(message);
   }
@@ -31,10 +33,14 @@ export function storageError(
 export function errorOfResponse(status: number, body: string): StorageError {
   let code: string | undefined;
   let message: string | undefined;
+  let details: unknown;
   try {
-    const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown } };
+    const parsed = JSON.parse(body) as {
+      error?: { code?: unknown; message?: unknown; details?: unknown };
+    };
     if (typeof parsed.error?.code === 'string') code = parsed.error.code;
     if (typeof parsed.error?.message === 'string') message = parsed.error.message;
+    details = parsed.error?.details;
   } catch {
     // Not JSON (a proxy's page): decided by the status below.
   }
@@ -45,7 +51,7 @@ export function errorOfResponse(status: number, body: string): StorageError {
     404: 'object-not-found',
   };
   const name = byStatus[status];
-  if (code) return new StorageError(code, message ?? code, status, body);
+  if (code) return new StorageError(code, message ?? code, status, body, details);
   if (name) return storageError(name, status, body);
   return storageError('unknown', status, body);
 }

@@ -10,7 +10,7 @@ export type UploadState =
   | { status: 'idle' }
   | { status: 'uploading'; bytesTransferred: number; totalBytes: number }
   | { status: 'done'; metadata: ObjectMetadata }
-  | { status: 'error'; error: StorageError };
+  | { status: 'error'; error: StorageError; fileSize: number };
 
 /**
  * One upload at a time with its progress; `cancel()` stops it (`storage/canceled`), and
@@ -50,8 +50,10 @@ export function useUpload(client: StorageClient = defaultClient) {
             : new StorageError(
                 'storage/unknown',
                 error instanceof Error ? error.message : String(error),
+                // Not an answer of the network: nothing a retry would change.
+                -1,
               );
-        setState({ status: 'error', error: failure });
+        setState({ status: 'error', error: failure, fileSize: file.size });
         return null;
       } finally {
         if (controller.current === abort) controller.current = null;

@@ -1,11 +1,13 @@
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { uploadProblemKey } from '../upload-problem';
+import { useLanguage } from '../../../i18n/use-language';
+import { uploadProblem } from '../upload-problem';
 import type { UploadState } from '../use-upload';
 
 /**
  * Where an upload is: a progress bar with a cancel button while it runs, and after a failure
- * the reason with "Try again" (not after a cancel: the traveller chose that).
+ * the reason, with "Try again" only when another try may go through (not after a cancel, a
+ * file that is too large, empty or of the wrong type, or a refusal).
  */
 export function UploadStatus({
   state,
@@ -27,6 +29,7 @@ export function UploadStatus({
   onDismiss: () => void;
 }) {
   const { t } = useTranslation('files');
+  const { language } = useLanguage();
   if (state.status === 'uploading') {
     const percent =
       state.totalBytes > 0 ? Math.round((state.bytesTransferred / state.totalBytes) * 100) : 0;
@@ -49,6 +52,11 @@ export function UploadStatus({
   const failure = state.status === 'error' ? state.error : problem;
   if (!failure) return null;
   const canceled = state.status === 'error' && state.error.code === 'storage/canceled';
+  const reason = uploadProblem(failure, {
+    kind,
+    language,
+    ...(state.status === 'error' ? { fileSize: state.fileSize } : {}),
+  });
   return (
     <Alert
       color={canceled ? 'gray' : 'red'}
@@ -59,8 +67,8 @@ export function UploadStatus({
       onClose={onDismiss}
     >
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{t(uploadProblemKey(failure, kind))}</Text>
-        {!canceled && (
+        <Text size="sm">{t(reason.key, reason.values)}</Text>
+        {reason.retryable && (
           <Button size="compact-sm" variant="light" color="red.8" onClick={onRetry}>
             {t('upload.retry')}
           </Button>
