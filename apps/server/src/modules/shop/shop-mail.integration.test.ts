@@ -220,9 +220,15 @@ describe('when the mail server is down', () => {
       (await down.database.db.select().from(mailQueue)).filter((row) =>
         row.subject.includes(numberOf(order)),
       );
+    // Each tried once (an attempt counts from its start), and failed.
     await expect
-      .poll(async () => (await waiting()).map((row) => row.attempts))
-      .toEqual([1, 1, 1, 1]);
+      .poll(async () => (await waiting()).map((row) => [row.attempts, row.lastError !== null]))
+      .toEqual([
+        [1, true],
+        [1, true],
+        [1, true],
+        [1, true],
+      ]);
     const [row] = await waiting();
     expect(row?.lastError).toMatch(/ECONNREFUSED/);
     expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
