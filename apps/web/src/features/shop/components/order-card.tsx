@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from '@jammy/shared/shop';
+import { orderNumber, type Order, type OrderStatus } from '@jammy/shared/shop';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,7 @@ export function OrderCard({ order, children }: { order: Order; children?: ReactN
     >
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text fw={600}>{t('orders.number', { number: order.id.slice(-8).toUpperCase() })}</Text>
+          <Text fw={600}>{t('orders.number', { number: orderNumber(order.id) })}</Text>
           <Badge
             variant="light"
             color={STATUS_COLOURS[order.status]}

@@ -1,6 +1,6 @@
 import { currencyExponent, fromMinorUnits, toMinorUnits } from '@jammy/shared/fields-plain';
 import type { PresetSummary } from '@jammy/shared/presets';
-import type { Order, Product } from '@jammy/shared/shop';
+import type { Product } from '@jammy/shared/shop';
 import {
   Alert,
   Button,
@@ -22,14 +22,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import {
-  adminOrdersQuery,
-  productsQuery,
-  useCreateProduct,
-  useOrderAction,
-  useUpdateProduct,
-} from '../api/shop';
-import { OrderCard } from './order-card';
+import { adminOrdersQuery, productsQuery, useCreateProduct, useUpdateProduct } from '../api/shop';
+import { AdminOrder } from './admin-order';
 import { useMoney } from './price';
 
 function usePremiumPresets(language: string) {
@@ -232,42 +226,6 @@ function ProductRow({ product }: { product: Product }) {
         )}
       </Stack>
     </Paper>
-  );
-}
-
-function AdminOrder({ order }: { order: Order }) {
-  const { t } = useTranslation('shop');
-  const action = useOrderAction();
-  return (
-    <OrderCard order={order}>
-      <Group gap="xs">
-        {order.status === 'pending' && (
-          <Button
-            size="compact-sm"
-            onClick={() => action.mutate({ order, action: 'paid' })}
-            loading={action.isPending}
-          >
-            {t('admin.markPaid')}
-          </Button>
-        )}
-        {order.status === 'paid' && (
-          <Button
-            size="compact-sm"
-            variant="default"
-            c="red.9"
-            onClick={() => action.mutate({ order, action: 'refund' })}
-            loading={action.isPending}
-          >
-            {t('admin.refund')}
-          </Button>
-        )}
-      </Group>
-      {action.error && (
-        <Text size="sm" c="red.9" role="alert">
-          {problemOf(action.error, t('cart.errors.failed'))}
-        </Text>
-      )}
-    </OrderCard>
   );
 }
 
