@@ -92,7 +92,7 @@ async function publishPremium(context: BrowserContext): Promise<string> {
   await api(context, 'POST', `${base}/places`, {
     stageId: noto.id,
     name: LOCKED_PLACE,
-    category: 'restaurant',
+    category: 'food',
     lat: 36.8919,
     lng: 15.0686,
     day: '2027-04-02',
@@ -329,6 +329,7 @@ describe('the shop', () => {
     expect(text).toContain(enShop.admin.confirmRefund.invoice.replace('{{total}}', '€19.50'));
     await expect.poll(focused).toBe(enShop.admin.cancel);
     expect(await seriousViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/shop-refund-confirm-en.png` });
     // Escape changes nothing, and gives the focus back to the button.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

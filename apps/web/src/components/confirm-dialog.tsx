@@ -38,6 +38,9 @@ export function ConfirmDialog({
       centered
       radius="lg"
       returnFocus={returnFocus}
+      // A question answered by its two buttons (or Escape): a nameless corner cross would be
+      // a third, unlabelled way to say Cancel.
+      withCloseButton={false}
     >
       <Stack gap="lg">
         <Text size="sm" c="gray.8">

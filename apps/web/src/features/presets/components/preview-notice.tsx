@@ -19,7 +19,7 @@ export function PreviewNotice({ toShop = false }: { toShop?: boolean }) {
     <section className={classes.previewNotice} aria-labelledby={titleId} data-state="preview">
       <Stack gap="xs" align="flex-start">
         <Title order={2} size="h4" id={titleId} className={classes.previewTitle}>
-          <IconLock size={20} aria-hidden />
+          <IconLock size={20} aria-hidden style={{ flex: 'none' }} />
           {t('detail.previewTitle')}
         </Title>
         <Text size="sm">{t('detail.previewText')}</Text>

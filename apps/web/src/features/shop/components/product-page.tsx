@@ -158,7 +158,7 @@ export function ProductPage({ id }: { id: string }) {
             size="lg"
             variant="light"
             color="green"
-            c="green.9"
+            c="ink.9"
             leftSection={<IconCheck size={14} aria-hidden />}
           >
             {t('owned')}
