@@ -14,13 +14,14 @@ import {
 } from '@jammy/shared/shop';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
 import { requireSession, type CurrentSession, type Sessions } from '../../auth/session';
 import type { ShopConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { replies } from '../../lib/contract';
-import type { MailQueue } from '../../mail/mail-queue';
 import { AppError, invalidField } from '../../lib/errors';
+import type { MailQueue } from '../../mail/mail-queue';
 import { readerLanguage, type Reader } from '../presets/presets.presenter';
 import { findPresetsByIds, findUserLanguage } from '../presets/presets.repository';
 import {
@@ -45,7 +46,6 @@ import {
 import { newOrderMails, type ShopMailDeps } from './shop-mail';
 import type { StripePayments } from './stripe-payments';
 import { unlockedPresetIds } from './unlocks.repository';
-import { uuidv7 } from 'uuidv7';
 
 const TAGS = ['shop'];
 const idParams = z.object({ id: idSchema });
