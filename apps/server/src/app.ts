@@ -12,6 +12,7 @@ import { originCheck } from './auth/origin-check';
 import { createSessions, forgetSessionsOnRevocations, type Sessions } from './auth/session';
 import { handleError } from './lib/errors';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
+import { createMailQueue } from './mail/mail-queue';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -286,10 +287,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   presetRoutes(app, { ...content, publicUrl: config.publicUrl });
   // The shop: Stripe Checkout when configured, otherwise invoices an admin marks paid.
   const stripe = config.shop.stripe ? await createStripePayments(config.shop.stripe) : undefined;
-  const shop = { ...content, shop: config.shop, stripe, publicUrl: config.publicUrl };
+  // Mails that tell of a change are written with it and sent from this queue (decision 034).
+  const mailQueue = createMailQueue({ db: deps.database.db, mailer, logger: deps.logger });
+  const mails = {
+    db: deps.database.db,
+    baseUrl: config.baseUrl,
+    adminEmails: config.adminEmails,
+  };
+  const shop = {
+    ...content,
+    shop: config.shop,
+    stripe,
+    publicUrl: config.publicUrl,
+    mails,
+    mailQueue,
+  };
   shopRoutes(app, shop);
   shopAdminRoutes(app, shop);
-  await stripeWebhookRoutes(app, { db: deps.database.db, stripe });
+  await stripeWebhookRoutes(app, { db: deps.database.db, stripe, mails, mailQueue });
 
   const blobs =
     deps.blobs ??
@@ -348,9 +363,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     void purge();
     purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000).unref();
+    mailQueue.start();
   });
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    await mailQueue.close();
     await storage.sweep();
     await blobs.close();
   });

@@ -64,6 +64,8 @@ interface Row {
   consumesCaller?: boolean;
   /** A request that is not JSON (an upload chunk): made here, answering its status. */
   send?: (url: string, account: SignedInUser | null) => Promise<number>;
+  /** What each caller reads in a 200 answer ('-' for any other status), beyond its status. */
+  sees?: { of: (body: string) => string; expect: readonly string[] };
 }
 
 // anonymous, stranger, link holder, viewer, editor, owner, admin
@@ -186,6 +188,30 @@ const order = async () => {
     payload: { productIds: [productId], token: `matrix-${uuidv7()}` },
   });
   return { productId, orderId: expectStatus<{ id: string }>(response, 201).id };
+};
+/**
+ * The owner has bought the premium itinerary (a paid order of their own, never refunded): the
+ * one caller besides admins who reads it whole.
+ */
+let ownerBought: Promise<void> | undefined;
+const boughtPremium = async () => {
+  ownerBought ??= (async () => {
+    const { orderId } = await order();
+    expectStatus(await api(users.admin, 'POST', `/api/admin/shop/orders/${orderId}/paid`), 200);
+  })();
+  await ownerBought;
+  return { presetId: premiumId };
+};
+const boughtProduct = async () => {
+  await boughtPremium();
+  return product();
+};
+/** A premium itinerary is read whole by those who may copy it, else as a preview (issue 23). */
+const premiumView = (detail: { preview: boolean } | undefined) =>
+  detail?.preview ? 'preview' : 'whole';
+const readsPremium = {
+  // anonymous, stranger, link holder, viewer, editor, owner (the buyer), admin
+  expect: ['preview', 'preview', '-', 'preview', 'preview', 'whole', 'whole'],
 };
 const paidOrder = async () => {
   const { orderId } = await order();
@@ -619,7 +645,13 @@ const TABLE: Row[] = [
   { method: 'GET', path: '/api/geo/search?q=Rome', expect: signedIn(200, 400) },
   // --- Jammy itineraries ---
   { method: 'GET', path: '/api/presets', expect: everyone(200, 400) },
-  { method: 'GET', path: '/api/presets/:presetId', expect: everyone(200, 400), prepare: preset },
+  {
+    method: 'GET',
+    path: '/api/presets/:presetId',
+    expect: everyone(200, 400),
+    prepare: boughtPremium,
+    sees: { ...readsPremium, of: (body) => premiumView(JSON.parse(body) as { preview: boolean }) },
+  },
   {
     method: 'POST',
     path: '/api/presets/:presetId/copy',
@@ -657,7 +689,12 @@ const TABLE: Row[] = [
     method: 'GET',
     path: '/api/shop/products/:productId',
     expect: everyone(200, 400),
-    prepare: product,
+    prepare: boughtProduct,
+    sees: {
+      ...readsPremium,
+      of: (body) =>
+        premiumView((JSON.parse(body) as { details: { preview: boolean }[] }).details[0]),
+    },
   },
   { method: 'GET', path: '/api/shop/cart', expect: signedIn(200) },
   {
@@ -1077,7 +1114,7 @@ async function callerAccount(row: Row, caller: Caller): Promise<SignedInUser | n
   return caller === 'admin' ? makeAdmin(test.testApp, fresh) : fresh;
 }
 
-async function statusOf(row: Row, caller: Caller): Promise<number> {
+async function answerOf(row: Row, caller: Caller): Promise<{ status: number; body: string }> {
   const id = await world();
   const params: Params = { id, bucket: 'jammy', ...(await row.prepare?.(id, caller)) };
   let url = row.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? `:${name}`);
@@ -1092,12 +1129,12 @@ async function statusOf(row: Row, caller: Caller): Promise<number> {
       account ? { cookie: account.cookie } : {},
     );
     stream.close();
-    return stream.status;
+    return { status: stream.status, body: '' };
   }
-  if (row.send) return row.send(url, account);
+  if (row.send) return { status: await row.send(url, account), body: '' };
   const payload = row.payload?.(params, caller);
   const response = await api(account, row.method, url, payload ? { payload } : {});
-  return response.statusCode;
+  return { status: response.statusCode, body: response.body };
 }
 
 describe('authorisation matrix', () => {
@@ -1110,11 +1147,20 @@ describe('authorisation matrix', () => {
   for (const row of TABLE) {
     it(`${row.method} ${row.path}`, async () => {
       const actual: Record<string, number> = {};
-      for (const caller of CALLERS) actual[caller] = await statusOf(row, caller);
+      const seen: Record<string, string> = {};
+      for (const caller of CALLERS) {
+        const answer = await answerOf(row, caller);
+        actual[caller] = answer.status;
+        seen[caller] = answer.status === 200 && row.sees ? row.sees.of(answer.body) : '-';
+      }
       const expected = Object.fromEntries(
         CALLERS.map((caller, index) => [caller, row.expect[index]]),
       );
       expect(actual).toEqual(expected);
+      if (row.sees) {
+        const sees = row.sees.expect;
+        expect(seen).toEqual(Object.fromEntries(CALLERS.map((caller, i) => [caller, sees[i]])));
+      }
     });
   }
 });

@@ -63,6 +63,7 @@ export interface OutboxMail {
   file: string;
   to: string;
   subject: string;
+  text: string;
   links: string[];
 }
 
@@ -82,7 +83,8 @@ export async function readOutboxMails(dataDir: string): Promise<OutboxMail[]> {
         .flat()
         .map((address) => address.text)
         .join(', ');
-      return { file, to, subject: mail.subject ?? '', links: linksOf(mail.text ?? '') };
+      const text = mail.text ?? '';
+      return { file, to, subject: mail.subject ?? '', text, links: linksOf(text) };
     }),
   );
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { PresetOpenStage, PresetStageDetail } from '@jammy/shared/presets';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCatalogue, type CatalogueLoad } from '../src/modules/presets/catalogue';
@@ -65,4 +66,11 @@ export async function signUpAs(testApp: TestApp, email: string): Promise<SignedI
   if (!jar.has(SESSION_COOKIE)) throw new Error('the verification link did not sign in');
   const me = await readMe(app, jar);
   return { id: me.id, email, jar, cookie: jar.header() };
+}
+
+/** A stage of a preset read whole (a free one, or bought): the test fails on a locked one. */
+export function openStage(stage: PresetStageDetail | undefined): PresetOpenStage {
+  if (!stage || stage.locked)
+    throw new Error(`expected a whole stage, got ${JSON.stringify(stage)}`);
+  return stage;
 }

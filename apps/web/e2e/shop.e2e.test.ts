@@ -3,11 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enAccount from '../src/features/account/locales/en.json';
 import enAuth from '../src/features/auth/locales/en.json';
 import enPresets from '../src/features/presets/locales/en.json';
+import arPresets from '../src/features/presets/locales/ar.json';
+import dePresets from '../src/features/presets/locales/de.json';
 import arShop from '../src/features/shop/locales/ar.json';
 import enShop from '../src/features/shop/locales/en.json';
 import ar from '../src/i18n/locales/ar.json';
+import de from '../src/i18n/locales/de.json';
 import en from '../src/i18n/locales/en.json';
-import { signUpVerified, uniqueEmail } from './accounts';
+import enMail from '../../server/src/mail/messages/en.json';
+import { signUpVerified, uniqueEmail, waitForMail } from './accounts';
 import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
 
 let browser: Browser;
@@ -17,6 +21,13 @@ const PRODUCT = `Sicily premium ${Date.now().toString(36)}`;
 let admin: BrowserContext;
 let presetId = '';
 let productId = '';
+/** The order the buyer places and pays, refunded in the end; the buyer's browser stays open. */
+let orderId = '';
+let buyerEmail = '';
+let buyerContext: BrowserContext | undefined;
+/** What the second stage holds: a buyer's to read, not a visitor's. */
+const LOCKED_PLACE = 'Caffè Sicilia';
+const LOCKED_NOTES = 'Granita di mandorla with a brioche, for breakfast';
 
 function url(path: string): string {
   return `${baseUrl()}${path}`;
@@ -40,7 +51,10 @@ async function heading(page: Page): Promise<string | null> {
   return h1.textContent();
 }
 
-/** An admin's two-day Sicily trip, published as a premium Jammy itinerary (through the API). */
+/**
+ * An admin's two-day Sicily trip of two stages (Palermo, then Noto), published as a premium
+ * Jammy itinerary (through the API).
+ */
 async function publishPremium(context: BrowserContext): Promise<string> {
   const trip = await api<{ id: string }>(context, 'POST', '/api/itineraries', {
     title: TITLE,
@@ -56,7 +70,7 @@ async function publishPremium(context: BrowserContext): Promise<string> {
     lng: 13.3615,
     countryCode: 'IT',
     startDate: '2027-04-01',
-    endDate: '2027-04-02',
+    endDate: '2027-04-01',
   });
   await api(context, 'POST', `${base}/places`, {
     stageId: stage.id,
@@ -65,6 +79,25 @@ async function publishPremium(context: BrowserContext): Promise<string> {
     lat: 38.1126,
     lng: 13.3586,
     day: '2027-04-01',
+  });
+  const noto = await api<{ id: string }>(context, 'POST', `${base}/stages`, {
+    title: 'Noto',
+    destinationName: 'Noto',
+    lat: 36.8906,
+    lng: 15.0699,
+    countryCode: 'IT',
+    startDate: '2027-04-02',
+    endDate: '2027-04-02',
+  });
+  await api(context, 'POST', `${base}/places`, {
+    stageId: noto.id,
+    name: LOCKED_PLACE,
+    category: 'food',
+    lat: 36.8919,
+    lng: 15.0686,
+    day: '2027-04-02',
+    time: '09:00',
+    notes: LOCKED_NOTES,
   });
   const preset = await api<{ id: string }>(context, 'POST', '/api/presets', {
     itineraryId: trip.id,
@@ -82,6 +115,7 @@ beforeAll(async () => {
   presetId = await publishPremium(admin);
 }, 60_000);
 afterAll(async () => {
+  await buyerContext?.close();
   await admin?.close();
   await browser?.close();
 });
@@ -120,6 +154,8 @@ describe('the shop', () => {
     await signUp.close();
 
     const context = await newContext(browser, DESKTOP);
+    buyerContext = context;
+    buyerEmail = buyer.email;
     const page = await context.newPage();
     const main = page.locator('main');
     await page.goto(url('/shop'));
@@ -131,11 +167,15 @@ describe('the shop', () => {
     await card.waitFor();
     await card.getByRole('link', { name: PRODUCT }).click();
     await expect.poll(() => heading(page)).toBe(PRODUCT);
-    // What is inside: the itinerary, its days, stages and places, and its map.
+    // What is inside: the itinerary, its days, stages and places, and its map; before buying,
+    // the first stage whole and the second by its name.
     const inside = main.getByRole('region', { name: TITLE, exact: true });
     await inside.waitFor();
-    expect(await inside.textContent()).toContain('2 days · 1 stage · 1 place');
+    expect(await inside.textContent()).toContain('2 days · 2 stages · 2 places');
     expect(await inside.textContent()).toContain('Mercato di Ballarò');
+    expect(await inside.textContent()).toContain('Noto');
+    expect(await inside.textContent()).not.toContain(LOCKED_PLACE);
+    await inside.getByRole('region', { name: enPresets.detail.previewTitle }).waitFor();
     await inside.locator('.leaflet-container').waitFor();
 
     await main.getByRole('button', { name: enShop.add, exact: true }).click();
@@ -173,21 +213,52 @@ describe('the shop', () => {
       '/api/shop/orders',
     );
     expect(mine.items).toHaveLength(1);
-    const orderId = mine.items[0]?.id ?? '';
+    orderId = mine.items[0]?.id ?? '';
     expect(mine.items[0]).toMatchObject({ status: 'pending', totalMinor: 1950 });
+    const status = async () =>
+      (await api<{ status: string }>(context, 'GET', `/api/shop/orders/${orderId}`)).status;
 
-    // Not paid yet: the itinerary stays locked.
+    // Not paid yet: the itinerary stays locked, and reads as a preview.
     await page.goto(url(`/jammy-itineraries/${presetId}`));
     await main.locator('[data-state="premium-locked"]').first().waitFor();
+    await main.getByRole('region', { name: enPresets.detail.previewTitle }).waitFor();
+    expect(await main.textContent()).toContain('Noto');
+    expect(await main.textContent()).not.toContain(LOCKED_PLACE);
+    expect(await main.textContent()).not.toContain(LOCKED_NOTES);
 
-    // The admin marks the invoice paid.
+    // The admin marks the invoice paid: the first click only asks, saying what will happen.
     const adminPage = await admin.newPage();
     await adminPage.goto(url('/account#shop'));
     const adminOrder = adminPage.locator(`main [data-order="${orderId}"]`);
     await adminOrder.waitFor({ timeout: 15_000 });
     expect(await adminOrder.textContent()).toContain(buyer.email);
+    const number = orderId.slice(-8).toUpperCase();
+    const confirmPaid = adminPage.getByRole('dialog', {
+      name: enShop.admin.confirmPaid.title.replace('{{number}}', number),
+    });
     await adminOrder.getByRole('button', { name: enShop.admin.markPaid }).click();
+    await confirmPaid.waitFor();
+    const paidText = (await confirmPaid.textContent()) ?? '';
+    expect(paidText).toContain('€19.50');
+    expect(paidText).toContain(buyer.email);
+    expect(paidText).toContain(PRODUCT);
+    expect(await status()).toBe('pending');
+    // Cancel changes nothing.
+    await confirmPaid.getByRole('button', { name: enShop.admin.cancel }).click();
+    await confirmPaid.waitFor({ state: 'hidden' });
+    expect(await status()).toBe('pending');
+    expect(await adminOrder.getAttribute('data-status')).toBe('pending');
+    await adminOrder.getByRole('button', { name: enShop.admin.markPaid }).click();
+    await confirmPaid
+      .getByRole('button', { name: enShop.admin.confirmPaid.confirm, exact: true })
+      .click();
     await adminPage.locator(`main [data-order="${orderId}"][data-status="paid"]`).waitFor();
+    // The buyer is told by mail, with the way to the itinerary.
+    const paidMail = await waitForMail(
+      buyer.email,
+      new RegExp(enMail.orderPaid.subject.replace('{{number}}', number)),
+    );
+    expect(paidMail.links).toContain(url(`/jammy-itineraries/${presetId}?copy=1`));
     const paid = await api<{ paidAt: string; version: number }>(
       admin,
       'GET',
@@ -206,7 +277,11 @@ describe('the shop', () => {
     expect(again).toMatchObject({ status: 'paid', paidAt: paid?.paidAt, version: paid?.version });
     await adminPage.close();
 
-    // The buyer sees the order paid and copies the itinerary.
+    // The buyer reads the whole itinerary now, sees the order paid and copies it.
+    await page.goto(url(`/jammy-itineraries/${presetId}`));
+    await main.getByText(LOCKED_PLACE).waitFor();
+    expect(await main.textContent()).toContain(LOCKED_NOTES);
+    expect(await main.locator('[data-state="preview"]').count()).toBe(0);
     await page.goto(url('/account#orders'));
     const paidOrder = main.locator(`[data-order="${orderId}"][data-status="paid"]`);
     await paidOrder.waitFor({ timeout: 15_000 });
@@ -226,8 +301,110 @@ describe('the shop', () => {
     );
     expect(product.owned).toBe(true);
     expect(enAccount.tabs.orders).toBeTruthy();
-    await context.close();
   });
+
+  it('refunds only once confirmed, by keyboard too, and the buyer is back to the preview', async () => {
+    const context = buyerContext;
+    if (!context || !orderId) throw new Error('the order of the previous test is missing');
+    const status = async () =>
+      (await api<{ status: string }>(context, 'GET', `/api/shop/orders/${orderId}`)).status;
+    const page = await admin.newPage();
+    await page.goto(url('/account#shop'));
+    const order = page.locator(`main [data-order="${orderId}"][data-status="paid"]`);
+    await order.waitFor({ timeout: 15_000 });
+    const refund = order.getByRole('button', { name: enShop.admin.refund, exact: true });
+    const dialog = page.getByRole('dialog', {
+      name: enShop.admin.confirmRefund.title.replace('{{number}}', orderId.slice(-8).toUpperCase()),
+    });
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+
+    await refund.focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    // It says what the refund takes away, from whom, and for how much; Cancel has the focus.
+    const text = (await dialog.textContent()) ?? '';
+    expect(text).toContain(
+      enShop.admin.confirmRefund.message
+        .replace('{{buyer}}', buyerEmail)
+        .replace('{{products}}', PRODUCT),
+    );
+    expect(text).toContain(PRODUCT);
+    expect(text).toContain(enShop.admin.confirmRefund.invoice.replace('{{total}}', '€19.50'));
+    await expect.poll(focused).toBe(enShop.admin.cancel);
+    expect(await seriousViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/shop-refund-confirm-en.png` });
+    // Escape changes nothing, and gives the focus back to the button.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await status()).toBe('paid');
+    await expect.poll(focused).toBe(enShop.admin.refund);
+
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await expect.poll(focused).toBe(enShop.admin.cancel);
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toBe(enShop.admin.confirmRefund.confirm);
+    await page.keyboard.press('Enter');
+    await page.locator(`main [data-order="${orderId}"][data-status="refunded"]`).waitFor();
+    expect(await status()).toBe('refunded');
+    await page.close();
+
+    // Refunded, the buyer reads the preview again.
+    const buyerPage = await context.newPage();
+    await buyerPage.goto(url(`/jammy-itineraries/${presetId}`));
+    const main = buyerPage.locator('main');
+    await main.getByRole('region', { name: enPresets.detail.previewTitle }).waitFor();
+    expect(await main.textContent()).not.toContain(LOCKED_PLACE);
+    await buyerPage.close();
+  });
+});
+
+describe('a premium itinerary before buying it, at 390 px', () => {
+  const PREVIEWS = [
+    ['en', en, enPresets],
+    ['de', de, dePresets],
+    ['ar', ar, arPresets],
+  ] as const;
+
+  it.each(PREVIEWS)(
+    'in %s: the first stage whole, the others by name',
+    async (language, _core, presets) => {
+      const context = await newContext(browser, {
+        ...PHONE,
+        viewport: { width: 390, height: 844 },
+      });
+      const page = await context.newPage();
+      const main = page.locator('main');
+      const prefix = language === 'en' ? '' : `/${language}`;
+      await page.goto(url(`${prefix}/jammy-itineraries/${presetId}`));
+      await main.getByRole('region', { name: presets.detail.previewTitle }).waitFor();
+      await main.getByText(presets.detail.lockedStage).waitFor();
+      expect(await main.textContent()).toContain('Mercato di Ballarò');
+      expect(await main.textContent()).not.toContain(LOCKED_PLACE);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      if (SHOTS) {
+        await page.screenshot({
+          path: `${SHOTS}/preset-preview-390-${language}.png`,
+          fullPage: true,
+        });
+      }
+      await page.goto(url(`${prefix}/shop/${productId}`));
+      await main.getByRole('region', { name: presets.detail.previewTitle }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+      if (SHOTS) {
+        await page.screenshot({
+          path: `${SHOTS}/product-preview-390-${language}.png`,
+          fullPage: true,
+        });
+      }
+      await context.close();
+    },
+  );
 });
 
 const SCREENS: [string, BrowserContextOptions][] = [

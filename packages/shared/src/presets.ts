@@ -99,25 +99,46 @@ const presetPlaceDetailSchema = z.object({
   notes: z.string(),
 });
 
-/** GET /api/presets/{id}: the card plus stages and places (localized), for the map. */
+/** What every stage shows, whole or locked: its name and its days. */
+const presetStageHeadingSchema = z.object({
+  index: z.number().int(),
+  title: z.string(),
+  destinationName: z.string(),
+  countryCode: z.string(),
+  startDay: z.number().int(),
+  days: z.number().int(),
+});
+
+/** A stage as its reader may read it: whole, or (a preview's later stages) its heading only. */
+const presetStageDetailSchema = z.discriminatedUnion('locked', [
+  presetStageHeadingSchema.extend({
+    locked: z.literal(false),
+    lat: z.number(),
+    lng: z.number(),
+    tip: z.string(),
+    places: z.array(presetPlaceDetailSchema),
+  }),
+  presetStageHeadingSchema.extend({
+    /** Bought, this stage shows its location, tip and places. */
+    locked: z.literal(true),
+  }),
+]);
+
+/**
+ * GET /api/presets/{id}: the card plus stages and places (localized), for the map. A premium
+ * itinerary the reader may not copy (not bought, or refunded) is a preview: every stage's
+ * name and days, and the first stage whole.
+ */
 export const presetDetailSchema = presetSummarySchema.extend({
   language: languageSchema,
-  stages: z.array(
-    z.object({
-      index: z.number().int(),
-      destinationName: z.string(),
-      lat: z.number(),
-      lng: z.number(),
-      countryCode: z.string(),
-      startDay: z.number().int(),
-      days: z.number().int(),
-      title: z.string(),
-      tip: z.string(),
-      places: z.array(presetPlaceDetailSchema),
-    }),
-  ),
+  /** True: a premium itinerary not bought; only the first stage is whole. */
+  preview: z.boolean(),
+  stages: z.array(presetStageDetailSchema),
 });
 export type PresetDetail = z.infer<typeof presetDetailSchema>;
+export type PresetStageDetail = PresetDetail['stages'][number];
+/** A stage shown whole: its location, tip and places. */
+export type PresetOpenStage = Extract<PresetStageDetail, { locked: false }>;
 
 /** GET /api/presets query: filters; recommended first for a signed-in reader. */
 export const listPresetsQuerySchema = z.strictObject({

@@ -168,3 +168,8 @@ export function orderTotals(
 }
 
 export const NOT_FOR_SALE_MESSAGE = 'This product is not for sale';
+
+/** The short number a buyer and an admin know an order by (its id's last 8 characters). */
+export function orderNumber(orderId: string): string {
+  return orderId.slice(-8).toUpperCase();
+}

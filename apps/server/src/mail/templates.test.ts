@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '@jammy/shared/languages';
 import { describe, expect, it } from 'vitest';
-import { mailMessages, renderMail, type MailKind } from './templates';
+import { mailMessages, renderMail, renderNotice, type MailKind } from './templates';
 
 const MESSAGES_DIR = fileURLToPath(new URL('./messages', import.meta.url));
 const KINDS: MailKind[] = [
@@ -178,5 +178,52 @@ describe('renderMail', () => {
         expect(mail.text).toContain(messages.signature);
       }
     }
+  });
+});
+
+describe('renderNotice', () => {
+  const notice = (language: 'en' | 'ar', title: string) =>
+    renderNotice({
+      language,
+      name: 'Ada',
+      subject: `Order ${title}`,
+      intro: ['First paragraph.', 'Second paragraph.'],
+      lines: [
+        { label: title, value: '€19.00' },
+        { label: 'Total', value: '€19.00', strong: true },
+      ],
+      links: [{ label: title, url: 'https://jammy.example/x?copy=1&a="b"' }],
+      outro: ['Last words.'],
+      action: { label: 'See my orders', url: 'https://jammy.example/account#orders' },
+    });
+
+  it('writes paragraphs, lines, links and the call to action in the text, in order', () => {
+    const mail = notice('en', 'Kyoto & Nara');
+    expect(mail.text).toBe(
+      [
+        'Hello Ada,',
+        'First paragraph.',
+        'Second paragraph.',
+        'Kyoto & Nara: €19.00\nTotal: €19.00',
+        'Kyoto & Nara: https://jammy.example/x?copy=1&a="b"',
+        'Last words.',
+        'See my orders: https://jammy.example/account#orders',
+        `— ${mailMessages('en').signature}`,
+      ].join('\n\n'),
+    );
+  });
+
+  it('escapes every text and link in the HTML', () => {
+    const mail = notice('en', '<img src=x onerror=alert(1)>');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(mail.html).toContain('href="https://jammy.example/x?copy=1&amp;a=&quot;b&quot;"');
+  });
+
+  it('is right to left in Arabic, the amounts at the end of each line', () => {
+    const mail = notice('ar', 'كيوتو');
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.html).toContain('text-align:left;white-space:nowrap');
+    expect(mail.text.split('\n')[0]).toBe('مرحبًا Ada،');
   });
 });

@@ -29,7 +29,8 @@ export function mailMessages(language: string | null | undefined): MailMessages 
   return MESSAGES[isLanguage(language) ? language : DEFAULT_LANGUAGE];
 }
 
-function interpolate(template: string, values: Record<string, string>): string {
+/** A message with its {{placeholders}} filled in. */
+export function interpolate(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 }
 
@@ -68,10 +69,24 @@ export function renderMail(
     `— ${messages.signature}`,
   ].join('\n');
 
+  const url = escapeHtml(input.url);
+  const html = page(language, subject, [
+    `<tr><td style="font-size:16px;line-height:1.5;padding-bottom:8px">${escapeHtml(greeting)}</td></tr>`,
+    `<tr><td style="font-size:16px;line-height:1.5;padding-bottom:24px">${escapeHtml(intro)}</td></tr>`,
+    button(section.action, input.url),
+    `<tr><td style="font-size:14px;line-height:1.5;color:#4a5672;padding-bottom:8px">${escapeHtml(expiry)} ${escapeHtml(messages.ignore)}</td></tr>`,
+    `<tr><td style="font-size:12px;line-height:1.5;color:#4a5672;padding-bottom:16px">${escapeHtml(messages.buttonHint)}<br><a href="${url}" style="color:#a61e4d;word-break:break-all">${url}</a></td></tr>`,
+    signatureRow(messages),
+  ]);
+
+  return { subject, text, html };
+}
+
+/** The frame every mail's HTML shares: Jammy's name over a white card, in the mail's language. */
+function page(language: Language, subject: string, rows: readonly string[]): string {
   const dir = textDirection(language);
   const align = dir === 'rtl' ? 'right' : 'left';
-  const url = escapeHtml(input.url);
-  const html = `<!doctype html>
+  return `<!doctype html>
 <html lang="${language}" dir="${dir}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#fff4f8;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1b2b4b">
@@ -79,17 +94,90 @@ export function renderMail(
     <tr><td align="center">
       <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px;text-align:${align}">
         <tr><td style="font-size:22px;font-weight:800;color:#c2255c;padding-bottom:16px">Jammy</td></tr>
-        <tr><td style="font-size:16px;line-height:1.5;padding-bottom:8px">${escapeHtml(greeting)}</td></tr>
-        <tr><td style="font-size:16px;line-height:1.5;padding-bottom:24px">${escapeHtml(intro)}</td></tr>
-        <tr><td style="padding-bottom:24px"><a href="${url}" style="display:inline-block;background:#c2255c;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 22px;border-radius:10px">${escapeHtml(section.action)}</a></td></tr>
-        <tr><td style="font-size:14px;line-height:1.5;color:#4a5672;padding-bottom:8px">${escapeHtml(expiry)} ${escapeHtml(messages.ignore)}</td></tr>
-        <tr><td style="font-size:12px;line-height:1.5;color:#4a5672;padding-bottom:16px">${escapeHtml(messages.buttonHint)}<br><a href="${url}" style="color:#a61e4d;word-break:break-all">${url}</a></td></tr>
-        <tr><td style="font-size:14px;color:#4a5672">— ${escapeHtml(messages.signature)}</td></tr>
+${rows.map((row) => `        ${row}`).join('\n')}
       </table>
     </td></tr>
   </table>
 </body>
 </html>`;
+}
 
-  return { subject, text, html };
+function button(label: string, href: string): string {
+  return `<tr><td style="padding-bottom:24px"><a href="${escapeHtml(href)}" style="display:inline-block;background:#c2255c;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 22px;border-radius:10px">${escapeHtml(label)}</a></td></tr>`;
+}
+
+function signatureRow(messages: MailMessages): string {
+  return `<tr><td style="font-size:14px;color:#4a5672">— ${escapeHtml(messages.signature)}</td></tr>`;
+}
+
+function paragraphRow(text: string): string {
+  return `<tr><td style="font-size:16px;line-height:1.5;padding-bottom:16px">${escapeHtml(text)}</td></tr>`;
+}
+
+/** A line of a notice: a label and its value (an order line and its price, a total). */
+export interface NoticeLine {
+  label: string;
+  value: string;
+  /** The line that sums up the others (a total). */
+  strong?: boolean;
+}
+
+/**
+ * A notice in the recipient's language (an order received, paid or refunded): paragraphs,
+ * lines of labels and values, named links, then one call to action, as plain text and HTML.
+ * Every text is already in the recipient's language; only the greeting and signature are
+ * added here.
+ */
+export function renderNotice(input: {
+  language: Language;
+  name: string | null | undefined;
+  subject: string;
+  intro: readonly string[];
+  lines?: readonly NoticeLine[];
+  links?: readonly { label: string; url: string }[];
+  outro?: readonly string[];
+  action: { label: string; url: string };
+}): RenderedMail {
+  const messages = MESSAGES[input.language];
+  const greeting = interpolate(messages.greeting, {
+    name: input.name?.trim() || messages.fallbackName,
+  });
+  const lines = input.lines ?? [];
+  const links = input.links ?? [];
+  const outro = input.outro ?? [];
+  const text = [
+    greeting,
+    ...input.intro,
+    lines.map((line) => `${line.label}: ${line.value}`).join('\n'),
+    links.map((link) => `${link.label}: ${link.url}`).join('\n'),
+    ...outro,
+    `${input.action.label}: ${input.action.url}`,
+    `— ${messages.signature}`,
+  ]
+    .filter((paragraph) => paragraph !== '')
+    .join('\n\n');
+
+  const end = textDirection(input.language) === 'rtl' ? 'left' : 'right';
+  const lineRows = lines.map(
+    (line) =>
+      `<tr><td style="padding:6px 0;border-top:1px solid #f0e3ea${line.strong ? ';font-weight:700' : ''}">${escapeHtml(line.label)}</td>` +
+      `<td style="padding:6px 0;border-top:1px solid #f0e3ea;text-align:${end};white-space:nowrap${line.strong ? ';font-weight:700' : ''}">${escapeHtml(line.value)}</td></tr>`,
+  );
+  const html = page(input.language, input.subject, [
+    `<tr><td style="font-size:16px;line-height:1.5;padding-bottom:8px">${escapeHtml(greeting)}</td></tr>`,
+    ...input.intro.map(paragraphRow),
+    ...(lines.length > 0
+      ? [
+          `<tr><td style="padding-bottom:16px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.4">${lineRows.join('')}</table></td></tr>`,
+        ]
+      : []),
+    ...links.map(
+      (link) =>
+        `<tr><td style="font-size:16px;line-height:1.5;padding-bottom:8px"><a href="${escapeHtml(link.url)}" style="color:#a61e4d;font-weight:700">${escapeHtml(link.label)}</a></td></tr>`,
+    ),
+    ...outro.map(paragraphRow),
+    button(input.action.label, input.action.url),
+    signatureRow(messages),
+  ]);
+  return { subject: input.subject, text, html };
 }

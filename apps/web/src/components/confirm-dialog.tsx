@@ -2,7 +2,8 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 
 /**
  * Asks before a destructive change (delete, remove, revoke): the cancel button has the
- * focus, the confirm button is red and shows `pending`.
+ * focus, the confirm button is red (`confirmColor` for a change that destroys nothing) and
+ * shows `pending`.
  */
 export function ConfirmDialog({
   opened,
@@ -11,6 +12,7 @@ export function ConfirmDialog({
   confirm,
   cancel,
   pending = false,
+  confirmColor = 'red.8',
   returnFocus = true,
   onConfirm,
   onCancel,
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   confirm: string;
   cancel: string;
   pending?: boolean;
+  confirmColor?: string;
   /** False when the caller moves the focus itself after closing. */
   returnFocus?: boolean;
   onConfirm: () => void;
@@ -35,6 +38,9 @@ export function ConfirmDialog({
       centered
       radius="lg"
       returnFocus={returnFocus}
+      // A question answered by its two buttons (or Escape): a nameless corner cross would be
+      // a third, unlabelled way to say Cancel.
+      withCloseButton={false}
     >
       <Stack gap="lg">
         <Text size="sm" c="gray.8">
@@ -44,7 +50,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onCancel} data-autofocus>
             {cancel}
           </Button>
-          <Button color="red.8" onClick={onConfirm} loading={pending}>
+          <Button color={confirmColor} onClick={onConfirm} loading={pending}>
             {confirm}
           </Button>
         </Group>

@@ -16,7 +16,7 @@ import {
   type Api,
   type SignedInUser,
 } from '../../../test/itinerary-helpers';
-import { catalogueFixture, loadFixtures, signUpAs } from '../../../test/preset-helpers';
+import { catalogueFixture, loadFixtures, openStage, signUpAs } from '../../../test/preset-helpers';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { preset } from '../../db/schema/itineraries';
 
@@ -124,14 +124,19 @@ describe('POST /api/presets (publish)', () => {
       admin: { catalogue: false, slug: null, defaultLanguage: 'it', sourceItineraryId: trip.id },
     });
     expect(
-      created.stages.map((stage) => [stage.title, stage.startDay, stage.days, stage.tip]),
+      created.stages.map((stage) => [
+        stage.title,
+        stage.startDay,
+        stage.days,
+        openStage(stage).tip,
+      ]),
     ).toEqual([
       ['Noto', 0, 3, 'Al tramonto la pietra diventa oro.'],
       ['Modica', 3, 3, ''],
     ]);
     // Modica has no coordinates of its own: its first place's stand in.
     expect(created.stages[1]).toMatchObject({ lat: 36.8589, lng: 14.7606 });
-    expect(created.stages[0]?.places).toEqual([
+    expect(openStage(created.stages[0]).places).toEqual([
       expect.objectContaining({
         name: 'Cattedrale di Noto',
         day: 1,
@@ -140,7 +145,7 @@ describe('POST /api/presets (publish)', () => {
       }),
     ]);
     // The unstaged place joins the stage holding its day.
-    expect(created.stages[1]?.places.map((place) => [place.name, place.day])).toEqual([
+    expect(openStage(created.stages[1]).places.map((place) => [place.name, place.day])).toEqual([
       ['Antica Dolceria Bonajuto', null],
       ['Ragusa Ibla', 4],
     ]);

@@ -14,7 +14,7 @@ import {
   type Api,
   type SignedInUser,
 } from '../../../test/itinerary-helpers';
-import { catalogueFixture, loadFixtures, signUpAs } from '../../../test/preset-helpers';
+import { catalogueFixture, loadFixtures, openStage, signUpAs } from '../../../test/preset-helpers';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { preset } from '../../db/schema/itineraries';
 
@@ -250,7 +250,7 @@ describe('GET /api/presets/{id}', () => {
       startDay: 0,
       days: 2,
     });
-    expect(detail.stages[0]?.places[0]).toEqual({
+    expect(openStage(detail.stages[0]).places[0]).toEqual({
       index: 0,
       name: 'Como Cathedral',
       category: 'sight',
@@ -263,7 +263,11 @@ describe('GET /api/presets/{id}', () => {
       durationMinutes: 60,
       notes: 'انظر إلى النافذة الوردية.',
     });
-    expect(detail.stages[0]?.places[1]).toMatchObject({ notes: '', address: null, day: 1 });
+    expect(openStage(detail.stages[0]).places[1]).toMatchObject({
+      notes: '',
+      address: null,
+      day: 1,
+    });
   });
 
   it('is 404 for an unknown or unpublished preset (but admins see the latter), and for a bad id', async () => {

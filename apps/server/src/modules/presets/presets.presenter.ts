@@ -14,11 +14,15 @@ import {
   type Localized,
   type PresetContent,
   type PresetDetail,
+  type PresetStageDetail,
   type PresetSummary,
   type Region,
 } from '@jammy/shared/presets';
 import type { FastifyRequest } from 'fastify';
 import type { PresetListRow, PresetRow } from './presets.repository';
+
+/** Stages a preview of a premium preset shows whole (the others by their names). */
+const PREVIEW_WHOLE_STAGES = 1;
 
 /** Who reads a preset: their language, interests and whether they may see everything. */
 export interface Reader {
@@ -132,27 +136,39 @@ export function orderSummaries(summaries: PresetSummary[], reader: Reader): Pres
   );
 }
 
+/**
+ * A preset with its stages and places. A premium one the reader may not copy (not bought, or
+ * refunded) is a preview: every stage's name and days, and only the first stage whole — its
+ * places, times and tips are what the buyer pays for.
+ */
 export function presentDetail(
   row: PresetRow & { stageCount: number; placeCount: number },
   reader: Reader,
 ): PresetDetail {
   const summary = presentSummary(row, reader);
   const fallback = row.defaultLanguage;
+  const preview = !summary.copyable;
   return {
     ...summary,
     language: pick(textOf(row), reader.language, fallback).language,
-    stages: contentOf(row).stages.map((stage, index) => {
+    preview,
+    stages: contentOf(row).stages.map((stage, index): PresetStageDetail => {
       const text = pick(stage.text, reader.language, fallback).value;
-      return {
+      const heading = {
         index,
         title: text?.title ?? stage.destinationName,
-        tip: text?.tip ?? '',
         destinationName: stage.destinationName,
-        lat: stage.lat,
-        lng: stage.lng,
         countryCode: stage.countryCode,
         startDay: stage.startDay,
         days: stage.days,
+      };
+      if (preview && index >= PREVIEW_WHOLE_STAGES) return { ...heading, locked: true };
+      return {
+        ...heading,
+        locked: false,
+        tip: text?.tip ?? '',
+        lat: stage.lat,
+        lng: stage.lng,
         places: stage.places.map((place, placeIndex) => ({
           index: placeIndex,
           name: place.name,

@@ -16,6 +16,7 @@ import { replies } from '../../lib/contract';
 import { AppError, invalidField } from '../../lib/errors';
 import { conflict } from '../../lib/versions';
 import { findPresetsByIds } from '../presets/presets.repository';
+import { paidMails, refundMails } from './shop-mail';
 import { presentOrder, presentProductPage } from './shop.presenter';
 import {
   findOrder,
@@ -159,8 +160,14 @@ export function shopAdminRoutes(root: FastifyInstance, deps: ShopDeps) {
       if (!row) throw orderNotFound();
       if (row.status === 'paid') return presentOrder(row);
       checkVersion(row, request.body?.version);
-      const { order, changed } = await markOrderPaid(db, row.id);
+      const { order, changed } = await markOrderPaid(
+        db,
+        row.id,
+        null,
+        await paidMails(deps.mails, row),
+      );
       if (!order) throw orderNotFound();
+      if (changed) deps.mailQueue.kick();
       if (!changed && order.status !== 'paid') {
         throw new AppError('order/state', `This order is ${order.status}: it cannot be paid`, {
           current: presentOrder(order),
@@ -200,8 +207,9 @@ export function shopAdminRoutes(root: FastifyInstance, deps: ShopDeps) {
       }
       checkVersion(row, request.body?.version);
       if (row.paymentMode === 'stripe' && deps.stripe) await deps.stripe.refund(row);
-      const { order } = await refundOrder(db, row.id);
+      const { order, changed } = await refundOrder(db, row.id, await refundMails(deps.mails, row));
       if (!order) throw orderNotFound();
+      if (changed) deps.mailQueue.kick();
       return presentOrder(order);
     },
   );

@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Executor as Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
+import type { MailMessage } from '../../mail/mailer';
+import { queueMail } from '../../mail/mail-queue.repository';
 import { preset } from '../../db/schema/itineraries';
 import {
   cartItem,
@@ -102,6 +104,8 @@ export async function replaceCart(db: Db, userId: string, productIds: string[]):
 }
 
 export interface NewOrder {
+  /** Made by the caller, so that the mails telling of the order can name it. */
+  id: string;
   userId: string;
   clientToken: string;
   paymentMode: 'invoice' | 'stripe';
@@ -116,21 +120,24 @@ export interface NewOrder {
 
 /**
  * Creates the order, or finds the one this buyer already made with the same token (a double
- * click, a retried request): `created` tells which. The cart is emptied with a new order.
+ * click, a retried request): `created` tells which. The cart is emptied and `mails` queued
+ * with a new order only, in its transaction.
  */
 export async function createOrderOnce(
   db: Db,
   values: NewOrder,
+  mails: readonly MailMessage[],
 ): Promise<{ order: OrderRow; created: boolean }> {
   return db.transaction(async (tx) => {
     const now = new Date();
     const [inserted] = await tx
       .insert(shopOrder)
-      .values({ id: uuidv7(), createdAt: now, updatedAt: now, ...values })
+      .values({ createdAt: now, updatedAt: now, ...values })
       .onConflictDoNothing({ target: [shopOrder.userId, shopOrder.clientToken] })
       .returning();
     if (inserted) {
       await tx.delete(cartItem).where(eq(cartItem.userId, values.userId));
+      await queueMail(tx, mails);
       return { order: inserted, created: true };
     }
     const [existing] = await tx
@@ -201,14 +208,15 @@ export async function setCheckout(
 }
 
 /**
- * Marks a pending order paid and unlocks its presets, in one transaction. Only the first
- * payment notice changes anything: the update matches pending orders only, and each unlock
- * exists once per order and preset. `changed` is false for a repeated notice.
+ * Marks a pending order paid, unlocks its presets and queues `mails`, in one transaction. Only
+ * the first payment notice changes anything: the update matches pending orders only, and each
+ * unlock exists once per order and preset. `changed` is false for a repeated notice.
  */
 export async function markOrderPaid(
   db: Db,
   orderId: string,
-  paymentIntentId: string | null = null,
+  paymentIntentId: string | null,
+  mails: readonly MailMessage[],
 ): Promise<{ order: OrderRow | undefined; changed: boolean }> {
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -224,6 +232,7 @@ export async function markOrderPaid(
       .where(and(eq(shopOrder.id, orderId), eq(shopOrder.status, 'pending')))
       .returning();
     if (!paid) return { order: await findOrder(tx, orderId), changed: false };
+    await queueMail(tx, mails);
     const presetIds = [...new Set(paid.lines.flatMap((line) => line.presetIds))];
     if (presetIds.length > 0) {
       // A preset removed since the order was placed has nothing left to unlock.
@@ -250,11 +259,13 @@ export async function markOrderPaid(
 
 /**
  * Refunds a paid order: its unlocks are revoked (no further copies), copies already made
- * stay the buyer's. `changed` is false when the order was not paid (already refunded).
+ * stay the buyer's; `mails` are queued with it. `changed` is false when the order was not
+ * paid (already refunded).
  */
 export async function refundOrder(
   db: Db,
   orderId: string,
+  mails: readonly MailMessage[],
 ): Promise<{ order: OrderRow | undefined; changed: boolean }> {
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -270,6 +281,7 @@ export async function refundOrder(
       .returning();
     if (!refunded) return { order: await findOrder(tx, orderId), changed: false };
     await tx.update(presetUnlock).set({ revokedAt: now }).where(eq(presetUnlock.orderId, orderId));
+    await queueMail(tx, mails);
     return { order: refunded, changed: true };
   });
 }
@@ -282,4 +294,43 @@ export async function recordPaymentEvent(db: Db, id: string, type: string): Prom
     .onConflictDoNothing()
     .returning({ id: paymentEvent.id });
   return inserted.length > 0;
+}
+
+/** Someone the shop writes to: their address, name and profile language (null: no account). */
+export interface MailPerson {
+  email: string;
+  name: string | null;
+  language: string | null;
+}
+
+/** The buyer of an order, as mails address them. */
+export async function findBuyer(db: Db, userId: string): Promise<MailPerson | undefined> {
+  const [row] = await db
+    .select({ email: user.email, name: user.name, language: user.language })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row;
+}
+
+/**
+ * Everyone told of a new order: accounts with the admin role, and the addresses of
+ * ADMIN_EMAILS (who may not have signed up yet), each once.
+ */
+export async function findAdmins(db: Db, adminEmails: ReadonlySet<string>): Promise<MailPerson[]> {
+  const listed = [...adminEmails];
+  const accounts = await db
+    .select({ email: user.email, name: user.name, language: user.language })
+    .from(user)
+    .where(
+      or(
+        eq(user.role, 'admin'),
+        listed.length > 0 ? inArray(sql`lower(${user.email})`, listed) : undefined,
+      ),
+    )
+    .orderBy(asc(user.email));
+  const known = new Set(accounts.map((row) => row.email.toLowerCase()));
+  const others = listed
+    .filter((email) => !known.has(email))
+    .map((email) => ({ email, name: null, language: null }));
+  return [...accounts, ...others];
 }

@@ -14,12 +14,14 @@ import {
 } from '@jammy/shared/shop';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
 import { requireSession, type CurrentSession, type Sessions } from '../../auth/session';
 import type { ShopConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { replies } from '../../lib/contract';
 import { AppError, invalidField } from '../../lib/errors';
+import type { MailQueue } from '../../mail/mail-queue';
 import { readerLanguage, type Reader } from '../presets/presets.presenter';
 import { findPresetsByIds, findUserLanguage } from '../presets/presets.repository';
 import {
@@ -38,8 +40,10 @@ import {
   readCart,
   replaceCart,
   setCheckout,
+  type NewOrder,
   type ProductRow,
 } from './shop.repository';
+import { newOrderMails, type ShopMailDeps } from './shop-mail';
 import type { StripePayments } from './stripe-payments';
 import { unlockedPresetIds } from './unlocks.repository';
 
@@ -53,6 +57,9 @@ export interface ShopDeps {
   /** Set when STRIPE_SECRET_KEY is: orders are paid through Stripe Checkout. */
   stripe: StripePayments | undefined;
   publicUrl: URL | undefined;
+  /** Where the mails of orders, payments and refunds are made, and sent from. */
+  mails: ShopMailDeps;
+  mailQueue: MailQueue;
 }
 
 export function productNotFound(): AppError {
@@ -226,7 +233,8 @@ export function shopRoutes(root: FastifyInstance, deps: ShopDeps) {
       }
       const subtotal = products.reduce((sum, row) => sum + row.priceMinor, 0);
       const totals = orderTotals(subtotal, tax);
-      const { order, created } = await createOrderOnce(db, {
+      const values: NewOrder = {
+        id: uuidv7(),
         userId: current.user.id,
         clientToken: token,
         paymentMode,
@@ -240,7 +248,11 @@ export function shopRoutes(root: FastifyInstance, deps: ShopDeps) {
         ...totals,
         taxRateBasisPoints: tax.rateBasisPoints,
         taxInclusive: tax.inclusive,
-      });
+      };
+      // Written with the order, so a mail server that is down loses neither (mail/mail-queue.ts).
+      const mails = await newOrderMails(deps.mails, values);
+      const { order, created } = await createOrderOnce(db, values, mails);
+      if (created) deps.mailQueue.kick();
       let answer = order;
       if (deps.stripe && order.status === 'pending' && !order.stripeSessionId) {
         const origin = publicOrigin(request, deps.publicUrl);

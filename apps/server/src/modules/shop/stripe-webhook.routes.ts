@@ -13,6 +13,8 @@ import {
   recordPaymentEvent,
   refundOrder,
 } from './shop.repository';
+import type { MailQueue } from '../../mail/mail-queue';
+import { paidMails, refundMails, type ShopMailDeps } from './shop-mail';
 import type { StripePayments } from './stripe-payments';
 
 const webhookAnswerSchema = z.object({
@@ -26,8 +28,19 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
   return typeof value === 'string' ? value : value.id;
 }
 
-/** What an event means for our orders; every step is idempotent on its own. */
-async function handle(db: Db, event: Stripe.Event): Promise<void> {
+interface WebhookDeps {
+  db: Db;
+  stripe: StripePayments | undefined;
+  mails: ShopMailDeps;
+  mailQueue: MailQueue;
+}
+
+/**
+ * What an event means for our orders; every step is idempotent on its own. A payment or a
+ * refund that changes an order queues its mail to the buyer with it.
+ */
+async function handle(deps: WebhookDeps, event: Stripe.Event): Promise<void> {
+  const { db } = deps;
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
@@ -37,8 +50,14 @@ async function handle(db: Db, event: Stripe.Event): Promise<void> {
       const order =
         (orderId ? await findOrder(db, orderId).catch(() => undefined) : undefined) ??
         (await findOrderByStripeSession(db, session.id));
-      if (!order) return;
-      await markOrderPaid(db, order.id, idOf(session.payment_intent));
+      if (!order || order.status !== 'pending') return;
+      const paid = await markOrderPaid(
+        db,
+        order.id,
+        idOf(session.payment_intent),
+        await paidMails(deps.mails, order),
+      );
+      if (paid.changed) deps.mailQueue.kick();
       return;
     }
     case 'charge.refunded': {
@@ -46,7 +65,9 @@ async function handle(db: Db, event: Stripe.Event): Promise<void> {
       const paymentIntent = idOf(charge.payment_intent);
       if (!charge.refunded || !paymentIntent) return;
       const order = await findOrderByPaymentIntent(db, paymentIntent);
-      if (order) await refundOrder(db, order.id);
+      if (!order || order.status !== 'paid') return;
+      const refunded = await refundOrder(db, order.id, await refundMails(deps.mails, order));
+      if (refunded.changed) deps.mailQueue.kick();
       return;
     }
     default:
@@ -58,10 +79,7 @@ async function handle(db: Db, event: Stripe.Event): Promise<void> {
  * POST /api/shop/stripe/webhook: Stripe's notices of payments and refunds. The signature is
  * checked over the raw body; a replayed event is acknowledged and changes nothing.
  */
-export async function stripeWebhookRoutes(
-  root: FastifyInstance,
-  deps: { db: Db; stripe: StripePayments | undefined },
-) {
+export async function stripeWebhookRoutes(root: FastifyInstance, deps: WebhookDeps) {
   await root.register(async (scope) => {
     // The signature covers the exact bytes Stripe sent: keep them as text.
     scope.removeContentTypeParser('application/json');
@@ -99,7 +117,7 @@ export async function stripeWebhookRoutes(
           throw new AppError('shop/bad-signature', 'The Stripe-Signature header is missing');
         }
         const event = deps.stripe.verify(request.body, signature);
-        await handle(deps.db, event);
+        await handle(deps, event);
         const first = await recordPaymentEvent(deps.db, event.id, event.type);
         return { received: true as const, duplicate: !first };
       },

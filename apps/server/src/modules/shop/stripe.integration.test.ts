@@ -17,7 +17,9 @@ import {
   startFakeStripeApi,
   type FakeStripeApi,
 } from '../../../test/shop-helpers';
+import { readOutboxMails } from '../../../test/identity-app';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import en from '../../mail/messages/en.json';
 import { presetUnlock } from '../../db/schema/shop';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_jammy';
@@ -94,6 +96,18 @@ function signed(payload: string): string {
   return signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
 }
 
+/** The subjects of the outbox's mails to the buyer about `order`, oldest first. */
+async function buyerMails(order: Order) {
+  const number = order.id.slice(-8).toUpperCase();
+  return (await readOutboxMails(testApp.config.dataDir)).filter(
+    (mail) => mail.to === buyer.email && mail.subject.includes(number),
+  );
+}
+
+function subject(template: string, order: Order): string {
+  return template.replace('{{number}}', order.id.slice(-8).toUpperCase());
+}
+
 async function unlockCount(): Promise<number> {
   const rows = await testApp.database.db
     .select()
@@ -135,6 +149,13 @@ describe('Stripe Checkout', () => {
     expect(body?.get('line_items[0][price_data][currency]')).toBe('eur');
     expect(body?.get('line_items[1][price_data][unit_amount]')).toBe('220');
     expect(body?.get('customer_email')).toBe(buyer.email);
+    // The buyer is told how the order is paid: by card on Stripe, not by invoice.
+    await expect
+      .poll(async () => (await buyerMails(order)).map((mail) => mail.subject))
+      .toEqual([subject(en.orderReceived.subject, order)]);
+    const [received] = await buyerMails(order);
+    expect(received?.text).toContain(en.orderReceived.stripe);
+    expect(received?.text).not.toContain('invoice');
   });
 
   it('refuses a webhook whose signature does not verify, or has none', async () => {
@@ -181,6 +202,10 @@ describe('Stripe Checkout', () => {
     expect(paid.status).toBe('paid');
     expect(paid.checkoutUrl).toBeNull();
     expect(await unlockCount()).toBe(1);
+    // Told once that it is paid, however many notices came.
+    await expect
+      .poll(async () => (await buyerMails(order)).map((mail) => mail.subject))
+      .toEqual([subject(en.orderReceived.subject, order), subject(en.orderPaid.subject, order)]);
     expectStatus(
       await call(testApp, buyer, 'POST', `/api/presets/${presetId}/copy`, {
         payload: { startDate: '2027-01-10' },
@@ -206,6 +231,16 @@ describe('Stripe Checkout', () => {
       },
     });
     expectStatus(await webhook(payload, signed(payload)), 200);
+    // The admin's refund and Stripe's notice of it are one refund: one mail.
+    await expect
+      .poll(async () => (await buyerMails(order)).map((mail) => mail.subject))
+      .toEqual([
+        subject(en.orderReceived.subject, order),
+        subject(en.orderPaid.subject, order),
+        subject(en.orderRefunded.subject, order),
+      ]);
+    const refundMail = (await buyerMails(order))[2];
+    expect(refundMail?.text).toContain(en.orderRefunded.stripe);
     expectError(
       await call(testApp, buyer, 'POST', `/api/presets/${presetId}/copy`, {
         payload: { startDate: '2027-01-10' },

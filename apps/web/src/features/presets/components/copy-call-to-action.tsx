@@ -1,6 +1,6 @@
 import type { PresetSummary } from '@jammy/shared/presets';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconCopy, IconCrown, IconGift } from '@tabler/icons-react';
+import { IconCopy, IconCrown, IconGift, IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
@@ -44,7 +44,10 @@ function CopyAction({
 }) {
   const { t } = useTranslation('presets');
   const { to } = useLanguage();
-  if (signedIn) return <CopyPresetForm preset={preset} autoFocus={autoFocus} />;
+  // A premium itinerary not bought: the form says so and leads to the shop, signed in or not.
+  if (signedIn || !preset.copyable) {
+    return <CopyPresetForm preset={preset} autoFocus={autoFocus} />;
+  }
   return (
     <Stack gap="xs">
       <Button
@@ -96,9 +99,20 @@ export function CopyBar({
   const { to } = useLanguage();
   return (
     <div className={classes.ctaBar} data-testid="copy-bar">
-      <Group justify="space-between" wrap="nowrap" gap="sm">
+      {/* The button keeps its whole label: too long beside the price line (a narrow phone, a
+          long language), it takes a line of its own. */}
+      <Group justify="space-between" gap="xs" className={classes.ctaBarRow}>
         <PriceLine preset={preset} />
-        {signedIn ? (
+        {!preset.copyable ? (
+          // Copying a premium itinerary begins with buying it.
+          <Button
+            component={Link}
+            to={to('/shop')}
+            leftSection={<IconShoppingCart size={18} aria-hidden />}
+          >
+            {t('detail.previewAction')}
+          </Button>
+        ) : signedIn ? (
           <Button onClick={onOpen} leftSection={<IconCopy size={18} aria-hidden />}>
             {t('copy.cta')}
           </Button>

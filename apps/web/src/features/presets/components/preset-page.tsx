@@ -1,4 +1,4 @@
-import type { PresetDetail } from '@jammy/shared/presets';
+import type { PresetStageDetail } from '@jammy/shared/presets';
 import { Alert, Box, Button, Container, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -24,14 +24,19 @@ import { InterestChips } from './interest-chips';
 import { PresetAdminPanel } from './preset-admin-panel';
 import { PresetBadges } from './preset-card';
 import { PresetCover } from './preset-cover';
+import { PreviewNotice } from './preview-notice';
 import classes from './presets.module.css';
 import { StageDays } from './stage-days';
 
-/** Markers in trip order: every place, or the stage's destination when it has none. */
-export function presetPoints(stages: PresetDetail['stages']) {
+/**
+ * Markers in trip order: every place, or the stage's destination when it has none. A preview's
+ * locked stages have neither.
+ */
+export function presetPoints(stages: PresetStageDetail[]) {
   const points: MapPoint[] = [];
   const numbers = new Map<string, number>();
   for (const stage of stages) {
+    if (stage.locked) continue;
     if (stage.places.length === 0) {
       const number = points.length + 1;
       points.push({
@@ -156,7 +161,6 @@ export function PresetPage({ id }: { id: string }) {
 
   const signedIn = Boolean(me);
   const mine = interestsOf(me);
-  const placeCount = preset.stages.reduce((sum, stage) => sum + stage.places.length, 0);
 
   return (
     <>
@@ -191,8 +195,8 @@ export function PresetPage({ id }: { id: string }) {
                 </span>
                 <span>
                   <IconRoute size={18} aria-hidden />
-                  {t('card.stages', { count: preset.stages.length })} ·{' '}
-                  {t('card.places', { count: placeCount })}
+                  {t('card.stages', { count: preset.stageCount })} ·{' '}
+                  {t('card.places', { count: preset.placeCount })}
                 </span>
               </div>
               {preset.coverCredit && (
@@ -229,6 +233,7 @@ export function PresetPage({ id }: { id: string }) {
                     {t('detail.dayByDay')}
                   </Title>
                   <StageDays stages={preset.stages} numbers={numbers} />
+                  {preset.preview && <PreviewNotice toShop />}
                 </Stack>
               </section>
               {me?.role === 'admin' && <PresetAdminPanel preset={preset} />}

@@ -47,7 +47,7 @@ export function ProductCard({
             <Badge
               variant="light"
               color="green"
-              c="green.9"
+              c="ink.9"
               leftSection={<IconCheck size={12} aria-hidden />}
             >
               {t('owned')}

@@ -28,6 +28,7 @@ import { ApiError } from '../../../lib/api-client';
 import { TripMap } from '../../maps/components/trip-map';
 import { InterestChips } from '../../presets/components/interest-chips';
 import { presetPoints } from '../../presets/components/preset-page';
+import { PreviewNotice } from '../../presets/components/preview-notice';
 import { StageDays } from '../../presets/components/stage-days';
 import { useCart } from '../api/cart';
 import { productQuery, productsQuery } from '../api/shop';
@@ -56,7 +57,7 @@ function Inside({ preset, wide }: { preset: PresetDetail; wide: boolean }) {
           <Text size="sm" c="gray.8">
             {[
               t('card.days', { count: preset.days }),
-              t('detail.stages', { count: preset.stages.length }),
+              t('detail.stages', { count: preset.stageCount }),
               t('detail.places', { count: preset.placeCount }),
             ].join(' · ')}
           </Text>
@@ -69,6 +70,7 @@ function Inside({ preset, wide }: { preset: PresetDetail; wide: boolean }) {
           <TripMap points={points} name={preset.title} height={wide ? 320 : 240} />
         )}
         <StageDays stages={preset.stages} numbers={numbers} />
+        {preset.preview && <PreviewNotice />}
         {preset.copyable && (
           <Button
             component={Link}
@@ -156,7 +158,7 @@ export function ProductPage({ id }: { id: string }) {
             size="lg"
             variant="light"
             color="green"
-            c="green.9"
+            c="ink.9"
             leftSection={<IconCheck size={14} aria-hidden />}
           >
             {t('owned')}

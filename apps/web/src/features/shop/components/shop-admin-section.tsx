@@ -1,7 +1,7 @@
 import { formatAmountInput } from '@jammy/shared/amount';
 import { currencyExponent } from '@jammy/shared/fields-plain';
 import type { PresetSummary } from '@jammy/shared/presets';
-import type { Order, Product } from '@jammy/shared/shop';
+import type { Product } from '@jammy/shared/shop';
 import {
   Alert,
   Button,
@@ -23,14 +23,8 @@ import { Link } from 'react-router';
 import { AmountInput, readAmount, type AmountFieldProblem } from '../../../components/amount-input';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import {
-  adminOrdersQuery,
-  productsQuery,
-  useCreateProduct,
-  useOrderAction,
-  useUpdateProduct,
-} from '../api/shop';
-import { OrderCard } from './order-card';
+import { adminOrdersQuery, productsQuery, useCreateProduct, useUpdateProduct } from '../api/shop';
+import { AdminOrder } from './admin-order';
 import { useMoney } from './price';
 
 function usePremiumPresets(language: string) {
@@ -264,42 +258,6 @@ function ProductRow({ product }: { product: Product }) {
         )}
       </Stack>
     </Paper>
-  );
-}
-
-function AdminOrder({ order }: { order: Order }) {
-  const { t } = useTranslation('shop');
-  const action = useOrderAction();
-  return (
-    <OrderCard order={order}>
-      <Group gap="xs">
-        {order.status === 'pending' && (
-          <Button
-            size="compact-sm"
-            onClick={() => action.mutate({ order, action: 'paid' })}
-            loading={action.isPending}
-          >
-            {t('admin.markPaid')}
-          </Button>
-        )}
-        {order.status === 'paid' && (
-          <Button
-            size="compact-sm"
-            variant="default"
-            c="red.9"
-            onClick={() => action.mutate({ order, action: 'refund' })}
-            loading={action.isPending}
-          >
-            {t('admin.refund')}
-          </Button>
-        )}
-      </Group>
-      {action.error && (
-        <Text size="sm" c="red.9" role="alert">
-          {problemOf(action.error, t('cart.errors.failed'))}
-        </Text>
-      )}
-    </OrderCard>
   );
 }
 
