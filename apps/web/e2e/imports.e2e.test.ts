@@ -108,6 +108,23 @@ async function reviewFile(page: Page, review: string) {
   await page.getByTestId('import-review').waitFor();
 }
 
+/** A watch's GPX track of about `bytes` bytes (one point a second): seconds of reading. */
+function longHike(bytes: number): string {
+  const points: string[] = [];
+  let size = 0;
+  for (let index = 0; size < bytes; index += 1) {
+    const point =
+      `<trkpt lat="${(45 + index / 1e5).toFixed(6)}" lon="${(7 + index / 1e5).toFixed(6)}">` +
+      `<ele>${index % 900}</ele><time>2027-05-01T10:00:00Z</time></trkpt>\n`;
+    points.push(point);
+    size += point.length;
+  }
+  return (
+    '<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">' +
+    `<trk><name>Long walk</name><trkseg>${points.join('')}</trkseg></trk></gpx>`
+  );
+}
+
 describe('imports', () => {
   it('says how much of a repeating event it imports and what My Maps folders become, in English, German and Arabic', async () => {
     const context = await newContext(browser, SMALL_PHONE);
@@ -315,4 +332,54 @@ describe('imports', () => {
     // One long journey (three trips, two languages, the maps and the print view) on two busy
     // cores: more time than the default for a single test.
   }, 180_000);
+
+  it('says when the traveller’s other files are still being read, and when to try again; in English and German', async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await signUpVerified(context);
+    const trip = await post<{ id: string }>(context, '/api/itineraries', { title: 'Alps' });
+    await page.goto(`${baseUrl()}/itinerary/${trip.id}/import`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Import');
+
+    // Three long hikes of the same traveller (from another tab, say) are being read: the
+    // server reads at most three files of one person at a time.
+    const hike = longHike(4_900_000);
+    const reading = [1, 2, 3].map((index) =>
+      context.request.post(
+        `${baseUrl()}/api/itineraries/${trip.id}/imports?dryRun=true&fileName=hike-${index}.gpx`,
+        {
+          headers: { origin: baseUrl(), 'content-type': 'application/gpx+xml' },
+          data: hike,
+          timeout: 90_000,
+        },
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await page.locator('input[type=file]').setInputFiles(GPX);
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(
+        'You are already importing several files. Try again in 10 seconds, once one of them is done.',
+      )
+      .waitFor();
+    await shoot(page, 'import-too-many-en-390');
+
+    await page.goto(`${baseUrl()}/de/itinerary/${trip.id}/import`);
+    await page.locator('input[type=file]').setInputFiles(GPX);
+    await page.getByRole('button', { name: 'Prüfen' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(
+        'Du importierst gerade schon mehrere Dateien. Versuche es in 10 Sekunden erneut, sobald eine davon fertig ist.',
+      )
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await shoot(page, 'import-too-many-de-390');
+    for (const answer of await Promise.all(reading)) expect(answer.status()).toBe(200);
+    await context.close();
+  }, 120_000);
 });

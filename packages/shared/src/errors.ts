@@ -54,6 +54,8 @@ export const ERROR_CODES = {
   'budget-line/not-found': 404,
   'budget-rate/not-found': 404,
   'import/not-found': 404,
+  /** This person already has as many files waiting or being read as one may: retry after `Retry-After`. */
+  'import/too-many': 429,
   // The storage protocol (spec §8): the same codes the Firebase SDK gives its errors.
   'storage/object-not-found': 404,
   'storage/bucket-not-found': 404,

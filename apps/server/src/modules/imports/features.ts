@@ -7,8 +7,8 @@ import {
 } from '@jammy/shared/imports';
 import { LIMITS, PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itineraries';
 import type { FeatureCollection, GeoJsonProperties, Geometry, Position } from 'geojson';
-import simplify from 'simplify-js';
 import { cleanText, tooMany, unreadable } from './import-text';
+import { simplifyToBudget } from './line-simplification';
 
 /** What the features of a GPX, KML or GeoJSON file become. */
 export interface GeoContent {
@@ -94,18 +94,20 @@ function isCoordinate(position: Position | undefined): position is Position {
   );
 }
 
-/** At most `IMPORT_LIMITS.routePoints` points, keeping the line's shape (Douglas–Peucker). */
+/** Points closer than this to the simplified line (about a metre) are left out, whatever the budget. */
+const MIN_TOLERANCE = 0.00001;
+
+/**
+ * At most `IMPORT_LIMITS.routePoints` points, keeping the line's shape (Douglas–Peucker, cut at
+ * the budget in one pass: linear in the number of points, whatever the line's shape).
+ */
 export function simplifyLine(points: [number, number][]): [number, number][] {
-  const max = IMPORT_LIMITS.routePoints;
-  if (points.length <= max) return points;
-  const asXY = points.map(([x, y]) => ({ x, y }));
-  let tolerance = 0.00001;
-  let simplified = simplify(asXY, tolerance, true);
-  while (simplified.length > max) {
-    tolerance *= 2;
-    simplified = simplify(asXY, tolerance, true);
-  }
-  return simplified.map(({ x, y }) => [round(x), round(y)]);
+  if (points.length <= IMPORT_LIMITS.routePoints) return points;
+  const { kept } = simplifyToBudget(points, IMPORT_LIMITS.routePoints, MIN_TOLERANCE);
+  return kept.map((index) => {
+    const [x, y] = points[index] ?? [0, 0];
+    return [round(x), round(y)];
+  });
 }
 
 // Six decimals: about 10 cm, more than any phone's GPS knows.

@@ -4,6 +4,7 @@ import { featuresToContent, simplifyLine } from './features';
 import { ianaZone, readCalendar, wallClock } from './ics-import';
 import { xmlToGeoJson } from './xml-import';
 import { readPastedLine } from './map-links';
+import { recordedTrack, zigzag } from '../../../test/lines';
 
 describe('readPastedLine', () => {
   it('reads names, place links, query links and bare coordinates', () => {
@@ -276,9 +277,27 @@ describe('simplifyLine', () => {
       Math.sin(index / 50),
     ]);
     const simplified = simplifyLine(long);
-    expect(simplified.length).toBeLessThanOrEqual(500);
-    expect(simplified.length).toBeGreaterThan(50);
+    // As many points as a route keeps: the budget is filled, not halved by a coarse tolerance.
+    expect(simplified).toHaveLength(500);
     expect(simplified[0]).toEqual([0, 0]);
     expect(simplified.at(-1)?.[0]).toBeCloseTo(4.999, 3);
+  });
+
+  it('leaves out what lies within a metre of the line, even under the budget', () => {
+    // 600 points along a straight road, each off it by less than 10 cm.
+    const road = Array.from({ length: 600 }, (_, index): [number, number] => [
+      7 + index / 1e4,
+      45 + (index % 2) * 1e-6,
+    ]);
+    expect(simplifyLine(road)).toEqual([road[0], road.at(-1)]);
+  });
+
+  it('simplifies 200,000 points, however they lie, to the budget, ends kept', () => {
+    for (const line of [recordedTrack(200_000), zigzag(200_000)]) {
+      const simplified = simplifyLine(line);
+      expect(simplified).toHaveLength(500);
+      expect(simplified[0]).toEqual(line[0]);
+      expect(simplified.at(-1)).toEqual(line.at(-1));
+    }
   });
 });

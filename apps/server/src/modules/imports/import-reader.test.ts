@@ -54,7 +54,7 @@ afterEach(async () => {
 // A loaded machine starts the thread (compiling its TypeScript) in seconds.
 describe('the import reader', { timeout: 30_000 }, () => {
   it('answers what readImport answers, for each format, in the order the files came', async () => {
-    const opened = createImportReader();
+    const opened = createImportReader({ perPerson: 4 });
     reader = opened;
     const files = [
       ['gpx', fixture('garmin-hike.gpx')],
@@ -150,5 +150,107 @@ describe('the import reader', { timeout: 30_000 }, () => {
       'The import reader is closed',
     ]);
     await expect(reader.read(WHO, 'gpx', hike, OPTIONS)).rejects.toThrow('closed');
+  });
+
+  it('takes turns between people: one person’s files do not hold up another’s', async () => {
+    reader = createImportReader();
+    const opened = reader;
+    const track = bigTrack(400_000);
+    const order: string[] = [];
+    const read = (who: string, name: string) =>
+      opened.read(who, 'gpx', track, { ...OPTIONS, fileName: name }).then(() => {
+        order.push(name);
+      });
+    // The first is read at once; then the one who has had nothing read yet goes first.
+    const reads = [read('a', 'a1'), read('a', 'a2'), read('a', 'a3'), read('b', 'b1')];
+    await Promise.all(reads);
+    expect(order).toEqual(['a1', 'b1', 'a2', 'a3']);
+  });
+
+  it('reads a small file beside another person’s big ones, not after them', async () => {
+    reader = createImportReader();
+    const opened = reader;
+    const track = bigTrack(2_000_000);
+    const order: string[] = [];
+    const reads = ['a1', 'a2', 'a3'].map((name) =>
+      opened.read('a', 'gpx', track, { ...OPTIONS, fileName: name }).then(() => order.push(name)),
+    );
+    const hike = opened
+      .read('b', 'gpx', fixture('garmin-hike.gpx'), OPTIONS)
+      .then(() => order.push('b'));
+    await Promise.all([...reads, hike]);
+    expect(order).toEqual(['b', 'a1', 'a2', 'a3']);
+  });
+
+  it('refuses a person’s fourth file at once (429, Retry-After), and takes it once one is read', async () => {
+    reader = createImportReader();
+    const opened = reader;
+    const track = bigTrack(400_000);
+    const read = (who: string, name: string) =>
+      opened.read(who, 'gpx', track, { ...OPTIONS, fileName: name });
+    const three = [read('a', 'a1'), read('a', 'a2'), read('a', 'a3')];
+    const refused = (await read('a', 'a4').catch((caught: unknown) => caught)) as AppError;
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused.code).toBe('import/too-many');
+    expect(refused.status).toBe(429);
+    expect(refused.message).toBe('You have 3 files being imported already: wait for one to finish');
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    // Someone else's file is taken meanwhile.
+    await expect(read('b', 'b1')).resolves.toMatchObject({ format: 'gpx' });
+    await three[0];
+    await expect(read('a', 'a4')).resolves.toMatchObject({ format: 'gpx' });
+    await Promise.all(three);
+  });
+
+  it('refuses files beyond the bound of the queue (503, Retry-After)', async () => {
+    reader = createImportReader({ waiting: 2 });
+    const opened = reader;
+    const track = bigTrack(400_000);
+    const read = (who: string) => opened.read(who, 'gpx', track, OPTIONS);
+    // One is read at once, two wait: the queue is full.
+    const taken = [read('a'), read('b'), read('c')];
+    const refused = (await read('d').catch((caught: unknown) => caught)) as AppError;
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused.code).toBe('service/unavailable');
+    expect(refused.status).toBe(503);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    await Promise.all(taken);
+    await expect(read('d')).resolves.toMatchObject({ format: 'gpx' });
+  });
+
+  it('drops a file whose client has gone: unread while it waits, stopped while it is read', async () => {
+    reader = createImportReader();
+    const opened = reader;
+    const track = bigTrack(400_000);
+    // Gone before it was sent: never queued.
+    const early = new AbortController();
+    early.abort();
+    await expect(opened.read('c', 'gpx', track, OPTIONS, early.signal)).rejects.toBe(
+      early.signal.reason,
+    );
+    // Gone while it waits behind another person's file: never read.
+    const reading = opened.read('a', 'gpx', track, OPTIONS);
+    const leaving = new AbortController();
+    const waiting = opened.read('b', 'gpx', track, OPTIONS, leaving.signal);
+    leaving.abort();
+    await expect(waiting).rejects.toBe(leaving.signal.reason);
+    await reading;
+    expect(opened.threadReads).toBe(1);
+    // Gone while it is read: the thread is stopped at once, and a fresh one reads the next.
+    const long = new AbortController();
+    const slow = opened.read('a', 'gpx', bigTrack(4_000_000), OPTIONS, long.signal);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stopped = Date.now();
+    long.abort();
+    await expect(slow).rejects.toBe(long.signal.reason);
+    expect(Date.now() - stopped).toBeLessThan(1_000);
+    await expect(
+      opened.read('a', 'gpx', track, { ...OPTIONS, fileName: 'next.gpx' }),
+    ).resolves.toMatchObject({ format: 'gpx' });
+    // The person's places were given back: three more are taken.
+    const more = ['x', 'y', 'z'].map((name) =>
+      opened.read('b', 'gpx', track, { ...OPTIONS, fileName: name }),
+    );
+    await Promise.all(more);
   });
 });

@@ -24,6 +24,7 @@ import {
   type ItineraryTest,
   type SignedInUser,
 } from '../../../test/itinerary-helpers';
+import { zigzag } from '../../../test/lines';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../test/fixtures/imports');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
@@ -676,6 +677,110 @@ describe('hostile and broken files', () => {
       imports: 0,
       events: 0,
     });
+  });
+});
+
+describe('one person’s heavy imports', () => {
+  // A 200,000-point LineString (1.2 MB): each held the one reading thread for up to its
+  // 60 s bound, and everyone else's imports waited behind.
+  const heavyLine = JSON.stringify({ type: 'LineString', coordinates: zigzag(200_000) });
+  const waypoint = '<gpx><wpt lat="45.1" lon="7.1"/></gpx>';
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('another person’s small import is answered in under 2 s; a fourth heavy one is refused (429)', async () => {
+    const [heavy, light] = await Promise.all([
+      createSignedInUser(setup.testApp, 'heavy-importer'),
+      createSignedInUser(setup.testApp, 'light-importer'),
+    ]);
+    const [heavyTrip, lightTrip] = await Promise.all([
+      createItinerary(setup.testApp, heavy),
+      createItinerary(setup.testApp, light),
+    ]);
+    // The threads have started once (under Vitest a thread compiles its sources first).
+    expectStatus(
+      await upload(light, importsUrl(lightTrip, '?dryRun=true&fileName=first.gpx'), waypoint, GPX),
+      200,
+    );
+    const heavyImports = [1, 2, 3, 4].map((index) =>
+      upload(
+        heavy,
+        importsUrl(heavyTrip, `?dryRun=true&fileName=line-${index}.geojson`),
+        heavyLine,
+        GEOJSON,
+      ),
+    );
+    await sleep(300);
+    const started = performance.now();
+    const small = await upload(
+      light,
+      importsUrl(lightTrip, '?dryRun=true&fileName=waypoint.gpx'),
+      waypoint,
+      GPX,
+    );
+    const elapsed = performance.now() - started;
+    expect(expectStatus<ImportPreview>(small, 200).places).toHaveLength(1);
+    expect(elapsed, `the small import took ${elapsed.toFixed(0)} ms`).toBeLessThan(2_000);
+    const answers = await Promise.all(heavyImports);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(refused).toHaveLength(1);
+    for (const answer of refused) {
+      expectError(answer, 429, 'import/too-many');
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const read = answers.filter((answer) => answer.statusCode !== 429);
+    for (const answer of read) {
+      expect(expectStatus<ImportPreview>(answer, 200).routes[0]?.coordinates).toHaveLength(500);
+    }
+  });
+
+  it('drops the file of a client that has gone: it is not read, and nothing is created', async () => {
+    const [heavy, leaving] = await Promise.all([
+      createSignedInUser(setup.testApp, 'busy-importer'),
+      createSignedInUser(setup.testApp, 'leaving-importer'),
+    ]);
+    const [heavyTrip, leftTrip] = await Promise.all([
+      createItinerary(setup.testApp, heavy),
+      createItinerary(setup.testApp, leaving),
+    ]);
+    const address = await setup.testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const busy = [1, 2, 3].map((index) =>
+      upload(
+        heavy,
+        importsUrl(heavyTrip, `?dryRun=true&fileName=busy-${index}.geojson`),
+        heavyLine,
+        GEOJSON,
+      ),
+    );
+    await sleep(300);
+    // A commit sent over a real connection, waiting behind the heavy files; then the client goes.
+    const client = new AbortController();
+    const sent = fetch(`${address}${importsUrl(leftTrip, '?fileName=left.geojson')}`, {
+      method: 'POST',
+      headers: {
+        cookie: leaving.cookie,
+        origin: setup.testApp.config.baseUrl.origin,
+        'content-type': GEOJSON,
+      },
+      body: heavyLine,
+      signal: client.signal,
+    });
+    await sleep(300);
+    client.abort();
+    await expect(sent).rejects.toThrow();
+    for (const answer of await Promise.all(busy)) expectStatus(answer, 200);
+    expect(await counts(leftTrip.id)).toMatchObject({ stages: 0, routes: 0, imports: 0 });
+    // Its place in the queue was given back: three more of that person's files are taken.
+    const more = await Promise.all(
+      [1, 2, 3].map((index) =>
+        upload(
+          leaving,
+          importsUrl(leftTrip, `?dryRun=true&fileName=after-${index}.gpx`),
+          waypoint,
+          GPX,
+        ),
+      ),
+    );
+    for (const answer of more) expectStatus(answer, 200);
   });
 });
 

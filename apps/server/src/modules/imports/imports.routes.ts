@@ -12,7 +12,7 @@ import {
   type ImportContent,
 } from '@jammy/shared/imports';
 import { LANGUAGES } from '@jammy/shared/languages';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession, type Sessions } from '../../auth/session';
@@ -37,7 +37,13 @@ import {
   removeImported,
   type ImportBatchRow,
 } from './imports.repository';
-import { formatOf, lookupLines, SNIFFED_MEDIA_TYPES, unsupportedType } from './imports.service';
+import {
+  formatOf,
+  lookupLines,
+  SNIFFED_MEDIA_TYPES,
+  unsupportedType,
+  type ReadOptions,
+} from './imports.service';
 import { createImportReader } from './import-reader';
 
 const TAGS = ['imports'];
@@ -51,7 +57,9 @@ const FILE_BODY =
   'application/xml, text/xml and application/octet-stream are read by their first bytes. ' +
   `At most ${IMPORT_MAX_BYTES / 1024 / 1024} MB (413 above). With dryRun=true nothing is ` +
   'created and the answer (200) is what would be; otherwise everything is created in one ' +
-  'transaction (201), recorded as one import that DELETE …/imports/{importId} undoes.';
+  'transaction (201), recorded as one import that DELETE …/imports/{importId} undoes. ' +
+  'Files are read in turn: a person may have 3 files waiting or being read (429 ' +
+  'import/too-many with Retry-After beyond), and the queue is bounded (503 with Retry-After).';
 
 const importParams = itineraryParams.extend({ importId: idSchema });
 const lookupQuery = z.strictObject({
@@ -79,6 +87,19 @@ function fileOf(request: FastifyRequest): Buffer {
 }
 
 /**
+ * Aborts when the client goes away before its answer is sent. (Fastify's `request.signal`
+ * aborts as soon as the body has been read, answer or not: it cannot tell.)
+ */
+function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  if (request.raw.socket?.destroyed) controller.abort();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+/**
  * Imports: GPX, KML, KMZ, GeoJSON and iCalendar files into an itinerary (or a new one), a
  * dry run first, then one transaction recorded as an undoable import; and the pasted list's
  * look-up (its reviewed choice is committed as GeoJSON through the same route).
@@ -89,9 +110,30 @@ export async function importRoutes(
 ): Promise<void> {
   const { db, sessions } = deps;
   const geocoder = deps.config.geocoder ? createGeocoder(deps.config.geocoder) : undefined;
-  // Files are read on a thread of their own: a big GPX takes seconds to parse.
+  // Files are read on threads of their own (a big GPX takes seconds to parse), people in turn.
   const reader = createImportReader();
   root.addHook('onClose', () => reader.close());
+
+  /**
+   * What the file holds, read for `who`; null when the client went away before it was read:
+   * then it is not read at all, and there is nobody to answer.
+   */
+  async function readFile(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    who: string,
+    file: Buffer,
+    options: ReadOptions,
+  ): Promise<ImportContent | null> {
+    const format = formatOf(mediaTypeOf(request), file);
+    const gone = clientGone(request, reply);
+    try {
+      return await reader.read(who, format, file, options, gone);
+    } catch (error) {
+      if (gone.aborted) return null;
+      throw error;
+    }
+  }
 
   async function commit(
     executor: Executor,
@@ -159,7 +201,7 @@ export async function importRoutes(
           querystring: importQuerySchema,
           response: replies(
             { 200: importPreviewSchema, 201: importBatchSchema },
-            [401, 403, 404, 413, 415],
+            [401, 403, 404, 413, 415, 429],
           ),
         },
       },
@@ -174,13 +216,14 @@ export async function importRoutes(
         if (query.stageId && !stage)
           throw invalidField('stageId', 'is not a stage of this itinerary');
         const fileName = query.fileName || 'import';
-        const content = await reader.read(user.id, formatOf(mediaTypeOf(request), file), file, {
+        const content = await readFile(request, reply, user.id, file, {
           fileName,
           stage: stage ? { id: stage.id, title: stage.title } : null,
           stageTitle: query.stageTitle,
           zone: access.itinerary.timezone,
           dates: tripDates(access.itinerary),
         });
+        if (!content) return reply.hijack();
         if (query.dryRun) return reply.status(200).send({ ...content, dryRun: true as const });
         const row = await commit(db, access.itinerary.id, user.id, fileName, content, false);
         return reply.status(201).send(presentImportBatch(row));
@@ -196,7 +239,10 @@ export async function importRoutes(
           summary: 'Import a GPX, KML, KMZ, GeoJSON or iCalendar file as a new itinerary',
           description: FILE_BODY,
           querystring: newItineraryImportQuerySchema,
-          response: replies({ 200: importPreviewSchema, 201: importBatchSchema }, [401, 413, 415]),
+          response: replies(
+            { 200: importPreviewSchema, 201: importBatchSchema },
+            [401, 413, 415, 429],
+          ),
         },
       },
       async (request, reply) => {
@@ -204,13 +250,14 @@ export async function importRoutes(
         const query = request.query;
         const file = fileOf(request);
         const fileName = query.fileName || 'import';
-        const content = await reader.read(user.id, formatOf(mediaTypeOf(request), file), file, {
+        const content = await readFile(request, reply, user.id, file, {
           fileName,
           stage: null,
           stageTitle: query.stageTitle,
           zone: null,
           dates: null,
         });
+        if (!content) return reply.hijack();
         if (query.dryRun) return reply.status(200).send({ ...content, dryRun: true as const });
         const title = query.title || content.stage?.title || fileName;
         // The itinerary and its content are created together: a failure leaves neither.

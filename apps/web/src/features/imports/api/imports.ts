@@ -52,11 +52,14 @@ export async function sendImport<T extends ImportPreview | ImportBatch>(
   if (!response.ok) {
     const error = (answer as { error?: { code?: string; message?: string; details?: unknown } })
       ?.error;
+    // A busy server (429, 503) says when to send the file again.
+    const retryAfter = Number(response.headers.get('retry-after'));
     throw new ApiError(
       response.status,
       error?.code ?? 'unknown',
       error?.message ?? response.statusText,
       error?.details,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     );
   }
   return answer as T;

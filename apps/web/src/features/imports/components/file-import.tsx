@@ -94,6 +94,7 @@ export function FileImport({
         }}
         leftSection={<IconFileUpload size={18} aria-hidden />}
         clearable
+        clearButtonProps={{ 'aria-label': t('file.clear') }}
       />
       {itineraryId !== null && <StageChoice stages={stages} value={choice} onChange={setChoice} />}
       {review.error ? <ImportProblem error={review.error} /> : null}
