@@ -96,6 +96,7 @@ describe('GET /api/geo/search', () => {
       lat: expect.closeTo(47.37, 1),
       lng: expect.closeTo(8.55, 1),
       population: expect.any(Number),
+      timezone: 'Europe/Zurich',
       kind: 'city',
       category: 'city',
       source: 'gazetteer',
@@ -106,6 +107,13 @@ describe('GET /api/geo/search', () => {
       expect.any(String),
     ]);
     expect((await found('q=S%C3%83O%20PAULO&limit=1')).items[0]?.name).toBe('São Paulo');
+  });
+
+  it('gives each city the time zone at its coordinates', async () => {
+    const zone = async (query: string) => (await found(`q=${query}&limit=1`)).items[0]?.timezone;
+    expect(await zone('new%20york')).toBe('America/New_York');
+    expect(await zone('tokyo')).toBe('Asia/Tokyo');
+    expect(await zone('kathmandu')).toMatch(/^Asia\/Kath?mandu$/);
   });
 
   it('names countries in the requested language', async () => {
@@ -144,6 +152,7 @@ describe('GET /api/geo/search with a geocoder', () => {
       lat: 41.8902,
       lng: 12.4922,
       population: 0,
+      timezone: 'Europe/Rome',
       kind: 'poi',
       // From its OpenStreetMap tag (historic=monument), not assumed.
       category: 'sight',

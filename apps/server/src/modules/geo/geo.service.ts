@@ -8,6 +8,7 @@ import {
   type GazetteerCity,
 } from './gazetteer';
 import type { GeocodedPlace, Geocoder } from './geocoder';
+import { timeZoneAt } from './time-zone';
 
 /** Credit owed for points of interest: Photon and Nominatim serve OpenStreetMap data. */
 const GEOCODER_ATTRIBUTION = 'Places: © OpenStreetMap contributors, ODbL';
@@ -73,6 +74,7 @@ function presentCity(city: GazetteerCity, lang: Language): GeoPlace {
     lat: city.lat,
     lng: city.lng,
     population: city.population,
+    timezone: timeZoneAt(city.lat, city.lng),
     kind: 'city',
     // Every place of the gazetteer is a populated place (GeoNames feature class P).
     category: 'city',
@@ -90,6 +92,7 @@ function presentPoi(place: GeocodedPlace, lang: Language): GeoPlace {
     lat: place.lat,
     lng: place.lng,
     population: 0,
+    timezone: timeZoneAt(place.lat, place.lng),
     kind: 'poi',
     category: place.category,
     source: 'geocoder',

@@ -100,7 +100,7 @@ describe('booking draft', () => {
 
   it('sends an all-day booking as days alone, and checks the last day', () => {
     const draft = {
-      ...emptyDraft('Asia/Tokyo'),
+      ...emptyDraft('Asia/Tokyo', null),
       kind: 'accommodation' as const,
       title: 'Hotel Sakura',
       allDay: true,
@@ -108,7 +108,7 @@ describe('booking draft', () => {
       startDate: '2027-03-28',
       endDate: '2027-03-31',
     };
-    expect(payloadOf(draft)).toMatchObject({
+    expect(payloadOf(draft, 'en')).toMatchObject({
       startDate: '2027-03-28',
       endDate: '2027-03-31',
       startAt: null,
@@ -116,13 +116,13 @@ describe('booking draft', () => {
       endAt: null,
       endZone: null,
     });
-    expect(validateDraft(draft)).toEqual({});
-    expect(validateDraft({ ...draft, endDate: '2027-03-27' }).endDate).toBe(
+    expect(validateDraft(draft, 'en')).toEqual({});
+    expect(validateDraft({ ...draft, endDate: '2027-03-27' }, 'en').endDate).toBe(
       'validation.endBeforeStart',
     );
-    expect(validateDraft({ ...draft, startDate: '' }).startDate).toBe('validation.firstDay');
+    expect(validateDraft({ ...draft, startDate: '' }, 'en').startDate).toBe('validation.firstDay');
     // Timed again: the days are not sent.
-    expect(payloadOf({ ...draft, allDay: false })).toMatchObject({
+    expect(payloadOf({ ...draft, allDay: false }, 'en')).toMatchObject({
       startDate: null,
       endDate: null,
       startAt: '2027-03-28T15:00',
