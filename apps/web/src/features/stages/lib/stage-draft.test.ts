@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY_STAGE_DRAFT,
   draftToInput,
+  needsDestinationCheck,
   stageErrorsFromFields,
   validateStageDraft,
+  withDestination,
 } from './stage-draft';
 
 describe('stage drafts', () => {
@@ -46,6 +48,39 @@ describe('stage drafts', () => {
     expect(stageErrorsFromFields(['lat', 'title'])).toEqual({
       destinationName: 'validation.rejected',
       title: 'validation.rejected',
+    });
+  });
+});
+
+describe('a destination typed without picking it', () => {
+  const typed = {
+    ...EMPTY_STAGE_DRAFT,
+    title: 'Lisbon days',
+    destination: { name: ' Lisbon ', lat: null, lng: null, countryCode: null },
+  };
+
+  it('is looked up before saving', () => {
+    expect(needsDestinationCheck(typed)).toBe(true);
+  });
+
+  it('is not looked up when picked from the list, or when there is none', () => {
+    const picked = {
+      ...typed,
+      destination: { name: 'Lisbon', lat: 38.7, lng: -9.1, countryCode: 'PT' },
+    };
+    expect(needsDestinationCheck(picked)).toBe(false);
+    expect(needsDestinationCheck({ ...typed, destination: EMPTY_STAGE_DRAFT.destination })).toBe(
+      false,
+    );
+  });
+
+  it('takes the name, position and country of the place confirmed', () => {
+    const place = { name: 'Lisbon', lat: 38.72, lng: -9.13, country: 'PT' };
+    expect(withDestination(typed, place).destination).toEqual({
+      name: 'Lisbon',
+      lat: 38.72,
+      lng: -9.13,
+      countryCode: 'PT',
     });
   });
 });

@@ -86,3 +86,22 @@ export function stageErrorsFromFields(fields: string[]): StageErrors {
   }
   return errors;
 }
+
+/**
+ * Whether saving must first ask where the destination is: a name was typed but no place
+ * picked, so the stage would have no position.
+ */
+export function needsDestinationCheck(draft: StageDraft): boolean {
+  return draft.destination.name.trim() !== '' && draft.destination.lat === null;
+}
+
+/** The draft with `place` as its destination: its name, position and country. */
+export function withDestination(
+  draft: StageDraft,
+  place: { name: string; lat: number; lng: number; country: string },
+): StageDraft {
+  return {
+    ...draft,
+    destination: { name: place.name, lat: place.lat, lng: place.lng, countryCode: place.country },
+  };
+}
