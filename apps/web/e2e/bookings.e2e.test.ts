@@ -90,10 +90,14 @@ describe('bookings', () => {
       .first()
       .click();
     await form.getByLabel('Departure', { exact: true }).fill('2027-03-28T10:00');
-    // The departure's zone starts as the trip's.
+    // The departure's zone is Rome's, from the place picked.
     expect(await form.getByLabel('Time zone (Departure)').inputValue()).toBe('Europe/Rome');
     await form.getByLabel('Arrival', { exact: true }).fill('2027-03-29T06:00');
+    // The arrival's is Tokyo's, from the place picked; choosing it again keeps it.
+    expect(await form.getByLabel('Time zone (Arrival)').inputValue()).toBe('Asia/Tokyo');
     await choose(page, form, 'Time zone (Arrival)', 'Asia/Tok', 'Asia/Tokyo');
+    await form.getByLabel('Time zone (Arrival)').blur();
+    expect(await form.getByLabel('Time zone (Arrival)').inputValue()).toBe('Asia/Tokyo');
     await form.getByLabel('Cost').fill('849');
     await choose(page, form, 'Currency', 'EUR', 'EUR — Euro');
     await shoot(page, 'form-en');

@@ -69,6 +69,8 @@ function TimeWithZone({
         label={zoneLabel}
         data={data}
         searchable
+        // A time needs its zone: choosing the zone already chosen keeps it.
+        allowDeselect={false}
         value={zone}
         error={zoneError}
         nothingFoundMessage={t('fields.zoneNone')}
