@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import type { DestinationQuestion } from '../hooks/use-destination-check';
 import { destinationLabel } from '../lib/country';
+import { isNamed } from '../lib/stage-draft';
 import classes from './stages.module.css';
 
 /** "Springfield, United States (IL)": a place as the traveller tells it from its namesakes. */
@@ -16,7 +17,8 @@ function placeLabel(place: GeoPlace, language: string): string {
 
 /**
  * Where is the destination the traveller typed? The search's matches, each a button that
- * saves the stage there, the best first and marked; or, when nothing matched, a plain word
+ * saves the stage there, the first marked best when it bears the very name typed; or, when
+ * nothing matched, a plain word
  * saying so. Either way the traveller may keep the name without a place on the map, or go
  * back and change it.
  */
@@ -76,21 +78,30 @@ export function DestinationCheck({
               <li key={place.id}>
                 <Button
                   fullWidth
-                  justify="space-between"
+                  h="auto"
+                  mih={36}
+                  py={6}
+                  justify="flex-start"
                   variant={index === 0 ? 'filled' : 'default'}
                   loading={saving && index === 0}
                   disabled={saving}
                   onClick={() => onUse(place)}
-                  rightSection={
-                    index === 0 ? (
-                      <Badge size="xs" variant="white" color="jam.9" component="span">
-                        {t('check.best')}
-                      </Badge>
-                    ) : undefined
-                  }
                   styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
                 >
-                  <bdi>{placeLabel(place, language)}</bdi>
+                  <Group gap={8} component="span" wrap="wrap">
+                    <bdi>{placeLabel(place, language)}</bdi>
+                    {index === 0 && isNamed(question.name, place) && (
+                      <Badge
+                        size="sm"
+                        variant="white"
+                        color="jam.9"
+                        component="span"
+                        styles={{ label: { overflow: 'visible' } }}
+                      >
+                        {t('check.best')}
+                      </Badge>
+                    )}
+                  </Group>
                 </Button>
               </li>
             ))}

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLanguage } from '../../../i18n/use-language';
 import { MIN_SEARCH_LENGTH, searchPlacesQuery } from '../api/search-places';
-import { needsDestinationCheck, type StageDraft } from '../lib/stage-draft';
+import { closestFirst, needsDestinationCheck, type StageDraft } from '../lib/stage-draft';
 
 /** A typed destination being asked about: the places the search found for it. */
 export interface DestinationQuestion {
@@ -15,6 +15,8 @@ export interface DestinationQuestion {
 
 /** How many places the question offers: enough for the Springfields of this world. */
 const CHOICES = 5;
+/** How many the search is asked for, so that the place of the very name is among them. */
+const SEARCHED = 12;
 
 /**
  * Before a stage is saved with a destination typed but never picked, looks the name up with
@@ -37,9 +39,13 @@ export function useDestinationCheck() {
     }
     try {
       const found = await queryClient.fetchQuery(
-        searchPlacesQuery({ q: name, language, kind: 'city', limit: CHOICES }),
+        searchPlacesQuery({ q: name, language, kind: 'city', limit: SEARCHED }),
       );
-      setQuestion({ name, places: found.items, failed: false });
+      setQuestion({
+        name,
+        places: closestFirst(name, found.items).slice(0, CHOICES),
+        failed: false,
+      });
     } catch {
       setQuestion({ name, places: [], failed: true });
     }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_STAGE_DRAFT,
+  closestFirst,
   draftToInput,
+  isNamed,
   needsDestinationCheck,
   stageErrorsFromFields,
   validateStageDraft,
@@ -82,5 +84,32 @@ describe('a destination typed without picking it', () => {
       lng: -9.13,
       countryCode: 'PT',
     });
+  });
+});
+
+describe('closestFirst', () => {
+  const found = (...names: string[]) => names.map((name) => ({ name }));
+
+  it('puts the places named exactly as typed first, case and accents aside, in their order', () => {
+    const places = found('Porto Alegre', 'Porto Velho', 'Porto', 'Porto-Novo', 'porto');
+    expect(closestFirst('Porto', places).map((place) => place.name)).toEqual([
+      'Porto',
+      'porto',
+      'Porto Alegre',
+      'Porto Velho',
+      'Porto-Novo',
+    ]);
+    expect(closestFirst('sao paulo', found('São Paulo de Olivença', 'São Paulo'))[0]?.name).toBe(
+      'São Paulo',
+    );
+  });
+
+  it('keeps the search’s order when no name is the one typed', () => {
+    expect(closestFirst('Rom', found('Rome', 'Romania')).map((place) => place.name)).toEqual([
+      'Rome',
+      'Romania',
+    ]);
+    expect(isNamed('Rom', { name: 'Rome' })).toBe(false);
+    expect(isNamed('ROME', { name: 'Rome' })).toBe(true);
   });
 });
