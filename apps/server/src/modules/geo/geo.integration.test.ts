@@ -86,6 +86,7 @@ describe('GET /api/geo/search', () => {
     const result = await found('q=zur');
     expect(result.nextCursor).toBeNull();
     expect(result.attribution).toMatch(/GeoNames.*CC BY 4\.0/);
+    expect(result.attribution).toMatch(/Time zones: timezone-boundary-builder.*ODbL/);
     expect(result.items).toHaveLength(8);
     expect(result.items[0]).toEqual({
       id: 'geonames:2657896',
@@ -159,7 +160,7 @@ describe('GET /api/geo/search with a geocoder', () => {
       source: 'geocoder',
     });
     expect(result.items.filter((item) => item.source === 'geocoder')).toHaveLength(1);
-    expect(result.attribution).toMatch(/OpenStreetMap/);
+    expect(result.attribution).toMatch(/Places: © OpenStreetMap/);
     expect(fake.requests.at(-1)?.params.get('lang')).toBe('fr');
   });
 
@@ -185,7 +186,7 @@ describe('GET /api/geo/search with a geocoder', () => {
     const result = await found('q=rome', withPhoton);
     expect(result.items.length).toBeGreaterThan(0);
     expect(result.items.every((item) => item.source === 'gazetteer')).toBe(true);
-    expect(result.attribution).not.toMatch(/OpenStreetMap/);
+    expect(result.attribution).not.toMatch(/Places:/);
   });
 
   it('gives up on a slow geocoder after 3 s and answers the cities', async () => {

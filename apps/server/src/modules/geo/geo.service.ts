@@ -8,7 +8,7 @@ import {
   type GazetteerCity,
 } from './gazetteer';
 import type { GeocodedPlace, Geocoder } from './geocoder';
-import { timeZoneAt } from './time-zone';
+import { TIME_ZONE_ATTRIBUTION, timeZoneAt } from './time-zone';
 
 /** Credit owed for points of interest: Photon and Nominatim serve OpenStreetMap data. */
 const GEOCODER_ATTRIBUTION = 'Places: © OpenStreetMap contributors, ODbL';
@@ -41,8 +41,11 @@ export async function searchPlaces(
     Math.max(query.limit - cityItems.length, Math.floor(query.limit / 2)),
   );
   const items = [...cityItems.slice(0, query.limit - poiSlots), ...poiItems.slice(0, poiSlots)];
-  const attribution =
-    poiSlots > 0 ? `${GAZETTEER_ATTRIBUTION}. ${GEOCODER_ATTRIBUTION}` : GAZETTEER_ATTRIBUTION;
+  const attribution = [
+    GAZETTEER_ATTRIBUTION,
+    ...(poiSlots > 0 ? [GEOCODER_ATTRIBUTION] : []),
+    TIME_ZONE_ATTRIBUTION,
+  ].join('. ');
   return { items, nextCursor: null, attribution };
 }
 

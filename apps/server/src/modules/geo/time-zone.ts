@@ -1,6 +1,10 @@
 import { isTimeZone } from '@jammy/shared/fields';
 import tzLookup from '@photostructure/tz-lookup';
 
+/** Credit owed for the time-zone boundaries (built from OpenStreetMap), shown with the results. */
+export const TIME_ZONE_ATTRIBUTION =
+  'Time zones: timezone-boundary-builder, © OpenStreetMap contributors, ODbL';
+
 /**
  * The IANA time zone in force at a point, from the time-zone boundaries shipped in
  * `@photostructure/tz-lookup` (about 70 kB, no network). Named as this JavaScript engine
