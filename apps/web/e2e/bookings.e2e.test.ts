@@ -90,10 +90,14 @@ describe('bookings', () => {
       .first()
       .click();
     await form.getByLabel('Departure', { exact: true }).fill('2027-03-28T10:00');
-    // The departure's zone starts as the trip's.
+    // The departure's zone is Rome's, from the place picked.
     expect(await form.getByLabel('Time zone (Departure)').inputValue()).toBe('Europe/Rome');
     await form.getByLabel('Arrival', { exact: true }).fill('2027-03-29T06:00');
+    // The arrival's is Tokyo's, from the place picked; choosing it again keeps it.
+    expect(await form.getByLabel('Time zone (Arrival)').inputValue()).toBe('Asia/Tokyo');
     await choose(page, form, 'Time zone (Arrival)', 'Asia/Tok', 'Asia/Tokyo');
+    await form.getByLabel('Time zone (Arrival)').blur();
+    expect(await form.getByLabel('Time zone (Arrival)').inputValue()).toBe('Asia/Tokyo');
     await form.getByLabel('Cost').fill('849');
     await choose(page, form, 'Currency', 'EUR', 'EUR — Euro');
     await shoot(page, 'form-en');
@@ -170,14 +174,20 @@ describe('bookings', () => {
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await edit.waitFor({ state: 'detached' });
 
-    // The trip's timeline shows both, in local time.
+    // The trip's timeline shows both in their days, in local time: the hotel in its stage.
     await page.goto(url(`/itinerary/${tripId}`));
-    const timeline = page.getByTestId('trip-bookings');
-    await line(timeline, 'Hotel Sakura').waitFor();
-    expect(await line(timeline, 'Rome to Tokyo').getByTestId('booking-times').textContent()).toBe(
-      '10:00 AM → until Mon, Mar 29 6:00 AM Japan Time (GMT+9)',
+    const timeline = page.getByTestId('timeline-booking');
+    const hotelIn = page.locator(
+      'li[data-stage="Tokyo"] [data-entry="booking:check-in:Hotel Sakura"]',
     );
-    await timeline.scrollIntoViewIfNeeded();
+    await hotelIn.waitFor();
+    expect(
+      await timeline
+        .filter({ hasText: 'Rome to Tokyo' })
+        .getByTestId('booking-times')
+        .textContent(),
+    ).toBe('10:00 AM → until Mon, Mar 29 6:00 AM Japan Time (GMT+9)');
+    await timeline.first().scrollIntoViewIfNeeded();
     await shoot(page, 'timeline-en');
     await expectNoSeriousViolations(page, 'overview, en');
 
@@ -193,8 +203,8 @@ describe('bookings', () => {
     await shoot(page, 'form-ar');
     await expectNoSeriousViolations(page, 'form, ar');
     await page.goto(url(`/ar/itinerary/${tripId}`));
-    await line(page.getByTestId('trip-bookings'), 'Rome to Tokyo').waitFor();
-    await page.getByTestId('trip-bookings').scrollIntoViewIfNeeded();
+    await page.getByTestId('timeline-booking').filter({ hasText: 'Rome to Tokyo' }).waitFor();
+    await page.getByTestId('timeline-booking').first().scrollIntoViewIfNeeded();
     await shoot(page, 'timeline-ar');
     await expectNoSeriousViolations(page, 'overview, ar');
 

@@ -84,10 +84,17 @@ export function zonedInstant(local: string, zone: string): number {
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
   const [hour = 0, minute = 0] = time.split(':').map(Number);
   const wall = utc(year, month, day, hour, minute, 0);
-  const first = wall - offsetOf(wall, zone);
-  const second = wall - offsetOf(first, zone);
-  return first === second ? first : Math.max(first, second);
+  // The zone's offsets a day before and after: the instant is the wall time less one of them
+  // (both, an hour apart, when the clocks went back; neither when they skipped it).
+  const before = offsetOf(wall - DAY, zone);
+  const after = offsetOf(wall + DAY, zone);
+  const readings = [wall - before, wall - after].filter(
+    (instant) => instant + offsetOf(instant, zone) === wall,
+  );
+  return readings.length > 0 ? Math.max(...readings) : wall - before;
 }
+
+const DAY = 86_400_000;
 
 /** Date.UTC without its two-digit-year rule (years 1–99 stay themselves). */
 function utc(

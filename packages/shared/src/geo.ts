@@ -52,6 +52,11 @@ export const geoPlaceSchema = z.object({
   lng: z.number(),
   /** Inhabitants (0 when unknown and for points of interest). */
   population: z.number().int().nonnegative(),
+  /**
+   * The IANA time zone at the place (`Asia/Tokyo`), from its coordinates, offline; null at sea.
+   * A booking's form sets a departure's or arrival's zone from it.
+   */
+  timezone: z.string().nullable(),
   kind: z.enum(GEO_PLACE_KINDS),
   /**
    * The category a place picked from the results gets, read from the data: `city` for the

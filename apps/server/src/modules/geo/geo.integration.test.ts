@@ -86,6 +86,7 @@ describe('GET /api/geo/search', () => {
     const result = await found('q=zur');
     expect(result.nextCursor).toBeNull();
     expect(result.attribution).toMatch(/GeoNames.*CC BY 4\.0/);
+    expect(result.attribution).toMatch(/Time zones: timezone-boundary-builder.*ODbL/);
     expect(result.items).toHaveLength(8);
     expect(result.items[0]).toEqual({
       id: 'geonames:2657896',
@@ -96,6 +97,7 @@ describe('GET /api/geo/search', () => {
       lat: expect.closeTo(47.37, 1),
       lng: expect.closeTo(8.55, 1),
       population: expect.any(Number),
+      timezone: 'Europe/Zurich',
       kind: 'city',
       category: 'city',
       source: 'gazetteer',
@@ -106,6 +108,13 @@ describe('GET /api/geo/search', () => {
       expect.any(String),
     ]);
     expect((await found('q=S%C3%83O%20PAULO&limit=1')).items[0]?.name).toBe('São Paulo');
+  });
+
+  it('gives each city the time zone at its coordinates', async () => {
+    const zone = async (query: string) => (await found(`q=${query}&limit=1`)).items[0]?.timezone;
+    expect(await zone('new%20york')).toBe('America/New_York');
+    expect(await zone('tokyo')).toBe('Asia/Tokyo');
+    expect(await zone('kathmandu')).toMatch(/^Asia\/Kath?mandu$/);
   });
 
   it('names countries in the requested language', async () => {
@@ -144,13 +153,14 @@ describe('GET /api/geo/search with a geocoder', () => {
       lat: 41.8902,
       lng: 12.4922,
       population: 0,
+      timezone: 'Europe/Rome',
       kind: 'poi',
       // From its OpenStreetMap tag (historic=monument), not assumed.
       category: 'sight',
       source: 'geocoder',
     });
     expect(result.items.filter((item) => item.source === 'geocoder')).toHaveLength(1);
-    expect(result.attribution).toMatch(/OpenStreetMap/);
+    expect(result.attribution).toMatch(/Places: © OpenStreetMap/);
     expect(fake.requests.at(-1)?.params.get('lang')).toBe('fr');
   });
 
@@ -176,7 +186,7 @@ describe('GET /api/geo/search with a geocoder', () => {
     const result = await found('q=rome', withPhoton);
     expect(result.items.length).toBeGreaterThan(0);
     expect(result.items.every((item) => item.source === 'gazetteer')).toBe(true);
-    expect(result.attribution).not.toMatch(/OpenStreetMap/);
+    expect(result.attribution).not.toMatch(/Places:/);
   });
 
   it('gives up on a slow geocoder after 3 s and answers the cities', async () => {

@@ -8,6 +8,7 @@ import {
   type GazetteerCity,
 } from './gazetteer';
 import type { GeocodedPlace, Geocoder } from './geocoder';
+import { TIME_ZONE_ATTRIBUTION, timeZoneAt } from './time-zone';
 
 /** Credit owed for points of interest: Photon and Nominatim serve OpenStreetMap data. */
 const GEOCODER_ATTRIBUTION = 'Places: © OpenStreetMap contributors, ODbL';
@@ -40,8 +41,11 @@ export async function searchPlaces(
     Math.max(query.limit - cityItems.length, Math.floor(query.limit / 2)),
   );
   const items = [...cityItems.slice(0, query.limit - poiSlots), ...poiItems.slice(0, poiSlots)];
-  const attribution =
-    poiSlots > 0 ? `${GAZETTEER_ATTRIBUTION}. ${GEOCODER_ATTRIBUTION}` : GAZETTEER_ATTRIBUTION;
+  const attribution = [
+    GAZETTEER_ATTRIBUTION,
+    ...(poiSlots > 0 ? [GEOCODER_ATTRIBUTION] : []),
+    TIME_ZONE_ATTRIBUTION,
+  ].join('. ');
   return { items, nextCursor: null, attribution };
 }
 
@@ -73,6 +77,7 @@ function presentCity(city: GazetteerCity, lang: Language): GeoPlace {
     lat: city.lat,
     lng: city.lng,
     population: city.population,
+    timezone: timeZoneAt(city.lat, city.lng),
     kind: 'city',
     // Every place of the gazetteer is a populated place (GeoNames feature class P).
     category: 'city',
@@ -90,6 +95,7 @@ function presentPoi(place: GeocodedPlace, lang: Language): GeoPlace {
     lat: place.lat,
     lng: place.lng,
     population: 0,
+    timezone: timeZoneAt(place.lat, place.lng),
     kind: 'poi',
     category: place.category,
     source: 'geocoder',

@@ -1,6 +1,6 @@
 import type { Booking } from '@jammy/shared/bookings';
 import { describe, expect, it } from 'vitest';
-import { draftOf, emptyDraft, payloadOf, validateDraft } from './booking-draft';
+import { draftOf, emptyDraft, payloadOf, pickEndpoint, validateDraft } from './booking-draft';
 
 const hotel = {
   ...emptyDraft('Europe/Rome', 'EUR'),
@@ -44,5 +44,33 @@ describe('a booking cost as typed', () => {
     const saved = { ...base, ...booking, id: 'b', version: 1 } as unknown as Booking;
     expect(draftOf(saved, 'Europe/Rome', 'de').cost).toBe('612,40');
     expect(draftOf(saved, 'Europe/Rome', 'en').cost).toBe('612.40');
+  });
+});
+
+describe('a place picked as a booking’s From or To', () => {
+  const flight = { ...emptyDraft('UTC', null), title: 'Rome to New York' };
+  const place = (name: string, lat: number, lng: number, timezone: string | null) => ({
+    name,
+    lat,
+    lng,
+    country: 'XX',
+    timezone,
+  });
+
+  it('sets the departure’s zone from the From place, the arrival’s from the To place', () => {
+    const from = pickEndpoint(flight, 'from', place('Rome', 41.89, 12.48, 'Europe/Rome'));
+    expect(from.from).toEqual({ name: 'Rome', lat: 41.89, lng: 12.48, countryCode: 'XX' });
+    expect(from.startZone).toBe('Europe/Rome');
+    expect(from.endZone).toBe('UTC');
+    const to = pickEndpoint(from, 'to', place('New York', 40.71, -74.01, 'America/New_York'));
+    expect(to.to.name).toBe('New York');
+    expect(to.startZone).toBe('Europe/Rome');
+    expect(to.endZone).toBe('America/New_York');
+  });
+
+  it('keeps the zone as it was for a place without one (at sea)', () => {
+    const picked = pickEndpoint(flight, 'to', place('Nowhere', 0, -30, null));
+    expect(picked.endZone).toBe('UTC');
+    expect(picked.to.lat).toBe(0);
   });
 });

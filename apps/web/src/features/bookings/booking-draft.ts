@@ -126,6 +126,30 @@ export function draftOf(booking: Booking, zone: string, language: string): Booki
   };
 }
 
+/** A place picked from the search: where it is, and the time zone in force there. */
+export interface PickedPlace {
+  name: string;
+  lat: number;
+  lng: number;
+  country: string;
+  timezone: string | null;
+}
+
+/**
+ * The draft with a place picked as its From (or To): the departure's (or arrival's) zone
+ * becomes the place's, which the traveller can still change. A place without a zone (at sea)
+ * leaves the zone as it was.
+ */
+export function pickEndpoint(
+  draft: BookingDraft,
+  end: 'from' | 'to',
+  place: PickedPlace,
+): BookingDraft {
+  const endpoint = { name: place.name, lat: place.lat, lng: place.lng, countryCode: place.country };
+  const zone = end === 'from' ? 'startZone' : 'endZone';
+  return { ...draft, [end]: endpoint, [zone]: place.timezone ?? draft[zone] };
+}
+
 const text = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /** A draft's times, or its days when it is all-day (the other pair cleared). */

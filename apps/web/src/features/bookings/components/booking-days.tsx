@@ -1,6 +1,7 @@
 import type { Booking } from '@jammy/shared/bookings';
 import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { IconHourglassHigh } from '@tabler/icons-react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatMinorUnits } from '../../../lib/format';
@@ -11,19 +12,21 @@ import {
   referenceZone,
   type BookingTimes,
 } from '../booking-time';
+import { layovers } from '../booking-length';
 import { BookingKindIcon } from './booking-kind-icon';
+import { LayoverNote, useLengthText } from './leg-notes';
 import classes from './bookings.module.css';
 
 /**
  * "10:00 (Italy Time (GMT+2)) → Mon, 29 Mar 06:00 (Japan Time (GMT+9))", as parts; "All day ·
  * until Wed, 31 Mar" for an all-day booking.
  */
-function TimeLine({ times }: { times: BookingTimes }) {
+export function TimeLine({ times, size = 'sm' }: { times: BookingTimes; size?: 'sm' | 'xs' }) {
   const { t } = useTranslation('bookings');
   const { allDay, start, end } = times;
   if (allDay) {
     return (
-      <Text size="sm" c="gray.8" data-testid="booking-times">
+      <Text size={size} c="gray.8" data-testid="booking-times">
         <span className={classes.time} data-testid="booking-all-day">
           {t('times.allDay')}
         </span>
@@ -33,7 +36,7 @@ function TimeLine({ times }: { times: BookingTimes }) {
   }
   if (!start && !end) return null;
   return (
-    <Text size="sm" c="gray.8" data-testid="booking-times">
+    <Text size={size} c="gray.8" data-testid="booking-times">
       {start && (
         <span data-testid="booking-start">
           <span className={classes.time}>{start.time}</span>
@@ -59,6 +62,18 @@ function TimeLine({ times }: { times: BookingTimes }) {
   );
 }
 
+/** "⌛ 9 hr 30 min": how long a booking lasts, its label read out, not shown. */
+export function LengthLine({ text, size = 'sm' }: { text: string; size?: 'sm' | 'xs' }) {
+  const { t } = useTranslation('bookings');
+  return (
+    <Text size={size} c="gray.8" data-testid="booking-duration">
+      <IconHourglassHigh size={15} aria-hidden style={{ verticalAlign: '-2px' }} />{' '}
+      <span className={classes.hidden}>{t('length.label')}: </span>
+      {text}
+    </Text>
+  );
+}
+
 /** One booking as a line of the trip: kind, title, route or address, times, and the code. */
 export function BookingLine({
   booking,
@@ -72,6 +87,7 @@ export function BookingLine({
   const { t } = useTranslation('bookings');
   const { language } = useLanguage();
   const times = bookingTimes(booking, reference, language);
+  const length = useLengthText()(booking);
   const route = [booking.fromName, booking.toName].filter(Boolean);
   const carrier = [booking.carrier, booking.number].filter(Boolean).join(' ');
   return (
@@ -122,6 +138,7 @@ export function BookingLine({
             </Text>
           )}
           <TimeLine times={times} />
+          {length && <LengthLine text={length} />}
           {(booking.confirmationCode || booking.costMinor !== null) && (
             <Group gap="md">
               {booking.confirmationCode && (
@@ -147,7 +164,8 @@ export function BookingLine({
 }
 
 /**
- * Bookings day by day (the wall-clock date each starts on), those without a time last. Read
+ * Bookings day by day (the wall-clock date each starts on), those without a time last, with the
+ * wait between two legs that follow each other before the second. Read
  * by the trip's overview, the shared view and the bookings page (which adds `actions`).
  */
 export function BookingDays({
@@ -164,6 +182,7 @@ export function BookingDays({
   const { t } = useTranslation('bookings');
   const { language } = useLanguage();
   const reference = referenceZone(itineraryZone);
+  const waits = useMemo(() => layovers(bookings), [bookings]);
   return (
     <Stack gap="lg" data-testid="booking-days">
       {groupByDay(bookings).map((day) => (
@@ -173,14 +192,19 @@ export function BookingDays({
               {day.date ? formatDayHeading(day.date, language) : t('days.undated')}
             </Title>
             <Stack component="ul" gap="xs" className={classes.list}>
-              {day.bookings.map((booking) => (
-                <BookingLine
-                  key={booking.id}
-                  booking={booking}
-                  reference={reference}
-                  actions={actions?.(booking)}
-                />
-              ))}
+              {day.bookings.map((booking) => {
+                const layover = waits.get(booking.id);
+                return (
+                  <Fragment key={booking.id}>
+                    {layover && <LayoverNote layover={layover} className={classes.layover} />}
+                    <BookingLine
+                      booking={booking}
+                      reference={reference}
+                      actions={actions?.(booking)}
+                    />
+                  </Fragment>
+                );
+              })}
             </Stack>
           </Stack>
         </section>

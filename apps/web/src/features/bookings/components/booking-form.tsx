@@ -17,7 +17,7 @@ import { AmountInput } from '../../../components/amount-input';
 import { useLanguage } from '../../../i18n/use-language';
 import { DestinationCombobox } from '../../stages/components/destination-combobox';
 import { currencyOptions } from '../../stages/lib/currencies';
-import { fieldsOf, type BookingDraft, type BookingErrors } from '../booking-draft';
+import { fieldsOf, pickEndpoint, type BookingDraft, type BookingErrors } from '../booking-draft';
 import { timeZoneNames } from '../booking-time';
 
 /** What the start and end of a kind are called. */
@@ -53,6 +53,8 @@ function TimeWithZone({
   testId: string;
 }) {
   const { t } = useTranslation('bookings');
+  // A zone from a picked place may be spelt otherwise than in this browser's list: offer it too.
+  const data = zone && !zones.includes(zone) ? [zone, ...zones] : zones;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
       <TextInput
@@ -65,8 +67,10 @@ function TimeWithZone({
       />
       <Select
         label={zoneLabel}
-        data={zones}
+        data={data}
         searchable
+        // A time needs its zone: choosing the zone already chosen keeps it.
+        allowDeselect={false}
         value={zone}
         error={zoneError}
         nothingFoundMessage={t('fields.zoneNone')}
@@ -198,6 +202,7 @@ export function BookingForm({
                 value={draft.from}
                 error={message('from')}
                 onChange={(from) => set('from', from)}
+                onPicked={(place) => onChange(pickEndpoint(draft, 'from', place))}
               />
               <DestinationCombobox
                 label={t('fields.to')}
@@ -205,6 +210,7 @@ export function BookingForm({
                 value={draft.to}
                 error={message('to')}
                 onChange={(to) => set('to', to)}
+                onPicked={(place) => onChange(pickEndpoint(draft, 'to', place))}
               />
             </SimpleGrid>
           )}

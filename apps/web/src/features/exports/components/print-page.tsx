@@ -1,36 +1,55 @@
-import type { Booking } from '@jammy/shared/bookings';
 import type { ItineraryExport } from '@jammy/shared/exports';
 import type { Place } from '@jammy/shared/itineraries';
 import { Anchor, Button, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { Fragment, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange, formatDuration } from '../../../lib/format';
+import { layovers, type Layover } from '../../bookings/booking-length';
+import { LayoverNote, useLengthText } from '../../bookings/components/leg-notes';
+import type { BookingMoment, LooseDay, PlanEntry } from '../../bookings/trip-plan';
 import { coverImageOf } from '../../itineraries/components/itinerary-cover';
 import { PrintMap, type PrintMapState } from './print-map';
 import { tripDays } from './trip-days';
 import classes from './print-page.module.css';
 import { dateTimeFormat } from '../../../lib/intl';
 
-function BookingLine({ booking }: { booking: Booking }) {
+/** A booking on paper at its moment: a stay's check-in and check-out each on their day. */
+function BookingLine({ moment }: { moment: BookingMoment }) {
   const { t } = useTranslation('exports');
+  const { t: tb } = useTranslation('bookings');
+  const length = useLengthText();
+  const { booking, part } = moment;
   const route = [booking.fromName, booking.toName].filter(Boolean).join(' → ');
   const arrival = booking.endAt
     ? `${booking.endAt.replace('T', ' ')} ${booking.endZone ?? ''}`.trim()
     : null;
+  const [zone, clock] =
+    part === 'check-out' ? [booking.endZone, booking.endAt] : [booking.startZone, booking.startAt];
+  const lasts = part === 'whole' ? length(booking) : null;
   return (
-    <li className={classes.item} data-testid="print-booking">
+    <li
+      className={classes.item}
+      data-testid="print-booking"
+      data-entry={`booking:${part}:${booking.title}`}
+    >
       <span className={classes.time} dir="ltr">
-        {booking.startDate ? t('print.allDay') : (booking.startAt?.slice(11, 16) ?? '')}
+        {clock ? clock.slice(11, 16) : t('print.allDay')}
       </span>
       <span>
+        {part !== 'whole' && (
+          <Text span fw={700}>
+            {tb(part === 'check-in' ? 'fields.checkIn' : 'fields.checkOut')}:{' '}
+          </Text>
+        )}
         <Text span fw={700}>
           <bdi>{booking.title}</bdi>
         </Text>{' '}
         <Text span size="sm" c="gray.8">
-          ({t(`kinds.${booking.kind}`)})
+          ({t(`kinds.${booking.kind}`)}
+          {lasts ? ` · ${lasts}` : ''})
         </Text>
         {(booking.carrier || booking.number) && (
           <Text size="sm">
@@ -42,10 +61,10 @@ function BookingLine({ booking }: { booking: Booking }) {
             <bdi>{route}</bdi>
           </Text>
         )}
-        {booking.startZone && (
+        {zone && (
           <Text size="sm" c="gray.8">
-            {t('print.zone')}: <bdi dir="ltr">{booking.startZone}</bdi>
-            {arrival && (
+            {t('print.zone')}: <bdi dir="ltr">{zone}</bdi>
+            {part === 'whole' && arrival && (
               <>
                 {' · '}
                 {t('print.until')} <bdi dir="ltr">{arrival}</bdi>
@@ -53,12 +72,12 @@ function BookingLine({ booking }: { booking: Booking }) {
             )}
           </Text>
         )}
-        {booking.confirmationCode && (
+        {booking.confirmationCode && part !== 'check-out' && (
           <Text size="sm">
             {t('print.confirmation')}: <bdi dir="ltr">{booking.confirmationCode}</bdi>
           </Text>
         )}
-        {booking.address && (
+        {booking.address && part !== 'check-out' && (
           <Text size="sm">
             <bdi>{booking.address}</bdi>
           </Text>
@@ -68,11 +87,65 @@ function BookingLine({ booking }: { booking: Booking }) {
   );
 }
 
+/** A day's (or a stage's undated) bookings and places, with the wait before a leg. */
+function Entries({ entries, waits }: { entries: PlanEntry<Place>[]; waits: Map<string, Layover> }) {
+  return (
+    <ul className={classes.items}>
+      {entries.map((entry) => {
+        if (entry.kind === 'place') return <PlaceLine key={entry.place.id} place={entry.place} />;
+        const { moment } = entry;
+        const layover = moment.part === 'whole' ? waits.get(moment.booking.id) : undefined;
+        return (
+          <Fragment key={`${moment.booking.id}:${moment.part}`}>
+            {layover && (
+              <LayoverNote layover={layover} className={classes.layover} testId="print-layover" />
+            )}
+            <BookingLine moment={moment} />
+          </Fragment>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Days no stage holds, between the stages, each with its bookings. */
+function LooseDays({
+  days,
+  waits,
+  formatDay,
+}: {
+  days: LooseDay[];
+  waits: Map<string, Layover>;
+  formatDay: (date: string) => string;
+}) {
+  if (days.length === 0) return null;
+  return (
+    <section className={classes.stage}>
+      {days.map((day) => (
+        <div
+          key={day.day}
+          className={classes.day}
+          data-testid="print-day"
+          data-date={day.day ?? undefined}
+        >
+          <Title order={2} size="h4">
+            {day.day ? formatDay(day.day) : null}
+          </Title>
+          <Entries
+            entries={day.moments.map((moment) => ({ kind: 'booking', moment }))}
+            waits={waits}
+          />
+        </div>
+      ))}
+    </section>
+  );
+}
+
 function PlaceLine({ place }: { place: Place }) {
   const { t } = useTranslation('itineraries');
   const { language } = useLanguage();
   return (
-    <li className={classes.item} data-testid="print-place">
+    <li className={classes.item} data-testid="print-place" data-entry={`place:${place.name}`}>
       <span className={classes.time} dir="ltr">
         {place.time ?? ''}
       </span>
@@ -118,7 +191,8 @@ export function PrintPage({ trip }: { trip: ItineraryExport }) {
     timeZone: 'UTC',
   });
   const formatDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
-  const { stages, otherBookings, loosePlaces } = tripDays(trip);
+  const { stages, laterDays, otherBookings, loosePlaces } = useMemo(() => tripDays(trip), [trip]);
+  const waits = useMemo(() => layovers(trip.bookings), [trip.bookings]);
   const notes = trip.notes.filter((note) => note.title || note.body);
   const [mapState, setMapState] = useState<PrintMapState>('drawing');
   const onMapState = useCallback((state: PrintMapState) => setMapState(state), []);
@@ -162,61 +236,64 @@ export function PrintPage({ trip }: { trip: ItineraryExport }) {
         <PrintMap tree={trip} onState={onMapState} />
       </header>
 
-      {stages.map(({ stage, days, undated }, index) => (
-        <section key={stage.id} className={classes.stage} aria-labelledby={`stage-${stage.id}`}>
-          <Title order={2} id={`stage-${stage.id}`}>
-            {t('print.stage', { number: index + 1 })}: <bdi>{stage.title}</bdi>
-          </Title>
-          <Text c="gray.8">
-            {[stage.destinationName, formatDateRange(stage.startDate, stage.endDate, language)]
-              .filter(Boolean)
-              .map((part, partIndex) => (
-                <span key={partIndex}>
-                  {partIndex > 0 && ' · '}
-                  <bdi>{part}</bdi>
-                </span>
-              ))}
-          </Text>
-          {stage.notes && (
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} dir="auto">
-              {stage.notes}
-            </Text>
-          )}
-          {days.map((day) => (
-            <div key={day.date} className={classes.day}>
-              <Title order={3} size="h4">
-                {formatDay(day.date)}
-              </Title>
-              {day.bookings.length + day.places.length === 0 ? (
-                <Text size="sm" c="gray.8">
-                  {t('print.freeDay')}
-                </Text>
-              ) : (
-                <ul className={classes.items}>
-                  {day.bookings.map((booking) => (
-                    <BookingLine key={booking.id} booking={booking} />
-                  ))}
-                  {day.places.map((place) => (
-                    <PlaceLine key={place.id} place={place} />
-                  ))}
-                </ul>
-              )}
-            </div>
-          ))}
-          {undated.length > 0 && (
-            <div className={classes.day}>
-              <Title order={3} size="h4">
-                {t('print.anyDay')}
-              </Title>
-              <ul className={classes.items}>
-                {undated.map((place) => (
-                  <PlaceLine key={place.id} place={place} />
+      {stages.map(({ stage, days, undated, before }, index) => (
+        <Fragment key={stage.id}>
+          <LooseDays days={before} waits={waits} formatDay={formatDay} />
+          <section
+            className={classes.stage}
+            aria-labelledby={`stage-${stage.id}`}
+            data-stage={stage.title}
+          >
+            <Title order={2} id={`stage-${stage.id}`}>
+              {t('print.stage', { number: index + 1 })}: <bdi>{stage.title}</bdi>
+            </Title>
+            <Text c="gray.8">
+              {[stage.destinationName, formatDateRange(stage.startDate, stage.endDate, language)]
+                .filter(Boolean)
+                .map((part, partIndex) => (
+                  <span key={partIndex}>
+                    {partIndex > 0 && ' · '}
+                    <bdi>{part}</bdi>
+                  </span>
                 ))}
-              </ul>
-            </div>
-          )}
-        </section>
+            </Text>
+            {stage.notes && (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} dir="auto">
+                {stage.notes}
+              </Text>
+            )}
+            {days.map((day) => (
+              <div
+                key={day.date}
+                className={classes.day}
+                data-testid="print-day"
+                data-date={day.date}
+              >
+                <Title order={3} size="h4">
+                  {formatDay(day.date)}
+                </Title>
+                {day.entries.length === 0 ? (
+                  <Text size="sm" c="gray.8">
+                    {t('print.freeDay')}
+                  </Text>
+                ) : (
+                  <Entries entries={day.entries} waits={waits} />
+                )}
+              </div>
+            ))}
+            {undated.length > 0 && (
+              <div className={classes.day}>
+                <Title order={3} size="h4">
+                  {t('print.anyDay')}
+                </Title>
+                <Entries entries={undated} waits={waits} />
+              </div>
+            )}
+          </section>
+        </Fragment>
       ))}
+
+      <LooseDays days={laterDays} waits={waits} formatDay={formatDay} />
 
       {(otherBookings.length > 0 || loosePlaces.length > 0) && (
         <section className={classes.stage} aria-labelledby="print-other">
@@ -225,7 +302,10 @@ export function PrintPage({ trip }: { trip: ItineraryExport }) {
           </Title>
           <ul className={classes.items}>
             {otherBookings.map((booking) => (
-              <BookingLine key={booking.id} booking={booking} />
+              <BookingLine
+                key={booking.id}
+                moment={{ booking, part: 'whole', day: null, time: null }}
+              />
             ))}
             {loosePlaces.map((place) => (
               <PlaceLine key={place.id} place={place} />

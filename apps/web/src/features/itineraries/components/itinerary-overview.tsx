@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { scrollBehavior } from '../../../lib/motion';
 import { useLanguage } from '../../../i18n/use-language';
-import { TripBookings } from '../../bookings/components/trip-bookings';
+import { layovers } from '../../bookings/booking-length';
+import { referenceZone } from '../../bookings/booking-time';
+import { bookingMoments, looseDays, planStages } from '../../bookings/trip-plan';
 import { ExportMenu } from '../../exports/components/export-menu';
 import { AttachmentList } from '../../files/components/attachment-list';
 import { PhotoGallery } from '../../files/components/photo-gallery';
@@ -17,7 +19,7 @@ import { ActivityPanel } from '../../sharing/components/activity-panel';
 import { ItineraryCover, coverImageOf } from './itinerary-cover';
 import { ItineraryHeader } from './itinerary-header';
 import { NotesSummary } from './notes-summary';
-import { StageTimeline } from './stage-timeline';
+import { StageTimeline, type TimelineBookings } from './stage-timeline';
 import { TripTotals } from './trip-totals';
 import { groupByStage, numberTrip, tripMarkers } from './trip-points';
 import { useMarkerTitles } from './use-marker-titles';
@@ -91,9 +93,19 @@ function OverviewBody({ tree }: { tree: ItineraryTree }) {
     () => tripMarkers(groups, loose, numbers, titles),
     [groups, loose, numbers, titles],
   );
+  const bookings = useMemo((): TimelineBookings => {
+    const stages = groups.map((group) => group.stage);
+    const plan = planStages(stages, bookingMoments(tree.bookings));
+    return {
+      byStage: plan.byStage,
+      looseDays: looseDays(stages, plan.loose),
+      waits: layovers(tree.bookings),
+      reference: referenceZone(itinerary.timezone),
+    };
+  }, [groups, tree.bookings, itinerary.timezone]);
   const tracks = useStageTracks(itinerary.id);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const empty = tree.stages.length === 0 && tree.places.length === 0;
+  const empty = tree.stages.length === 0 && tree.places.length === 0 && tree.bookings.length === 0;
   // The activity sits beside the timeline when there is room, else after it.
   const wide = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false });
 
@@ -148,13 +160,13 @@ function OverviewBody({ tree }: { tree: ItineraryTree }) {
                   itineraryId={itinerary.id}
                   groups={groups}
                   loose={loose}
+                  bookings={bookings}
                   numbers={numbers}
                   selectedId={selectedId}
                 />
               )}
             </Stack>
           </section>
-          <TripBookings tree={tree} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
           <Stack gap="lg" style={{ position: 'sticky', top: '1rem' }}>
@@ -206,7 +218,7 @@ function OverviewBody({ tree }: { tree: ItineraryTree }) {
 
 /**
  * /itinerary/{id}: the whole trip at a glance. Totals, the stages as a timeline with their
- * places, everything numbered on a map, the notes and lists, and who changed what lately.
+ * places and each booking in its day among them, everything numbered on a map, the notes and lists, and who changed what lately.
  * Viewers see no edit controls.
  *
  * The page opens with its first screen (header, description, totals); what lies below is

@@ -47,6 +47,7 @@ export function PlaceItem({
       id={`trip-item-${place.id}`}
       className={`${classes.place} ${selected ? classes.selected : ''}`}
       data-place={place.name}
+      data-entry={`place:${place.name}`}
     >
       {number === undefined ? (
         <span className={classes.noMarker}>

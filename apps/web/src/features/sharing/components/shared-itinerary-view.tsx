@@ -254,7 +254,7 @@ function SharedTrip({ tree, notes, token }: { tree: ItineraryTree; notes: Note[]
                     )}
                   </Stack>
                 </section>
-                <TripBookings tree={tree} linked={false} />
+                <TripBookings tree={tree} />
                 <SharedNotes notes={notes} />
               </Stack>
             </Grid.Col>

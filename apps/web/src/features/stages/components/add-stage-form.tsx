@@ -3,18 +3,25 @@ import { IconPlus } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateStage } from '../../itineraries/api/stages';
+import { useDestinationCheck } from '../hooks/use-destination-check';
 import { toProblem, type Problem } from '../lib/problem';
 import {
   EMPTY_STAGE_DRAFT,
   draftToInput,
   stageErrorsFromFields,
   validateStageDraft,
+  withDestination,
+  type StageDraft,
   type StageErrors,
 } from '../lib/stage-draft';
+import { DestinationCheck } from './destination-check';
 import { ProblemAlert } from './problem-alert';
 import { StageFields } from './stage-fields';
 
-/** "Add a stage": title, destination from the gazetteer, dates; appended at the end. */
+/**
+ * "Add a stage": title, destination from the gazetteer, dates; appended at the end. A
+ * destination typed but not picked is looked up and confirmed before the stage is saved.
+ */
 export function AddStageForm({
   itineraryId,
   onAdded,
@@ -28,6 +35,8 @@ export function AddStageForm({
   const [errors, setErrors] = useState<StageErrors>({});
   const [problem, setProblem] = useState<Problem | null>(null);
   const titleRef = useRef<HTMLInputElement>(null);
+  const destinationCheck = useDestinationCheck();
+  const question = destinationCheck.questionFor(draft);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,10 +47,14 @@ export function AddStageForm({
       titleRef.current?.form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
-    const input = draftToInput(draft, false);
+    if (await destinationCheck.ready(draft)) await save(draft);
+  };
+
+  const save = async (submitted: StageDraft) => {
+    const input = draftToInput(submitted, false);
     // The stage shows in the list at once: clear the form for the next one right away, and
     // bring the typed values back only if saving fails.
-    const submitted = draft;
+    destinationCheck.dismiss();
     setDraft(EMPTY_STAGE_DRAFT);
     titleRef.current?.focus();
     try {
@@ -69,6 +82,20 @@ export function AddStageForm({
             withNotes={false}
             titleRef={titleRef}
           />
+          {question && (
+            <DestinationCheck
+              question={question}
+              saving={createStage.isPending}
+              onUse={(place) => void save(withDestination(draft, place))}
+              onKeep={() => void save(draft)}
+              onChangeName={() => {
+                destinationCheck.dismiss();
+                titleRef.current?.form
+                  ?.querySelector<HTMLInputElement>('[data-field="destination"]')
+                  ?.focus();
+              }}
+            />
+          )}
           {problem && <ProblemAlert problem={problem} />}
           <Button
             type="submit"

@@ -73,6 +73,7 @@ export function DestinationCombobox({
           placeholder={t('destination.placeholder')}
           value={value.name}
           error={error}
+          data-field="destination"
           autoComplete="off"
           leftSection={
             located ? (

@@ -7,6 +7,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange } from '../../../lib/format';
 import { useUpdateStage } from '../../itineraries/api/stages';
 import { ItineraryHeader } from '../../itineraries/components/itinerary-header';
+import { useDestinationCheck } from '../hooks/use-destination-check';
 import { destinationLabel } from '../lib/country';
 import { conflictCurrent, toProblem, type Problem } from '../lib/problem';
 import {
@@ -14,10 +15,12 @@ import {
   stageErrorsFromFields,
   stageToDraft,
   validateStageDraft,
+  withDestination,
   type StageDraft,
   type StageErrors,
 } from '../lib/stage-draft';
 import { ConflictPanel, type ConflictRow } from './conflict-panel';
+import { DestinationCheck } from './destination-check';
 import { ProblemAlert } from './problem-alert';
 import { StageFields } from './stage-fields';
 
@@ -63,17 +66,30 @@ export function StageEditView({ tree, stage }: { tree: ItineraryTree; stage: Sta
   const [theirs, setTheirs] = useState<Stage | null>(null);
   const stagePath = to(`/itinerary/${tree.itinerary.id}/stage/${stage.id}`);
   const canEdit = tree.itinerary.role !== 'viewer';
+  const destinationCheck = useDestinationCheck();
+  const question = destinationCheck.questionFor(draft);
 
-  const save = async (atVersion: number) => {
+  /** A destination typed but never picked is looked up and confirmed before saving. */
+  const submit = async () => {
     const found = validateStageDraft(draft);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    if (await destinationCheck.ready(draft)) await save(version);
+  };
+
+  /** Saves `values` (the draft, or the draft with its destination confirmed). */
+  const save = async (atVersion: number, values: StageDraft = draft) => {
+    const found = validateStageDraft(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     setProblem(null);
+    destinationCheck.dismiss();
+    if (values !== draft) setDraft(values);
     try {
       await updateStage.mutateAsync({
         stageId: stage.id,
         version: atVersion,
-        ...draftToInput(draft, true),
+        ...draftToInput(values, true),
       });
       void navigate(stagePath);
     } catch (error) {
@@ -99,7 +115,7 @@ export function StageEditView({ tree, stage }: { tree: ItineraryTree; stage: Sta
               aria-label={ts('edit.formLabel', { name: stage.title })}
               onSubmit={(event: FormEvent) => {
                 event.preventDefault();
-                void save(version);
+                void submit();
               }}
             >
               <Stack gap="lg">
@@ -116,6 +132,20 @@ export function StageEditView({ tree, stage }: { tree: ItineraryTree; stage: Sta
                     onReapplyMine={() => {
                       setVersion(theirs.version);
                       void save(theirs.version);
+                    }}
+                  />
+                )}
+                {question && (
+                  <DestinationCheck
+                    question={question}
+                    saving={updateStage.isPending}
+                    onUse={(place) => void save(version, withDestination(draft, place))}
+                    onKeep={() => void save(version)}
+                    onChangeName={() => {
+                      destinationCheck.dismiss();
+                      document
+                        .querySelector<HTMLInputElement>('form [data-field="destination"]')
+                        ?.focus();
                     }}
                   />
                 )}

@@ -86,3 +86,39 @@ export function stageErrorsFromFields(fields: string[]): StageErrors {
   }
   return errors;
 }
+
+/**
+ * Whether saving must first ask where the destination is: a name was typed but no place
+ * picked, so the stage would have no position.
+ */
+export function needsDestinationCheck(draft: StageDraft): boolean {
+  return draft.destination.name.trim() !== '' && draft.destination.lat === null;
+}
+
+/** The draft with `place` as its destination: its name, position and country. */
+export function withDestination(
+  draft: StageDraft,
+  place: { name: string; lat: number; lng: number; country: string },
+): StageDraft {
+  return {
+    ...draft,
+    destination: { name: place.name, lat: place.lat, lng: place.lng, countryCode: place.country },
+  };
+}
+
+/** Whether `place` bears the name typed, case and accents aside ("porto" is Porto). */
+export function isNamed(typed: string, place: { name: string }): boolean {
+  return place.name.localeCompare(typed.trim(), undefined, { sensitivity: 'base' }) === 0;
+}
+
+/**
+ * The search's places with those named exactly as typed first (the search matches the start of
+ * a name, most populous first: "Porto" finds Porto Alegre before Porto), each group in the
+ * search's order.
+ */
+export function closestFirst<P extends { name: string }>(typed: string, places: readonly P[]): P[] {
+  return [
+    ...places.filter((place) => isNamed(typed, place)),
+    ...places.filter((place) => !isNamed(typed, place)),
+  ];
+}
