@@ -24,7 +24,7 @@ import { describeStandardErrors, validateResponses } from './lib/contract';
 import { conditionalGets } from './lib/http-cache';
 import { securityHeaders } from './lib/security-headers';
 import { boundedJsonBodies } from './lib/json-body';
-import { createNotifications, type Notifications } from './db/notifications';
+import { createNotifications, type Notifications } from './events/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { budgetRoutes } from './modules/budget/budget.routes';
 import { contactRoutes } from './modules/contact/contact.routes';

@@ -11,7 +11,7 @@ import { bookingStart } from '../bookings/bookings.routes';
 import { listStageRoutes } from '../imports/imports.repository';
 import type { ItineraryRow } from '../itineraries/access';
 import { presentBooking, presentPlace, presentStage } from '../itineraries/presenters';
-import { hashToken } from '../sharing/sharing.repository';
+import { hashToken } from '../../lib/tokens';
 
 export type CalendarFeedRow = typeof calendarFeed.$inferSelect;
 

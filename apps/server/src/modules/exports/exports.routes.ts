@@ -23,7 +23,7 @@ import { listNotes, loadLists } from '../itineraries/content.repository';
 import { readItineraryDocument } from '../itineraries/itinerary-document';
 import { itineraryParams, shareQuery } from '../itineraries/itineraries.routes';
 import { presentList, presentNote } from '../itineraries/presenters';
-import { newToken } from '../sharing/sharing.repository';
+import { newToken } from '../../lib/tokens';
 import * as exportsRepository from './exports.repository';
 import type { CalendarFeedRow } from './exports.repository';
 import { buildGeoJson } from './geojson';

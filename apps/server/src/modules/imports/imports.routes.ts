@@ -24,7 +24,7 @@ import { conflict } from '../../lib/versions';
 import { sharedGazetteer } from '../geo/gazetteer';
 import { createGeocoder } from '../geo/geocoder';
 import { authorize, authorizeReader } from '../itineraries/access';
-import { changeWithEvent } from '../itineraries/content.repository';
+import { changeWithEvent } from '../itineraries/change-with-event';
 import { stages } from '../itineraries/content.routes';
 import { createItinerary, setTrashed } from '../itineraries/itineraries.repository';
 import { itineraryParams, shareQuery } from '../itineraries/itineraries.routes';

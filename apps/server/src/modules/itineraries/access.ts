@@ -5,7 +5,7 @@ import type { Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { itinerary, itineraryMember, shareLink } from '../../db/schema/itineraries';
 import { AppError } from '../../lib/errors';
-import { hashToken } from '../sharing/sharing.repository';
+import { hashToken } from '../../lib/tokens';
 
 export type ItineraryRow = typeof itinerary.$inferSelect;
 

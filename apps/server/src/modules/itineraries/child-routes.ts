@@ -11,8 +11,9 @@ import { noContent, replies } from '../../lib/contract';
 import { type AppError, invalidField } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
 import { authorize, authorizeReader, type Action, type ItineraryRow } from './access';
-import { outsideDocument } from './document-parts';
-import { changeWithEvent, type ChangeEvent } from './content.repository';
+import { outsideDocument } from '../../events/document-parts';
+import type { ChangeEvent } from '../../events/events.repository';
+import { changeWithEvent } from './change-with-event';
 import { shareQuery } from './itineraries.routes';
 import type { EditableTable, RowStore } from './row-store';
 
@@ -258,7 +259,10 @@ export function childRoutes<
     context: ChildContext<Parent>,
     kind: string,
     work: (tx: Executor) => Promise<R>,
-    data: (result: NonNullable<R>, tx: Executor) => Promise<Record<string, unknown>>,
+    data: (
+      result: Exclude<R, undefined | null | false>,
+      tx: Executor,
+    ) => Promise<Record<string, unknown>>,
   ) {
     return changeWithEvent(
       db,

@@ -1,10 +1,10 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Role } from '@jammy/shared/itineraries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Notifications } from '../../db/notifications';
+import type { Notifications } from '../../events/notifications';
 import { etagOf, type EncodedDocument } from '../../lib/http-cache';
-import { EVENTS_CHANNEL } from '../sharing/events.repository';
-import { leavesDocument } from './document-parts';
+import { EVENTS_CHANNEL } from '../../events/events.repository';
+import { leavesDocument } from '../../events/document-parts';
 
 /** The channel the itinerary, stage, place and member triggers notify (migration 0009). */
 export const DOCUMENTS_CHANNEL = 'jammy_documents';

@@ -21,7 +21,7 @@ import { notModified, sendDocument } from '../../lib/http-cache';
 import type { DocumentCache } from './document-cache';
 import { AppError, invalidField } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
-import { changeWithEvent } from './content.repository';
+import { changeWithEvent } from './change-with-event';
 import { authorize, authorizeLink } from './access';
 import { readItineraryDocument, readSharedItineraryDocument } from './itinerary-document';
 import {

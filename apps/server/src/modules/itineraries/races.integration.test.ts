@@ -22,7 +22,7 @@ import {
   type ItineraryTest,
   type SignedInUser,
 } from '../../../test/itinerary-helpers';
-import { newToken } from '../sharing/sharing.repository';
+import { newToken } from '../../lib/tokens';
 import { booking } from '../../db/schema/bookings';
 
 // Issue 16, races: a request that removes a parent (trashes or deletes an itinerary, deletes

@@ -8,7 +8,7 @@ import { serviceUnavailable } from '../../lib/database-errors';
 import { AppError } from '../../lib/errors';
 import { authorize } from '../itineraries/access';
 import { itineraryParams } from '../itineraries/itineraries.routes';
-import type { EventBus } from './event-bus';
+import type { EventBus } from '../../events/event-bus';
 import { findMember } from './sharing.repository';
 
 // Not strict: a share-link reader's `?share=` is ignored here (the route answers 401/404).

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Sessions } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import type { Notifications } from '../../db/notifications';
+import { createEventBus } from '../../events/event-bus';
+import type { Notifications } from '../../events/notifications';
 import type { Mailer } from '../../mail/mailer';
-import { createEventBus } from './event-bus';
 import { eventRoutes } from './events.routes';
 import { sharingRoutes } from './sharing.routes';
 

@@ -33,10 +33,12 @@ import { conflict, expectedVersion } from '../../lib/versions';
 import type { Mailer } from '../../mail/mailer';
 import { mailMessages, renderMail } from '../../mail/templates';
 import { authorize } from '../itineraries/access';
-import { changeWithEvent } from '../itineraries/content.repository';
+import { presentEvent } from '../../events/event.presenter';
+import { latestEvents, recordEvent } from '../../events/events.repository';
+import { newToken } from '../../lib/tokens';
+import { changeWithEvent } from '../itineraries/change-with-event';
 import { withItineraryLock } from '../itineraries/itinerary-lock';
 import { itineraryParams } from '../itineraries/itineraries.routes';
-import { latestEvents, recordEvent } from './events.repository';
 import * as sharing from './sharing.repository';
 import { presentInvitation, presentMember, presentShareLink } from './sharing.presenters';
 
@@ -166,7 +168,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
         );
       }
       const existing = await sharing.findInvitationByEmail(db, itinerary.id, email);
-      const { token, hash } = sharing.newToken();
+      const { token, hash } = newToken();
       const row = await withItineraryLock(
         db,
         itinerary.id,
@@ -206,7 +208,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       const { itinerary } = await authorize(db, request.params.id, user.id, 'own');
       const current = await sharing.findInvitation(db, itinerary.id, request.params.invitationId);
       if (!current) throw invitationNotFound();
-      const { token, hash } = sharing.newToken();
+      const { token, hash } = newToken();
       const row = await sharing.renewInvitation(db, current.id, hash);
       if (!row) throw invitationNotFound();
       await sendInvitation({
@@ -466,7 +468,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       }
       // The link works through its last day (UTC), so it ends at the next midnight.
       const expiresAt = expiresOn ? new Date(Date.parse(`${expiresOn}T00:00:00Z`) + DAY_MS) : null;
-      const { token, hash } = sharing.newToken();
+      const { token, hash } = newToken();
       const row = await withItineraryLock(
         db,
         itinerary.id,
@@ -520,7 +522,7 @@ export function sharingRoutes(root: FastifyInstance, deps: SharingDeps) {
       const { itinerary } = await authorize(db, request.params.id, user.id, 'read');
       const cursor = request.query.cursor === undefined ? null : Number(request.query.cursor);
       const events = await latestEvents(db, itinerary.id, cursor, ACTIVITY_PAGE_SIZE + 1);
-      const page = events.slice(0, ACTIVITY_PAGE_SIZE);
+      const page = events.slice(0, ACTIVITY_PAGE_SIZE).map(presentEvent);
       const last = page.at(-1);
       return {
         items: page,
