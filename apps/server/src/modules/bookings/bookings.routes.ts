@@ -12,8 +12,8 @@ import type { Db, Executor } from '../../db/client';
 import { booking } from '../../db/schema/bookings';
 import { AppError, invalidField } from '../../lib/errors';
 import { childRoutes } from '../itineraries/child-routes';
-import { places, stages } from '../itineraries/content.routes';
-import { presentBooking } from '../itineraries/presenters';
+import { places, stages } from '../itineraries/content.repository';
+import { presentBooking } from '../itineraries/itinerary.presenter';
 import { rowStore } from '../itineraries/row-store';
 
 export const bookings = rowStore(booking, { scope: booking.itineraryId });

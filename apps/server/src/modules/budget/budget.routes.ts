@@ -25,7 +25,7 @@ import { replies } from '../../lib/contract';
 import { AppError, invalidField } from '../../lib/errors';
 import { authorize } from '../itineraries/access';
 import { childRoutes } from '../itineraries/child-routes';
-import { stages } from '../itineraries/content.routes';
+import { stages } from '../itineraries/content.repository';
 import { rowStore } from '../itineraries/row-store';
 import {
   ensureTripCurrency,

@@ -10,7 +10,7 @@ import { itinerary, itineraryMember, place, stage } from '../../db/schema/itiner
 import { bookingStart } from '../bookings/bookings.routes';
 import { listStageRoutes } from '../imports/imports.repository';
 import type { ItineraryRow } from '../itineraries/access';
-import { presentBooking, presentPlace, presentStage } from '../itineraries/presenters';
+import { presentBooking, presentPlace, presentStage } from '../itineraries/itinerary.presenter';
 import { hashToken } from '../../lib/tokens';
 
 export type CalendarFeedRow = typeof calendarFeed.$inferSelect;

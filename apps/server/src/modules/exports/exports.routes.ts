@@ -22,7 +22,7 @@ import { authorize, authorizeReader, type ItineraryRow } from '../itineraries/ac
 import { listNotes, loadLists } from '../itineraries/content.repository';
 import { readItineraryDocument } from '../itineraries/itinerary-document';
 import { itineraryParams, shareQuery } from '../itineraries/itineraries.routes';
-import { presentList, presentNote } from '../itineraries/presenters';
+import { presentList, presentNote } from '../itineraries/itinerary.presenter';
 import { newToken } from '../../lib/tokens';
 import * as exportsRepository from './exports.repository';
 import type { CalendarFeedRow } from './exports.repository';

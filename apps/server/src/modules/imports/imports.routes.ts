@@ -25,7 +25,7 @@ import { sharedGazetteer } from '../geo/gazetteer';
 import { createGeocoder } from '../geo/geocoder';
 import { authorize, authorizeReader } from '../itineraries/access';
 import { changeWithEvent } from '../itineraries/change-with-event';
-import { stages } from '../itineraries/content.routes';
+import { stages } from '../itineraries/content.repository';
 import { createItinerary, setTrashed } from '../itineraries/itineraries.repository';
 import { itineraryParams, shareQuery } from '../itineraries/itineraries.routes';
 import {

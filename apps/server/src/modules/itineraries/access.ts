@@ -1,7 +1,7 @@
 import type { Role } from '@jammy/shared/itineraries';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Sessions } from '../../auth/session';
+import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { itinerary, itineraryMember, shareLink } from '../../db/schema/itineraries';
 import { AppError } from '../../lib/errors';
@@ -12,6 +12,22 @@ export type ItineraryRow = typeof itinerary.$inferSelect;
 export interface Access {
   itinerary: ItineraryRow;
   role: Role;
+}
+
+/** Who asks, on which itinerary: what the services of an itinerary's parts take. */
+export interface Caller {
+  itineraryId: string;
+  actorId: string;
+}
+
+/** The signed-in caller (401 without a session), on the itinerary `itineraryId`. */
+export async function callerOf(
+  sessions: Sessions,
+  request: FastifyRequest,
+  itineraryId: string,
+): Promise<Caller> {
+  const { user } = await requireSession(sessions, request);
+  return { itineraryId, actorId: user.id };
 }
 
 /** Who may do what on an itinerary; every itinerary endpoint asks this first. */
@@ -141,4 +157,11 @@ export async function authorizeReader(
   }
   if (!current) throw new AppError('auth/unauthenticated', 'Sign in to continue');
   throw new AppError('itinerary/not-found', 'There is no such itinerary');
+}
+
+/** The itinerary a reader reads, and whether they are a member (a link's holder sees less). */
+export function readerScope(reader: Reader): { itineraryId: string; member: boolean } {
+  return reader.kind === 'member'
+    ? { itineraryId: reader.access.itinerary.id, member: true }
+    : { itineraryId: reader.itinerary.id, member: false };
 }

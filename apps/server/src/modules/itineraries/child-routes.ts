@@ -1,19 +1,19 @@
 import type { EventKind } from '@jammy/shared/sharing';
 import { idSchema } from '@jammy/shared/ids';
 import { moveSchema, versionOnlySchema } from '@jammy/shared/itineraries';
-import { positionAfter, positionBetween } from '@jammy/shared/positions';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Db, Executor } from '../../db/client';
 import { noContent, replies } from '../../lib/contract';
-import { type AppError, invalidField } from '../../lib/errors';
+import type { AppError } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
-import { authorize, authorizeReader, type Action, type ItineraryRow } from './access';
 import { outsideDocument } from '../../events/document-parts';
 import type { ChangeEvent } from '../../events/events.repository';
+import { authorize, authorizeReader, readerScope, type Action, type ItineraryRow } from './access';
 import { changeWithEvent } from './change-with-event';
+import { lastPosition, positionAfterSibling } from './child-rows';
 import { shareQuery } from './itineraries.routes';
 import type { EditableTable, RowStore } from './row-store';
 
@@ -157,29 +157,6 @@ export interface ChildResource<
   };
 }
 
-const NOT_A_SIBLING = 'is not a sibling of this item';
-
-/** The end of an ordered collection, for an item added without a place of its own. */
-export async function lastPosition<T extends EditableTable>(
-  tx: Executor,
-  store: RowStore<T>,
-  scopeId: string,
-  where?: SQL,
-): Promise<string> {
-  const siblings = await store.siblings(tx, scopeId, where);
-  return positionBetween(siblings.at(-1)?.position ?? null, null);
-}
-
-/** The position right after `afterId` among `siblings` (null: first); 400 when not one of them. */
-export function positionAfterSibling(
-  siblings: { id: string; position: string }[],
-  afterId: string | null,
-): string {
-  const position = positionAfter(siblings, afterId);
-  if (position === null) throw invalidField('afterId', NOT_A_SIBLING);
-  return position;
-}
-
 /** Registers the routes of one itinerary child resource (see `ChildResource`). */
 export function childRoutes<
   T extends EditableTable,
@@ -225,17 +202,6 @@ export function childRoutes<
       : (itinerary as Parent);
     const scopeId = resource.parent ? resource.parent.scopeId(parent) : itinerary.id;
     return { itinerary, actorId: user.id, parent, scopeId, params };
-  }
-
-  async function readerOf(
-    request: FastifyRequest,
-    itineraryId: string,
-    share: string | undefined,
-  ): Promise<CollectionReader> {
-    const reader = await authorizeReader(db, sessions, request, itineraryId, share);
-    return reader.kind === 'member'
-      ? { itineraryId: reader.access.itinerary.id, member: true }
-      : { itineraryId: reader.itinerary.id, member: false };
   }
 
   /**
@@ -307,7 +273,7 @@ export function childRoutes<
         const params = request.params as { id: string };
         const input = request.query as Record<string, string | undefined>;
         const reader: CollectionReader = list.shareable
-          ? await readerOf(request, params.id, input.share)
+          ? readerScope(await authorizeReader(db, sessions, request, params.id, input.share))
           : { itineraryId: (await contextOf(request, 'read')).itinerary.id, member: true };
         return { items: await list.load(reader, input), nextCursor: null };
       },

@@ -31,7 +31,7 @@ import {
   setTrashed,
   updateItinerary,
 } from './itineraries.repository';
-import { presentItinerary } from './presenters';
+import { presentItinerary } from './itinerary.presenter';
 import type { ItineraryRow } from './access';
 import type { ItineraryChanges } from './itineraries.repository';
 import {
