@@ -12,8 +12,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Sessions } from '../../auth/session';
-import type { Db } from '../../db/client';
 import { outsideDocument } from '../../events/document-parts';
 import { noContent, replies } from '../../lib/contract';
 import { expectedVersion } from '../../lib/versions';
@@ -33,7 +31,7 @@ import {
   readLists,
   type ListWithItems,
 } from './lists.service';
-import { allOf, CREATE_ERRORS, READ_ERRORS, WRITE_ERRORS } from './route-schemas';
+import { allOf, CREATE_ERRORS, READ_ERRORS, WRITE_ERRORS, type RouteDeps } from './route-schemas';
 
 const tags = ['lists'];
 const listParams = itineraryParams.extend({ listId: idSchema });
@@ -46,7 +44,7 @@ const itemConfig = { outsideDocument: outsideDocument('item') };
 const present = ({ list, items }: ListWithItems) => presentList(list, items);
 
 /** /api/itineraries/{id}/lists: packing lists and to-dos, with their items in order. */
-export function listRoutes(root: FastifyInstance, deps: { db: Db; sessions: Sessions }) {
+export function listRoutes(root: FastifyInstance, deps: RouteDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, sessions } = deps;
 

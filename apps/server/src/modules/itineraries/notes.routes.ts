@@ -7,8 +7,6 @@ import {
 } from '@jammy/shared/itineraries';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Sessions } from '../../auth/session';
-import type { Db } from '../../db/client';
 import { outsideDocument } from '../../events/document-parts';
 import { noContent, replies } from '../../lib/contract';
 import { expectedVersion } from '../../lib/versions';
@@ -16,7 +14,7 @@ import { authorizeReader, callerOf } from './access';
 import { itineraryParams, shareQuery } from './itineraries.routes';
 import { presentNote } from './itinerary.presenter';
 import { changeNote, createNote, deleteNote, readNote, readNotes } from './notes.service';
-import { allOf, CREATE_ERRORS, READ_ERRORS, WRITE_ERRORS } from './route-schemas';
+import { allOf, CREATE_ERRORS, READ_ERRORS, WRITE_ERRORS, type RouteDeps } from './route-schemas';
 
 const tags = ['notes'];
 const noteParams = itineraryParams.extend({ noteId: idSchema });
@@ -24,7 +22,7 @@ const noteParams = itineraryParams.extend({ noteId: idSchema });
 const config = { outsideDocument: outsideDocument('note') };
 
 /** /api/itineraries/{id}/notes: a trip's notes (markdown), private or shared. */
-export function noteRoutes(root: FastifyInstance, deps: { db: Db; sessions: Sessions }) {
+export function noteRoutes(root: FastifyInstance, deps: RouteDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, sessions } = deps;
 

@@ -9,8 +9,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Sessions } from '../../auth/session';
-import type { Db } from '../../db/client';
 import { noContent, replies } from '../../lib/contract';
 import { expectedVersion } from '../../lib/versions';
 import { callerOf } from './access';
@@ -24,13 +22,13 @@ import {
   readPlace,
   readPlaces,
 } from './places.service';
-import { allOf, CREATE_ERRORS, READ_ERRORS, WRITE_ERRORS } from './route-schemas';
+import { allOf, CREATE_ERRORS, READ_ERRORS, WRITE_ERRORS, type RouteDeps } from './route-schemas';
 
 const tags = ['places'];
 const placeParams = itineraryParams.extend({ placeId: idSchema });
 
 /** /api/itineraries/{id}/places: the places of a trip, in its stages or in none. */
-export function placeRoutes(root: FastifyInstance, deps: { db: Db; sessions: Sessions }) {
+export function placeRoutes(root: FastifyInstance, deps: RouteDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, sessions } = deps;
 

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import type { Sessions } from '../../auth/session';
+import type { Db } from '../../db/client';
+
+/** What the routes of an itinerary's parts are given: the database and the sessions. */
+export interface RouteDeps {
+  db: Db;
+  sessions: Sessions;
+}
 
 /** The answer of a collection of an itinerary's parts: all of them, in one page. */
 export function allOf<T extends z.ZodType>(item: T) {

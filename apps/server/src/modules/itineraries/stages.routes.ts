@@ -8,14 +8,12 @@ import {
 } from '@jammy/shared/itineraries';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Sessions } from '../../auth/session';
-import type { Db } from '../../db/client';
 import { noContent, replies } from '../../lib/contract';
 import { expectedVersion } from '../../lib/versions';
 import { callerOf } from './access';
 import { itineraryParams } from './itineraries.routes';
 import { presentStage } from './itinerary.presenter';
-import { allOf, CREATE_ERRORS, READ_ERRORS, WRITE_ERRORS } from './route-schemas';
+import { allOf, CREATE_ERRORS, READ_ERRORS, WRITE_ERRORS, type RouteDeps } from './route-schemas';
 import {
   changeStage,
   createStage,
@@ -29,7 +27,7 @@ const tags = ['stages'];
 const stageParams = itineraryParams.extend({ stageId: idSchema });
 
 /** /api/itineraries/{id}/stages: the legs or days of a trip, in order. */
-export function stageRoutes(root: FastifyInstance, deps: { db: Db; sessions: Sessions }) {
+export function stageRoutes(root: FastifyInstance, deps: RouteDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, sessions } = deps;
 
