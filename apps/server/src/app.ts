@@ -26,7 +26,12 @@ import { securityHeaders } from './lib/security-headers';
 import { boundedJsonBodies } from './lib/json-body';
 import { createNotifications, type Notifications } from './events/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
-import { budgetRoutes } from './modules/budget/budget.routes';
+import {
+  budgetLineRoutes,
+  budgetRateRoutes,
+  budgetRoutes,
+  expenseRoutes,
+} from './modules/budget/budget.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { purgeContactMessages } from './modules/contact/contact.repository';
 import { geoRoutes } from './modules/geo/geo.routes';
@@ -285,7 +290,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   listRoutes(app, content);
   mediaRoutes(app, content);
   bookingRoutes(app, content);
-  budgetRoutes(app, { ...content, ratesUrl: config.ratesUrl });
+  expenseRoutes(app, { ...content, ratesUrl: config.ratesUrl });
+  budgetLineRoutes(app, content);
+  budgetRateRoutes(app, { ...content, ratesUrl: config.ratesUrl });
+  budgetRoutes(app, content);
   registerSharing(app, { database: deps.database, sessions, mailer, config, notifications });
   exportRoutes(app, { ...content, config });
   geoRoutes(app, { sessions, config });

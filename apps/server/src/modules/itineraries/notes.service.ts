@@ -60,19 +60,19 @@ export async function changeNote(
   changes: NoteChanges,
   expectedVersion: number | undefined,
 ): Promise<NoteRow> {
-  const current = await authorizedRow(db, caller, 'write', notes, noteId, noteNotFound);
-  const row = await changeWithEvent(
+  const note = await authorizedRow(db, caller, 'write', notes, noteId, noteNotFound);
+  const changed = await changeWithEvent(
     db,
     caller,
-    (tx) => notes.update(tx, caller.itineraryId, current.id, changes, expectedVersion),
+    (tx) => notes.update(tx, caller.itineraryId, note.id, changes, expectedVersion),
     (updated) => ({
       kind: 'note.updated',
       data: { ...noteEvent(updated), fields: Object.keys(changes) },
     }),
     { shared: true },
   );
-  if (!row) throw await missed(db, caller, current.id);
-  return row;
+  if (!changed) throw await missed(db, caller, note.id);
+  return changed;
 }
 
 export async function deleteNote(
@@ -81,13 +81,13 @@ export async function deleteNote(
   noteId: string,
   expectedVersion: number | undefined,
 ): Promise<void> {
-  const current = await authorizedRow(db, caller, 'write', notes, noteId, noteNotFound);
+  const note = await authorizedRow(db, caller, 'write', notes, noteId, noteNotFound);
   const deleted = await changeWithEvent(
     db,
     caller,
-    (tx) => notes.remove(tx, caller.itineraryId, current.id, expectedVersion),
-    () => ({ kind: 'note.deleted', data: noteEvent(current) }),
+    (tx) => notes.remove(tx, caller.itineraryId, note.id, expectedVersion),
+    () => ({ kind: 'note.deleted', data: noteEvent(note) }),
     { shared: true },
   );
-  if (!deleted) throw await missed(db, caller, current.id);
+  if (!deleted) throw await missed(db, caller, note.id);
 }

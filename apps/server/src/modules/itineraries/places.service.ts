@@ -84,16 +84,16 @@ export async function changePlace(
   changes: PlaceChanges,
   expectedVersion: number | undefined,
 ): Promise<PlaceRow> {
-  const current = await authorizedRow(db, caller, 'write', places, placeId, placeNotFound);
-  const row = await changeWithEvent(
+  const place = await authorizedRow(db, caller, 'write', places, placeId, placeNotFound);
+  const changed = await changeWithEvent(
     db,
     caller,
     async (tx) => {
-      const cost = changes.costMinor === undefined ? current.costMinor : changes.costMinor;
-      const currency = changes.currency === undefined ? current.currency : changes.currency;
+      const cost = changes.costMinor === undefined ? place.costMinor : changes.costMinor;
+      const currency = changes.currency === undefined ? place.currency : changes.currency;
       if (cost !== null && !currency) throw invalidField('currency', 'is required with a cost');
       let values: PlaceChanges & { position?: string } = changes;
-      if (changes.stageId !== undefined && changes.stageId !== current.stageId) {
+      if (changes.stageId !== undefined && changes.stageId !== place.stageId) {
         await checkStage(tx, caller.itineraryId, changes.stageId);
         const position = await lastPosition(
           tx,
@@ -103,15 +103,15 @@ export async function changePlace(
         );
         values = { ...changes, position };
       }
-      return places.update(tx, caller.itineraryId, current.id, values, expectedVersion);
+      return places.update(tx, caller.itineraryId, place.id, values, expectedVersion);
     },
     async (updated, tx) => ({
       kind: 'place.updated',
       data: { ...(await placeEvent(tx, updated)), fields: Object.keys(changes) },
     }),
   );
-  if (!row) throw await missed(db, caller, current.id);
-  return row;
+  if (!changed) throw await missed(db, caller, place.id);
+  return changed;
 }
 
 export async function deletePlace(
@@ -120,14 +120,14 @@ export async function deletePlace(
   placeId: string,
   expectedVersion: number | undefined,
 ): Promise<void> {
-  const current = await authorizedRow(db, caller, 'write', places, placeId, placeNotFound);
+  const place = await authorizedRow(db, caller, 'write', places, placeId, placeNotFound);
   const deleted = await changeWithEvent(
     db,
     caller,
-    (tx) => places.remove(tx, caller.itineraryId, current.id, expectedVersion),
-    async (_deleted, tx) => ({ kind: 'place.deleted', data: await placeEvent(tx, current) }),
+    (tx) => places.remove(tx, caller.itineraryId, place.id, expectedVersion),
+    async (_deleted, tx) => ({ kind: 'place.deleted', data: await placeEvent(tx, place) }),
   );
-  if (!deleted) throw await missed(db, caller, current.id);
+  if (!deleted) throw await missed(db, caller, place.id);
 }
 
 /** Moves a place after another, into another stage (`stageId`) or within its own. */
@@ -137,17 +137,17 @@ export async function movePlace(
   placeId: string,
   move: PlaceMove,
 ): Promise<PlaceRow> {
-  const current = await authorizedRow(db, caller, 'write', places, placeId, placeNotFound);
-  const row = await changeWithEvent(
+  const place = await authorizedRow(db, caller, 'write', places, placeId, placeNotFound);
+  const moved = await changeWithEvent(
     db,
     caller,
     async (tx) => {
       // Its stage as it is now, under the lock: the stage may have gone since it was read
       // (the place then stays, outside any stage).
-      const now = await places.find(tx, caller.itineraryId, current.id);
+      const now = await places.find(tx, caller.itineraryId, place.id);
       const stageId = move.stageId === undefined ? (now?.stageId ?? null) : move.stageId;
       await checkStage(tx, caller.itineraryId, stageId);
-      return moveAfterSibling(tx, places, caller.itineraryId, current.id, {
+      return moveAfterSibling(tx, places, caller.itineraryId, place.id, {
         afterId: move.afterId,
         expectedVersion: move.expectedVersion,
         where: inStage(stageId),
@@ -159,6 +159,6 @@ export async function movePlace(
       data: { ...(await placeEvent(tx, moved)), afterId: move.afterId },
     }),
   );
-  if (!row) throw await missed(db, caller, current.id);
-  return row;
+  if (!moved) throw await missed(db, caller, place.id);
+  return moved;
 }

@@ -76,24 +76,24 @@ export async function changeStage(
   changes: StageChanges,
   expectedVersion: number | undefined,
 ): Promise<StageRow> {
-  const current = await authorizedRow(db, caller, 'write', stages, stageId, stageNotFound);
-  const row = await changeWithEvent(
+  const stage = await authorizedRow(db, caller, 'write', stages, stageId, stageNotFound);
+  const changed = await changeWithEvent(
     db,
     caller,
     async (tx) => {
       assertDatesInOrder(
-        changes.startDate === undefined ? current.startDate : changes.startDate,
-        changes.endDate === undefined ? current.endDate : changes.endDate,
+        changes.startDate === undefined ? stage.startDate : changes.startDate,
+        changes.endDate === undefined ? stage.endDate : changes.endDate,
       );
-      return stages.update(tx, caller.itineraryId, current.id, changes, expectedVersion);
+      return stages.update(tx, caller.itineraryId, stage.id, changes, expectedVersion);
     },
     (updated) => ({
       kind: 'stage.updated',
       data: { ...stageEvent(updated), fields: Object.keys(changes) },
     }),
   );
-  if (!row) throw await missed(db, caller, current.id);
-  return row;
+  if (!changed) throw await missed(db, caller, stage.id);
+  return changed;
 }
 
 /** Deletes a stage; its places stay in the itinerary, outside any stage. */
@@ -103,17 +103,17 @@ export async function deleteStage(
   stageId: string,
   expectedVersion: number | undefined,
 ): Promise<void> {
-  const current = await authorizedRow(db, caller, 'write', stages, stageId, stageNotFound);
+  const stage = await authorizedRow(db, caller, 'write', stages, stageId, stageNotFound);
   const deleted = await changeWithEvent(
     db,
     caller,
     async (tx) => {
-      await movePlacesOutOfStage(tx, caller.itineraryId, current.id);
-      return stages.remove(tx, caller.itineraryId, current.id, expectedVersion);
+      await movePlacesOutOfStage(tx, caller.itineraryId, stage.id);
+      return stages.remove(tx, caller.itineraryId, stage.id, expectedVersion);
     },
-    () => ({ kind: 'stage.deleted', data: stageEvent(current) }),
+    () => ({ kind: 'stage.deleted', data: stageEvent(stage) }),
   );
-  if (!deleted) throw await missed(db, caller, current.id);
+  if (!deleted) throw await missed(db, caller, stage.id);
 }
 
 export async function moveStage(
@@ -122,16 +122,16 @@ export async function moveStage(
   stageId: string,
   move: StageMove,
 ): Promise<StageRow> {
-  const current = await authorizedRow(db, caller, 'write', stages, stageId, stageNotFound);
-  const row = await changeWithEvent(
+  const stage = await authorizedRow(db, caller, 'write', stages, stageId, stageNotFound);
+  const moved = await changeWithEvent(
     db,
     caller,
-    (tx) => moveAfterSibling(tx, stages, caller.itineraryId, current.id, move),
+    (tx) => moveAfterSibling(tx, stages, caller.itineraryId, stage.id, move),
     (moved) => ({
       kind: 'stage.moved',
       data: { ...stageEvent(moved), afterId: move.afterId },
     }),
   );
-  if (!row) throw await missed(db, caller, current.id);
-  return row;
+  if (!moved) throw await missed(db, caller, stage.id);
+  return moved;
 }
