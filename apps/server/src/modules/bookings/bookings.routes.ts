@@ -5,16 +5,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { noContent, replies } from '../../lib/contract';
 import { expectedVersion } from '../../lib/versions';
-import { authorizeReader, callerOf } from '../itineraries/access';
-import { itineraryParams, shareQuery } from '../itineraries/itineraries.routes';
+import { authorizeReader } from '../itineraries/access';
 import { presentBooking } from '../itineraries/itinerary.presenter';
 import {
   allOf,
+  callerOf,
   CREATE_ERRORS,
+  itineraryParams,
   READ_ERRORS,
-  WRITE_ERRORS,
   type RouteDeps,
-} from '../itineraries/route-schemas';
+  shareQuery,
+  WRITE_ERRORS,
+} from '../itineraries/route-parts';
 import {
   changeBooking,
   createBooking,

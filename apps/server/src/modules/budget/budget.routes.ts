@@ -17,15 +17,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noContent, replies } from '../../lib/contract';
 import { expectedVersion } from '../../lib/versions';
-import { callerOf } from '../itineraries/access';
-import { itineraryParams } from '../itineraries/itineraries.routes';
 import {
   allOf,
+  callerOf,
   CREATE_ERRORS,
+  itineraryParams,
   READ_ERRORS,
-  WRITE_ERRORS,
   type RouteDeps,
-} from '../itineraries/route-schemas';
+  WRITE_ERRORS,
+} from '../itineraries/route-parts';
 import {
   changeBudgetLine,
   createBudgetLine,

@@ -27,7 +27,6 @@ import { authorize, authorizeReader } from '../itineraries/access';
 import { changeWithEvent } from '../itineraries/change-with-event';
 import { stages } from '../itineraries/content.repository';
 import { createItinerary, setTrashed } from '../itineraries/itineraries.repository';
-import { itineraryParams, shareQuery } from '../itineraries/itineraries.routes';
 import {
   changesSince,
   findImport,
@@ -45,6 +44,7 @@ import {
   type ReadOptions,
 } from './imports.service';
 import { createImportReader } from './import-reader';
+import { itineraryParams, shareQuery } from '../itineraries/route-parts';
 
 const TAGS = ['imports'];
 const MEDIA_TYPES = [

@@ -1,7 +1,7 @@
 import type { Role } from '@jammy/shared/itineraries';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { requireSession, type Sessions } from '../../auth/session';
+import type { Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { itinerary, itineraryMember, shareLink } from '../../db/schema/itineraries';
 import { AppError } from '../../lib/errors';
@@ -18,16 +18,6 @@ export interface Access {
 export interface Caller {
   itineraryId: string;
   actorId: string;
-}
-
-/** The signed-in caller (401 without a session), on the itinerary `itineraryId`. */
-export async function callerOf(
-  sessions: Sessions,
-  request: FastifyRequest,
-  itineraryId: string,
-): Promise<Caller> {
-  const { user } = await requireSession(sessions, request);
-  return { itineraryId, actorId: user.id };
 }
 
 /** Who may do what on an itinerary; every itinerary endpoint asks this first. */

@@ -14,8 +14,8 @@ import type { ChangeEvent } from '../../events/events.repository';
 import { authorize, authorizeReader, readerScope, type Action, type ItineraryRow } from './access';
 import { changeWithEvent } from './change-with-event';
 import { lastPosition, positionAfterSibling } from './child-rows';
-import { shareQuery } from './itineraries.routes';
 import type { EditableTable, RowStore } from './row-store';
+import { shareQuery } from './route-parts';
 
 /**
  * THE handler shape for what belongs to an itinerary (stages, places, notes, lists, list

@@ -1,4 +1,3 @@
-import { idSchema } from '@jammy/shared/ids';
 import { pageSchema } from '@jammy/shared/fields';
 import {
   TRASH_RETENTION_DAYS,
@@ -10,10 +9,8 @@ import {
   updateItinerarySchema,
   versionOnlySchema,
 } from '@jammy/shared/itineraries';
-import { shareTokenSchema } from '@jammy/shared/sharing';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { replies } from '../../lib/contract';
@@ -32,6 +29,7 @@ import {
   updateItinerary,
 } from './itineraries.repository';
 import { presentItinerary } from './itinerary.presenter';
+import { itineraryParams, shareQuery } from './route-parts';
 import type { ItineraryRow } from './access';
 import type { ItineraryChanges } from './itineraries.repository';
 import {
@@ -40,9 +38,6 @@ import {
   findObjectById,
 } from '../../storage/storage.repository';
 
-export const itineraryParams = z.object({ id: idSchema });
-/** `?share=<token>`: a read through a share link (the itinerary and its non-private notes). */
-export const shareQuery = z.object({ share: shareTokenSchema.optional() });
 const TAGS = ['itineraries'];
 
 /** /api/itineraries: the caller's trips, one trip's whole tree, and the trash. */

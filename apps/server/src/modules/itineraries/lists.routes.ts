@@ -15,8 +15,6 @@ import { z } from 'zod';
 import { outsideDocument } from '../../events/document-parts';
 import { noContent, replies } from '../../lib/contract';
 import { expectedVersion } from '../../lib/versions';
-import { callerOf } from './access';
-import { itineraryParams } from './itineraries.routes';
 import { presentList, presentListItem } from './itinerary.presenter';
 import {
   changeItem,
@@ -31,7 +29,15 @@ import {
   readLists,
   type ListWithItems,
 } from './lists.service';
-import { allOf, CREATE_ERRORS, READ_ERRORS, WRITE_ERRORS, type RouteDeps } from './route-schemas';
+import {
+  allOf,
+  callerOf,
+  CREATE_ERRORS,
+  itineraryParams,
+  READ_ERRORS,
+  type RouteDeps,
+  WRITE_ERRORS,
+} from './route-parts';
 
 const tags = ['lists'];
 const listParams = itineraryParams.extend({ listId: idSchema });

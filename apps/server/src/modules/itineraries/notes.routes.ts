@@ -10,11 +10,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { outsideDocument } from '../../events/document-parts';
 import { noContent, replies } from '../../lib/contract';
 import { expectedVersion } from '../../lib/versions';
-import { authorizeReader, callerOf } from './access';
-import { itineraryParams, shareQuery } from './itineraries.routes';
+import { authorizeReader } from './access';
 import { presentNote } from './itinerary.presenter';
 import { changeNote, createNote, deleteNote, readNote, readNotes } from './notes.service';
-import { allOf, CREATE_ERRORS, READ_ERRORS, WRITE_ERRORS, type RouteDeps } from './route-schemas';
+import {
+  allOf,
+  callerOf,
+  CREATE_ERRORS,
+  itineraryParams,
+  READ_ERRORS,
+  type RouteDeps,
+  shareQuery,
+  WRITE_ERRORS,
+} from './route-parts';
 
 const tags = ['notes'];
 const noteParams = itineraryParams.extend({ noteId: idSchema });

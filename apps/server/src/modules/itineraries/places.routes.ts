@@ -11,8 +11,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noContent, replies } from '../../lib/contract';
 import { expectedVersion } from '../../lib/versions';
-import { callerOf } from './access';
-import { itineraryParams } from './itineraries.routes';
 import { presentPlace } from './itinerary.presenter';
 import {
   changePlace,
@@ -22,7 +20,15 @@ import {
   readPlace,
   readPlaces,
 } from './places.service';
-import { allOf, CREATE_ERRORS, READ_ERRORS, WRITE_ERRORS, type RouteDeps } from './route-schemas';
+import {
+  allOf,
+  callerOf,
+  CREATE_ERRORS,
+  itineraryParams,
+  READ_ERRORS,
+  type RouteDeps,
+  WRITE_ERRORS,
+} from './route-parts';
 
 const tags = ['places'];
 const placeParams = itineraryParams.extend({ placeId: idSchema });

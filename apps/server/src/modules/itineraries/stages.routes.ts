@@ -10,10 +10,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { noContent, replies } from '../../lib/contract';
 import { expectedVersion } from '../../lib/versions';
-import { callerOf } from './access';
-import { itineraryParams } from './itineraries.routes';
 import { presentStage } from './itinerary.presenter';
-import { allOf, CREATE_ERRORS, READ_ERRORS, WRITE_ERRORS, type RouteDeps } from './route-schemas';
+import {
+  allOf,
+  callerOf,
+  CREATE_ERRORS,
+  itineraryParams,
+  READ_ERRORS,
+  type RouteDeps,
+  WRITE_ERRORS,
+} from './route-parts';
 import {
   changeStage,
   createStage,

@@ -7,9 +7,9 @@ import { answerOf, replies } from '../../lib/contract';
 import { serviceUnavailable } from '../../lib/database-errors';
 import { AppError } from '../../lib/errors';
 import { authorize } from '../itineraries/access';
-import { itineraryParams } from '../itineraries/itineraries.routes';
 import type { EventBus } from '../../events/event-bus';
 import { findMember } from './sharing.repository';
+import { itineraryParams } from '../itineraries/route-parts';
 
 // Not strict: a share-link reader's `?share=` is ignored here (the route answers 401/404).
 const eventsQuery = z.object({

@@ -38,7 +38,7 @@ import { latestEvents, recordEvent } from '../../events/events.repository';
 import { newToken } from '../../lib/tokens';
 import { changeWithEvent } from '../itineraries/change-with-event';
 import { withItineraryLock } from '../itineraries/itinerary-lock';
-import { itineraryParams } from '../itineraries/itineraries.routes';
+import { itineraryParams } from '../itineraries/route-parts';
 import * as sharing from './sharing.repository';
 import { presentInvitation, presentMember, presentShareLink } from './sharing.presenters';
 
