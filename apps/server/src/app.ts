@@ -294,7 +294,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   budgetLineRoutes(app, content);
   budgetRateRoutes(app, { ...content, ratesUrl: config.ratesUrl });
   budgetRoutes(app, content);
-  registerSharing(app, { database: deps.database, sessions, mailer, config, notifications });
+  registerSharing(app, {
+    database: deps.database,
+    sessions,
+    mailer,
+    origin: config.baseUrl.origin,
+    notifications,
+  });
   exportRoutes(app, { ...content, config });
   geoRoutes(app, { sessions, config });
   await importRoutes(app, { ...content, config });

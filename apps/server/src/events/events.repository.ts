@@ -63,18 +63,6 @@ export function eventStatement(
     from inserted`;
 }
 
-/** Records one event in its own statement (see `eventStatement`); answers its id. */
-export async function recordEvent(
-  db: Db,
-  event: EventTarget & ChangeEvent,
-  options: { touch?: boolean } = {},
-): Promise<number> {
-  const result = await db.execute<{ id: string | number }>(eventStatement(event, [event], options));
-  const row = result.rows[0];
-  if (!row) throw new Error('The event was not recorded');
-  return Number(row.id);
-}
-
 const eventColumns = {
   id: itineraryEvent.id,
   kind: itineraryEvent.kind,
