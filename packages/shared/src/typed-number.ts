@@ -1,6 +1,6 @@
 /**
  * Numbers as people type them, in the UI language (docs/decisions/031-typed-amounts.md and
- * 037-typed-numbers.md): the reading that amounts (amount.ts) and plain numbers (a pin's
+ * 039-typed-numbers.md): the reading that amounts (amount.ts) and plain numbers (a pin's
  * latitude, a duration in minutes, shares of an expense) have in common, and plain numbers
  * themselves. Plain TypeScript without zod, so every field can use it cheaply. The digits
  * typed are the digits kept: they are joined as a string and never summed as floats.

@@ -41,7 +41,7 @@ export function useNumberMessage() {
 /**
  * THE field for a plain number (a pin's latitude, minutes, shares), beside AmountInput for
  * money: a text field that keeps exactly what was typed, read by the shared parser in the UI
- * language (`parseNumber`, docs/decisions/037-typed-numbers.md), so "41,9" typed in German is
+ * language (`parseNumber`, docs/decisions/039-typed-numbers.md), so "41,9" typed in German is
  * 41.9 and never lost. A phone shows its number keypad, except where a number may be negative:
  * the keypads of some phones have no minus sign, so those fields keep the full keyboard.
  * `problem` (from `parseNumber` with the same `format`) becomes a message that names the field
