@@ -23,6 +23,7 @@ import { describeStandardErrors, validateResponses } from './lib/contract';
 import { conditionalGets } from './lib/http-cache';
 import { securityHeaders } from './lib/security-headers';
 import { boundedJsonBodies } from './lib/json-body';
+import { closeIdleConnectionsOnClose } from './lib/idle-connections';
 import { createNotifications, type Notifications } from './db/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { budgetRoutes } from './modules/budget/budget.routes';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+  closeIdleConnectionsOnClose(app);
   app.setErrorHandler(handleError);
   app.setValidatorCompiler(validatorCompiler);
   // Presenters build every answer field by field, so production only stringifies; the
