@@ -40,6 +40,19 @@ function languageFor(user: { language?: unknown } | null, request: Request | und
   return isLanguage(match?.[1]) ? match[1] : 'en';
 }
 
+/**
+ * better-auth's messages, logged at error level, when it refuses a request for its origin
+ * or a redirect to an untrusted address. Anyone can send such requests (a foreign Origin,
+ * `redirectTo=https://elsewhere`), so they are warnings: at error level they would flood the
+ * log that should hold the server's own failures.
+ */
+const REFUSAL_MESSAGE =
+  /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL): |Blocked cross-site navigation login attempt)/;
+
+function isRefusal(message: string): boolean {
+  return REFUSAL_MESSAGE.test(message);
+}
+
 /** A phone user's placeholder address until they add a real one (never receives mail). */
 export function phonePlaceholderEmail(phone: string): string {
   return `phone-${phone.replace(/\D/g, '')}@users.jammy.invalid`;
@@ -106,7 +119,12 @@ export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps
     disabledPaths: ['/update-user'],
     onAPIError: {
       errorURL: new URL('/login/start', config.baseUrl).toString(),
-      onError: (error) => logger.error({ err: error }, 'auth: request failed'),
+      // A refused request (4xx: a foreign redirect, a bad token) is the client's doing, and
+      // anyone can send one: warn. The error level is for the server's own failures.
+      onError: (error) =>
+        error instanceof APIError && error.statusCode < 500
+          ? logger.warn({ err: error }, 'auth: request refused')
+          : logger.error({ err: error }, 'auth: request failed'),
     },
     session: {
       expiresIn: SESSION_LIFETIME_DAYS * 24 * 60 * 60,
@@ -311,7 +329,11 @@ export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps
         : []),
     ],
     logger: {
-      log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
+      log: (level, message, ...args) =>
+        logger[level === 'error' && isRefusal(message) ? 'warn' : level](
+          { args },
+          `auth: ${message}`,
+        ),
     },
   });
 }
