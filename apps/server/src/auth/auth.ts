@@ -17,9 +17,12 @@ import type { Mailer } from '../mail/mailer';
 import { mailMessages, renderMail, type MailKind } from '../mail/templates';
 import type { SmsSender } from '../sms/sms-sender';
 import { COOKIE_PREFIX } from './session-cookie';
+import type { TrustedOrigins } from './trusted-origins';
 
 /** The header the server sets to the client's address (after TRUST_PROXY) for rate limits. */
 export const CLIENT_IP_HEADER = 'x-jammy-client-ip';
+/** The header the server sets to the request's own origin when it is trusted (trusted-origins.ts). */
+export const REQUEST_ORIGIN_HEADER = 'x-jammy-request-origin';
 /** Paths (relative to /api/auth) that must carry `acceptTerms: true`. */
 const SIGN_UP_PATH = '/sign-up/email';
 
@@ -30,6 +33,7 @@ export interface AuthDeps {
   mailer: Mailer;
   sms: SmsSender;
   logger: FastifyBaseLogger;
+  origins: TrustedOrigins;
 }
 
 /** The language a mail to this person should use: theirs, else the visitor's cookie. */
@@ -67,7 +71,7 @@ export function isPlaceholderEmail(email: string): boolean {
  * one-time code, generic OIDC, Google and GitHub; sessions in PostgreSQL; rate limits
  * shared by every process; roles from ADMIN_EMAILS.
  */
-export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps) {
+export function createAuth({ config, db, secret, mailer, sms, logger, origins }: AuthDeps) {
   const https = config.baseUrl.protocol === 'https:';
 
   async function sendMail(
@@ -100,10 +104,8 @@ export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps
     baseURL: new URL('/api/auth', config.baseUrl).toString(),
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [
-      config.baseUrl.origin,
-      ...(config.env === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : []),
-    ],
+    // Those of every request, and the request's own when it is trusted (auth.routes.ts).
+    trustedOrigins: (request) => [...origins.always, request?.headers.get(REQUEST_ORIGIN_HEADER)],
     database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
     advanced: {
       database: { generateId: () => uuidv7() },
