@@ -30,6 +30,15 @@ async function waitForControl(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Waits until the first install has kept the whole app ("ready to work offline"): the page is
+ * controlled at once, and the code of pages not opened yet follows once the page has shown.
+ */
+async function waitUntilAppKept(page: Page): Promise<void> {
+  await waitForControl(page);
+  await page.getByTestId('offline-ready').waitFor({ timeout: 30_000 });
+}
+
 async function screenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SCREENSHOTS_DIR;
   if (!dir) return;
@@ -297,6 +306,57 @@ describe('reading without a connection', () => {
   });
 });
 
+describe('the first visit', () => {
+  it('is ready to work offline a second after the first page has loaded', async () => {
+    const context = await workerContext(PHONE);
+    await signUpVerified(context);
+    const post = async (target: string, data: object) => {
+      const response = await context.request.post(url(target), {
+        headers: { origin: baseUrl() },
+        data,
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      return (await response.json()) as { id: string };
+    };
+    const trip = await post('/api/itineraries', { title: 'Faroe Islands' });
+    await post(`/api/itineraries/${trip.id}/stages`, { title: 'Tórshavn' });
+    // When the worker took the page, on the page's clock.
+    await context.addInitScript(() => {
+      navigator.serviceWorker?.addEventListener('controllerchange', () => {
+        (window as Window & { controlledAt?: number }).controlledAt = performance.now();
+      });
+    });
+
+    const page = await context.newPage();
+    // The first visit of this browser: nothing of Jammy is installed or saved yet.
+    await page.goto(url(`/itinerary/${trip.id}`));
+    await page.getByRole('heading', { level: 1, name: 'Faroe Islands' }).waitFor();
+    const loadedAt = await page.evaluate(
+      () => performance.getEntriesByType('navigation')[0]?.toJSON().loadEventEnd as number,
+    );
+    // A second after the load, the connection goes.
+    await page.waitForFunction((at) => performance.now() >= at + 1000, loadedAt);
+    const controlled = await page.evaluate(() => ({
+      at: (window as Window & { controlledAt?: number }).controlledAt ?? null,
+      now: navigator.serviceWorker.controller !== null,
+    }));
+    await context.setOffline(true);
+    console.info(
+      `first visit: the worker controlled the page ${
+        controlled.at === null ? 'not yet' : `${Math.round(controlled.at - loadedAt)} ms`
+      } after the load event`,
+    );
+    expect(controlled.now, 'a worker controls the page a second after its load event').toBe(true);
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Faroe Islands' }).waitFor();
+    await page.getByText('Tórshavn').first().waitFor();
+    await page.getByTestId('offline-banner').waitFor();
+    await screenshot(page, 'offline-first-visit-phone');
+    await context.close();
+  });
+});
+
 describe('in Arabic, on a phone', () => {
   it('shows the offline banner and the about panel right to left', async () => {
     const context = await workerContext(PHONE);
@@ -389,6 +449,8 @@ describe('editing without a connection', () => {
     let page = await context.newPage();
     await page.goto(url(notesPath));
     await page.getByRole('article', { name: 'Bookings' }).waitFor();
+    // Parts of pages not opened yet (the place form's pin) need the whole app kept.
+    await waitUntilAppKept(page);
     // On a phone notes and lists are two tabs.
     await page.getByRole('tab', { name: /Lists/ }).click();
     await page.getByRole('article', { name: 'Carry-on' }).waitFor();
@@ -509,7 +571,8 @@ describe('editing without a connection', () => {
     await signUpVerified(context);
     const page = await context.newPage();
     await page.goto(url('/itineraries'));
-    await waitForControl(page);
+    // A page not opened yet needs the whole app kept.
+    await waitUntilAppKept(page);
     await expect.poll(() => offlineCopySaved(page)).toBe(true);
 
     await context.setOffline(true);

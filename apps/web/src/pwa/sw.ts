@@ -2,9 +2,16 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { PrecacheController, PrecacheRoute, cleanupOutdatedCaches } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import {
+  cacheShell,
+  cacheTheRest,
+  cacheUpdate,
+  fromTheBrowsersCache,
+  shellOf,
+} from './precache-in-two-steps';
 import { RUNTIME_CACHES, WORKER_MESSAGES } from './worker-protocol';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -14,7 +21,17 @@ const DAY_SECONDS = 24 * 60 * 60;
 const NAVIGATION_TIMEOUT_MS = 5000;
 
 // The shell and the signed-in pages' code (the list is written in at build time).
-precacheAndRoute(self.__WB_MANIFEST);
+const manifest = self.__WB_MANIFEST;
+const precache = new PrecacheController({ plugins: [fromTheBrowsersCache] });
+precache.addToCacheList(manifest);
+registerRoute(new PrecacheRoute(precache));
+// The first install caches the shell, then takes the page; the rest follows when the page asks
+// (precache-in-two-steps.ts). An update installs everything while the current worker serves.
+self.addEventListener('install', (event) => {
+  const firstInstall = self.registration.active === null;
+  event.waitUntil(firstInstall ? cacheShell(precache, shellOf(manifest)) : cacheUpdate(precache));
+});
+self.addEventListener('activate', (event) => void precache.activate(event));
 cleanupOutdatedCaches();
 // The first worker takes the open page at once, so it works offline without a reload. An
 // updated worker waits until the traveller chooses Reload (WORKER_MESSAGES.skipWaiting).
@@ -31,7 +48,7 @@ registerRoute(
   ({ request, url }) =>
     request.mode === 'navigate' && url.origin === self.location.origin && !isNotAPage(url),
   async ({ request }) => {
-    const shell = async () => (await matchPrecache('/index.html')) ?? Response.error();
+    const shell = async () => (await precache.matchPrecache('/index.html')) ?? Response.error();
     const network = fetch(request);
     const timeout = new Promise<'timeout'>((resolve) =>
       setTimeout(() => resolve('timeout'), NAVIGATION_TIMEOUT_MS),
@@ -101,6 +118,8 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const reply = (value: unknown) => event.ports[0]?.postMessage(value);
   if (type === WORKER_MESSAGES.skipWaiting) {
     void self.skipWaiting();
+  } else if (type === WORKER_MESSAGES.cacheTheRest) {
+    event.waitUntil(cacheTheRest(precache).then((complete) => reply({ complete })));
   } else if (type === WORKER_MESSAGES.getBuild) {
     reply({ buildId: __BUILD_ID__ });
   } else if (type === WORKER_MESSAGES.clearUserCaches) {

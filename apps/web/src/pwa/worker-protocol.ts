@@ -4,6 +4,8 @@ export const WORKER_MESSAGES = {
   skipWaiting: 'SKIP_WAITING',
   /** Answers `{ buildId }`: which build the controlling worker serves. */
   getBuild: 'GET_BUILD',
+  /** Keep every file of the app not kept yet (the first install keeps the shell only). */
+  cacheTheRest: 'CACHE_THE_REST',
   /** Sign-out: forget the caches that hold the traveller's own files. */
   clearUserCaches: 'CLEAR_USER_CACHES',
 } as const;
