@@ -116,9 +116,9 @@ function cacheTheRestWhenIdle(): Promise<boolean> {
 }
 
 /**
- * The first worker took the page: this page works offline at once (the worker installs with
- * the shell and reads what the page loaded from the browser's cache until it keeps it). The
- * whole app does once the rest is kept: then "ready to work offline".
+ * The first worker took the page: its later requests go through the worker too (it installs
+ * with the shell and reads what the page loaded from the browser's cache until it keeps it).
+ * The whole app works offline once the rest is kept: then "ready to work offline".
  */
 function firstControl(): void {
   update({ offlineCapable: true });
@@ -147,6 +147,12 @@ async function registerWorker(): Promise<void> {
     update({ offlineCapable: true });
     void askWorkerBuild();
     void cacheTheRestWhenIdle();
+  } else {
+    // A reload already works offline once the worker is active; it takes this page (then
+    // "controllerchange", firstControl) once the page has shown, not while it still loads.
+    void navigator.serviceWorker.ready.then((registration) =>
+      whenPageIdle(() => registration.active?.postMessage({ type: WORKER_MESSAGES.claim })),
+    );
   }
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
@@ -272,7 +278,8 @@ function afterLoad(task: () => void): void {
  * Registers the offline worker right after the first page's load event, however long the app
  * still takes to draw it: the worker (and workbox-window) are not part of the first load, and
  * its first install is quick (the shell first, precache-in-two-steps.ts), so a traveller who
- * loses the connection a second after the page loaded can still reload it.
+ * loses the connection a second after the page loaded can still reload it. The worker takes
+ * the page only once it has shown (see `registerWorker`).
  */
 export function registerWorkerAfterLoad(): void {
   if (registering || typeof window === 'undefined' || !state.supported) return;
