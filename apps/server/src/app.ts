@@ -362,16 +362,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         (error: unknown) => app.log.warn({ err: error }, 'idempotency key purge failed'),
       );
   let purgeTimer: NodeJS.Timeout | undefined;
+  // The round in progress: closing waits for it, so no query of it outlives the pool.
+  let purging: Promise<unknown> = Promise.resolve();
+  const purgeNow = () => {
+    purging = purging.then(purge);
+  };
   app.addHook('onReady', () => notifications.start());
   // After the live streams have ended (their preClose hook runs first).
   app.addHook('preClose', () => notifications.close());
   app.addHook('onReady', async () => {
-    void purge();
-    purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000).unref();
+    purgeNow();
+    purgeTimer = setInterval(purgeNow, 60 * 60 * 1000).unref();
     mailQueue.start();
   });
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    await purging;
     await mailQueue.close();
     await storage.sweep();
     await blobs.close();
