@@ -391,54 +391,6 @@ describe('the list of trips without a connection', () => {
   });
 });
 
-describe('the first visit', () => {
-  it('is ready to work offline a second after the first page has loaded', async () => {
-    const context = await workerContext(PHONE);
-    await signUpVerified(context);
-    const post = async (target: string, data: object) => {
-      const response = await context.request.post(url(target), {
-        headers: { origin: baseUrl() },
-        data,
-      });
-      expect(response.status(), await response.text()).toBe(201);
-      return (await response.json()) as { id: string };
-    };
-    const trip = await post('/api/itineraries', { title: 'Faroe Islands' });
-    await post(`/api/itineraries/${trip.id}/stages`, { title: 'Tórshavn' });
-    // When the worker became active (it then answers a reload), on the page's clock.
-    await context.addInitScript(() => {
-      void navigator.serviceWorker?.ready.then(() => {
-        (window as Window & { activeAt?: number }).activeAt = performance.now();
-      });
-    });
-
-    const page = await context.newPage();
-    // The first visit of this browser: nothing of Jammy is installed or saved yet.
-    await page.goto(url(`/itinerary/${trip.id}`));
-    await page.getByRole('heading', { level: 1, name: 'Faroe Islands' }).waitFor();
-    const loadedAt = await page.evaluate(
-      () => performance.getEntriesByType('navigation')[0]?.toJSON().loadEventEnd as number,
-    );
-    // A second after the load, the connection goes.
-    await page.waitForFunction((at) => performance.now() >= at + 1000, loadedAt);
-    const active = await page.evaluate(() => (window as Window & { activeAt?: number }).activeAt);
-    await context.setOffline(true);
-    console.info(
-      `first visit: the worker was active ${
-        active === undefined ? 'not yet' : `${Math.round(active - loadedAt)} ms`
-      } after the load event`,
-    );
-    expect(active, 'a worker is active a second after the load event').toBeDefined();
-
-    await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Faroe Islands' }).waitFor();
-    await page.getByText('Tórshavn').first().waitFor();
-    await page.getByTestId('offline-banner').waitFor();
-    await screenshot(page, 'offline-first-visit-phone');
-    await context.close();
-  });
-});
-
 describe('in Arabic, on a phone', () => {
   it('shows the offline banner and the about panel right to left', async () => {
     const context = await workerContext(PHONE);
