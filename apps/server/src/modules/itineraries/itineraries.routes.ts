@@ -14,29 +14,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { replies } from '../../lib/contract';
+import { AppError } from '../../lib/errors';
 import { notModified, sendDocument } from '../../lib/http-cache';
+import { expectedVersion } from '../../lib/versions';
+import { authorizeLink } from './access';
 import type { DocumentCache } from './document-cache';
-import { AppError, invalidField } from '../../lib/errors';
-import { conflict, expectedVersion } from '../../lib/versions';
-import { changeWithEvent } from './change-with-event';
-import { authorize, authorizeLink } from './access';
+import {
+  changeItinerary,
+  listMyItineraries,
+  newItinerary,
+  restoreItinerary,
+  trashItinerary,
+} from './itineraries.service';
 import { readItineraryDocument, readSharedItineraryDocument } from './itinerary-document';
-import {
-  createItinerary,
-  decodeCursor,
-  listItineraries,
-  setTrashed,
-  updateItinerary,
-} from './itineraries.repository';
-import { presentItinerary } from './itinerary.presenter';
-import { itineraryParams, shareQuery } from './route-parts';
-import type { ItineraryRow } from './access';
-import type { ItineraryChanges } from './itineraries.repository';
-import {
-  deleteUnusedCover,
-  findItineraryObject,
-  findObjectById,
-} from '../../storage/storage.repository';
+import { callerOf, itineraryParams, shareQuery } from './route-parts';
 
 const TAGS = ['itineraries'];
 
@@ -47,8 +38,6 @@ export function itineraryRoutes(
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, sessions, documents } = deps;
-  const coverOf = async (row: ItineraryRow) =>
-    row.coverFileId ? ((await findObjectById(db, row.coverFileId)) ?? null) : null;
 
   app.get(
     '/api/itineraries',
@@ -62,27 +51,7 @@ export function itineraryRoutes(
     },
     async (request) => {
       const { user } = await requireSession(sessions, request);
-      const query = request.query;
-      const cursor = decodeCursor(query.cursor, query.sort);
-      if (cursor === 'invalid') throw invalidField('cursor', 'is not a cursor of this list');
-      const page = await listItineraries(db, {
-        userId: user.id,
-        q: query.q,
-        sort: query.sort,
-        cursor,
-        limit: query.limit,
-        trash: query.trash === 'true',
-      });
-      return {
-        items: page.rows.map((row) => ({
-          ...presentItinerary(row.itinerary, row.role, row.cover),
-          stageCount: row.stageCount,
-          placeCount: row.placeCount,
-          stagesStartDate: row.stagesStartDate,
-          stagesEndDate: row.stagesEndDate,
-        })),
-        nextCursor: page.nextCursor,
-      };
+      return listMyItineraries(db, user.id, request.query);
     },
   );
 
@@ -98,8 +67,7 @@ export function itineraryRoutes(
     },
     async (request, reply) => {
       const { user } = await requireSession(sessions, request);
-      const row = await createItinerary(db, user.id, request.body);
-      return reply.status(201).send(presentItinerary(row, 'owner'));
+      return reply.status(201).send(await newItinerary(db, user.id, request.body));
     },
   );
 
@@ -165,43 +133,10 @@ export function itineraryRoutes(
       },
     },
     async (request) => {
-      const { user } = await requireSession(sessions, request);
-      const access = await authorize(db, request.params.id, user.id, 'write');
-      const { version, coverPath, ...fields } = request.body;
-      const changes: ItineraryChanges = { ...fields };
-      if (coverPath !== undefined)
-        changes.coverFileId = await coverFileOf(access.itinerary.id, coverPath);
-      const merged = { ...access.itinerary, ...changes };
-      if (merged.startDate && merged.endDate && merged.endDate < merged.startDate) {
-        throw new AppError('request/invalid', 'endDate: must not be before startDate', {
-          issues: [{ field: 'endDate', message: 'must not be before startDate' }],
-        });
-      }
+      const caller = await callerOf(sessions, request, request.params.id);
+      const { version, ...input } = request.body;
       const expected = expectedVersion(request, version);
-      const row = await changeWithEvent(
-        db,
-        { itineraryId: access.itinerary.id, actorId: user.id },
-        (tx) => updateItinerary(tx, access.itinerary.id, changes, expected),
-        (updated) => ({
-          kind: 'itinerary.updated',
-          data: {
-            title: updated.title,
-            fields: Object.keys(request.body).filter((field) => field !== 'version'),
-          },
-        }),
-        { touch: false },
-      );
-      if (!row) {
-        throw conflict(
-          presentItinerary(access.itinerary, access.role, await coverOf(access.itinerary)),
-        );
-      }
-      const oldCover = access.itinerary.coverFileId;
-      if (oldCover && oldCover !== row.coverFileId) {
-        await deleteUnusedCover(db, oldCover);
-        deps.sweepFiles?.();
-      }
-      return presentItinerary(row, access.role, await coverOf(row));
+      return changeItinerary(db, caller, input, expected, deps.sweepFiles);
     },
   );
 
@@ -217,23 +152,8 @@ export function itineraryRoutes(
       },
     },
     async (request) => {
-      const { user } = await requireSession(sessions, request);
-      const access = await authorize(db, request.params.id, user.id, 'own');
-      const version = expectedVersion(request, request.body?.version);
-      if (version !== undefined && version !== access.itinerary.version) {
-        throw conflict(
-          presentItinerary(access.itinerary, access.role, await coverOf(access.itinerary)),
-        );
-      }
-      const row = await changeWithEvent(
-        db,
-        { itineraryId: access.itinerary.id, actorId: user.id },
-        (tx) => setTrashed(tx, access.itinerary.id, true),
-        (trashed) => ({ kind: 'itinerary.trashed', data: { title: trashed.title } }),
-        { touch: false, requires: 'own' },
-      );
-      if (!row) throw new AppError('itinerary/not-found', 'There is no such itinerary');
-      return presentItinerary(row, access.role, await coverOf(row));
+      const caller = await callerOf(sessions, request, request.params.id);
+      return trashItinerary(db, caller, expectedVersion(request, request.body?.version));
     },
   );
 
@@ -248,32 +168,8 @@ export function itineraryRoutes(
       },
     },
     async (request) => {
-      const { user } = await requireSession(sessions, request);
-      const access = await authorize(db, request.params.id, user.id, 'own', {
-        includeTrashed: true,
-      });
-      if (!access.itinerary.deletedAt) {
-        return presentItinerary(access.itinerary, access.role, await coverOf(access.itinerary));
-      }
-      const row = await changeWithEvent(
-        db,
-        { itineraryId: access.itinerary.id, actorId: user.id },
-        (tx) => setTrashed(tx, access.itinerary.id, false),
-        (restored) => ({ kind: 'itinerary.restored', data: { title: restored.title } }),
-        { touch: false, requires: 'own', includeTrashed: true },
-      );
-      if (!row) throw new AppError('itinerary/not-found', 'There is no such itinerary');
-      return presentItinerary(row, access.role, await coverOf(row));
+      const caller = await callerOf(sessions, request, request.params.id);
+      return restoreItinerary(db, caller);
     },
   );
-
-  /** The file a cover path names: a photo uploaded to this itinerary; 400 otherwise. */
-  async function coverFileOf(itineraryId: string, path: string | null): Promise<string | null> {
-    if (path === null) return null;
-    const file = await findItineraryObject(db, itineraryId, path);
-    if (!file || !file.contentType.startsWith('image/')) {
-      throw invalidField('coverPath', 'is not a photo uploaded to this itinerary');
-    }
-    return file.id;
-  }
 }
