@@ -7,7 +7,9 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
-import { inject } from 'vitest';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, inject } from 'vitest';
 import { clientAddress } from './accounts';
 
 /** Debian's Chromium (or CHROME_PATH), headless, with nothing reaching outside this machine. */
@@ -137,4 +139,26 @@ export async function slowDown(
     await route.continue();
   });
   return () => page.unroute(pattern);
+}
+
+/** A screenshot for a human to look at, only when E2E_SCREENSHOTS_DIR names a folder. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+/** POSTs as the context's traveller, expects 201 (else shows the answer), returns the id. */
+export async function create(
+  context: BrowserContext,
+  target: string,
+  data: object,
+): Promise<{ id: string }> {
+  const response = await context.request.post(`${baseUrl()}${target}`, {
+    headers: { origin: baseUrl() },
+    data,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string };
 }

@@ -1,9 +1,7 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { signUpVerified } from './accounts';
-import { PHONE, baseUrl, launchBrowser, newContext } from './browser';
+import { PHONE, baseUrl, create, launchBrowser, newContext, screenshot } from './browser';
 
 // Timed against the page's own clock, so it runs alone (the e2e-alone project, after the rest
 // of the suite): with two other browsers drawing on two cores, a second measures the machine.
@@ -18,25 +16,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS_DIR;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
-
 describe('the first visit', () => {
   it('is ready to work offline a second after the first trip has shown', async () => {
     const context = await newContext(browser, { ...PHONE, serviceWorkers: 'allow' });
     await signUpVerified(context);
-    const post = async (target: string, data: object) => {
-      const response = await context.request.post(url(target), {
-        headers: { origin: baseUrl() },
-        data,
-      });
-      expect(response.status(), await response.text()).toBe(201);
-      return (await response.json()) as { id: string };
-    };
+    const post = (target: string, data: object) => create(context, target, data);
     const trip = await post('/api/itineraries', { title: 'Faroe Islands' });
     await post(`/api/itineraries/${trip.id}/stages`, { title: 'Tórshavn' });
     // When the worker became active (it then answers a reload), on the page's clock.

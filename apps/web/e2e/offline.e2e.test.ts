@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -7,7 +7,15 @@ import deTrip from '../src/features/itineraries/locales/de.json';
 import enTrip from '../src/features/itineraries/locales/en.json';
 import { clientAddress, signUpVerified } from './accounts';
 import { photo } from './images';
-import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import {
+  PHONE,
+  baseUrl,
+  create,
+  launchBrowser,
+  newContext,
+  screenshot,
+  seriousViolations,
+} from './browser';
 
 // The offline worker for real: these contexts allow service workers (every other suite
 // blocks them). Screenshots go to SCREENSHOT_DIR when it is set.
@@ -40,13 +48,6 @@ async function waitForControl(page: Page): Promise<void> {
 async function waitUntilAppKept(page: Page): Promise<void> {
   await waitForControl(page);
   await page.getByTestId('offline-ready').waitFor({ timeout: 30_000 });
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SCREENSHOTS_DIR;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
 async function openAbout(page: Page) {
@@ -255,14 +256,7 @@ describe('reading without a connection', () => {
   it('reads an itinerary opened before, with its stages, places and notes, offline', async () => {
     const context = await workerContext(PHONE);
     await signUpVerified(context);
-    const post = async (target: string, data: object) => {
-      const response = await context.request.post(url(target), {
-        headers: { origin: baseUrl() },
-        data,
-      });
-      expect(response.status(), await response.text()).toBe(201);
-      return (await response.json()) as { id: string };
-    };
+    const post = (target: string, data: object) => create(context, target, data);
     const trip = await post('/api/itineraries', { title: 'Azores by ferry' });
     const stage = await post(`/api/itineraries/${trip.id}/stages`, {
       title: 'São Miguel',
