@@ -1,21 +1,9 @@
 import type { Itinerary, Place } from '@jammy/shared/itineraries';
-import { afterAll, beforeAll } from 'vitest';
-import {
-  apiFor,
-  createItinerary,
-  createSignedInUser,
-  getTree,
-  startItineraryTest,
-  type Api,
-  type ItineraryTest,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { getTree } from '../../../test/itinerary-helpers';
+import { owner, setup, useOwnerTest } from './owner-trips.test-helpers';
 
-export let setup: ItineraryTest;
-export let owner: SignedInUser;
-export const as: Api = (...args) => apiFor(setup.testApp)(...args);
+export { as, newTrip, owner, setup } from './owner-trips.test-helpers';
 
-export const newTrip = () => createItinerary(setup.testApp, owner);
 export const placesUrl = (trip: Itinerary) => `/api/itineraries/${trip.id}/places`;
 export const placeUrl = (trip: Itinerary, place: Place) => `${placesUrl(trip)}/${place.id}`;
 
@@ -45,13 +33,7 @@ export const FULL_PLACE = {
   notes: 'Go early',
 };
 
-/** The app, database and users of these tests: started before them, closed after. */
+/** The app, database and owner of these tests: started before them, closed after. */
 export function usePlacesTest(): void {
-  beforeAll(async () => {
-    setup = await startItineraryTest();
-    owner = await createSignedInUser(setup.testApp, 'places');
-  });
-  afterAll(async () => {
-    await setup?.close();
-  });
+  useOwnerTest('places');
 }
