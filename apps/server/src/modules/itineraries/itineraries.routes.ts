@@ -14,19 +14,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { replies } from '../../lib/contract';
-import { AppError } from '../../lib/errors';
 import { notModified, sendDocument } from '../../lib/http-cache';
 import { expectedVersion } from '../../lib/versions';
-import { authorizeLink } from './access';
 import type { DocumentCache } from './document-cache';
 import {
   changeItinerary,
   listMyItineraries,
   newItinerary,
+  itineraryDocument,
   restoreItinerary,
   trashItinerary,
 } from './itineraries.service';
-import { readItineraryDocument, readSharedItineraryDocument } from './itinerary-document';
 import { callerOf, itineraryParams, shareQuery } from './route-parts';
 
 const TAGS = ['itineraries'];
@@ -97,24 +95,15 @@ export function itineraryRoutes(
         return;
       }
       const read = async () => {
-        const { share } = request.query;
-        const itineraryId = request.params.id;
         const current = await sessions.find(request);
-        if (!current && share === undefined) {
-          throw new AppError('auth/unauthenticated', 'Sign in to continue');
-        }
-        let document = current
-          ? await documents.load(itineraryId, current.user.id, () =>
-              readItineraryDocument(db, itineraryId, current.user.id),
-            )
-          : undefined;
-        if (!document && share !== undefined) {
-          await authorizeLink(db, itineraryId, share);
-          document = await documents.load(itineraryId, undefined, () =>
-            readSharedItineraryDocument(db, itineraryId),
-          );
-        }
-        if (!document) throw new AppError('itinerary/not-found', 'There is no such itinerary');
+        const viewer = current ? current.user.id : undefined;
+        const document = await itineraryDocument(
+          db,
+          documents,
+          request.params.id,
+          viewer,
+          request.query.share,
+        );
         sendDocument(request, reply, document);
       };
       return read();

@@ -15,7 +15,7 @@ import {
   findItineraryObject,
   findObjectById,
 } from '../../storage/storage.repository';
-import { authorize, type Access, type Caller, type ItineraryRow } from './access';
+import { authorize, authorizeLink, type Access, type Caller, type ItineraryRow } from './access';
 import { changeWithEvent } from './change-with-event';
 import {
   createItinerary,
@@ -25,9 +25,13 @@ import {
   updateItinerary,
   type ItineraryChanges,
 } from './itineraries.repository';
+import type { CachedDocument, DocumentCache } from './document-cache';
+import { readItineraryDocument, readSharedItineraryDocument } from './itinerary-document';
 import { presentItinerary } from './itinerary.presenter';
 
 type ItineraryInput = Omit<z.output<typeof updateItinerarySchema>, 'version'>;
+
+const itineraryNotFound = () => new AppError('itinerary/not-found', 'There is no such itinerary');
 
 /** One page of the trips `userId` is a member of (or of their trash), with their counts. */
 export async function listMyItineraries(
@@ -57,6 +61,37 @@ export async function listMyItineraries(
   };
 }
 
+/**
+ * An itinerary's document (its stages and places, as JSON text) for a member (`userId`), or
+ * through a share link for anyone (`share`): kept in `documents` for the next reads.
+ * Without a session or a link: 401; neither a member nor a valid link: 404.
+ */
+export async function itineraryDocument(
+  db: Db,
+  documents: DocumentCache,
+  itineraryId: string,
+  userId: string | undefined,
+  share: string | undefined,
+): Promise<CachedDocument> {
+  if (userId === undefined && share === undefined) {
+    throw new AppError('auth/unauthenticated', 'Sign in to continue');
+  }
+  let document =
+    userId === undefined
+      ? undefined
+      : await documents.load(itineraryId, userId, () =>
+          readItineraryDocument(db, itineraryId, userId),
+        );
+  if (!document && share !== undefined) {
+    await authorizeLink(db, itineraryId, share);
+    document = await documents.load(itineraryId, undefined, () =>
+      readSharedItineraryDocument(db, itineraryId),
+    );
+  }
+  if (!document) throw itineraryNotFound();
+  return document;
+}
+
 /** A new trip, its creator its owner (the client's id, when made offline: 409 if taken). */
 export async function newItinerary(
   db: Db,
@@ -65,8 +100,6 @@ export async function newItinerary(
 ): Promise<Itinerary> {
   return presentItinerary(await createItinerary(db, ownerId, input), 'owner');
 }
-
-const itineraryNotFound = () => new AppError('itinerary/not-found', 'There is no such itinerary');
 
 /** The itinerary as its members see it, with its cover's file. */
 export async function presentWithCover(db: Db, row: ItineraryRow, access: Access) {
