@@ -28,12 +28,7 @@ import { boundedJsonBodies } from './lib/json-body';
 import { closeIdleConnectionsOnClose } from './lib/idle-connections';
 import { createNotifications, type Notifications } from './events/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
-import {
-  budgetLineRoutes,
-  budgetRateRoutes,
-  budgetRoutes,
-  expenseRoutes,
-} from './modules/budget/budget.routes';
+import { registerBudget } from './modules/budget/register';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { purgeContactMessages } from './modules/contact/contact.repository';
 import { geoRoutes } from './modules/geo/geo.routes';
@@ -42,10 +37,7 @@ import { idempotencyKeys } from './modules/idempotency/idempotency.hook';
 import { purgeExpiredKeys } from './modules/idempotency/idempotency.repository';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
 import { purgeTrash } from './modules/itineraries/itineraries.repository';
-import { listRoutes } from './modules/itineraries/lists.routes';
-import { noteRoutes } from './modules/itineraries/notes.routes';
-import { placeRoutes } from './modules/itineraries/places.routes';
-import { stageRoutes } from './modules/itineraries/stages.routes';
+import { registerItineraryParts } from './modules/itineraries/register';
 import { createDocumentCache, invalidateOnWrites } from './modules/itineraries/document-cache';
 import { readableTitle } from './modules/itineraries/itinerary-document';
 import { meRoutes } from './modules/me/me.routes';
@@ -289,16 +281,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const documents = createDocumentCache({ maxBytes: config.documentCacheBytes, notifications });
   invalidateOnWrites(app, documents);
   itineraryRoutes(app, { ...content, documents, sweepFiles: () => sweepFiles() });
-  stageRoutes(app, content);
-  placeRoutes(app, content);
-  noteRoutes(app, content);
-  listRoutes(app, content);
+  registerItineraryParts(app, content);
   mediaRoutes(app, content);
   bookingRoutes(app, content);
-  expenseRoutes(app, { ...content, ratesUrl: config.ratesUrl });
-  budgetLineRoutes(app, content);
-  budgetRateRoutes(app, { ...content, ratesUrl: config.ratesUrl });
-  budgetRoutes(app, content);
+  registerBudget(app, { ...content, ratesUrl: config.ratesUrl });
   registerSharing(app, {
     database: deps.database,
     sessions,
