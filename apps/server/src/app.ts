@@ -26,9 +26,9 @@ import { conditionalGets } from './lib/http-cache';
 import { securityHeaders } from './lib/security-headers';
 import { boundedJsonBodies } from './lib/json-body';
 import { closeIdleConnectionsOnClose } from './lib/idle-connections';
-import { createNotifications, type Notifications } from './db/notifications';
+import { createNotifications, type Notifications } from './events/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
-import { budgetRoutes } from './modules/budget/budget.routes';
+import { registerBudget } from './modules/budget/register';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { purgeContactMessages } from './modules/contact/contact.repository';
 import { geoRoutes } from './modules/geo/geo.routes';
@@ -37,7 +37,7 @@ import { idempotencyKeys } from './modules/idempotency/idempotency.hook';
 import { purgeExpiredKeys } from './modules/idempotency/idempotency.repository';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
 import { purgeTrash } from './modules/itineraries/itineraries.repository';
-import { contentRoutes } from './modules/itineraries/content.routes';
+import { registerItineraryParts } from './modules/itineraries/register';
 import { createDocumentCache, invalidateOnWrites } from './modules/itineraries/document-cache';
 import { readableTitle } from './modules/itineraries/itinerary-document';
 import { meRoutes } from './modules/me/me.routes';
@@ -281,11 +281,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const documents = createDocumentCache({ maxBytes: config.documentCacheBytes, notifications });
   invalidateOnWrites(app, documents);
   itineraryRoutes(app, { ...content, documents, sweepFiles: () => sweepFiles() });
-  contentRoutes(app, content);
+  registerItineraryParts(app, content);
   mediaRoutes(app, content);
   bookingRoutes(app, content);
-  budgetRoutes(app, { ...content, ratesUrl: config.ratesUrl });
-  registerSharing(app, { database: deps.database, sessions, mailer, config, notifications });
+  registerBudget(app, { ...content, ratesUrl: config.ratesUrl });
+  registerSharing(app, {
+    database: deps.database,
+    sessions,
+    mailer,
+    origin: config.baseUrl.origin,
+    notifications,
+  });
   exportRoutes(app, { ...content, config });
   geoRoutes(app, { sessions, config });
   await importRoutes(app, { ...content, config });

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { createNotifications } from '../src/db/notifications';
+import { createNotifications } from '../src/events/notifications';
 import { runMigrations } from '../src/db/migrate';
 import { createLogger } from '../src/lib/logger';
 import { DOCUMENTS_CHANNEL } from '../src/modules/itineraries/document-cache';

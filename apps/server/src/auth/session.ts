@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { session, user } from '../db/schema/auth';
 import { AppError } from '../lib/errors';
-import type { Notifications } from '../db/notifications';
+import type { Notifications } from '../events/notifications';
 import type { Auth } from './auth';
 
 export interface SessionUser {

@@ -1,121 +1,130 @@
-import {
-  bookingDaysProblem,
-  bookingSchema,
-  bookingTimesProblem,
-  createBookingSchema,
-  updateBookingSchema,
-} from '@jammy/shared/bookings';
-import { asc, eq, sql } from 'drizzle-orm';
+import { bookingSchema, createBookingSchema, updateBookingSchema } from '@jammy/shared/bookings';
+import { idSchema } from '@jammy/shared/ids';
+import { versionOnlySchema } from '@jammy/shared/itineraries';
 import type { FastifyInstance } from 'fastify';
-import type { Sessions } from '../../auth/session';
-import type { Db, Executor } from '../../db/client';
-import { booking } from '../../db/schema/bookings';
-import { AppError, invalidField } from '../../lib/errors';
-import { childRoutes } from '../itineraries/child-routes';
-import { places, stages } from '../itineraries/content.routes';
-import { presentBooking } from '../itineraries/presenters';
-import { rowStore } from '../itineraries/row-store';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noContent, replies } from '../../lib/contract';
+import { expectedVersion } from '../../lib/versions';
+import { authorizeReader } from '../itineraries/access';
+import { presentBooking } from '../itineraries/itinerary.presenter';
+import {
+  allOf,
+  callerOf,
+  CREATE_ERRORS,
+  itineraryParams,
+  READ_ERRORS,
+  type RouteDeps,
+  shareQuery,
+  WRITE_ERRORS,
+} from '../itineraries/route-parts';
+import {
+  changeBooking,
+  createBooking,
+  deleteBooking,
+  readBooking,
+  readBookings,
+} from './bookings.service';
 
-export const bookings = rowStore(booking, { scope: booking.itineraryId });
+const tags = ['bookings'];
+const bookingParams = itineraryParams.extend({ bookingId: idSchema });
 
-/** Bookings' order: by start, an all-day booking from its day's midnight; none last. */
-export const bookingStart = sql`coalesce(${booking.startAt}, ${booking.startDate}) asc nulls last`;
+/** /api/itineraries/{id}/bookings: flights, trains, stays, tables… of a trip. */
+export function bookingRoutes(root: FastifyInstance, deps: RouteDeps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, sessions } = deps;
 
-type BookingRow = typeof booking.$inferSelect;
-type BookingValues = Partial<typeof booking.$inferInsert>;
-
-/** The stage and place a booking names must be this itinerary's; 400 naming the field otherwise. */
-async function checkOwner(
-  tx: Executor,
-  itineraryId: string,
-  owner: { stageId?: string | null; placeId?: string | null },
-) {
-  if (owner.stageId && !(await stages.find(tx, itineraryId, owner.stageId))) {
-    throw invalidField('stageId', 'is not a stage of this itinerary');
-  }
-  if (owner.placeId && !(await places.find(tx, itineraryId, owner.placeId))) {
-    throw invalidField('placeId', 'is not a place of this itinerary');
-  }
-}
-
-/**
- * The rules of a booking as a whole, on the row a change would leave: a time keeps its zone, a
- * cost its currency, the end does not come before the start, and it has days or times.
- */
-function checkMerged(current: BookingRow, changes: BookingValues) {
-  const merged = { ...current, ...changes };
-  const local = (value: string | null | undefined) =>
-    value ? value.slice(0, 16).replace(' ', 'T') : null;
-  if (merged.startAt && !merged.startZone) {
-    throw invalidField('startZone', 'is required with startAt');
-  }
-  if (merged.endAt && !merged.endZone) throw invalidField('endZone', 'is required with endAt');
-  if (merged.costMinor != null && !merged.currency) {
-    throw invalidField('currency', 'is required with a cost');
-  }
-  const problem = bookingTimesProblem({
-    startAt: local(merged.startAt),
-    startZone: merged.startZone,
-    endAt: local(merged.endAt),
-    endZone: merged.endZone,
-  });
-  if (problem) throw invalidField('endAt', problem);
-  const days = bookingDaysProblem(merged);
-  if (days) throw invalidField(days.field, days.message);
-}
-
-/** Bookings of an itinerary: flights, trains, stays, tables… through the one handler shape. */
-export function bookingRoutes(app: FastifyInstance, deps: { db: Db; sessions: Sessions }) {
-  const { db } = deps;
-
-  childRoutes(app, deps, {
-    tag: 'bookings',
-    noun: 'booking',
-    path: '/api/itineraries/:id/bookings',
-    idParam: 'bookingId',
-    store: bookings,
-    scopeKey: 'itineraryId',
-    notFound: () => new AppError('booking/not-found', 'There is no such booking in this itinerary'),
-    schema: bookingSchema,
-    present: (row) => presentBooking(row),
-    event: 'booking',
-    // Never the confirmation code: events reach every member and the activity list.
-    describe: (row) => ({
-      bookingId: row.id,
-      kind: row.kind,
-      title: row.title,
-      stageId: row.stageId,
-    }),
-    list: {
-      summary:
-        'Bookings by start (an all-day one from its first day), those without a time last (through a share link: without confirmation codes)',
-      shareable: true,
-      load: async ({ itineraryId, member }) => {
-        const rows = await db
-          .select()
-          .from(booking)
-          .where(eq(booking.itineraryId, itineraryId))
-          .orderBy(bookingStart, asc(booking.id));
-        return rows.map((row) => presentBooking(row, member));
+  app.get(
+    '/api/itineraries/:id/bookings',
+    {
+      schema: {
+        tags,
+        summary:
+          'Bookings by start (an all-day one from its first day), those without a time last (through a share link: without confirmation codes)',
+        params: itineraryParams,
+        querystring: shareQuery,
+        security: [{ session: [] }, {}],
+        response: replies({ 200: allOf(bookingSchema) }, READ_ERRORS),
       },
     },
-    create: {
-      summary: 'Add a booking',
-      body: createBookingSchema,
-      values: async (tx, input, { itinerary }) => {
-        await checkOwner(tx, itinerary.id, input);
-        return { ...input, itineraryId: itinerary.id };
+    async (request) => {
+      const { id } = request.params;
+      const reader = await authorizeReader(db, sessions, request, id, request.query.share);
+      const { rows, member } = await readBookings(db, reader);
+      return { items: rows.map((row) => presentBooking(row, member)), nextCursor: null };
+    },
+  );
+
+  app.post(
+    '/api/itineraries/:id/bookings',
+    {
+      schema: {
+        tags,
+        summary: 'Add a booking',
+        params: itineraryParams,
+        body: createBookingSchema,
+        response: replies({ 201: bookingSchema }, CREATE_ERRORS),
       },
     },
-    update: {
-      summary: 'Change a booking',
-      body: updateBookingSchema,
-      values: async (tx, changes, current, { itinerary }) => {
-        await checkOwner(tx, itinerary.id, changes);
-        checkMerged(current, changes);
-        return changes;
+    async (request, reply) => {
+      const caller = await callerOf(sessions, request, request.params.id);
+      const row = await createBooking(db, caller, request.body);
+      return reply.status(201).send(presentBooking(row));
+    },
+  );
+
+  app.get(
+    '/api/itineraries/:id/bookings/:bookingId',
+    {
+      schema: {
+        tags,
+        summary: 'One booking',
+        params: bookingParams,
+        response: replies({ 200: bookingSchema }, READ_ERRORS),
       },
     },
-    remove: { summary: 'Delete a booking' },
-  });
+    async (request) => {
+      const { id, bookingId } = request.params;
+      const caller = await callerOf(sessions, request, id);
+      return presentBooking(await readBooking(db, caller, bookingId));
+    },
+  );
+
+  app.patch(
+    '/api/itineraries/:id/bookings/:bookingId',
+    {
+      schema: {
+        tags,
+        summary: 'Change a booking',
+        params: bookingParams,
+        body: updateBookingSchema,
+        response: replies({ 200: bookingSchema }, WRITE_ERRORS),
+      },
+    },
+    async (request) => {
+      const { id, bookingId } = request.params;
+      const caller = await callerOf(sessions, request, id);
+      const { version, ...changes } = request.body;
+      const expected = expectedVersion(request, version);
+      return presentBooking(await changeBooking(db, caller, bookingId, changes, expected));
+    },
+  );
+
+  app.delete(
+    '/api/itineraries/:id/bookings/:bookingId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a booking',
+        params: bookingParams,
+        body: versionOnlySchema.nullish(),
+        response: replies({ 204: noContent }, WRITE_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      const { id, bookingId } = request.params;
+      const caller = await callerOf(sessions, request, id);
+      await deleteBooking(db, caller, bookingId, expectedVersion(request, request.body?.version));
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -7,7 +7,7 @@ import {
 } from '@jammy/shared/budget';
 import { MAX_AMOUNT_MINOR } from '@jammy/shared/fields-plain';
 import { convertMinor, settleUp, splitByWeights } from '@jammy/shared/money';
-import type { BudgetLineRow, ExpenseRow } from './budget.presenters';
+import type { BudgetLineRow, ExpenseRow } from './budget.presenter';
 
 /** A cost with no payer (a booking's or a place's), counted as spent but never settled. */
 export interface Cost {

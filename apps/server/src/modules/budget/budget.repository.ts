@@ -8,7 +8,12 @@ import { booking } from '../../db/schema/bookings';
 import { budgetLine, budgetRate, expense } from '../../db/schema/budget';
 import { itinerary, itineraryMember, place, stage } from '../../db/schema/itineraries';
 import type { ItineraryRow } from '../itineraries/access';
+import { rowStore } from '../itineraries/row-store';
 import type { BudgetSources } from './budget-summary';
+
+export const expenses = rowStore(expense, { scope: expense.itineraryId });
+export const budgetLines = rowStore(budgetLine, { scope: budgetLine.itineraryId });
+export const budgetRates = rowStore(budgetRate, { scope: budgetRate.itineraryId });
 
 export function listExpenses(db: Executor, itineraryId: string) {
   return db

@@ -6,427 +6,359 @@ import {
   createBudgetRateSchema,
   createExpenseSchema,
   expenseSchema,
-  splitProblem,
-  splitUserIds,
   updateBudgetLineSchema,
   updateBudgetRateSchema,
   updateExpenseSchema,
-  type Split,
 } from '@jammy/shared/budget';
-import { MAX_AMOUNT_MINOR } from '@jammy/shared/fields';
 import { idSchema } from '@jammy/shared/ids';
-import { convertMinor } from '@jammy/shared/money';
+import { versionOnlySchema } from '@jammy/shared/itineraries';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession, type Sessions } from '../../auth/session';
-import type { Db, Executor } from '../../db/client';
-import { budgetLine, budgetRate, expense } from '../../db/schema/budget';
-import { replies } from '../../lib/contract';
-import { AppError, invalidField } from '../../lib/errors';
-import { authorize } from '../itineraries/access';
-import { childRoutes } from '../itineraries/child-routes';
-import { stages } from '../itineraries/content.routes';
-import { rowStore } from '../itineraries/row-store';
+import { noContent, replies } from '../../lib/contract';
+import { expectedVersion } from '../../lib/versions';
 import {
-  ensureTripCurrency,
-  expectedTripCurrency,
-  findBudgetRate,
-  listBudgetLines,
-  listBudgetRates,
-  listExpenses,
-  loadBudgetSources,
-  memberIds,
-} from './budget.repository';
+  allOf,
+  callerOf,
+  CREATE_ERRORS,
+  itineraryParams,
+  READ_ERRORS,
+  type RouteDeps,
+  WRITE_ERRORS,
+} from '../itineraries/route-parts';
 import {
-  presentBudgetLine,
-  presentBudgetRate,
-  presentExpense,
-  type BudgetRateRow,
-  type ExpenseRow,
-} from './budget.presenters';
-import { summarizeBudget } from './budget-summary';
-import { fetchRate, type FetchedRate } from './rates';
+  changeBudgetLine,
+  createBudgetLine,
+  deleteBudgetLine,
+  readBudgetLine,
+  readBudgetLines,
+} from './budget-lines.service';
+import {
+  changeBudgetRate,
+  createBudgetRate,
+  deleteBudgetRate,
+  readBudgetRate,
+  readBudgetRates,
+} from './budget-rates.service';
+import { presentBudgetLine, presentBudgetRate, presentExpense } from './budget.presenter';
+import { readBudget } from './budget.service';
+import {
+  changeExpense,
+  createExpense,
+  deleteExpense,
+  readExpense,
+  readExpenses,
+} from './expenses.service';
 
-export const expenses = rowStore(expense, { scope: expense.itineraryId });
-export const budgetLines = rowStore(budgetLine, { scope: budgetLine.itineraryId });
-export const budgetRates = rowStore(budgetRate, { scope: budgetRate.itineraryId });
+// The budget of a trip: its expenses, the amounts planned per category (budget lines), the
+// rates for costs in other currencies (budget rates), and the summary computed from them.
 
-async function checkStage(tx: Executor, itineraryId: string, stageId: string | null | undefined) {
-  if (stageId && !(await stages.find(tx, itineraryId, stageId))) {
-    throw invalidField('stageId', 'is not a stage of this itinerary');
-  }
-}
+const tags = ['budget'];
 
-/**
- * The payer and everyone in the split must be members of the trip (400 naming the field),
- * except the people the expense already named (`kept`): a former member stays in it.
- */
-async function checkPeople(
-  tx: Executor,
-  itineraryId: string,
-  paidBy: string,
-  split: Split,
-  kept?: ExpenseRow,
-) {
-  const members = await memberIds(tx, itineraryId);
-  if (kept) {
-    members.add(kept.paidBy);
-    for (const userId of splitUserIds(kept.split)) members.add(userId);
-  }
-  if (!members.has(paidBy)) throw invalidField('paidBy', 'is not a member of this itinerary');
-  if (splitUserIds(split).some((userId) => !members.has(userId))) {
-    throw invalidField('split', 'names someone who is not a member of this itinerary');
-  }
-}
+const expenseParams = itineraryParams.extend({ expenseId: idSchema });
 
-type RateFields = Pick<
-  ExpenseRow,
-  'rate' | 'rateDate' | 'rateSource' | 'rateCurrency' | 'convertedMinor'
->;
-
-interface RateQuery {
-  from: string;
-  to: string;
-  date: string;
-}
-
-/** A rate asked of RATES_URL before the write's transaction: the answer, or null if it failed. */
-interface PrefetchedRate {
-  query: RateQuery;
-  answer: FetchedRate | null;
-}
-
-interface ExpenseValues {
-  amountMinor: number;
-  currency: string;
-  date: string;
-}
-
-/**
- * The rate that must be looked up for an expense, or null when none is needed: the same
- * currency as the trip's, a rate given, or one kept (same currency, same trip currency).
- */
-function rateToFetch(
-  tripCurrency: string,
-  { currency, date }: ExpenseValues,
-  given: string | null | undefined,
-  kept: RateFields | null,
-): RateQuery | null {
-  if (currency === tripCurrency || given) return null;
-  if (given === undefined && kept?.rate && kept.rateCurrency === tripCurrency) return null;
-  return { from: currency, to: tripCurrency, date };
-}
-
-/**
- * Asks RATES_URL, before the write's transaction opens (never under the itinerary's lock),
- * for the rate the write will need, if any. A failure is kept as such: the write then
- * answers 400 naming `rate`.
- */
-async function prefetchRate(
-  ratesUrl: string | undefined,
-  tripCurrency: string,
-  values: ExpenseValues,
-  given: string | null | undefined,
-  kept: RateFields | null,
-): Promise<PrefetchedRate | undefined> {
-  const query = rateToFetch(tripCurrency, values, given, kept);
-  if (!query || !ratesUrl) return undefined;
-  try {
-    return { query, answer: await fetchRate(ratesUrl, query) };
-  } catch {
-    return { query, answer: null };
-  }
-}
-
-/**
- * The rate of an expense to the trip's currency and the converted amount: 1 when the
- * currencies are the same; else the rate given, or the one kept (same currency, same trip
- * currency), or the one fetched from RATES_URL for the expense's day before the transaction;
- * else 400 naming `rate`. Runs in the transaction and asks no other server.
- */
-function rateFields(
-  ratesUrl: string | undefined,
-  tripCurrency: string,
-  expenseValues: ExpenseValues,
-  given: string | null | undefined,
-  kept: RateFields | null,
-  prefetched: PrefetchedRate | undefined,
-): RateFields {
-  const { amountMinor, currency, date } = expenseValues;
-  if (currency === tripCurrency) {
-    return {
-      rate: '1',
-      rateDate: date,
-      rateSource: 'same',
-      rateCurrency: tripCurrency,
-      convertedMinor: amountMinor,
-    };
-  }
-  let rate: Pick<RateFields, 'rate' | 'rateDate' | 'rateSource'>;
-  const query = rateToFetch(tripCurrency, expenseValues, given, kept);
-  if (given) {
-    rate = { rate: given, rateDate: date, rateSource: 'entered' };
-  } else if (!query && kept) {
-    rate = kept;
-  } else if (ratesUrl) {
-    // Fetched for this very question before the transaction (the trip's currency may have
-    // been set or changed since: then the answer is for another one and is not used).
-    const answer =
-      query &&
-      prefetched?.query.from === query.from &&
-      prefetched.query.to === query.to &&
-      prefetched.query.date === query.date
-        ? prefetched.answer
-        : null;
-    if (!answer) {
-      throw invalidField(
-        'rate',
-        `could not be fetched for ${currency} to ${tripCurrency}: enter it`,
-      );
-    }
-    rate = { rate: answer.rate, rateDate: answer.date, rateSource: 'fetched' };
-  } else {
-    throw invalidField('rate', `is needed to convert ${currency} to the trip's ${tripCurrency}`);
-  }
-  const convertedMinor = convertMinor(amountMinor, currency, tripCurrency, rate.rate ?? '1');
-  if (convertedMinor > MAX_AMOUNT_MINOR) {
-    throw invalidField(
-      'rate',
-      `makes the amount larger than ${MAX_AMOUNT_MINOR} in ${tripCurrency}`,
-    );
-  }
-  return { ...rate, rateCurrency: tripCurrency, convertedMinor };
-}
-
-/** Today in UTC, the day a rate given or fetched now is of. */
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
-
-/**
- * The fields of a trip's rate for costs in `currency`: the rate given, or the one fetched
- * from RATES_URL before the transaction (today's), as for an expense; else 400 naming `rate`.
- */
-function tripRateFields(
-  ratesUrl: string | undefined,
-  tripCurrency: string,
-  currency: string,
-  given: string | undefined,
-  prefetched: PrefetchedRate | undefined,
-): Pick<BudgetRateRow, 'rate' | 'rateDate' | 'rateSource' | 'rateCurrency'> {
-  if (currency === tripCurrency) {
-    throw invalidField('currency', `is the trip's currency: its costs need no rate`);
-  }
-  if (given) {
-    return { rate: given, rateDate: today(), rateSource: 'entered', rateCurrency: tripCurrency };
-  }
-  if (!ratesUrl) {
-    throw invalidField('rate', `is needed to convert ${currency} to the trip's ${tripCurrency}`);
-  }
-  const answer =
-    prefetched?.query.from === currency && prefetched.query.to === tripCurrency
-      ? prefetched.answer
-      : null;
-  if (!answer) {
-    throw invalidField('rate', `could not be fetched for ${currency} to ${tripCurrency}: enter it`);
-  }
-  return {
-    rate: answer.rate,
-    rateDate: answer.date,
-    rateSource: 'fetched',
-    rateCurrency: tripCurrency,
-  };
-}
-
-/** Expenses, planned budget lines and the budget's summary of a trip. */
-export function budgetRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; sessions: Sessions; ratesUrl?: string },
-) {
+/** /api/itineraries/{id}/expenses: what was spent, by whom, shared by whom. */
+export function expenseRoutes(root: FastifyInstance, deps: RouteDeps & { ratesUrl?: string }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, sessions, ratesUrl } = deps;
 
-  childRoutes(app, deps, {
-    tag: 'budget',
-    noun: 'expense',
-    path: '/api/itineraries/:id/expenses',
-    idParam: 'expenseId',
-    store: expenses,
-    scopeKey: 'itineraryId',
-    notFound: () => new AppError('expense/not-found', 'There is no such expense in this itinerary'),
-    schema: expenseSchema,
-    present: presentExpense,
-    event: 'expense',
-    describe: (row) => ({ expenseId: row.id, title: row.title }),
-    list: {
-      summary: 'Expenses, newest day first',
-      load: async ({ itineraryId }) => (await listExpenses(db, itineraryId)).map(presentExpense),
-    },
-    create: {
-      summary: 'Record an expense (its rate to the trip currency is kept with it)',
-      body: createExpenseSchema,
-      prepare: async (input, { itinerary }) =>
-        prefetchRate(ratesUrl, await expectedTripCurrency(db, itinerary), input, input.rate, null),
-      values: async (tx, input, { itinerary }, prefetched) => {
-        const { rate, ...values } = input;
-        await checkStage(tx, itinerary.id, values.stageId);
-        await checkPeople(tx, itinerary.id, values.paidBy, values.split);
-        const tripCurrency = await ensureTripCurrency(tx, itinerary);
-        return {
-          ...values,
-          stageId: values.stageId ?? null,
-          itineraryId: itinerary.id,
-          ...rateFields(ratesUrl, tripCurrency, values, rate, null, prefetched),
-        };
+  app.get(
+    '/api/itineraries/:id/expenses',
+    {
+      schema: {
+        tags,
+        summary: 'Expenses, newest day first',
+        params: itineraryParams,
+        response: replies({ 200: allOf(expenseSchema) }, READ_ERRORS),
       },
     },
-    update: {
-      summary: 'Change an expense',
-      body: updateExpenseSchema,
-      prepare: async (changes, current, { itinerary }) => {
-        const { rate, ...rest } = changes;
-        if (rest.amountMinor === undefined && rest.currency === undefined && rate === undefined) {
-          return undefined;
-        }
-        const sameCurrency = rest.currency === undefined || rest.currency === current.currency;
-        return prefetchRate(
-          ratesUrl,
-          await expectedTripCurrency(db, itinerary),
-          { ...current, ...rest },
-          rate,
-          sameCurrency ? current : null,
-        );
-      },
-      values: async (tx, changes, current, { itinerary }, prefetched) => {
-        const { rate, ...rest } = changes;
-        const merged = { ...current, ...rest };
-        await checkStage(tx, itinerary.id, rest.stageId);
-        if (rest.paidBy !== undefined || rest.split !== undefined) {
-          await checkPeople(tx, itinerary.id, merged.paidBy, merged.split, current);
-        }
-        const problem = splitProblem(merged.split, merged.amountMinor);
-        if (problem) throw invalidField(problem[0], problem[1]);
-        // A change of the title, date, category, stage or people keeps the stored rate as
-        // it is (even one to a former trip currency: that expense stays unconverted).
-        if (rest.amountMinor === undefined && rest.currency === undefined && rate === undefined) {
-          return rest;
-        }
-        const tripCurrency = await ensureTripCurrency(tx, itinerary);
-        const sameCurrency = rest.currency === undefined || rest.currency === current.currency;
-        return {
-          ...rest,
-          ...rateFields(
-            ratesUrl,
-            tripCurrency,
-            merged,
-            rate,
-            sameCurrency ? current : null,
-            prefetched,
-          ),
-        };
-      },
+    async (request) => {
+      const caller = await callerOf(sessions, request, request.params.id);
+      const rows = await readExpenses(db, caller);
+      return { items: rows.map(presentExpense), nextCursor: null };
     },
-    remove: { summary: 'Delete an expense' },
-  });
+  );
 
-  childRoutes(app, deps, {
-    tag: 'budget',
-    noun: 'budget line',
-    path: '/api/itineraries/:id/budget-lines',
-    idParam: 'lineId',
-    store: budgetLines,
-    scopeKey: 'itineraryId',
-    notFound: () =>
-      new AppError('budget-line/not-found', 'There is no such budget line in this itinerary'),
-    schema: budgetLineSchema,
-    present: presentBudgetLine,
-    event: 'budget-line',
-    describe: (row) => ({ lineId: row.id, title: row.label, category: row.category }),
-    list: {
-      summary: 'Planned amounts per category (and stage), in the trip currency',
-      load: async ({ itineraryId }) =>
-        (await listBudgetLines(db, itineraryId)).map(presentBudgetLine),
-    },
-    create: {
-      summary: 'Plan an amount for a category (in the trip currency)',
-      body: createBudgetLineSchema,
-      values: async (tx, input, { itinerary }) => {
-        await checkStage(tx, itinerary.id, input.stageId);
-        await ensureTripCurrency(tx, itinerary);
-        return { ...input, stageId: input.stageId ?? null, itineraryId: itinerary.id };
+  app.post(
+    '/api/itineraries/:id/expenses',
+    {
+      schema: {
+        tags,
+        summary: 'Record an expense (its rate to the trip currency is kept with it)',
+        params: itineraryParams,
+        body: createExpenseSchema,
+        response: replies({ 201: expenseSchema }, CREATE_ERRORS),
       },
     },
-    update: {
-      summary: 'Change a planned amount',
-      body: updateBudgetLineSchema,
-      values: async (tx, changes, _current, { itinerary }) => {
-        await checkStage(tx, itinerary.id, changes.stageId);
-        return changes;
-      },
+    async (request, reply) => {
+      const caller = await callerOf(sessions, request, request.params.id);
+      const row = await createExpense(db, caller, request.body, ratesUrl);
+      return reply.status(201).send(presentExpense(row));
     },
-    remove: { summary: 'Delete a planned amount' },
-  });
+  );
 
-  childRoutes(app, deps, {
-    tag: 'budget',
-    noun: 'budget rate',
-    path: '/api/itineraries/:id/budget-rates',
-    idParam: 'rateId',
-    store: budgetRates,
-    scopeKey: 'itineraryId',
-    notFound: () =>
-      new AppError('budget-rate/not-found', 'There is no such budget rate in this itinerary'),
-    schema: budgetRateSchema,
-    present: presentBudgetRate,
-    event: 'budget-rate',
-    describe: (row) => ({ rateId: row.id, title: row.currency }),
-    list: {
-      summary: "The trip's rates for costs of bookings and places in other currencies",
-      load: async ({ itineraryId }) =>
-        (await listBudgetRates(db, itineraryId)).map(presentBudgetRate),
-    },
-    create: {
-      summary:
-        "Give the rate of a currency that bookings' and places' costs are in (or fetch today's)",
-      body: createBudgetRateSchema,
-      prepare: async (input, { itinerary }) =>
-        prefetchRate(
-          ratesUrl,
-          await expectedTripCurrency(db, itinerary),
-          { amountMinor: 0, currency: input.currency, date: today() },
-          input.rate,
-          null,
-        ),
-      values: async (tx, input, { itinerary }, prefetched) => {
-        const tripCurrency = await ensureTripCurrency(tx, itinerary);
-        // One rate per currency (checked under the itinerary's lock): the one there is changed.
-        if (await findBudgetRate(tx, itinerary.id, input.currency)) {
-          throw invalidField('currency', 'has a rate in this itinerary already: change that one');
-        }
-        return {
-          itineraryId: itinerary.id,
-          currency: input.currency,
-          ...tripRateFields(ratesUrl, tripCurrency, input.currency, input.rate, prefetched),
-        };
+  app.get(
+    '/api/itineraries/:id/expenses/:expenseId',
+    {
+      schema: {
+        tags,
+        summary: 'One expense',
+        params: expenseParams,
+        response: replies({ 200: expenseSchema }, READ_ERRORS),
       },
     },
-    update: {
-      summary: "Change a rate (or fetch today's), into the trip's present currency",
-      body: updateBudgetRateSchema,
-      prepare: async (changes, current, { itinerary }) =>
-        prefetchRate(
-          ratesUrl,
-          await expectedTripCurrency(db, itinerary),
-          { amountMinor: 0, currency: current.currency, date: today() },
-          changes.rate,
-          null,
-        ),
-      values: async (tx, changes, current, { itinerary }, prefetched) => {
-        const tripCurrency = await ensureTripCurrency(tx, itinerary);
-        return tripRateFields(ratesUrl, tripCurrency, current.currency, changes.rate, prefetched);
+    async (request) => {
+      const { id, expenseId } = request.params;
+      const caller = await callerOf(sessions, request, id);
+      return presentExpense(await readExpense(db, caller, expenseId));
+    },
+  );
+
+  app.patch(
+    '/api/itineraries/:id/expenses/:expenseId',
+    {
+      schema: {
+        tags,
+        summary: 'Change an expense',
+        params: expenseParams,
+        body: updateExpenseSchema,
+        response: replies({ 200: expenseSchema }, WRITE_ERRORS),
       },
     },
-    remove: { summary: 'Delete a rate (its costs are left out of the totals again)' },
-  });
+    async (request) => {
+      const { id, expenseId } = request.params;
+      const caller = await callerOf(sessions, request, id);
+      const { version, ...changes } = request.body;
+      const expected = expectedVersion(request, version);
+      const row = await changeExpense(db, caller, expenseId, changes, expected, ratesUrl);
+      return presentExpense(row);
+    },
+  );
+
+  app.delete(
+    '/api/itineraries/:id/expenses/:expenseId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an expense',
+        params: expenseParams,
+        body: versionOnlySchema.nullish(),
+        response: replies({ 204: noContent }, WRITE_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      const { id, expenseId } = request.params;
+      const caller = await callerOf(sessions, request, id);
+      await deleteExpense(db, caller, expenseId, expectedVersion(request, request.body?.version));
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+const lineParams = itineraryParams.extend({ lineId: idSchema });
+
+/** /api/itineraries/{id}/budget-lines: the amounts planned per category (and stage). */
+export function budgetLineRoutes(root: FastifyInstance, deps: RouteDeps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, sessions } = deps;
+
+  app.get(
+    '/api/itineraries/:id/budget-lines',
+    {
+      schema: {
+        tags,
+        summary: 'Planned amounts per category (and stage), in the trip currency',
+        params: itineraryParams,
+        response: replies({ 200: allOf(budgetLineSchema) }, READ_ERRORS),
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(sessions, request, request.params.id);
+      const rows = await readBudgetLines(db, caller);
+      return { items: rows.map(presentBudgetLine), nextCursor: null };
+    },
+  );
+
+  app.post(
+    '/api/itineraries/:id/budget-lines',
+    {
+      schema: {
+        tags,
+        summary: 'Plan an amount for a category (in the trip currency)',
+        params: itineraryParams,
+        body: createBudgetLineSchema,
+        response: replies({ 201: budgetLineSchema }, CREATE_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      const caller = await callerOf(sessions, request, request.params.id);
+      const row = await createBudgetLine(db, caller, request.body);
+      return reply.status(201).send(presentBudgetLine(row));
+    },
+  );
+
+  app.get(
+    '/api/itineraries/:id/budget-lines/:lineId',
+    {
+      schema: {
+        tags,
+        summary: 'One budget line',
+        params: lineParams,
+        response: replies({ 200: budgetLineSchema }, READ_ERRORS),
+      },
+    },
+    async (request) => {
+      const { id, lineId } = request.params;
+      const caller = await callerOf(sessions, request, id);
+      return presentBudgetLine(await readBudgetLine(db, caller, lineId));
+    },
+  );
+
+  app.patch(
+    '/api/itineraries/:id/budget-lines/:lineId',
+    {
+      schema: {
+        tags,
+        summary: 'Change a planned amount',
+        params: lineParams,
+        body: updateBudgetLineSchema,
+        response: replies({ 200: budgetLineSchema }, WRITE_ERRORS),
+      },
+    },
+    async (request) => {
+      const { id, lineId } = request.params;
+      const caller = await callerOf(sessions, request, id);
+      const { version, ...changes } = request.body;
+      const expected = expectedVersion(request, version);
+      return presentBudgetLine(await changeBudgetLine(db, caller, lineId, changes, expected));
+    },
+  );
+
+  app.delete(
+    '/api/itineraries/:id/budget-lines/:lineId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a planned amount',
+        params: lineParams,
+        body: versionOnlySchema.nullish(),
+        response: replies({ 204: noContent }, WRITE_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      const { id, lineId } = request.params;
+      const caller = await callerOf(sessions, request, id);
+      await deleteBudgetLine(db, caller, lineId, expectedVersion(request, request.body?.version));
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+const rateParams = itineraryParams.extend({ rateId: idSchema });
+
+/** /api/itineraries/{id}/budget-rates: the trip's rates for costs in other currencies. */
+export function budgetRateRoutes(root: FastifyInstance, deps: RouteDeps & { ratesUrl?: string }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, sessions, ratesUrl } = deps;
+
+  app.get(
+    '/api/itineraries/:id/budget-rates',
+    {
+      schema: {
+        tags,
+        summary: "The trip's rates for costs of bookings and places in other currencies",
+        params: itineraryParams,
+        response: replies({ 200: allOf(budgetRateSchema) }, READ_ERRORS),
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(sessions, request, request.params.id);
+      const rows = await readBudgetRates(db, caller);
+      return { items: rows.map(presentBudgetRate), nextCursor: null };
+    },
+  );
+
+  app.post(
+    '/api/itineraries/:id/budget-rates',
+    {
+      schema: {
+        tags,
+        summary:
+          "Give the rate of a currency that bookings' and places' costs are in (or fetch today's)",
+        params: itineraryParams,
+        body: createBudgetRateSchema,
+        response: replies({ 201: budgetRateSchema }, CREATE_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      const caller = await callerOf(sessions, request, request.params.id);
+      const row = await createBudgetRate(db, caller, request.body, ratesUrl);
+      return reply.status(201).send(presentBudgetRate(row));
+    },
+  );
+
+  app.get(
+    '/api/itineraries/:id/budget-rates/:rateId',
+    {
+      schema: {
+        tags,
+        summary: 'One budget rate',
+        params: rateParams,
+        response: replies({ 200: budgetRateSchema }, READ_ERRORS),
+      },
+    },
+    async (request) => {
+      const { id, rateId } = request.params;
+      const caller = await callerOf(sessions, request, id);
+      return presentBudgetRate(await readBudgetRate(db, caller, rateId));
+    },
+  );
+
+  app.patch(
+    '/api/itineraries/:id/budget-rates/:rateId',
+    {
+      schema: {
+        tags,
+        summary: "Change a rate (or fetch today's), into the trip's present currency",
+        params: rateParams,
+        body: updateBudgetRateSchema,
+        response: replies({ 200: budgetRateSchema }, WRITE_ERRORS),
+      },
+    },
+    async (request) => {
+      const { id, rateId } = request.params;
+      const caller = await callerOf(sessions, request, id);
+      const { version, ...changes } = request.body;
+      const expected = expectedVersion(request, version);
+      const row = await changeBudgetRate(db, caller, rateId, changes, expected, ratesUrl);
+      return presentBudgetRate(row);
+    },
+  );
+
+  app.delete(
+    '/api/itineraries/:id/budget-rates/:rateId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a rate (its costs are left out of the totals again)',
+        params: rateParams,
+        body: versionOnlySchema.nullish(),
+        response: replies({ 204: noContent }, WRITE_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      const { id, rateId } = request.params;
+      const caller = await callerOf(sessions, request, id);
+      await deleteBudgetRate(db, caller, rateId, expectedVersion(request, request.body?.version));
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+/** GET /api/itineraries/{id}/budget: the budget's summary (its parts: expenses, lines, rates). */
+export function budgetRoutes(root: FastifyInstance, deps: RouteDeps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, sessions } = deps;
 
   app.get(
     '/api/itineraries/:id/budget',
@@ -439,11 +371,6 @@ export function budgetRoutes(
         response: replies({ 200: budgetSummarySchema }, [401, 404]),
       },
     },
-    async (request) => {
-      const { id } = request.params as { id: string };
-      const { user } = await requireSession(sessions, request);
-      const access = await authorize(db, id, user.id, 'read');
-      return summarizeBudget(await loadBudgetSources(db, access.itinerary));
-    },
+    async (request) => readBudget(db, await callerOf(sessions, request, request.params.id)),
   );
 }

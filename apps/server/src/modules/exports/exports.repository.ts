@@ -7,11 +7,11 @@ import type { Executor as Db } from '../../db/client';
 import { booking } from '../../db/schema/bookings';
 import { calendarFeed } from '../../db/schema/calendar-feeds';
 import { itinerary, itineraryMember, place, stage } from '../../db/schema/itineraries';
-import { bookingStart } from '../bookings/bookings.routes';
+import { bookingStart } from '../bookings/bookings.repository';
 import { listStageRoutes } from '../imports/imports.repository';
 import type { ItineraryRow } from '../itineraries/access';
-import { presentBooking, presentPlace, presentStage } from '../itineraries/presenters';
-import { hashToken } from '../sharing/sharing.repository';
+import { presentBooking, presentPlace, presentStage } from '../itineraries/itinerary.presenter';
+import { hashToken } from '../../lib/tokens';
 
 export type CalendarFeedRow = typeof calendarFeed.$inferSelect;
 

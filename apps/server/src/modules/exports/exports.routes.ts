@@ -21,14 +21,14 @@ import { AppError } from '../../lib/errors';
 import { authorize, authorizeReader, type ItineraryRow } from '../itineraries/access';
 import { listNotes, loadLists } from '../itineraries/content.repository';
 import { readItineraryDocument } from '../itineraries/itinerary-document';
-import { itineraryParams, shareQuery } from '../itineraries/itineraries.routes';
-import { presentList, presentNote } from '../itineraries/presenters';
-import { newToken } from '../sharing/sharing.repository';
+import { presentList, presentNote } from '../itineraries/itinerary.presenter';
+import { newToken } from '../../lib/tokens';
 import * as exportsRepository from './exports.repository';
 import type { CalendarFeedRow } from './exports.repository';
 import { buildGeoJson } from './geojson';
 import { buildGpx } from './gpx';
 import { buildCalendar } from './ics';
+import { itineraryParams, shareQuery } from '../itineraries/route-parts';
 
 const TAGS = ['exports'];
 const feedParams = z.object({ token: tokenSchema });

@@ -6,8 +6,8 @@ import type { Executor } from '../../db/client';
 import { booking } from '../../db/schema/bookings';
 import { importBatch, stageRoute } from '../../db/schema/imports';
 import { place, stage } from '../../db/schema/itineraries';
-import { lastPosition } from '../itineraries/child-routes';
-import { places, stages } from '../itineraries/content.routes';
+import { lastPosition } from '../itineraries/child-rows';
+import { places, stages } from '../itineraries/content.repository';
 
 export type ImportBatchRow = typeof importBatch.$inferSelect;
 

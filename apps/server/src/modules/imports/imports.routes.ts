@@ -24,10 +24,9 @@ import { conflict } from '../../lib/versions';
 import { sharedGazetteer } from '../geo/gazetteer';
 import { createGeocoder } from '../geo/geocoder';
 import { authorize, authorizeReader } from '../itineraries/access';
-import { changeWithEvent } from '../itineraries/content.repository';
-import { stages } from '../itineraries/content.routes';
+import { changeWithEvent } from '../itineraries/change-with-event';
+import { stages } from '../itineraries/content.repository';
 import { createItinerary, setTrashed } from '../itineraries/itineraries.repository';
-import { itineraryParams, shareQuery } from '../itineraries/itineraries.routes';
 import {
   changesSince,
   findImport,
@@ -45,6 +44,7 @@ import {
   type ReadOptions,
 } from './imports.service';
 import { createImportReader } from './import-reader';
+import { itineraryParams, shareQuery } from '../itineraries/route-parts';
 
 const TAGS = ['imports'];
 const MEDIA_TYPES = [

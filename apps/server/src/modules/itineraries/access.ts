@@ -5,13 +5,19 @@ import type { Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { itinerary, itineraryMember, shareLink } from '../../db/schema/itineraries';
 import { AppError } from '../../lib/errors';
-import { hashToken } from '../sharing/sharing.repository';
+import { hashToken } from '../../lib/tokens';
 
 export type ItineraryRow = typeof itinerary.$inferSelect;
 
 export interface Access {
   itinerary: ItineraryRow;
   role: Role;
+}
+
+/** Who asks, on which itinerary: what the services of an itinerary's parts take. */
+export interface Caller {
+  itineraryId: string;
+  actorId: string;
 }
 
 /** Who may do what on an itinerary; every itinerary endpoint asks this first. */
@@ -141,4 +147,11 @@ export async function authorizeReader(
   }
   if (!current) throw new AppError('auth/unauthenticated', 'Sign in to continue');
   throw new AppError('itinerary/not-found', 'There is no such itinerary');
+}
+
+/** The itinerary a reader reads, and whether they are a member (a link's holder sees less). */
+export function readerScope(reader: Reader): { itineraryId: string; member: boolean } {
+  return reader.kind === 'member'
+    ? { itineraryId: reader.access.itinerary.id, member: true }
+    : { itineraryId: reader.itinerary.id, member: false };
 }

@@ -1,45 +1,37 @@
 import type { EventKind } from '@jammy/shared/sharing';
 import { idSchema } from '@jammy/shared/ids';
 import { moveSchema, versionOnlySchema } from '@jammy/shared/itineraries';
-import { positionAfter, positionBetween } from '@jammy/shared/positions';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Db, Executor } from '../../db/client';
+import { outsideDocument } from '../../events/document-parts';
+import type { ChangeEvent } from '../../events/events.repository';
 import { noContent, replies } from '../../lib/contract';
-import { type AppError, invalidField } from '../../lib/errors';
+import type { AppError } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
-import { authorize, authorizeReader, type Action, type ItineraryRow } from './access';
-import { outsideDocument } from './document-parts';
-import { changeWithEvent, type ChangeEvent } from './content.repository';
-import { shareQuery } from './itineraries.routes';
+import { authorize, authorizeReader, readerScope, type Action, type ItineraryRow } from './access';
+import { changeWithEvent } from './change-with-event';
+import { lastPosition, positionAfterSibling } from './child-rows';
 import type { EditableTable, RowStore } from './row-store';
+import { shareQuery } from './route-parts';
 
 /**
- * THE handler shape for what belongs to an itinerary (stages, places, notes, lists, list
- * items, and every new resource of that kind): list, create, read, change, delete and move,
- * each authorised on every request (stranger 404, viewer 403), versioned (stale: 409 with
- * the current row), recorded as an event in the change's own transaction, and described by
- * its request and response schemas. A resource states only what is its own.
+ * The generic handler shape that photos and attachments (modules/media) still use: list,
+ * create, read, change, delete and move of a resource of an itinerary, declared as one
+ * object of callbacks. Every other part of an itinerary has explicit routes and a service
+ * (docs/decisions/037); this file goes once photos and attachments do too.
  */
 
-/** Who asks, on which itinerary, through which parent row (the itinerary or e.g. a list). */
-export interface ChildContext<Parent> {
-  /**
-   * The itinerary, by its id: a create that prepares nothing is checked under the write's
-   * lock only (`contextOf`), so nothing else of the row is read before it.
-   */
+/** Who asks, on which itinerary. */
+export interface ChildContext {
+  /** Only its id: a create that is checked under the write's lock reads nothing before it. */
   itinerary: Pick<ItineraryRow, 'id'>;
   actorId: string;
-  parent: Parent;
-  /** The value of the resource's scope column: the itinerary's id, or the parent's. */
-  scopeId: string;
-  /** The path's parameters. */
-  params: Record<string, string>;
 }
 
-/** The noun of an event kind: `stage` of `stage.created`. */
+/** The noun of an event kind: `photo` of `photo.created`. */
 type PrefixOf<K> = K extends `${infer Prefix}.${string}` ? Prefix : never;
 export type EventNoun = PrefixOf<EventKind>;
 
@@ -49,50 +41,31 @@ export interface CollectionReader {
   member: boolean;
 }
 
-/**
- * The `data` of a resource's events: ids and titles, never private text. It runs in the
- * change's transaction (`tx`), after the change.
- */
-type Describe<Row, Parent> = (
-  row: Row,
-  context: ChildContext<Parent>,
-  tx: Executor,
-) => Record<string, unknown> | Promise<Record<string, unknown>>;
-
 type Insert<T extends EditableTable> = Omit<T['$inferInsert'], 'id'>;
 type Changes<T extends EditableTable> = Partial<T['$inferInsert']>;
 
 export interface ChildResource<
   T extends EditableTable,
   Out,
-  Parent,
   CreateBody extends z.ZodType,
   UpdateBody extends z.ZodType<{ version?: number }>,
-  Prepared = undefined,
 > {
-  /** OpenAPI tag, and the noun of summaries ("stage"). */
+  /** OpenAPI tag, and the noun of summaries ("photo"). */
   tag: string;
   noun: string;
-  /** The collection's path, e.g. `/api/itineraries/:id/stages`. */
+  /** The collection's path, e.g. `/api/itineraries/:id/photos`. */
   path: string;
-  /** The name of the item's id in the path, e.g. `stageId`. */
+  /** The name of the item's id in the path, e.g. `photoId`. */
   idParam: string;
   store: RowStore<T>;
-  /** The scope column's name in an insert (`itineraryId`, `listId`). */
+  /** The scope column's name in an insert (`itineraryId`). */
   scopeKey: keyof Insert<T> & string;
   notFound: () => AppError;
   schema: z.ZodType<Out>;
-  present: (row: T['$inferSelect'], context: ChildContext<Parent>) => Out | Promise<Out>;
-  /** Events `${event}.created|updated|deleted|moved` with this data. */
+  present: (row: T['$inferSelect']) => Out | Promise<Out>;
+  /** Events `${event}.created|updated|deleted|moved` with this data (ids and titles only). */
   event: EventNoun;
-  describe: Describe<T['$inferSelect'], Parent>;
-  /** The parent row, when the collection hangs off one (list items: their list). */
-  parent?: {
-    params: z.ZodObject;
-    load: (db: Executor, itineraryId: string, params: Record<string, string>) => Promise<Parent>;
-    scopeId: (parent: Parent) => string;
-  };
-  /** GET the collection (of an itinerary without a parent row). */
+  describe: (row: T['$inferSelect']) => Record<string, unknown>;
   list?: {
     summary: string;
     /** Share-link holders may read it too (`?share=`). */
@@ -103,180 +76,102 @@ export interface ChildResource<
   create?: {
     summary: string;
     body: CreateBody;
-    /**
-     * Slow work done before the write's transaction opens (e.g. asking another server), so
-     * that the itinerary's lock is never held while waiting; its result goes to `values`.
-     */
-    prepare?: (input: z.output<CreateBody>, context: ChildContext<Parent>) => Promise<Prepared>;
-    /** The row to insert; default: the input, in the parent, last when ordered. */
+    /** The row to insert; default: the input, in the itinerary, last when ordered. */
     values?: (
       tx: Executor,
       input: z.output<CreateBody>,
-      context: ChildContext<Parent>,
-      prepared: Prepared | undefined,
+      context: ChildContext,
     ) => Promise<Insert<T>>;
   };
   update?: {
     summary: string;
     body: UpdateBody;
-    /** As `create.prepare`: before the transaction, with the row as read then. */
-    prepare?: (
-      changes: Omit<z.output<UpdateBody>, 'version'>,
-      current: T['$inferSelect'],
-      context: ChildContext<Parent>,
-    ) => Promise<Prepared>;
     /** What is written; may refuse (AppError) a change that does not fit the current row. */
     values?: (
       tx: Executor,
       changes: Omit<z.output<UpdateBody>, 'version'>,
       current: T['$inferSelect'],
-      context: ChildContext<Parent>,
-      prepared: Prepared | undefined,
+      context: ChildContext,
     ) => Promise<Changes<T>>;
   };
-  remove?: {
-    summary: string;
-    /** Runs in the deletion's transaction, before the row goes (e.g. to rehome its children). */
-    before?: (
-      tx: Executor,
-      current: T['$inferSelect'],
-      context: ChildContext<Parent>,
-    ) => Promise<void>;
-  };
+  remove?: { summary: string };
   /** Ordered resources: move one after a sibling (null: first), writing one row. */
   move?: {
     summary: string;
-    /** The siblings to order among (e.g. the places of the target stage). */
-    among?: (
-      tx: Executor,
-      current: T['$inferSelect'],
-      body: z.output<typeof moveSchema>,
-      context: ChildContext<Parent>,
-    ) => Promise<{ where?: SQL; changes?: Changes<T> }>;
+    /** The siblings to order among (e.g. the photos of the same gallery). */
+    among?: (tx: Executor, current: T['$inferSelect']) => Promise<{ where?: SQL }>;
   };
 }
 
-const NOT_A_SIBLING = 'is not a sibling of this item';
-
-/** The end of an ordered collection, for an item added without a place of its own. */
-export async function lastPosition<T extends EditableTable>(
-  tx: Executor,
-  store: RowStore<T>,
-  scopeId: string,
-  where?: SQL,
-): Promise<string> {
-  const siblings = await store.siblings(tx, scopeId, where);
-  return positionBetween(siblings.at(-1)?.position ?? null, null);
-}
-
-/** The position right after `afterId` among `siblings` (null: first); 400 when not one of them. */
-export function positionAfterSibling(
-  siblings: { id: string; position: string }[],
-  afterId: string | null,
-): string {
-  const position = positionAfter(siblings, afterId);
-  if (position === null) throw invalidField('afterId', NOT_A_SIBLING);
-  return position;
-}
-
-/** Registers the routes of one itinerary child resource (see `ChildResource`). */
+/** Registers the routes of one resource of an itinerary (see `ChildResource`). */
 export function childRoutes<
   T extends EditableTable,
   Out,
-  Parent,
   CreateBody extends z.ZodType,
   UpdateBody extends z.ZodType<{ version?: number }>,
-  Prepared = undefined,
 >(
-  root: FastifyInstance,
+  app: FastifyInstance,
   deps: { db: Db; sessions: Sessions },
-  resource: ChildResource<T, Out, Parent, CreateBody, UpdateBody, Prepared>,
+  resource: ChildResource<T, Out, CreateBody, UpdateBody>,
 ): void {
-  // Typed by the resource's own schemas (the handler shape is generic over them); Fastify
-  // still validates every request with them.
-  const app = root;
   const { db, sessions } = deps;
-  const { store, tag, noun } = resource;
-  const collectionParams = (resource.parent?.params ?? z.object({})).extend({ id: idSchema });
+  const { store, noun } = resource;
+  const collectionParams = z.object({ id: idSchema });
   const itemParams = collectionParams.extend({ [resource.idParam]: idSchema });
   const itemPath = `${resource.path}/:${resource.idParam}`;
-  const tags = [tag];
+  const tags = [resource.tag];
+  // Typed by the resource's own schemas, which this shape is generic over (Fastify still
+  // validates every request with them): hence the reads of params and bodies below.
+  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
   /**
-   * Who asks, checked for `action`: a stranger 404, a viewer 403. With `underLock`, a write
-   * whose transaction checks the same again before it may commit (`withItineraryLock`) is not
-   * checked here as well, when nothing runs before that transaction: no parent row to find,
-   * no work to prepare. Its stranger and viewer get the same answers, from the lock.
+   * Who asks, checked for `action`: a stranger 404, a viewer 403. With `underLock`, a create
+   * whose transaction checks the same again before it may commit is not checked here as
+   * well: its stranger and viewer get the same answers, from the lock.
    */
   async function contextOf(
     request: FastifyRequest,
     action: Action,
     underLock = false,
-  ): Promise<ChildContext<Parent>> {
-    const params = request.params as Record<string, string> & { id: string };
+  ): Promise<ChildContext> {
     const { user } = await requireSession(sessions, request);
-    const itinerary =
-      underLock && !resource.parent
-        ? { id: params.id }
-        : (await authorize(db, params.id, user.id, action)).itinerary;
-    const parent = resource.parent
-      ? await resource.parent.load(db, itinerary.id, params)
-      : (itinerary as Parent);
-    const scopeId = resource.parent ? resource.parent.scopeId(parent) : itinerary.id;
-    return { itinerary, actorId: user.id, parent, scopeId, params };
+    const id = idOf(request);
+    const itinerary = underLock ? { id } : (await authorize(db, id, user.id, action)).itinerary;
+    return { itinerary, actorId: user.id };
   }
 
-  async function readerOf(
-    request: FastifyRequest,
-    itineraryId: string,
-    share: string | undefined,
-  ): Promise<CollectionReader> {
-    const reader = await authorizeReader(db, sessions, request, itineraryId, share);
-    return reader.kind === 'member'
-      ? { itineraryId: reader.access.itinerary.id, member: true }
-      : { itineraryId: reader.itinerary.id, member: false };
+  /** A write matched no row: gone meanwhile (404), or changed meanwhile (409, with it now). */
+  async function missed(context: ChildContext, id: string): Promise<AppError> {
+    const fresh = await store.find(db, context.itinerary.id, id);
+    return fresh ? conflict(await resource.present(fresh)) : resource.notFound();
   }
 
-  /**
-   * A write matched no row: gone meanwhile (404), or changed meanwhile (409 with the row as
-   * it is now, so the client can show both).
-   */
-  async function missed(context: ChildContext<Parent>, id: string): Promise<AppError> {
-    const fresh = await store.find(db, context.scopeId, id);
-    return fresh ? conflict(await resource.present(fresh, context)) : resource.notFound();
-  }
-
-  async function currentOf(request: FastifyRequest, context: ChildContext<Parent>) {
+  async function currentOf(request: FastifyRequest, context: ChildContext) {
     const id = (request.params as Record<string, string>)[resource.idParam] ?? '';
-    const row = await store.find(db, context.scopeId, id);
+    const row = await store.find(db, context.itinerary.id, id);
     if (!row) throw resource.notFound();
     return row;
   }
 
-  /** Records `kind` with the resource's data (plus `extra`) in the change's transaction. */
+  /** Records `${event}.${kind}` with the resource's data (plus `extra`) with the change. */
   function change<R>(
-    context: ChildContext<Parent>,
+    context: ChildContext,
     kind: string,
     work: (tx: Executor) => Promise<R>,
-    data: (result: NonNullable<R>, tx: Executor) => Promise<Record<string, unknown>>,
+    data: (result: Exclude<R, undefined | null | false>) => Record<string, unknown>,
   ) {
     return changeWithEvent(
       db,
       { itineraryId: context.itinerary.id, actorId: context.actorId },
-      async (tx) => {
-        // The parent may have been deleted since it was read: look again under the lock.
-        if (resource.parent) await resource.parent.load(tx, context.itinerary.id, context.params);
-        return work(tx);
-      },
-      async (result, tx) => ({
+      work,
+      (result) => ({
         kind: `${resource.event}.${kind}` as ChangeEvent['kind'],
-        data: await data(result, tx),
+        data: data(result),
       }),
       { shared: !store.ordered },
     );
   }
 
-  // The write routes: whether the itinerary's document holds what they change.
   const writes = { outsideDocument: outsideDocument(resource.event) };
   const readErrors = [401, 404] as const;
   const writeErrors = [401, 403, 404, 409] as const;
@@ -300,10 +195,9 @@ export function childRoutes<
         },
       },
       async (request) => {
-        const params = request.params as { id: string };
         const input = request.query as Record<string, string | undefined>;
         const reader: CollectionReader = list.shareable
-          ? await readerOf(request, params.id, input.share)
+          ? readerScope(await authorizeReader(db, sessions, request, idOf(request), input.share))
           : { itineraryId: (await contextOf(request, 'read')).itinerary.id, member: true };
         return { items: await list.load(reader, input), nextCursor: null };
       },
@@ -327,27 +221,26 @@ export function childRoutes<
       async (request, reply) => {
         // Checked under the lock only when the lock is shared: a stranger never holds the
         // trip alone, not even for the moment until the check refuses them.
-        const context = await contextOf(request, 'write', !create.prepare && !store.ordered);
+        const context = await contextOf(request, 'write', !store.ordered);
         const input = request.body as z.output<CreateBody>;
-        const prepared = await create.prepare?.(input, context);
         const row = await change(
           context,
           'created',
           async (tx) => {
             const values = create.values
-              ? await create.values(tx, input, context, prepared)
+              ? await create.values(tx, input, context)
               : ({
                   ...(input as object),
-                  [resource.scopeKey]: context.scopeId,
+                  [resource.scopeKey]: context.itinerary.id,
                   ...(store.ordered
-                    ? { position: await lastPosition(tx, store, context.scopeId) }
+                    ? { position: await lastPosition(tx, store, context.itinerary.id) }
                     : {}),
                 } as Insert<T>);
             return store.insert(tx, values);
           },
-          async (created, tx) => resource.describe(created, context, tx),
+          (created) => resource.describe(created),
         );
-        return reply.status(201).send(await resource.present(row, context));
+        return reply.status(201).send(await resource.present(row));
       },
     );
   }
@@ -364,7 +257,7 @@ export function childRoutes<
     },
     async (request) => {
       const context = await contextOf(request, 'read');
-      return resource.present(await currentOf(request, context), context);
+      return resource.present(await currentOf(request, context));
     },
   );
 
@@ -387,23 +280,19 @@ export function childRoutes<
         const current = await currentOf(request, context);
         const { version, ...changes } = request.body as z.output<UpdateBody>;
         const expected = expectedVersion(request, version);
-        const prepared = await update.prepare?.(changes, current, context);
         const row = await change(
           context,
           'updated',
           async (tx) => {
             const values = update.values
-              ? await update.values(tx, changes, current, context, prepared)
+              ? await update.values(tx, changes, current, context)
               : (changes as unknown as Changes<T>);
-            return store.update(tx, context.scopeId, current.id, values, expected);
+            return store.update(tx, context.itinerary.id, current.id, values, expected);
           },
-          async (updated, tx) => ({
-            ...(await resource.describe(updated, context, tx)),
-            fields: Object.keys(changes),
-          }),
+          (updated) => ({ ...resource.describe(updated), fields: Object.keys(changes) }),
         );
         if (!row) throw await missed(context, current.id);
-        return resource.present(row, context);
+        return resource.present(row);
       },
     );
   }
@@ -429,11 +318,8 @@ export function childRoutes<
         const deleted = await change(
           context,
           'deleted',
-          async (tx) => {
-            await resource.remove?.before?.(tx, current, context);
-            return store.remove(tx, context.scopeId, current.id, expected);
-          },
-          async (_deleted, tx) => resource.describe(current, context, tx),
+          (tx) => store.remove(tx, context.itinerary.id, current.id, expected),
+          () => resource.describe(current),
         );
         if (!deleted) throw await missed(context, current.id);
         return reply.status(204).send();
@@ -465,28 +351,18 @@ export function childRoutes<
           context,
           'moved',
           async (tx) => {
-            const { where, changes } = move.among
-              ? await move.among(tx, current, input, context)
-              : { where: undefined, changes: undefined };
-            const siblings = (await store.siblings(tx, context.scopeId, where)).filter(
+            const { where } = move.among ? await move.among(tx, current) : { where: undefined };
+            const siblings = (await store.siblings(tx, context.itinerary.id, where)).filter(
               (sibling) => sibling.id !== current.id,
             );
             const position = positionAfterSibling(siblings, input.afterId);
-            return store.update(
-              tx,
-              context.scopeId,
-              current.id,
-              { ...changes, position } as Changes<T>,
-              expected,
-            );
+            const changes = { position } as Changes<T>;
+            return store.update(tx, context.itinerary.id, current.id, changes, expected);
           },
-          async (moved, tx) => ({
-            ...(await resource.describe(moved, context, tx)),
-            afterId: input.afterId,
-          }),
+          (moved) => ({ ...resource.describe(moved), afterId: input.afterId }),
         );
         if (!row) throw await missed(context, current.id);
-        return resource.present(row, context);
+        return resource.present(row);
       },
     );
   }

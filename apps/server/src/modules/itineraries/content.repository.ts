@@ -1,12 +1,12 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { generateNKeysBetween } from 'fractional-indexing';
 import type { Executor as Db } from '../../db/client';
-import type { place, stage } from '../../db/schema/itineraries';
-import { list, listItem, note } from '../../db/schema/itineraries';
-import { eventStatement, type NewEvent } from '../sharing/events.repository';
-import { withItineraryLock, type LockOptions } from './itinerary-lock';
+import { changedAt } from '../../db/clock';
+import { list, listItem, note, place, stage } from '../../db/schema/itineraries';
+import { rowStore } from './row-store';
 
-// The rows of an itinerary's content, and the one way to change them (with their event).
-// Single rows are read and written through the row stores of content.routes.ts.
+// The rows of an itinerary's content: stages, places, notes, lists and their items. Single
+// rows are read and written through their row stores; the queries of more rows follow.
 
 export type StageRow = typeof stage.$inferSelect;
 export type PlaceRow = typeof place.$inferSelect;
@@ -14,37 +14,42 @@ export type NoteRow = typeof note.$inferSelect;
 export type ListRow = typeof list.$inferSelect;
 export type ListItemRow = typeof listItem.$inferSelect;
 
-/** What happened, for the activity and the live stream (see `recordEvent`). */
-export type ChangeEvent = Pick<NewEvent, 'kind' | 'data'>;
+export const stages = rowStore(stage, { scope: stage.itineraryId, position: stage.position });
+export const places = rowStore(place, { scope: place.itineraryId, position: place.position });
+export const notes = rowStore(note, { scope: note.itineraryId });
+export const lists = rowStore(list, { scope: list.itineraryId, position: list.position });
+export const listItems = rowStore(listItem, {
+  scope: listItem.listId,
+  position: listItem.position,
+});
+
+// --- places ---
+
+/** Places of one stage, or of none. */
+export const inStage = (stageId: string | null) =>
+  stageId === null ? isNull(place.stageId) : eq(place.stageId, stageId);
 
 /**
- * Makes a change to an itinerary and records its event in one transaction: the change and
- * its event are kept or lost together, and the NOTIFY goes out when both are committed.
- * Every write takes the itinerary's row lock first (`withItineraryLock`: it also checks
- * again that the itinerary is there and the actor still has the right, by default `write`;
- * `shared` for writes that keep no order), so writers never wait on each other in opposite
- * orders. When `work` changes nothing (a stale version: it returns undefined or false), no
- * event is recorded and the caller answers 409.
+ * The places of a stage being deleted join the places outside any stage, after them, in their
+ * own order: each keeps a position of its own there (the foreign key alone would keep their
+ * old ones). Runs in the deletion's transaction, before the stage goes.
  */
-export function changeWithEvent<T>(
-  db: Db,
-  target: { itineraryId: string; actorId: string | null },
-  work: (tx: Db) => Promise<T>,
-  describe: (result: NonNullable<T>, tx: Db) => ChangeEvent | Promise<ChangeEvent>,
-  options: { touch?: boolean } & Pick<LockOptions, 'requires' | 'includeTrashed' | 'shared'> = {},
-): Promise<T> {
-  const { touch, requires = 'write', includeTrashed, shared } = options;
-  return withItineraryLock(db, target.itineraryId, work, {
-    actorId: target.actorId,
-    requires,
-    includeTrashed,
-    shared,
-    // The event goes with the COMMIT, in the transaction's last round trip.
-    closing: async (result, tx) =>
-      result !== undefined && result !== null && result !== false
-        ? eventStatement({ ...target, ...(await describe(result, tx)) }, { touch })
-        : undefined,
-  });
+export async function movePlacesOutOfStage(tx: Db, itineraryId: string, stageId: string) {
+  const homeless = await places.siblings(tx, itineraryId, inStage(stageId));
+  if (homeless.length === 0) return;
+  const last = (await places.siblings(tx, itineraryId, inStage(null))).at(-1);
+  const positions = generateNKeysBetween(last?.position ?? null, null, homeless.length);
+  for (const [index, row] of homeless.entries()) {
+    await tx
+      .update(place)
+      .set({
+        stageId: null,
+        position: positions[index] as string,
+        version: sql`${place.version} + 1`,
+        updatedAt: changedAt(),
+      })
+      .where(eq(place.id, row.id));
+  }
 }
 
 // --- notes ---
@@ -61,13 +66,13 @@ export function listNotes(db: Db, itineraryId: string) {
 
 /** Lists of an itinerary with their items: two queries. */
 export async function loadLists(db: Db, itineraryId: string) {
-  const lists = await db
+  const rows = await db
     .select()
     .from(list)
     .where(eq(list.itineraryId, itineraryId))
     .orderBy(asc(list.position), asc(list.id));
   const items =
-    lists.length === 0
+    rows.length === 0
       ? []
       : await db
           .select()
@@ -75,15 +80,15 @@ export async function loadLists(db: Db, itineraryId: string) {
           .where(
             inArray(
               listItem.listId,
-              lists.map((row) => row.id),
+              rows.map((row) => row.id),
             ),
           )
           .orderBy(asc(listItem.position), asc(listItem.id));
-  return { lists, items };
+  return { lists: rows, items };
 }
 
 /** A list's items, in order. */
-export function listItems(db: Db, listId: string) {
+export function itemsOfList(db: Db, listId: string) {
   return db
     .select()
     .from(listItem)

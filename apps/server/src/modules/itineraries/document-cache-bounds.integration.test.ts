@@ -3,7 +3,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { createNotifications, type Notifications } from '../../db/notifications';
+import { createNotifications, type Notifications } from '../../events/notifications';
 import { createDocumentCache, DOCUMENTS_CHANNEL, type DocumentCache } from './document-cache';
 
 // The document cache's bound in bytes must hold whatever it keeps: the roles it keeps after a

@@ -1,91 +1,29 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ItineraryTree } from '@jammy/shared/itineraries';
-import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { describe, expect, it } from 'vitest';
 import {
   addMember,
   call,
   countQueries,
-  createItinerary,
   createPlace,
   createSignedInUser,
-  createStage,
   expectStatus,
-  type SignedInUser,
 } from '../../../test/itinerary-helpers';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { type TestApp } from '../../../test/test-app';
+import {
+  a,
+  b,
+  body,
+  eventually,
+  owner,
+  read,
+  silentlyRetitle,
+  tripWithPlaces,
+  uncached,
+  useDocumentCacheTest,
+  viewer,
+} from './document-cache.test-helpers';
 
-// Two apps on one PostgreSQL, each with its own document cache, session cache and LISTEN
-// connection, as two server processes behind one address have; and a third with the cache
-// turned off, whose answers are the uncached truth.
-let database: TestDatabase;
-let a: TestApp;
-let b: TestApp;
-let uncached: TestApp;
-let owner: SignedInUser;
-let viewer: SignedInUser;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  a = await buildTestApp({ databaseUrl: database.url });
-  b = await buildTestApp({ databaseUrl: database.url });
-  uncached = await buildTestApp({ databaseUrl: database.url, env: { DOCUMENT_CACHE_MB: '0' } });
-  await Promise.all([a.app.ready(), b.app.ready(), uncached.app.ready()]);
-  owner = await createSignedInUser(a, 'owner');
-  viewer = await createSignedInUser(a, 'viewer');
-}, 120_000);
-
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await uncached?.close();
-  await database?.drop();
-});
-
-const read = (app: TestApp, user: SignedInUser, id: string, headers: Record<string, string> = {}) =>
-  call(app, user, 'GET', `/api/itineraries/${id}`, { headers });
-
-function body(response: LightMyRequestResponse): string {
-  const raw = response.rawPayload;
-  const encoding = response.headers['content-encoding'];
-  if (encoding === 'br') return brotliDecompressSync(raw).toString();
-  if (encoding === 'gzip') return gunzipSync(raw).toString();
-  return raw.toString();
-}
-
-/** Polls `check` until it holds (a NOTIFY crosses to the other app within milliseconds). */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 3000;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`never happened: ${what}`);
-}
-
-/** A change that tells no process: no trigger fires, no event is recorded. */
-async function silentlyRetitle(id: string, title: string) {
-  const client = await a.database.pool.connect();
-  try {
-    await client.query('begin');
-    await client.query(`set local session_replication_role = replica`);
-    await client.query('update itinerary set title = $1 where id = $2', [title, id]);
-    await client.query('commit');
-  } finally {
-    client.release();
-  }
-}
-
-async function tripWithPlaces(title: string) {
-  const trip = await createItinerary(a, owner, { title });
-  const stage = await createStage(a, owner, trip.id, { title: 'Kyoto' });
-  for (const name of ['Fushimi Inari', 'Kinkaku-ji', 'Nishiki market', 'Gion']) {
-    await createPlace(a, owner, trip.id, { name, stageId: stage.id });
-  }
-  return trip;
-}
+useDocumentCacheTest();
 
 describe('the itinerary document cache', () => {
   it('serves from memory, and a change through the other process reaches it at commit', async () => {
@@ -319,130 +257,5 @@ describe('the itinerary document cache', () => {
         expect(body(response)).toBe(truth);
       }
     }
-  });
-});
-
-describe('conditional reads', () => {
-  it('answers 304 to a current copy of the document and 200 once it changed', async () => {
-    const trip = await tripWithPlaces('Kyūshū');
-    const first = await read(b, owner, trip.id);
-    const etag = String(first.headers.etag);
-    expect(etag).toMatch(/^W\/".+"$/);
-    expect(first.headers['cache-control']).toBe('private, no-cache');
-    const again = await read(b, owner, trip.id, { 'if-none-match': etag });
-    expect(again.statusCode).toBe(304);
-    expect(again.body).toBe('');
-    // The same bytes from the other process carry the same tag.
-    expect((await read(a, owner, trip.id, { 'if-none-match': etag })).statusCode).toBe(304);
-
-    await createPlace(a, owner, trip.id, { name: 'Dazaifu' });
-    await eventually(
-      async () => (await read(b, owner, trip.id, { 'if-none-match': etag })).statusCode === 200,
-      'B answers the changed document in full',
-    );
-    expect(String((await read(b, owner, trip.id)).headers.etag)).not.toBe(etag);
-  });
-
-  it('tags the list of itineraries too', async () => {
-    const list = await call(a, owner, 'GET', '/api/itineraries');
-    const etag = String(list.headers.etag);
-    expect(list.headers['cache-control']).toBe('private, no-cache');
-    const again = await call(a, owner, 'GET', '/api/itineraries', {
-      headers: { 'if-none-match': etag },
-    });
-    expect(again.statusCode).toBe(304);
-    await createItinerary(a, owner, { title: 'One more' });
-    const changed = await call(a, owner, 'GET', '/api/itineraries', {
-      headers: { 'if-none-match': etag },
-    });
-    expect(changed.statusCode).toBe(200);
-  });
-
-  it('never gives one traveller’s copy to another: the tag is checked after the access', async () => {
-    const trip = await tripWithPlaces('Private');
-    const etag = String((await read(b, owner, trip.id)).headers.etag);
-    expect((await read(b, viewer, trip.id, { 'if-none-match': etag })).statusCode).toBe(404);
-  });
-
-  it('answers from memory only the member it was read for: a known stranger, a forged cookie', async () => {
-    const trip = await tripWithPlaces('Members only');
-    // The stranger's session and the owner's document are both known to B.
-    expectStatus(await call(b, viewer, 'GET', '/api/me'), 200);
-    expectStatus(await read(b, owner, trip.id), 200);
-    expect((await read(b, viewer, trip.id)).statusCode).toBe(404);
-    // The owner's cookie with its signature changed: not the value B checked and kept.
-    const forged = {
-      ...owner,
-      cookie: owner.cookie.replace(/(session_token=[^;]*)[^;]{4}(?=;|$)/, '$1AAA%3D'),
-    };
-    expect(forged.cookie).not.toBe(owner.cookie);
-    expect((await read(b, forged, trip.id)).statusCode).toBe(401);
-    expectStatus(await read(b, owner, trip.id), 200);
-  });
-});
-
-describe('the session cache', () => {
-  it('keeps a checked session in memory: no query on the hot path', async () => {
-    const traveller = await createSignedInUser(a, 'cached');
-    expectStatus(await call(b, traveller, 'GET', '/api/me'), 200);
-    // Gone behind every cache's back: B still trusts what it checked, an app that never
-    // checked it asks the database and refuses it.
-    const client = await a.database.pool.connect();
-    try {
-      await client.query('begin');
-      await client.query('set local session_replication_role = replica');
-      await client.query('delete from session where user_id = $1', [traveller.id]);
-      await client.query('commit');
-    } finally {
-      client.release();
-    }
-    expect((await call(b, traveller, 'GET', '/api/me')).statusCode).toBe(200);
-    expect((await call(uncached, traveller, 'GET', '/api/me')).statusCode).toBe(401);
-  });
-
-  it('refuses a signed-out session on the other process at once', async () => {
-    const traveller = await createSignedInUser(a, 'leaving');
-    // B has checked (and keeps) the session.
-    expectStatus(await call(b, traveller, 'GET', '/api/me'), 200);
-    expectStatus(await call(b, traveller, 'GET', '/api/me'), 200);
-    const signedOut = await call(a, traveller, 'POST', '/api/auth/sign-out', { payload: {} });
-    expect(signedOut.statusCode).toBe(200);
-    await eventually(
-      async () => (await call(b, traveller, 'GET', '/api/me')).statusCode === 401,
-      'B refuses the signed-out session',
-    );
-  });
-
-  it('refuses a session revoked from another device, and every session of a deleted account', async () => {
-    const traveller = await createSignedInUser(a, 'revoked');
-    const second = await createSignedInUser(a, 'deleted');
-    expectStatus(await call(b, traveller, 'GET', '/api/me'), 200);
-    expectStatus(await call(b, second, 'GET', '/api/me'), 200);
-
-    const [{ id }] = (
-      await a.database.pool.query<{ id: string }>('select id from session where user_id = $1', [
-        traveller.id,
-      ])
-    ).rows as [{ id: string }];
-    // Revoked by a statement of its own (as an operator or another route would).
-    await a.database.db.execute(sql`delete from session where id = ${id}`);
-    await eventually(
-      async () => (await call(b, traveller, 'GET', '/api/me')).statusCode === 401,
-      'B refuses the revoked session',
-    );
-
-    await a.database.db.execute(sql`delete from "user" where id = ${second.id}`);
-    await eventually(
-      async () => (await call(b, second, 'GET', '/api/me')).statusCode === 401,
-      'B refuses the deleted account',
-    );
-  });
-
-  it('sees a new role at once (an admin made or unmade)', async () => {
-    const traveller = await createSignedInUser(a, 'promoted');
-    const users = () => call(b, traveller, 'GET', '/api/admin/outbox');
-    expect((await users()).statusCode).toBe(403);
-    await a.database.db.execute(sql`update "user" set role = 'admin' where id = ${traveller.id}`);
-    await eventually(async () => (await users()).statusCode === 200, 'B sees the admin role');
   });
 });

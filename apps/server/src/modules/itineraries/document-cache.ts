@@ -1,10 +1,10 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Role } from '@jammy/shared/itineraries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Notifications } from '../../db/notifications';
+import type { Notifications } from '../../events/notifications';
 import { etagOf, type EncodedDocument } from '../../lib/http-cache';
-import { EVENTS_CHANNEL } from '../sharing/events.repository';
-import { leavesDocument } from './document-parts';
+import { EVENTS_CHANNEL } from '../../events/events.repository';
+import { leavesDocument } from '../../events/document-parts';
 
 /** The channel the itinerary, stage, place and member triggers notify (migration 0009). */
 export const DOCUMENTS_CHANNEL = 'jammy_documents';
@@ -380,13 +380,14 @@ export function invalidateOnWrites(app: FastifyInstance, documents: DocumentCach
 
   function invalidateFor(request: FastifyRequest) {
     const route = request.routeOptions.url ?? '';
-    const params = request.params as { id?: unknown } | undefined;
+    const params: unknown = request.params; // each route's own: `id` where there is one
+    const id = typeof params === 'object' && params !== null && 'id' in params ? params.id : null;
     if (request.routeOptions.config.outsideDocument) {
       // A note, a list: the document is as it was. (When such a write moves the
       // itinerary's last-change time, which the document shows, the NOTIFY of that drops it.)
-    } else if (route.startsWith('/api/itineraries/:id') && typeof params?.id === 'string') {
+    } else if (route.startsWith('/api/itineraries/:id') && typeof id === 'string') {
       const members = /\/(members|invitations|transfer)/.test(route);
-      documents.invalidate(params.id, members ? 'all' : 'documents');
+      documents.invalidate(id, members ? 'all' : 'documents');
     } else if (route === '/api/itineraries') {
       // A new itinerary: nobody holds it yet.
     } else if (route.startsWith('/api/auth/') && !request.url.includes('/delete-user')) {

@@ -1,4 +1,3 @@
-import { idSchema } from '@jammy/shared/ids';
 import { pageSchema } from '@jammy/shared/fields';
 import {
   TRASH_RETENTION_DAYS,
@@ -10,39 +9,24 @@ import {
   updateItinerarySchema,
   versionOnlySchema,
 } from '@jammy/shared/itineraries';
-import { shareTokenSchema } from '@jammy/shared/sharing';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { replies } from '../../lib/contract';
 import { notModified, sendDocument } from '../../lib/http-cache';
+import { expectedVersion } from '../../lib/versions';
 import type { DocumentCache } from './document-cache';
-import { AppError, invalidField } from '../../lib/errors';
-import { conflict, expectedVersion } from '../../lib/versions';
-import { changeWithEvent } from './content.repository';
-import { authorize, authorizeLink } from './access';
-import { readItineraryDocument, readSharedItineraryDocument } from './itinerary-document';
 import {
-  createItinerary,
-  decodeCursor,
-  listItineraries,
-  setTrashed,
-  updateItinerary,
-} from './itineraries.repository';
-import { presentItinerary } from './presenters';
-import type { ItineraryRow } from './access';
-import type { ItineraryChanges } from './itineraries.repository';
-import {
-  deleteUnusedCover,
-  findItineraryObject,
-  findObjectById,
-} from '../../storage/storage.repository';
+  changeItinerary,
+  listMyItineraries,
+  newItinerary,
+  itineraryDocument,
+  restoreItinerary,
+  trashItinerary,
+} from './itineraries.service';
+import { callerOf, itineraryParams, shareQuery } from './route-parts';
 
-export const itineraryParams = z.object({ id: idSchema });
-/** `?share=<token>`: a read through a share link (the itinerary and its non-private notes). */
-export const shareQuery = z.object({ share: shareTokenSchema.optional() });
 const TAGS = ['itineraries'];
 
 /** /api/itineraries: the caller's trips, one trip's whole tree, and the trash. */
@@ -52,8 +36,6 @@ export function itineraryRoutes(
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, sessions, documents } = deps;
-  const coverOf = async (row: ItineraryRow) =>
-    row.coverFileId ? ((await findObjectById(db, row.coverFileId)) ?? null) : null;
 
   app.get(
     '/api/itineraries',
@@ -67,27 +49,7 @@ export function itineraryRoutes(
     },
     async (request) => {
       const { user } = await requireSession(sessions, request);
-      const query = request.query;
-      const cursor = decodeCursor(query.cursor, query.sort);
-      if (cursor === 'invalid') throw invalidField('cursor', 'is not a cursor of this list');
-      const page = await listItineraries(db, {
-        userId: user.id,
-        q: query.q,
-        sort: query.sort,
-        cursor,
-        limit: query.limit,
-        trash: query.trash === 'true',
-      });
-      return {
-        items: page.rows.map((row) => ({
-          ...presentItinerary(row.itinerary, row.role, row.cover),
-          stageCount: row.stageCount,
-          placeCount: row.placeCount,
-          stagesStartDate: row.stagesStartDate,
-          stagesEndDate: row.stagesEndDate,
-        })),
-        nextCursor: page.nextCursor,
-      };
+      return listMyItineraries(db, user.id, request.query);
     },
   );
 
@@ -103,8 +65,7 @@ export function itineraryRoutes(
     },
     async (request, reply) => {
       const { user } = await requireSession(sessions, request);
-      const row = await createItinerary(db, user.id, request.body);
-      return reply.status(201).send(presentItinerary(row, 'owner'));
+      return reply.status(201).send(await newItinerary(db, user.id, request.body));
     },
   );
 
@@ -134,24 +95,15 @@ export function itineraryRoutes(
         return;
       }
       const read = async () => {
-        const { share } = request.query;
-        const itineraryId = request.params.id;
         const current = await sessions.find(request);
-        if (!current && share === undefined) {
-          throw new AppError('auth/unauthenticated', 'Sign in to continue');
-        }
-        let document = current
-          ? await documents.load(itineraryId, current.user.id, () =>
-              readItineraryDocument(db, itineraryId, current.user.id),
-            )
-          : undefined;
-        if (!document && share !== undefined) {
-          await authorizeLink(db, itineraryId, share);
-          document = await documents.load(itineraryId, undefined, () =>
-            readSharedItineraryDocument(db, itineraryId),
-          );
-        }
-        if (!document) throw new AppError('itinerary/not-found', 'There is no such itinerary');
+        const viewer = current ? current.user.id : undefined;
+        const document = await itineraryDocument(
+          db,
+          documents,
+          request.params.id,
+          viewer,
+          request.query.share,
+        );
         sendDocument(request, reply, document);
       };
       return read();
@@ -170,43 +122,10 @@ export function itineraryRoutes(
       },
     },
     async (request) => {
-      const { user } = await requireSession(sessions, request);
-      const access = await authorize(db, request.params.id, user.id, 'write');
-      const { version, coverPath, ...fields } = request.body;
-      const changes: ItineraryChanges = { ...fields };
-      if (coverPath !== undefined)
-        changes.coverFileId = await coverFileOf(access.itinerary.id, coverPath);
-      const merged = { ...access.itinerary, ...changes };
-      if (merged.startDate && merged.endDate && merged.endDate < merged.startDate) {
-        throw new AppError('request/invalid', 'endDate: must not be before startDate', {
-          issues: [{ field: 'endDate', message: 'must not be before startDate' }],
-        });
-      }
+      const caller = await callerOf(sessions, request, request.params.id);
+      const { version, ...input } = request.body;
       const expected = expectedVersion(request, version);
-      const row = await changeWithEvent(
-        db,
-        { itineraryId: access.itinerary.id, actorId: user.id },
-        (tx) => updateItinerary(tx, access.itinerary.id, changes, expected),
-        (updated) => ({
-          kind: 'itinerary.updated',
-          data: {
-            title: updated.title,
-            fields: Object.keys(request.body).filter((field) => field !== 'version'),
-          },
-        }),
-        { touch: false },
-      );
-      if (!row) {
-        throw conflict(
-          presentItinerary(access.itinerary, access.role, await coverOf(access.itinerary)),
-        );
-      }
-      const oldCover = access.itinerary.coverFileId;
-      if (oldCover && oldCover !== row.coverFileId) {
-        await deleteUnusedCover(db, oldCover);
-        deps.sweepFiles?.();
-      }
-      return presentItinerary(row, access.role, await coverOf(row));
+      return changeItinerary(db, caller, input, expected, deps.sweepFiles);
     },
   );
 
@@ -222,23 +141,8 @@ export function itineraryRoutes(
       },
     },
     async (request) => {
-      const { user } = await requireSession(sessions, request);
-      const access = await authorize(db, request.params.id, user.id, 'own');
-      const version = expectedVersion(request, request.body?.version);
-      if (version !== undefined && version !== access.itinerary.version) {
-        throw conflict(
-          presentItinerary(access.itinerary, access.role, await coverOf(access.itinerary)),
-        );
-      }
-      const row = await changeWithEvent(
-        db,
-        { itineraryId: access.itinerary.id, actorId: user.id },
-        (tx) => setTrashed(tx, access.itinerary.id, true),
-        (trashed) => ({ kind: 'itinerary.trashed', data: { title: trashed.title } }),
-        { touch: false, requires: 'own' },
-      );
-      if (!row) throw new AppError('itinerary/not-found', 'There is no such itinerary');
-      return presentItinerary(row, access.role, await coverOf(row));
+      const caller = await callerOf(sessions, request, request.params.id);
+      return trashItinerary(db, caller, expectedVersion(request, request.body?.version));
     },
   );
 
@@ -253,32 +157,8 @@ export function itineraryRoutes(
       },
     },
     async (request) => {
-      const { user } = await requireSession(sessions, request);
-      const access = await authorize(db, request.params.id, user.id, 'own', {
-        includeTrashed: true,
-      });
-      if (!access.itinerary.deletedAt) {
-        return presentItinerary(access.itinerary, access.role, await coverOf(access.itinerary));
-      }
-      const row = await changeWithEvent(
-        db,
-        { itineraryId: access.itinerary.id, actorId: user.id },
-        (tx) => setTrashed(tx, access.itinerary.id, false),
-        (restored) => ({ kind: 'itinerary.restored', data: { title: restored.title } }),
-        { touch: false, requires: 'own', includeTrashed: true },
-      );
-      if (!row) throw new AppError('itinerary/not-found', 'There is no such itinerary');
-      return presentItinerary(row, access.role, await coverOf(row));
+      const caller = await callerOf(sessions, request, request.params.id);
+      return restoreItinerary(db, caller);
     },
   );
-
-  /** The file a cover path names: a photo uploaded to this itinerary; 400 otherwise. */
-  async function coverFileOf(itineraryId: string, path: string | null): Promise<string | null> {
-    if (path === null) return null;
-    const file = await findItineraryObject(db, itineraryId, path);
-    if (!file || !file.contentType.startsWith('image/')) {
-      throw invalidField('coverPath', 'is not a photo uploaded to this itinerary');
-    }
-    return file.id;
-  }
 }

@@ -13,7 +13,7 @@ import {
   presentPhoto,
   presentPlace,
   presentStage,
-} from './presenters';
+} from './itinerary.presenter';
 import { attachment, fileObject, photo } from '../../db/schema/files';
 import { pdfDocument, pngImage, uploaded } from '../../../test/storage-helpers';
 import {

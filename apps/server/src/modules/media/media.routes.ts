@@ -16,9 +16,10 @@ import type { Db, Executor } from '../../db/client';
 import { attachment, fileObject, photo } from '../../db/schema/files';
 import { AppError, invalidField } from '../../lib/errors';
 import { findItineraryObject, type FileObjectRow } from '../../storage/storage.repository';
-import { childRoutes, lastPosition } from '../itineraries/child-routes';
-import { places, stages } from '../itineraries/content.routes';
-import { presentAttachment, presentPhoto } from '../itineraries/presenters';
+import { childRoutes } from '../itineraries/child-routes';
+import { lastPosition } from '../itineraries/child-rows';
+import { places, stages } from '../itineraries/content.repository';
+import { presentAttachment, presentPhoto } from '../itineraries/itinerary.presenter';
 import { rowStore } from '../itineraries/row-store';
 
 export const photos = rowStore(photo, { scope: photo.itineraryId, position: photo.position });

@@ -24,7 +24,7 @@ import type { Db } from '../../db/client';
 import { noContent, replies } from '../../lib/contract';
 import { AppError, invalidField } from '../../lib/errors';
 import { conflict, expectedVersion } from '../../lib/versions';
-import { presentItinerary } from '../itineraries/presenters';
+import { presentItinerary } from '../itineraries/itinerary.presenter';
 import {
   contentOf,
   orderSummaries,

@@ -1,15 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession, type Sessions } from '../../auth/session';
+import type { Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { answerOf, replies } from '../../lib/contract';
 import { serviceUnavailable } from '../../lib/database-errors';
 import { AppError } from '../../lib/errors';
-import { authorize } from '../itineraries/access';
-import { itineraryParams } from '../itineraries/itineraries.routes';
-import type { EventBus } from './event-bus';
-import { findMember } from './sharing.repository';
+import type { EventBus } from '../../events/event-bus';
+import { callerOf, itineraryParams } from '../itineraries/route-parts';
+import { streamViewer } from './sharing.service';
 
 // Not strict: a share-link reader's `?share=` is ignored here (the route answers 401/404).
 const eventsQuery = z.object({
@@ -93,9 +92,7 @@ export function eventRoutes(
     lastEventId: number | null,
     doneOpening: () => void,
   ) {
-    const { user } = await requireSession(sessions, request);
-    const { itinerary } = await authorize(db, itineraryId, user.id, 'read');
-    const member = await findMember(db, itinerary.id, user.id);
+    const viewer = await streamViewer(db, await callerOf(sessions, request, itineraryId));
 
     reply.hijack();
     const raw = reply.raw;
@@ -124,8 +121,8 @@ export function eventRoutes(
     try {
       unsubscribe = await bus.subscribe(
         {
-          itineraryId: itinerary.id,
-          viewer: { id: user.id, name: member?.name ?? '' },
+          itineraryId,
+          viewer,
           write: (chunk) => {
             if (open) raw.write(chunk);
           },

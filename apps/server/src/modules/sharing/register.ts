@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Sessions } from '../../auth/session';
-import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import type { Notifications } from '../../db/notifications';
+import { createEventBus } from '../../events/event-bus';
+import type { Notifications } from '../../events/notifications';
 import type { Mailer } from '../../mail/mailer';
-import { createEventBus } from './event-bus';
 import { eventRoutes } from './events.routes';
+import { invitationRoutes } from './invitations.routes';
+import { shareLinkRoutes } from './share-links.routes';
 import { sharingRoutes } from './sharing.routes';
 
 /**
@@ -19,19 +20,23 @@ export function registerSharing(
     database: Database;
     sessions: Sessions;
     mailer: Mailer;
-    config: Config;
+    /** The origin the links of invitations and share links open (PUBLIC_URL's). */
+    origin: string;
     notifications: Notifications;
   },
 ) {
-  const { database, sessions } = deps;
+  const { database, sessions, origin } = deps;
+  const db = database.db;
   const bus = createEventBus({
-    db: database.db,
+    db,
     pool: database.pool,
     notifications: deps.notifications,
     logger: app.log,
   });
   app.addHook('onReady', () => bus.start());
   app.addHook('preClose', () => bus.close());
-  sharingRoutes(app, { db: database.db, sessions, mailer: deps.mailer, config: deps.config });
-  eventRoutes(app, { db: database.db, sessions, bus });
+  sharingRoutes(app, { db, sessions });
+  invitationRoutes(app, { db, sessions, sender: { mailer: deps.mailer, origin } });
+  shareLinkRoutes(app, { db, sessions, origin });
+  eventRoutes(app, { db, sessions, bus });
 }

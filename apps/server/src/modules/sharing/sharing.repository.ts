@@ -1,10 +1,10 @@
-import { changedAt } from '../../db/clock';
-import { createHash, randomBytes } from 'node:crypto';
 import type { MemberRole } from '@jammy/shared/sharing';
-import { INVITATION_TTL_DAYS, TOKEN_BYTES } from '@jammy/shared/sharing';
+import { INVITATION_TTL_DAYS } from '@jammy/shared/sharing';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
+import { hashToken } from '../../lib/tokens';
 import type { Executor as Db } from '../../db/client';
+import { changedAt } from '../../db/clock';
 import { user } from '../../db/schema/auth';
 import {
   itinerary,
@@ -15,16 +15,6 @@ import {
 
 export type InvitationRow = typeof itineraryInvitation.$inferSelect;
 export type ShareLinkRow = typeof shareLink.$inferSelect;
-
-/** A fresh random token (base64url) and the SHA-256 hex digest that is stored instead. */
-export function newToken(): { token: string; hash: string } {
-  const token = randomBytes(TOKEN_BYTES).toString('base64url');
-  return { token, hash: hashToken(token) };
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 // --- members ---
 
@@ -282,20 +272,6 @@ export async function revokeShareLink(db: Db, id: string): Promise<void> {
     .update(shareLink)
     .set({ revokedAt: sql`coalesce(${shareLink.revokedAt}, now())` })
     .where(eq(shareLink.id, id));
-}
-
-/** The link a token opens, found by the token's hash (never by the token itself). */
-export async function findShareLinkByToken(db: Db, token: string) {
-  const [row] = await db
-    .select({
-      id: shareLink.id,
-      itineraryId: shareLink.itineraryId,
-      expiresAt: shareLink.expiresAt,
-      revokedAt: shareLink.revokedAt,
-    })
-    .from(shareLink)
-    .where(eq(shareLink.tokenHash, hashToken(token)));
-  return row;
 }
 
 /** The language and name of the account with this e-mail address, if there is one. */

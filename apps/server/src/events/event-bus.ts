@@ -7,9 +7,10 @@ import {
 } from '@jammy/shared/sharing';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Db } from '../../db/client';
-import type { Notifications } from '../../db/notifications';
+import type { Db } from '../db/client';
+import { presentEvent } from './event.presenter';
 import { EVENTS_CHANNEL, eventsAfter, findEvent } from './events.repository';
+import type { Notifications } from './notifications';
 
 type Viewer = Presence['viewers'][number];
 
@@ -26,7 +27,7 @@ export interface Subscriber {
 /**
  * Live events of itineraries for this process's streams. Every write NOTIFYs
  * `itinerary_events` with `<itineraryId>:<eventId>`; the process's LISTEN connection
- * (db/notifications.ts) fans the rows out to local subscribers. Presence travels on the same channel as
+ * (notifications.ts) fans the rows out to local subscribers. Presence travels on the same channel as
  * `presence:<json>` (this process's viewers of one itinerary), so each process can show the
  * merged list of everyone who has the itinerary open on any process.
  */
@@ -183,8 +184,9 @@ export function createEventBus(deps: {
     if (!streams.get(itineraryId)?.size) return;
     const found = await findEvent(db, eventId);
     if (!found) return;
-    for (const entry of streams.get(itineraryId) ?? []) deliver(entry, found.event);
-    enforceAccess(itineraryId, found.event);
+    const event = presentEvent(found);
+    for (const entry of streams.get(itineraryId) ?? []) deliver(entry, event);
+    enforceAccess(itineraryId, event);
   }
 
   function onPresence(message: PresenceMessage) {
@@ -223,7 +225,9 @@ export function createEventBus(deps: {
     for (const [itineraryId, entries] of streams) {
       for (const entry of entries) {
         if (entry.buffer) continue;
-        const missed = await eventsAfter(db, itineraryId, entry.lastId, MAX_REPLAYED_EVENTS + 1);
+        const missed = (
+          await eventsAfter(db, itineraryId, entry.lastId, MAX_REPLAYED_EVENTS + 1)
+        ).map(presentEvent);
         if (missed.length > MAX_REPLAYED_EVENTS) {
           entry.subscriber.write(sseData('reset', {}));
           entry.lastId = missed.at(-1)?.id ?? entry.lastId;
@@ -287,7 +291,9 @@ export function createEventBus(deps: {
       subscriber.write(`retry: 2000\n: connected\n\n`);
       try {
         if (lastEventId !== null) {
-          const missed = await eventsAfter(db, itineraryId, lastEventId, MAX_REPLAYED_EVENTS + 1);
+          const missed = (
+            await eventsAfter(db, itineraryId, lastEventId, MAX_REPLAYED_EVENTS + 1)
+          ).map(presentEvent);
           if (missed.length > MAX_REPLAYED_EVENTS) {
             // Too far behind to replay: the client refetches the itinerary instead.
             subscriber.write(sseData('reset', {}));

@@ -1,0 +1,117 @@
+import type { EventKind } from '@jammy/shared/sharing';
+import { and, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import type { Executor as Db } from '../db/client';
+import { user } from '../db/schema/auth';
+import { changedAt } from '../db/clock';
+import { itinerary, itineraryEvent } from '../db/schema/itineraries';
+import { leavesDocument } from './document-parts';
+import type { EventRow } from './event.presenter';
+
+/** The NOTIFY channel every process listens on (payloads: see event-bus.ts and `eventStatement`). */
+export const EVENTS_CHANNEL = 'itinerary_events';
+
+/** What happened, for the activity and the live stream. */
+export interface ChangeEvent {
+  kind: Exclude<EventKind, 'presence'>;
+  /** ids, titles and counts only: never private note text. */
+  data: Record<string, unknown>;
+}
+
+/** Whose change it is, on which itinerary (no actor: the system's, e.g. an import). */
+export interface EventTarget {
+  itineraryId: string;
+  actorId: string | null;
+}
+
+/**
+ * How far an itinerary's last-change time may lag behind a change its document does not show
+ * (a note, a list): moving it changes the document, which every process then
+ * builds again, so it moves at most this often for those (docs/decisions/030).
+ */
+export const OUTSIDE_TOUCH_MS = 1000;
+
+/**
+ * Records the events of one change in one statement, for a transaction to send with its
+ * COMMIT: the event rows (in order), their NOTIFYs (delivered when the transaction commits;
+ * `<itineraryId>:<eventId>:<kind>`) and, with `touch`, the itinerary's last-change time: to
+ * the change's time, or for a change the itinerary's document does not show
+ * (`leavesDocument`), only when it is `OUTSIDE_TOUCH_MS` behind.
+ */
+export function eventStatement(
+  target: EventTarget,
+  events: readonly [ChangeEvent, ...ChangeEvent[]],
+  options: { touch?: boolean } = {},
+): SQL {
+  const touch = options.touch ?? true;
+  const lagging = events.every((event) => leavesDocument(event.kind))
+    ? sql`and ${itinerary.updatedAt} < ${changedAt()} - ${`${OUTSIDE_TOUCH_MS} milliseconds`}::interval`
+    : sql``;
+  const rows = events.map(
+    (event) =>
+      sql`(${target.itineraryId}, ${target.actorId}, ${event.kind}, ${JSON.stringify(event.data)}::jsonb)`,
+  );
+  return sql`with touched as (
+      update ${itinerary} set updated_at = ${changedAt()}
+      where ${itinerary.id} = ${target.itineraryId} and ${touch} ${lagging}
+      returning 1
+    ), inserted as (
+      insert into ${itineraryEvent} (itinerary_id, actor_id, kind, data)
+      values ${sql.join(rows, sql`, `)}
+      returning id, itinerary_id, kind
+    )
+    select id, pg_notify(${EVENTS_CHANNEL}, itinerary_id::text || ':' || id::text || ':' || kind)
+    from inserted`;
+}
+
+const eventColumns = {
+  id: itineraryEvent.id,
+  kind: itineraryEvent.kind,
+  data: itineraryEvent.data,
+  createdAt: itineraryEvent.createdAt,
+  actorId: itineraryEvent.actorId,
+  actorName: user.name,
+};
+
+function selectEvents(db: Db) {
+  return db
+    .select(eventColumns)
+    .from(itineraryEvent)
+    .leftJoin(user, eq(user.id, itineraryEvent.actorId));
+}
+
+/** One event, for the fan-out of a notification. */
+export async function findEvent(db: Db, id: number): Promise<EventRow | null> {
+  const [row] = await selectEvents(db).where(eq(itineraryEvent.id, id));
+  return row ?? null;
+}
+
+/** The events after `afterId`, oldest first, at most `limit` (to resume a stream). */
+export function eventsAfter(
+  db: Db,
+  itineraryId: string,
+  afterId: number,
+  limit: number,
+): Promise<EventRow[]> {
+  return selectEvents(db)
+    .where(and(eq(itineraryEvent.itineraryId, itineraryId), gt(itineraryEvent.id, afterId)))
+    .orderBy(itineraryEvent.id)
+    .limit(limit);
+}
+
+/** The newest events (before the cursor id, when given), newest first. */
+export function latestEvents(
+  db: Db,
+  itineraryId: string,
+  beforeId: number | null,
+  limit: number,
+): Promise<EventRow[]> {
+  return selectEvents(db)
+    .where(
+      and(
+        eq(itineraryEvent.itineraryId, itineraryId),
+        beforeId === null ? undefined : lt(itineraryEvent.id, beforeId),
+      ),
+    )
+    .orderBy(desc(itineraryEvent.id))
+    .limit(limit);
+}

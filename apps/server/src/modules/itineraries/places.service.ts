@@ -1,0 +1,164 @@
+import type { createPlaceSchema, moveSchema, updatePlaceSchema } from '@jammy/shared/itineraries';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client';
+import { AppError, invalidField } from '../../lib/errors';
+import { conflict } from '../../lib/versions';
+import { authorize, type Caller } from './access';
+import { changeWithEvent } from './change-with-event';
+import { authorizedRow, checkStage, lastPosition, moveAfterSibling } from './child-rows';
+import { inStage, places, stages, type PlaceRow } from './content.repository';
+import { listPlaces } from './itineraries.repository';
+import { presentPlace } from './itinerary.presenter';
+
+type NewPlace = z.output<typeof createPlaceSchema>;
+type PlaceChanges = Omit<z.output<typeof updatePlaceSchema>, 'version'>;
+/** Where a place goes (after `afterId`, in `stageId` or its own), from the version read. */
+type PlaceMove = Omit<z.output<typeof moveSchema>, 'version'> & {
+  expectedVersion: number | undefined;
+};
+
+const placeNotFound = () =>
+  new AppError('place/not-found', 'There is no such place in this itinerary');
+
+/** What the activity says of a place: with its stage's title ("added the Colosseum to Rome"). */
+async function placeEvent(tx: Executor, row: PlaceRow) {
+  return {
+    placeId: row.id,
+    name: row.name,
+    stageId: row.stageId,
+    stageTitle: row.stageId
+      ? ((await stages.find(tx, row.itineraryId, row.stageId))?.title ?? null)
+      : null,
+  };
+}
+
+/** A write that matched no row: 409 with the place as it is now, or 404 once it is gone. */
+async function missed(db: Db, caller: Caller, placeId: string): Promise<AppError> {
+  const fresh = await places.find(db, caller.itineraryId, placeId);
+  return fresh ? conflict(presentPlace(fresh)) : placeNotFound();
+}
+
+/** The places of an itinerary in order, or of one of its stages, for a member. */
+export async function readPlaces(
+  db: Db,
+  caller: Caller,
+  stageId: string | undefined,
+): Promise<PlaceRow[]> {
+  await authorize(db, caller.itineraryId, caller.actorId, 'read');
+  const rows = await listPlaces(db, caller.itineraryId);
+  return stageId ? rows.filter((row) => row.stageId === stageId) : rows;
+}
+
+export function readPlace(db: Db, caller: Caller, placeId: string): Promise<PlaceRow> {
+  return authorizedRow(db, caller, 'read', places, placeId, placeNotFound);
+}
+
+/**
+ * Adds a place at the end of its stage, or of the places in none. Places are ordered: the
+ * itinerary is held alone while the position is worked out, so who asks is checked before.
+ */
+export async function createPlace(db: Db, caller: Caller, input: NewPlace): Promise<PlaceRow> {
+  await authorize(db, caller.itineraryId, caller.actorId, 'write');
+  return changeWithEvent(
+    db,
+    caller,
+    async (tx) => {
+      const stageId = input.stageId ?? null;
+      await checkStage(tx, caller.itineraryId, stageId);
+      return places.insert(tx, {
+        ...input,
+        stageId,
+        itineraryId: caller.itineraryId,
+        position: await lastPosition(tx, places, caller.itineraryId, inStage(stageId)),
+      });
+    },
+    async (created, tx) => ({ kind: 'place.created', data: await placeEvent(tx, created) }),
+  );
+}
+
+/** Changes a place; a cost needs its currency, and a new stage puts it last there. */
+export async function changePlace(
+  db: Db,
+  caller: Caller,
+  placeId: string,
+  changes: PlaceChanges,
+  expectedVersion: number | undefined,
+): Promise<PlaceRow> {
+  const place = await authorizedRow(db, caller, 'write', places, placeId, placeNotFound);
+  const changed = await changeWithEvent(
+    db,
+    caller,
+    async (tx) => {
+      const cost = changes.costMinor === undefined ? place.costMinor : changes.costMinor;
+      const currency = changes.currency === undefined ? place.currency : changes.currency;
+      if (cost !== null && !currency) throw invalidField('currency', 'is required with a cost');
+      let values: PlaceChanges & { position?: string } = changes;
+      if (changes.stageId !== undefined && changes.stageId !== place.stageId) {
+        await checkStage(tx, caller.itineraryId, changes.stageId);
+        const position = await lastPosition(
+          tx,
+          places,
+          caller.itineraryId,
+          inStage(changes.stageId ?? null),
+        );
+        values = { ...changes, position };
+      }
+      return places.update(tx, caller.itineraryId, place.id, values, expectedVersion);
+    },
+    async (updated, tx) => ({
+      kind: 'place.updated',
+      data: { ...(await placeEvent(tx, updated)), fields: Object.keys(changes) },
+    }),
+  );
+  if (!changed) throw await missed(db, caller, place.id);
+  return changed;
+}
+
+export async function deletePlace(
+  db: Db,
+  caller: Caller,
+  placeId: string,
+  expectedVersion: number | undefined,
+): Promise<void> {
+  const place = await authorizedRow(db, caller, 'write', places, placeId, placeNotFound);
+  const deleted = await changeWithEvent(
+    db,
+    caller,
+    (tx) => places.remove(tx, caller.itineraryId, place.id, expectedVersion),
+    async (_deleted, tx) => ({ kind: 'place.deleted', data: await placeEvent(tx, place) }),
+  );
+  if (!deleted) throw await missed(db, caller, place.id);
+}
+
+/** Moves a place after another, into another stage (`stageId`) or within its own. */
+export async function movePlace(
+  db: Db,
+  caller: Caller,
+  placeId: string,
+  move: PlaceMove,
+): Promise<PlaceRow> {
+  const place = await authorizedRow(db, caller, 'write', places, placeId, placeNotFound);
+  const moved = await changeWithEvent(
+    db,
+    caller,
+    async (tx) => {
+      // Its stage as it is now, under the lock: the stage may have gone since it was read
+      // (the place then stays, outside any stage).
+      const now = await places.find(tx, caller.itineraryId, place.id);
+      const stageId = move.stageId === undefined ? (now?.stageId ?? null) : move.stageId;
+      await checkStage(tx, caller.itineraryId, stageId);
+      return moveAfterSibling(tx, places, caller.itineraryId, place.id, {
+        afterId: move.afterId,
+        expectedVersion: move.expectedVersion,
+        where: inStage(stageId),
+        changes: { stageId },
+      });
+    },
+    async (moved, tx) => ({
+      kind: 'place.moved',
+      data: { ...(await placeEvent(tx, moved)), afterId: move.afterId },
+    }),
+  );
+  if (!moved) throw await missed(db, caller, place.id);
+  return moved;
+}
