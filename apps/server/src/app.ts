@@ -10,7 +10,7 @@ import { authRoutes } from './auth/auth.routes';
 import { createAuth } from './auth/auth';
 import { originCheck } from './auth/origin-check';
 import { createSessions, forgetSessionsOnRevocations, type Sessions } from './auth/session';
-import { handleError } from './lib/errors';
+import { handleError } from './lib/error-handler';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import { createMailQueue } from './mail/mail-queue';
 import fastifySwagger from '@fastify/swagger';
