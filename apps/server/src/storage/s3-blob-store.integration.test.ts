@@ -17,7 +17,7 @@ import {
 } from '../../test/itinerary-helpers';
 import { md5Base64, objectUrl, pdfDocument, pngImage, uploaded } from '../../test/storage-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { fileObject } from '../db/schema/files';
+import { fileObject } from '../db/schema/itineraries';
 
 /**
  * The S3 backend against an S3-compatible server (s3rver, from npm) that the test starts on

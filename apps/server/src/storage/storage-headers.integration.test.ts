@@ -12,7 +12,7 @@ import {
   type SignedInUser,
 } from '../../test/itinerary-helpers';
 import { objectUrl, pdfDocument, pngImage, upload, uploaded } from '../../test/storage-helpers';
-import { fileObject } from '../db/schema/files';
+import { fileObject } from '../db/schema/itineraries';
 
 // Metadata that ends up in the headers of a download (Content-Disposition, Cache-Control,
 // Content-Language, Content-Encoding) can never make a stored file unservable: names in any

@@ -28,7 +28,7 @@ import {
   uploaded,
 } from '../../test/storage-helpers';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { fileObject } from '../db/schema/files';
+import { fileObject } from '../db/schema/itineraries';
 import { purgeTrash } from '../modules/itineraries/itineraries.repository';
 import { diskBlobStore } from './disk-blob-store';
 import { createStorage } from './storage.service';

@@ -7,8 +7,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
-import { itinerary, itineraryMember, place, stage } from '../../db/schema/itineraries';
-import { fileObject } from '../../db/schema/files';
+import { fileObject, itinerary, itineraryMember, place, stage } from '../../db/schema/itineraries';
 import type { FileObjectRow } from '../../storage/storage.repository';
 import type { ItineraryRow } from './access';
 

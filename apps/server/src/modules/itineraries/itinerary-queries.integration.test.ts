@@ -2,7 +2,7 @@ import type { ItinerarySummary, Page } from '@jammy/shared/itineraries';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itinerary, place, stage } from '../../db/schema/itineraries';
+import { fileObject, itinerary, place, stage } from '../../db/schema/itineraries';
 import { eq, sql } from 'drizzle-orm';
 import { booking } from '../../db/schema/bookings';
 import { listPlaces, listStages } from './itineraries.repository';
@@ -14,7 +14,7 @@ import {
   presentPlace,
   presentStage,
 } from './presenters';
-import { attachment, fileObject, photo } from '../../db/schema/files';
+import { attachment, photo } from '../../db/schema/files';
 import { pdfDocument, pngImage, uploaded } from '../../../test/storage-helpers';
 import {
   apiFor,

@@ -5,7 +5,7 @@ import type { Itinerary, ItinerarySummary, ItineraryTree } from '@jammy/shared/i
 import type { ShareLink } from '@jammy/shared/sharing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileObject } from '../../db/schema/files';
+import { fileObject } from '../../db/schema/itineraries';
 import {
   addMember,
   apiFor,
