@@ -39,7 +39,7 @@ import { contentRoutes } from './modules/itineraries/content.routes';
 import { createDocumentCache, invalidateOnWrites } from './modules/itineraries/document-cache';
 import { readableTitle } from './modules/itineraries/itinerary-document';
 import { meRoutes } from './modules/me/me.routes';
-import { mediaRoutes } from './modules/media/media.routes';
+import { mediaRoutes } from './modules/files/media.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { registerSharing } from './modules/sharing/register';
 import { exportRoutes } from './modules/exports/exports.routes';
@@ -55,11 +55,11 @@ import { outboxSms, twilioSms, type SmsSender } from './sms/sms-sender';
 import { healthRoutes } from './modules/health/health.routes';
 import { clientConfigRoutes } from './modules/meta/client-config.routes';
 import { spaRoutes } from './spa/spa.routes';
-import type { BlobStore } from './storage/blob-store';
-import { diskBlobStore } from './storage/disk-blob-store';
-import { storageApiRoutes } from './storage/storage-api.routes';
-import { storageRoutes } from './storage/storage.routes';
-import { createStorage } from './storage/storage.service';
+import type { BlobStore } from './modules/files/blob-store';
+import { diskBlobStore } from './modules/files/disk-blob-store';
+import { storageApiRoutes } from './modules/files/storage-api.routes';
+import { storageRoutes } from './modules/files/storage.routes';
+import { createStorage } from './modules/files/storage.service';
 import { SESSION_COOKIE } from './auth/session-cookie';
 
 export interface AppDeps {
@@ -310,7 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.blobs ??
     (config.storage.s3
       ? // The S3 client is big: loaded only by installations that use it.
-        (await import('./storage/s3-blob-store')).s3BlobStore(config.storage.s3)
+        (await import('./modules/files/s3-blob-store')).s3BlobStore(config.storage.s3)
       : diskBlobStore(path.join(config.dataDir, 'files')));
   await blobs.open();
   const storage = createStorage({

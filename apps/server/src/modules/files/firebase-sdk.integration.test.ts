@@ -25,14 +25,14 @@ import {
   startItineraryTest,
   type ItineraryTest,
   type SignedInUser,
-} from '../../test/itinerary-helpers';
+} from '../../../test/itinerary-helpers';
 import {
   md5Base64,
   pdfDocument,
   PDF_TEXT,
   pngImage,
   storageToken,
-} from '../../test/storage-helpers';
+} from '../../../test/storage-helpers';
 
 /**
  * Conformance with a client nobody here wrote: Google's own Firebase JS SDK

@@ -13,8 +13,8 @@ import {
   type Api,
   type ItineraryTest,
   type SignedInUser,
-} from '../../test/itinerary-helpers';
-import { pdfDocument, pngImage, upload, uploaded } from '../../test/storage-helpers';
+} from '../../../test/itinerary-helpers';
+import { pdfDocument, pngImage, upload, uploaded } from '../../../test/storage-helpers';
 
 // Object paths have one spelling: `itineraries/{lower-case id}/…` and the folders Jammy gives a
 // meaning to (`cover`, `photos`, `attachments`) exactly so. Any other spelling of them is a

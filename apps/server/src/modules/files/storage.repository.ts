@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../db/client';
-import { blobGarbage, uploadSession } from '../db/schema/files';
-import { fileObject, itinerary } from '../db/schema/itineraries';
+import type { Db, Executor } from '../../db/client';
+import { blobGarbage, uploadSession } from '../../db/schema/files';
+import { fileObject, itinerary } from '../../db/schema/itineraries';
 
 export type FileObjectRow = typeof fileObject.$inferSelect;
 export type NewFileObject = typeof fileObject.$inferInsert;

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import {
   addMember,
   apiFor,
@@ -17,7 +17,7 @@ import {
   expectStatus,
   type Api,
   type SignedInUser,
-} from '../../test/itinerary-helpers';
+} from '../../../test/itinerary-helpers';
 import {
   jpegWithGps,
   md5Base64,
@@ -26,10 +26,10 @@ import {
   pngImage,
   upload,
   uploaded,
-} from '../../test/storage-helpers';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { fileObject } from '../db/schema/itineraries';
-import { purgeTrash } from '../modules/itineraries/itineraries.repository';
+} from '../../../test/storage-helpers';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { fileObject } from '../../db/schema/itineraries';
+import { purgeTrash } from '../itineraries/itineraries.repository';
 import { diskBlobStore } from './disk-blob-store';
 import { createStorage } from './storage.service';
 

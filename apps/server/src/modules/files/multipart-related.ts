@@ -1,5 +1,5 @@
 import { Transform, type Readable } from 'node:stream';
-import { AppError } from '../lib/errors';
+import { AppError } from '../../lib/errors';
 
 /** The JSON metadata part may be at most this large. */
 const METADATA_MAX_BYTES = 64 * 1024;

@@ -5,8 +5,8 @@ import {
 } from '@jammy/shared/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { replies } from '../lib/contract';
-import { AppError, validationError } from '../lib/errors';
+import { replies } from '../../lib/contract';
+import { AppError, validationError } from '../../lib/errors';
 import { readRelated, relatedBoundary } from './multipart-related';
 import { presentObject } from './presenters';
 import { readJson } from './request-body';

@@ -1,8 +1,8 @@
 import { storageTokenSchema, storageUsageSchema } from '@jammy/shared/storage';
 import type { FastifyInstance } from 'fastify';
-import { requireSession, type Sessions } from '../auth/session';
-import type { Db } from '../db/client';
-import { replies } from '../lib/contract';
+import { requireSession, type Sessions } from '../../auth/session';
+import type { Db } from '../../db/client';
+import { replies } from '../../lib/contract';
 import { signStorageToken, STORAGE_TOKEN_TTL_MS } from './storage-token';
 import { usedBytes } from './storage.repository';
 import type { Storage } from './storage.service';

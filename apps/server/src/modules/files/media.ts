@@ -1,6 +1,6 @@
 import { type ImageVariant } from '@jammy/shared/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/errors';
+import { AppError } from '../../lib/errors';
 import type { BlobStore, ByteRange } from './blob-store';
 import { canonicalDisposition, isHeaderSafe } from './header-values';
 import type { FileObjectRow } from './storage.repository';

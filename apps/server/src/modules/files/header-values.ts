@@ -1,6 +1,6 @@
 import type { ObjectMetadataInput } from '@jammy/shared/storage';
 import { encodeExtended, format, parse } from 'content-disposition';
-import { AppError } from '../lib/errors';
+import { AppError } from '../../lib/errors';
 
 /**
  * What a header value may hold here: printable ASCII and tabs. Node refuses anything past

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { ZodType, z } from 'zod';
-import { AppError, validationError } from '../lib/errors';
+import { AppError, validationError } from '../../lib/errors';
 
 /** JSON bodies of the storage protocol (metadata) are small. */
 const JSON_MAX_BYTES = 64 * 1024;

@@ -1,11 +1,11 @@
 import { foldSegment, objectSpace, type ObjectSpace } from '@jammy/shared/storage';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Sessions } from '../auth/session';
-import type { Db } from '../db/client';
-import { session } from '../db/schema/auth';
-import { AppError } from '../lib/errors';
-import { authorizeLink, findAccess, type ItineraryRow } from '../modules/itineraries/access';
+import type { Sessions } from '../../auth/session';
+import type { Db } from '../../db/client';
+import { session } from '../../db/schema/auth';
+import { AppError } from '../../lib/errors';
+import { authorizeLink, findAccess, type ItineraryRow } from '../itineraries/access';
 import { verifyStorageToken } from './storage-token';
 
 /** Who asks a storage request: a signed-in traveller, or nobody. */

@@ -10,10 +10,10 @@ import {
 import { shareTokenSchema } from '@jammy/shared/sharing';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Sessions } from '../auth/session';
-import type { Db } from '../db/client';
-import { noContent, replies, type ContentAnswer } from '../lib/contract';
-import { AppError } from '../lib/errors';
+import type { Sessions } from '../../auth/session';
+import type { Db } from '../../db/client';
+import { noContent, replies, type ContentAnswer } from '../../lib/contract';
+import { AppError } from '../../lib/errors';
 import { storableHeaders } from './header-values';
 import { objectNotFound, sendMedia } from './media';
 import { presentObject } from './presenters';

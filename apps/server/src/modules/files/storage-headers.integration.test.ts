@@ -10,9 +10,9 @@ import {
   startItineraryTest,
   type ItineraryTest,
   type SignedInUser,
-} from '../../test/itinerary-helpers';
-import { objectUrl, pdfDocument, pngImage, upload, uploaded } from '../../test/storage-helpers';
-import { fileObject } from '../db/schema/itineraries';
+} from '../../../test/itinerary-helpers';
+import { objectUrl, pdfDocument, pngImage, upload, uploaded } from '../../../test/storage-helpers';
+import { fileObject } from '../../db/schema/itineraries';
 
 // Metadata that ends up in the headers of a download (Content-Disposition, Cache-Control,
 // Content-Language, Content-Encoding) can never make a stored file unservable: names in any

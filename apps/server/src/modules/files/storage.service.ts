@@ -4,9 +4,9 @@ import { baseName, KEEP_EXIF_METADATA_KEY, type ObjectMetadataInput } from '@jam
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { uuidv7 } from 'uuidv7';
-import type { StorageConfig } from '../config';
-import type { Db, Executor } from '../db/client';
-import { AppError } from '../lib/errors';
+import type { StorageConfig } from '../../config';
+import type { Db, Executor } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import type { BlobStore } from './blob-store';
 import { storableHeaders } from './header-values';
 import { processImage } from './images';

@@ -8,16 +8,22 @@ import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import {
   createItinerary,
   createSignedInUser,
   expectStatus,
   type SignedInUser,
-} from '../../test/itinerary-helpers';
-import { md5Base64, objectUrl, pdfDocument, pngImage, uploaded } from '../../test/storage-helpers';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { fileObject } from '../db/schema/itineraries';
+} from '../../../test/itinerary-helpers';
+import {
+  md5Base64,
+  objectUrl,
+  pdfDocument,
+  pngImage,
+  uploaded,
+} from '../../../test/storage-helpers';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { fileObject } from '../../db/schema/itineraries';
 
 /**
  * The S3 backend against an S3-compatible server (s3rver, from npm) that the test starts on

@@ -1,8 +1,8 @@
 import { IMAGE_VARIANTS, type ImageVariant } from '@jammy/shared/storage';
 import { Readable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
-import type { StoredVariant } from '../db/schema/itineraries';
-import { AppError } from '../lib/errors';
+import type { StoredVariant } from '../../db/schema/itineraries';
+import { AppError } from '../../lib/errors';
 import type { BlobStore, StoredBlob } from './blob-store';
 import { isHeic } from './upload-rules';
 

@@ -4,7 +4,7 @@ import type { StorageUsage } from '@jammy/shared/storage';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import {
   apiFor,
   createItinerary,
@@ -13,10 +13,10 @@ import {
   expectStatus,
   type Api,
   type SignedInUser,
-} from '../../test/itinerary-helpers';
-import { pdfDocument, relatedBody } from '../../test/storage-helpers';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { uploadSession } from '../db/schema/files';
+} from '../../../test/itinerary-helpers';
+import { pdfDocument, relatedBody } from '../../../test/storage-helpers';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { uploadSession } from '../../db/schema/files';
 import type { BlobStore } from './blob-store';
 import { diskBlobStore } from './disk-blob-store';
 import {

@@ -6,8 +6,8 @@ import {
 } from '@jammy/shared/storage';
 import { fileTypeFromBuffer } from 'file-type';
 import { Transform } from 'node:stream';
-import type { StorageConfig } from '../config';
-import { AppError } from '../lib/errors';
+import type { StorageConfig } from '../../config';
+import { AppError } from '../../lib/errors';
 
 /** Bytes read before the type is decided (file-type needs at most this many). */
 const SNIFF_BYTES = 4100;
