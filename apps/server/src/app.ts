@@ -39,7 +39,7 @@ import { contentRoutes } from './modules/itineraries/content.routes';
 import { createDocumentCache, invalidateOnWrites } from './modules/itineraries/document-cache';
 import { readableTitle } from './modules/itineraries/itinerary-document';
 import { meRoutes } from './modules/me/me.routes';
-import { mediaRoutes } from './modules/files/media.routes';
+import { mediaRoutes } from './modules/files/photos.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { registerSharing } from './modules/sharing/register';
 import { exportRoutes } from './modules/exports/exports.routes';
@@ -59,7 +59,7 @@ import type { BlobStore } from './modules/files/blob-store';
 import { diskBlobStore } from './modules/files/disk-blob-store';
 import { storageApiRoutes } from './modules/files/storage-api.routes';
 import { storageRoutes } from './modules/files/storage.routes';
-import { createStorage } from './modules/files/storage.service';
+import { createStorage } from './modules/files/uploads.service';
 import { SESSION_COOKIE } from './auth/session-cookie';
 
 export interface AppDeps {

@@ -24,7 +24,7 @@ import {
   OPEN_UPLOADS_MAX,
   UPLOAD_SESSION_IDLE_MS,
   UPLOAD_SESSION_MAX_MS,
-} from './storage.service';
+} from './uploads.service';
 
 // Resumable uploads left unfinished: the bytes they hold count against the quota (and what
 // they announced is kept free for them), a traveller has a few open at a time, and they

@@ -4,8 +4,8 @@ import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { replies } from '../../lib/contract';
 import { signStorageToken, STORAGE_TOKEN_TTL_MS } from './storage-token';
-import { usedBytes } from './storage.repository';
-import type { Storage } from './storage.service';
+import { usedBytes } from './objects.repository';
+import type { Storage } from './uploads.service';
 
 /**
  * The API side of storage: a short-lived token for clients that speak the protocol with

@@ -15,8 +15,8 @@ import type { Db } from '../../db/client';
 import { noContent, replies, type ContentAnswer } from '../../lib/contract';
 import { AppError } from '../../lib/errors';
 import { storableHeaders } from './header-values';
-import { objectNotFound, sendMedia } from './media';
-import { presentObject } from './presenters';
+import { objectNotFound, sendMedia } from './downloads';
+import { presentObject } from './storage.presenter';
 import { readJson } from './request-body';
 import {
   authorizePath,
@@ -25,9 +25,9 @@ import {
   unauthorized,
   type StorageAction,
 } from './storage-access';
-import * as repository from './storage.repository';
-import type { Storage } from './storage.service';
-import { uploadRoutes } from './upload.routes';
+import * as repository from './objects.repository';
+import type { Storage } from './uploads.service';
+import { uploadRoutes } from './uploads.routes';
 
 export interface StorageDeps {
   db: Db;

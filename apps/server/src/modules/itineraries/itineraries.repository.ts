@@ -8,7 +8,7 @@ import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
 import { fileObject, itinerary, itineraryMember, place, stage } from '../../db/schema/itineraries';
-import type { FileObjectRow } from '../files/storage.repository';
+import type { FileObjectRow } from '../files/objects.repository';
 import type { ItineraryRow } from './access';
 
 export type ItineraryChanges = Partial<

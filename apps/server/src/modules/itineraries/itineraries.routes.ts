@@ -38,7 +38,7 @@ import {
   deleteUnusedCover,
   findItineraryObject,
   findObjectById,
-} from '../files/storage.repository';
+} from '../files/objects.repository';
 
 export const itineraryParams = z.object({ id: idSchema });
 /** `?share=<token>`: a read through a share link (the itinerary and its non-private notes). */

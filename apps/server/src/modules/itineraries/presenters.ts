@@ -11,8 +11,8 @@ import type {
 import { PLACE_CATEGORIES } from '@jammy/shared/itineraries';
 import type { itinerary, list, listItem, note, place, stage } from '../../db/schema/itineraries';
 import type { attachment, photo } from '../../db/schema/files';
-import { presentFileRef } from '../files/presenters';
-import type { FileObjectRow } from '../files/storage.repository';
+import { presentFileRef } from '../files/storage.presenter';
+import type { FileObjectRow } from '../files/objects.repository';
 import type { Attachment, Photo } from '@jammy/shared/media';
 import { BOOKING_KINDS, type Booking, type BookingKind } from '@jammy/shared/bookings';
 import type { booking } from '../../db/schema/bookings';

@@ -11,7 +11,7 @@ import type { BlobStore } from './blob-store';
 import { storableHeaders } from './header-values';
 import { processImage } from './images';
 import type { Authorized } from './storage-access';
-import * as repository from './storage.repository';
+import * as repository from './objects.repository';
 import {
   allowedKinds,
   emptyFile,

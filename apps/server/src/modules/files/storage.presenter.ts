@@ -1,7 +1,7 @@
 import type { FileRef } from '@jammy/shared/media';
 import type { ObjectMetadata } from '@jammy/shared/storage';
 import { sql, type SQL } from 'drizzle-orm';
-import type { FileObjectRow } from './storage.repository';
+import type { FileObjectRow } from './objects.repository';
 
 /** An object's metadata as the protocol answers it (spec §3, plus downloadTokens). */
 export function presentObject(row: FileObjectRow): ObjectMetadata {

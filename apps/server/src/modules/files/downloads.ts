@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import type { BlobStore, ByteRange } from './blob-store';
 import { canonicalDisposition, isHeaderSafe } from './header-values';
-import type { FileObjectRow } from './storage.repository';
+import type { FileObjectRow } from './objects.repository';
 
 /** Cache lifetime of files whose uploader set no Cache-Control. */
 const DEFAULT_CACHE_CONTROL = 'private, max-age=3600';

@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { replies } from '../../lib/contract';
 import { AppError, validationError } from '../../lib/errors';
 import { readRelated, relatedBoundary } from './multipart-related';
-import { presentObject } from './presenters';
+import { presentObject } from './storage.presenter';
 import { readJson } from './request-body';
 import { authorizePath, unauthenticated, unauthorized, type StorageCaller } from './storage-access';
-import * as repository from './storage.repository';
+import * as repository from './objects.repository';
 import { bucketParams, checkedPath, STORAGE_SECURITY, type StorageDeps } from './storage.routes';
 
 const TAGS = ['storage'];

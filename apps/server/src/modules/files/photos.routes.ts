@@ -16,7 +16,7 @@ import type { Db, Executor } from '../../db/client';
 import { attachment, photo } from '../../db/schema/files';
 import { fileObject } from '../../db/schema/itineraries';
 import { AppError, invalidField } from '../../lib/errors';
-import { findItineraryObject, type FileObjectRow } from './storage.repository';
+import { findItineraryObject, type FileObjectRow } from './objects.repository';
 import { childRoutes, lastPosition } from '../itineraries/child-routes';
 import { places, stages } from '../itineraries/content.routes';
 import { presentAttachment, presentPhoto } from '../itineraries/presenters';
