@@ -59,7 +59,7 @@ import type { BlobStore } from './modules/files/blob-store';
 import { diskBlobStore } from './modules/files/disk-blob-store';
 import { storageApiRoutes } from './modules/files/storage-api.routes';
 import { storageRoutes } from './modules/files/storage.routes';
-import { createStorage } from './modules/files/uploads.service';
+import { createStorage } from './modules/files/storage.service';
 import { SESSION_COOKIE } from './auth/session-cookie';
 
 export interface AppDeps {

@@ -1,9 +1,10 @@
 import { type ImageVariant } from '@jammy/shared/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
-import type { BlobStore, ByteRange } from './blob-store';
+import type { ByteRange } from './blob-store';
 import { canonicalDisposition, isHeaderSafe } from './header-values';
 import type { FileObjectRow } from './objects.repository';
+import { objectNotFound, type Storage } from './storage.service';
 
 /** Cache lifetime of files whose uploader set no Cache-Control. */
 const DEFAULT_CACHE_CONTROL = 'private, max-age=3600';
@@ -14,10 +15,6 @@ const DEFAULT_CACHE_CONTROL = 'private, max-age=3600';
  */
 const MEDIA_CSP =
   "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
-
-export function objectNotFound(): AppError {
-  return new AppError('storage/object-not-found', 'Object does not exist');
-}
 
 /** The one range of a `Range: bytes=…` header, 'unsatisfiable', or null for the whole file. */
 export function parseRange(
@@ -72,7 +69,7 @@ function servedHeaders(row: FileObjectRow) {
 export async function sendMedia(
   request: FastifyRequest,
   reply: FastifyReply,
-  blobs: BlobStore,
+  storage: Pick<Storage, 'readBytes'>,
   row: FileObjectRow,
   variant: ImageVariant | undefined,
 ) {
@@ -109,7 +106,7 @@ export async function sendMedia(
       .header('content-range', `bytes */${stored.size}`)
       .send(new AppError('storage/invalid-argument', 'This range is not in the file').toBody());
   }
-  const stream = await blobs.get(stored.key, range ?? undefined);
+  const stream = await storage.readBytes(stored.key, range ?? undefined);
   if (!stream) {
     request.log.error(
       { key: stored.key, path: row.path },

@@ -20,11 +20,11 @@ import { uploadSession } from '../../db/schema/files';
 import type { BlobStore } from './blob-store';
 import { diskBlobStore } from './disk-blob-store';
 import {
-  createStorage,
   OPEN_UPLOADS_MAX,
   UPLOAD_SESSION_IDLE_MS,
   UPLOAD_SESSION_MAX_MS,
-} from './uploads.service';
+} from './resumable.service';
+import { createStorage } from './storage.service';
 
 // Resumable uploads left unfinished: the bytes they hold count against the quota (and what
 // they announced is kept free for them), a traveller has a few open at a time, and they

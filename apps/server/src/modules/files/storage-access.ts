@@ -1,11 +1,10 @@
 import { foldSegment, objectSpace, type ObjectSpace } from '@jammy/shared/storage';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
-import { session } from '../../db/schema/auth';
 import { AppError } from '../../lib/errors';
 import { authorizeLink, findAccess, type ItineraryRow } from '../itineraries/access';
+import { openSessionCheck } from './callers.repository';
 import { verifyStorageToken } from './storage-token';
 
 /** Who asks a storage request: a signed-in traveller, or nobody. */
@@ -51,17 +50,7 @@ export function isMembersOnlyFolder(folder: string): boolean {
  * cookie. A token that is wrong or expired is a 401, never an anonymous call.
  */
 export function storageCallers(db: Db, sessions: Sessions, secret: string) {
-  const sessionAlive = db
-    .select({ id: session.id })
-    .from(session)
-    .where(
-      and(
-        eq(session.id, sql.placeholder('sid')),
-        eq(session.userId, sql.placeholder('uid')),
-        gt(session.expiresAt, sql`now()`),
-      ),
-    )
-    .prepare('jammy_storage_token_session');
+  const sessionOpen = openSessionCheck(db);
 
   return async function callerOf(request: FastifyRequest): Promise<StorageCaller | null> {
     const header = request.headers.authorization;
@@ -69,8 +58,8 @@ export function storageCallers(db: Db, sessions: Sessions, secret: string) {
       const match = /^(?:Firebase|Bearer)\s+(\S+)$/i.exec(header);
       const claims = match?.[1] ? verifyStorageToken(secret, match[1]) : null;
       if (!claims) throw new AppError('storage/unauthenticated', 'This sign-in token is not valid');
-      const [alive] = await sessionAlive.execute({ sid: claims.sid, uid: claims.uid });
-      if (!alive) throw new AppError('storage/unauthenticated', 'This sign-in has ended');
+      if (!(await sessionOpen(claims.sid, claims.uid)))
+        throw new AppError('storage/unauthenticated', 'This sign-in has ended');
       return { userId: claims.uid };
     }
     const current = await sessions.find(request);

@@ -1,20 +1,20 @@
 import { storageTokenSchema, storageUsageSchema } from '@jammy/shared/storage';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession, type Sessions } from '../../auth/session';
-import type { Db } from '../../db/client';
 import { replies } from '../../lib/contract';
 import { signStorageToken, STORAGE_TOKEN_TTL_MS } from './storage-token';
-import { usedBytes } from './objects.repository';
-import type { Storage } from './uploads.service';
+import type { Storage } from './storage.service';
 
 /**
  * The API side of storage: a short-lived token for clients that speak the protocol with
  * `Authorization: Firebase <token>` (the Firebase SDK, native apps), and the use meter.
  */
 export function storageApiRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; sessions: Sessions; storage: Storage; sessionSecret: string },
+  root: FastifyInstance,
+  deps: { sessions: Sessions; storage: Storage; sessionSecret: string },
 ): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/storage/token',
     {
@@ -50,14 +50,7 @@ export function storageApiRoutes(
     },
     async (request) => {
       const { user } = await requireSession(deps.sessions, request);
-      const { config } = deps.storage;
-      return {
-        // What is on disk: files, and what unfinished uploads received so far.
-        usedBytes: await usedBytes(deps.db, user.id, { uploads: 'received' }),
-        quotaBytes: config.quotaBytes,
-        imageMaxBytes: config.imageMaxBytes,
-        documentMaxBytes: config.documentMaxBytes,
-      };
+      return deps.storage.usage(user.id);
     },
   );
 }

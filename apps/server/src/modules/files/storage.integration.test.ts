@@ -31,7 +31,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { fileObject } from '../../db/schema/itineraries';
 import { purgeTrash } from '../itineraries/itineraries.repository';
 import { diskBlobStore } from './disk-blob-store';
-import { createStorage } from './uploads.service';
+import { createStorage } from './storage.service';
 
 // Small limits, so that the tests pass them with small files.
 const IMAGE_MAX = 0.05 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import type { FileRef } from '@jammy/shared/media';
-import type { ObjectMetadata } from '@jammy/shared/storage';
+import type { ObjectList, ObjectMetadata } from '@jammy/shared/storage';
 import { sql, type SQL } from 'drizzle-orm';
-import type { FileObjectRow } from './objects.repository';
+import type { FileObjectRow, ListEntry } from './objects.repository';
 
 /** An object's metadata as the protocol answers it (spec §3, plus downloadTokens). */
 export function presentObject(row: FileObjectRow): ObjectMetadata {
@@ -63,4 +63,33 @@ export function fileRefSql(alias: string): SQL {
     'width', ${f('width')}, 'height', ${f('height')}, 'url', ${url},
     'thumbUrl', case when ${f('variants')} ? 'thumb' then ${url} || '&variant=thumb' end,
     'mediumUrl', case when ${f('variants')} ? 'medium' then ${url} || '&variant=medium' end)`;
+}
+
+/** A page of a listing: the entries the caller may see, and where the next page starts. */
+export interface Listing {
+  entries: ListEntry[];
+  /** The last entry of a full page, when more follow. */
+  lastEntry: string | undefined;
+}
+
+/** A page of a listing as the protocol answers it: prefixes, items, and the next page's token. */
+export function presentListing(bucket: string, listing: Listing): ObjectList {
+  return {
+    prefixes: listing.entries.filter((entry) => entry.isPrefix).map((entry) => entry.entry),
+    items: listing.entries
+      .filter((entry) => !entry.isPrefix)
+      .map((entry) => ({ name: entry.entry, bucket })),
+    ...(listing.lastEntry
+      ? { nextPageToken: Buffer.from(listing.lastEntry).toString('base64url') }
+      : {}),
+  };
+}
+
+/** What a resumable request answers while the upload is open (the protocol's headers say it all). */
+export function presentUploadStatus(
+  uploadId: string,
+  status: 'active' | 'cancelled',
+  sizeReceived: number,
+) {
+  return { uploadId, status, sizeReceived };
 }

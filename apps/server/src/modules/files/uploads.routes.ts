@@ -1,25 +1,42 @@
-import {
-  objectMetadataInputSchema,
-  objectMetadataSchema,
-  type ObjectMetadataInput,
-} from '@jammy/shared/storage';
+import { objectMetadataInputSchema, objectMetadataSchema } from '@jammy/shared/storage';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replies } from '../../lib/contract';
-import { AppError, validationError } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { readRelated, relatedBoundary } from './multipart-related';
-import { presentObject } from './storage.presenter';
 import { readJson } from './request-body';
-import { authorizePath, unauthenticated, unauthorized, type StorageCaller } from './storage-access';
-import * as repository from './objects.repository';
-import { bucketParams, checkedPath, STORAGE_SECURITY, type StorageDeps } from './storage.routes';
-
-const TAGS = ['storage'];
+import { presentObject, presentUploadStatus } from './storage.presenter';
+import {
+  bucketParams,
+  checkedPath,
+  invalidArgument,
+  STORAGE_SECURITY,
+  STORAGE_TAGS,
+  type StorageContext,
+} from './storage-protocol';
+import {
+  checkName,
+  contentRange,
+  header,
+  parseMetadata,
+  sendIncomplete,
+  sizeHeader,
+  statusHeaders,
+  uploadAddress,
+  uploadCommands,
+} from './upload-headers';
 
 const uploadQuery = z.object({
   name: z.string().max(4000).optional(),
   uploadType: z.enum(['media', 'multipart', 'resumable']).optional(),
   upload_id: z.string().uuid('is not an upload of this server').optional(),
+});
+
+const putQuery = z.object({
+  name: z.string().max(4000).optional(),
+  uploadType: z.enum(['resumable']).optional(),
+  upload_id: z.string().uuid('is not an upload of this server'),
 });
 
 /** What a resumable request answers while the upload is open (the protocol's headers say it all). */
@@ -31,96 +48,21 @@ const uploadStatusSchema = z
   })
   .meta({ id: 'StorageUploadStatus' });
 
-interface UploadDeps extends StorageDeps {
-  callerOf: (request: FastifyRequest) => Promise<StorageCaller | null>;
-  bucketOf: (request: FastifyRequest) => string;
-}
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function sizeHeader(request: FastifyRequest, name: string): number | undefined {
-  const value = header(request, name);
-  if (value === undefined) return undefined;
-  if (!/^\d{1,15}$/.test(value.trim())) {
-    throw new AppError('storage/invalid-argument', `${name}: must be a number of bytes`, {
-      issues: [{ field: name, message: 'must be a number of bytes' }],
-    });
-  }
-  return Number(value);
-}
-
-function parseMetadata(value: unknown): ObjectMetadataInput {
-  const result = objectMetadataInputSchema.safeParse(value);
-  if (!result.success) {
-    const error = validationError(result.error);
-    throw new AppError('storage/invalid-argument', error.message, error.details);
-  }
-  return result.data;
-}
-
 /**
  * Uploads (spec §7): POST …/o?name= as multipart/related (JSON metadata + data), as
  * `uploadType=media` (the raw bytes), or resumable — start, then chunks, status queries and
  * finalize on the upload address, by POST with `X-Goog-Upload-Command` (what the Firebase SDK
  * sends) or by PUT with `Content-Range` (the Cloud Storage JSON API's way).
  */
-export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
-  const { db, storage, callerOf, bucketOf } = deps;
+export function uploadRoutes(root: FastifyInstance, context: StorageContext): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { storage, callerOf } = context;
 
-  function uploadAddress(
-    request: FastifyRequest,
-    bucket: string,
-    session: repository.UploadSessionRow,
-  ) {
-    const origin = deps.publicUrl?.origin ?? `${request.protocol}://${request.host}`;
-    const query = new URLSearchParams({
-      name: session.path,
-      uploadType: 'resumable',
-      upload_id: session.id,
-    });
-    return `${origin}/v0/b/${encodeURIComponent(bucket)}/o?${query.toString()}`;
-  }
-
-  function statusHeaders(
-    reply: FastifyReply,
-    status: 'active' | 'final' | 'cancelled',
-    received: number,
-  ) {
-    return reply
-      .header('x-goog-upload-status', status)
-      .header('x-goog-upload-size-received', String(received));
-  }
-
-  async function sessionOf(request: FastifyRequest, bucket: string, id: string) {
-    const session = await repository.findUploadSession(db, id);
-    if (!session || session.bucket !== bucket) {
-      throw new AppError(
-        'storage/object-not-found',
-        'There is no such upload (it may have expired)',
-      );
-    }
-    const caller = await callerOf(request);
-    if (!caller) throw unauthenticated();
-    if (caller.userId !== session.userId) throw unauthorized();
-    // Checked again on every request: the traveller may have lost the right meanwhile.
-    const authorized = await authorizePath(db, caller, session.path, 'write');
+  /** A resumable upload its caller may continue: theirs, at a path they may still write. */
+  async function resumption(request: FastifyRequest, bucket: string, id: string) {
+    const session = await storage.openUpload(bucket, id);
+    const authorized = await storage.authorizeResumption(session, await callerOf(request));
     return { session, authorized };
-  }
-
-  async function finalObject(session: repository.UploadSessionRow) {
-    const row = session.objectId
-      ? await repository.findObject(db, session.bucket, session.path)
-      : undefined;
-    if (!row || row.id !== session.objectId) {
-      throw new AppError(
-        'storage/object-not-found',
-        'This upload was finished, and its object is gone',
-      );
-    }
-    return row;
   }
 
   /** The Firebase SDK's resumable commands on the upload address. */
@@ -130,41 +72,28 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
     bucket: string,
     id: string,
   ) {
-    const { session, authorized } = await sessionOf(request, bucket, id);
-    const commands = (header(request, 'x-goog-upload-command') ?? '')
-      .split(',')
-      .map((command) => command.trim().toLowerCase())
-      .filter((command) => command !== '');
-    if (commands.length === 0) {
-      throw new AppError('storage/invalid-argument', 'X-Goog-Upload-Command: is required', {
-        issues: [{ field: 'X-Goog-Upload-Command', message: 'is required' }],
-      });
-    }
+    const { session, authorized } = await resumption(request, bucket, id);
+    const commands = uploadCommands(request);
     if (session.objectId) {
-      const row = await finalObject(session);
+      const row = await storage.finishedObject(session);
       statusHeaders(reply, 'final', session.received);
       return commands.includes('query')
-        ? { uploadId: id, status: 'active' as const, sizeReceived: session.received }
+        ? presentUploadStatus(id, 'active', session.received)
         : presentObject(row);
     }
     if (commands.includes('cancel')) {
-      await repository.deleteUploadSession(db, session.id);
-      void storage.sweep();
+      await storage.cancelUpload(session);
       statusHeaders(reply, 'cancelled', session.received);
-      return { uploadId: id, status: 'cancelled' as const, sizeReceived: session.received };
+      return presentUploadStatus(id, 'cancelled', session.received);
     }
     if (commands.includes('query')) {
       statusHeaders(reply, 'active', session.received);
-      return { uploadId: id, status: 'active' as const, sizeReceived: session.received };
+      return presentUploadStatus(id, 'active', session.received);
     }
     let current = session;
     if (commands.includes('upload')) {
       const offset = sizeHeader(request, 'x-goog-upload-offset');
-      if (offset === undefined) {
-        throw new AppError('storage/invalid-argument', 'X-Goog-Upload-Offset: is required', {
-          issues: [{ field: 'X-Goog-Upload-Offset', message: 'is required' }],
-        });
-      }
+      if (offset === undefined) throw invalidArgument('X-Goog-Upload-Offset', 'is required');
       current = await storage.appendChunk(session, authorized, offset, request.raw);
     } else {
       request.raw.resume();
@@ -175,14 +104,14 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
       return presentObject(row);
     }
     statusHeaders(reply, 'active', current.received);
-    return { uploadId: id, status: 'active' as const, sizeReceived: current.received };
+    return presentUploadStatus(id, 'active', current.received);
   }
 
   app.post(
     '/v0/b/:bucket/o',
     {
       schema: {
-        tags: TAGS,
+        tags: STORAGE_TAGS,
         summary:
           'Upload an object at ?name= (multipart/related, uploadType=media, or a resumable start), or continue a resumable upload (?upload_id=)',
         params: bucketParams,
@@ -195,18 +124,15 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
       },
     },
     async (request, reply) => {
-      const bucket = bucketOf(request);
-      const query = request.query as z.output<typeof uploadQuery>;
+      const bucket = storage.bucketOf(request.params.bucket);
+      const { query } = request;
       if (query.upload_id) return continueUpload(request, reply, bucket, query.upload_id);
-      if (query.name === undefined) {
-        throw new AppError('storage/invalid-argument', 'name: is required', {
-          issues: [{ field: 'name', message: 'is required' }],
-        });
-      }
+      if (query.name === undefined) throw invalidArgument('name', 'is required');
       const path = checkedPath(query.name);
-      const caller = await callerOf(request);
-      const authorized = await authorizePath(db, caller, path, 'write');
-      if (!caller) throw unauthenticated();
+      const { uploaderId, authorized } = await storage.authorizeUploader(
+        await callerOf(request),
+        path,
+      );
       const protocol = (
         header(request, 'x-goog-upload-protocol') ??
         query.uploadType ??
@@ -226,28 +152,23 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
           sizeHeader(request, 'x-goog-upload-header-content-length') ??
           (metadata.size === undefined ? undefined : Number(metadata.size));
         if (declaredSize === undefined) {
-          throw new AppError(
-            'storage/invalid-argument',
-            'X-Goog-Upload-Header-Content-Length: is required',
-            {
-              issues: [{ field: 'X-Goog-Upload-Header-Content-Length', message: 'is required' }],
-            },
-          );
+          throw invalidArgument('X-Goog-Upload-Header-Content-Length', 'is required');
         }
         checkName(metadata, path);
         const session = await storage.startUpload({
           bucket,
           path,
           authorized,
-          userId: caller.userId,
+          userId: uploaderId,
           metadata,
           declaredSize,
         });
+        const address = uploadAddress(request, context.publicUrl, session);
         statusHeaders(reply, 'active', 0)
-          .header('x-goog-upload-url', uploadAddress(request, bucket, session))
+          .header('x-goog-upload-url', address)
           .header('x-guploader-uploadid', session.id)
-          .header('location', uploadAddress(request, bucket, session));
-        return { uploadId: session.id, status: 'active' as const, sizeReceived: 0 };
+          .header('location', address);
+        return presentUploadStatus(session.id, 'active', 0);
       }
 
       const boundary = relatedBoundary(header(request, 'content-type'));
@@ -266,7 +187,7 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
             bucket,
             path,
             authorized,
-            uploaderId: caller.userId,
+            uploaderId,
             metadata,
             body: related.data,
           });
@@ -283,7 +204,7 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
         bucket,
         path,
         authorized,
-        uploaderId: caller.userId,
+        uploaderId,
         metadata: {},
         body: request.raw,
         ...(declaredSize === undefined ? {} : { declaredSize }),
@@ -292,17 +213,11 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
     },
   );
 
-  const putQuery = z.object({
-    name: z.string().max(4000).optional(),
-    uploadType: z.enum(['resumable']).optional(),
-    upload_id: z.string().uuid('is not an upload of this server'),
-  });
-
   app.put(
     '/v0/b/:bucket/o',
     {
       schema: {
-        tags: TAGS,
+        tags: STORAGE_TAGS,
         summary:
           'Send a chunk of a resumable upload with Content-Range (308 with Range while incomplete; 200 with the object when complete); `bytes */total` asks how far it got',
         params: bucketParams,
@@ -318,27 +233,11 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
       },
     },
     async (request, reply) => {
-      const bucket = bucketOf(request);
-      const query = request.query as z.output<typeof putQuery>;
-      const { session, authorized } = await sessionOf(request, bucket, query.upload_id);
-      if (session.objectId) return presentObject(await finalObject(session));
-      const range = header(request, 'content-range');
-      const match = range ? /^bytes (?:(\d+)-(\d+)|\*)\/(\d+|\*)$/.exec(range.trim()) : null;
-      if (range && !match) {
-        throw new AppError(
-          'storage/invalid-argument',
-          'Content-Range: must be bytes first-last/total',
-          {
-            issues: [{ field: 'Content-Range', message: 'must be bytes first-last/total' }],
-          },
-        );
-      }
-      const total =
-        match?.[3] && match[3] !== '*'
-          ? Number(match[3])
-          : range
-            ? undefined
-            : session.declaredSize;
+      const bucket = storage.bucketOf(request.params.bucket);
+      const { session, authorized } = await resumption(request, bucket, request.query.upload_id);
+      if (session.objectId) return presentObject(await storage.finishedObject(session));
+      const range = contentRange(request);
+      const total = range ? range.total : session.declaredSize;
       if (total !== undefined && total !== session.declaredSize) {
         throw new AppError(
           'storage/server-file-wrong-size',
@@ -346,10 +245,9 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
         );
       }
       let current = session;
-      if (!match || match[1] !== undefined) {
-        const offset = match?.[1] === undefined ? 0 : Number(match[1]);
-        current = await storage.appendChunk(session, authorized, offset, request.raw);
-        if (match?.[2] !== undefined && current.received !== Number(match[2]) + 1) {
+      if (!range || range.first !== undefined) {
+        current = await storage.appendChunk(session, authorized, range?.first ?? 0, request.raw);
+        if (range?.last !== undefined && current.received !== range.last + 1) {
           throw new AppError(
             'storage/server-file-wrong-size',
             'The chunk does not have the bytes its Content-Range says',
@@ -361,17 +259,7 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
       if (total !== undefined && current.received === total) {
         return presentObject(await storage.finishUpload(current, authorized));
       }
-      if (current.received > 0) reply.header('range', `bytes=0-${current.received - 1}`);
-      return reply.status(308).send();
+      return sendIncomplete(reply, current.received);
     },
   );
-}
-
-/** The metadata's name, when sent, must be the object the address names. */
-function checkName(metadata: ObjectMetadataInput, path: string): void {
-  if (metadata.name !== undefined && metadata.name !== path) {
-    throw new AppError('storage/invalid-argument', 'name: must be the name in the address', {
-      issues: [{ field: 'name', message: 'must be the name in the address' }],
-    });
-  }
 }
