@@ -1,227 +1,160 @@
+import { idSchema } from '@jammy/shared/ids';
+import { moveSchema, versionOnlySchema } from '@jammy/shared/itineraries';
 import {
-  attachmentSchema,
-  attachmentsQuerySchema,
-  createAttachmentSchema,
   createPhotoSchema,
   photoSchema,
   photosQuerySchema,
-  updateAttachmentSchema,
   updatePhotoSchema,
 } from '@jammy/shared/media';
-import { baseName } from '@jammy/shared/storage';
-import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
+import { shareTokenSchema } from '@jammy/shared/sharing';
 import type { FastifyInstance } from 'fastify';
-import type { Sessions } from '../../auth/session';
-import type { Db, Executor } from '../../db/client';
-import { attachment, photo } from '../../db/schema/files';
-import { fileObject } from '../../db/schema/itineraries';
-import { AppError, invalidField } from '../../lib/errors';
-import { findItineraryObject, type FileObjectRow } from './objects.repository';
-import { childRoutes, lastPosition } from '../itineraries/child-routes';
-import { places, stages } from '../itineraries/content.routes';
-import { presentAttachment, presentPhoto } from '../itineraries/presenters';
-import { rowStore } from '../itineraries/row-store';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession, type Sessions } from '../../auth/session';
+import type { Db } from '../../db/client';
+import { noContent, replies } from '../../lib/contract';
+import { expectedVersion } from '../../lib/versions';
+import { authorizeReader } from '../itineraries/access';
+import { presentPhoto } from './media.presenter';
+import {
+  addPhoto,
+  changePhoto,
+  listPhotosFor,
+  movePhoto,
+  readPhoto,
+  removePhoto,
+  type PhotoWithFile,
+} from './photos.service';
 
-export const photos = rowStore(photo, { scope: photo.itineraryId, position: photo.position });
-export const attachments = rowStore(attachment, { scope: attachment.itineraryId });
+const TAGS = ['photos'];
+const PATH = '/api/itineraries/:id/photos';
+const ITEM = `${PATH}/:photoId`;
+const collectionParams = z.object({ id: idSchema });
+const itemParams = collectionParams.extend({ photoId: idSchema });
+const writeErrors = [401, 403, 404, 409] as const;
 
-type PhotoRow = typeof photo.$inferSelect;
+const present = ({ photo, file }: PhotoWithFile) => presentPhoto(photo, file);
 
-/** Photos of one stage, one place, or of the trip itself: the siblings a photo is ordered among. */
-function sameOwner(owner: { stageId: string | null; placeId: string | null }): SQL | undefined {
-  return and(
-    owner.stageId === null ? isNull(photo.stageId) : eq(photo.stageId, owner.stageId),
-    owner.placeId === null ? isNull(photo.placeId) : eq(photo.placeId, owner.placeId),
+/** Photos: the galleries of a trip's stages and places, and of the trip itself. */
+export function photoRoutes(root: FastifyInstance, deps: { db: Db; sessions: Sessions }) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, sessions } = deps;
+
+  app.get(
+    PATH,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Photos in order (of a stage or a place with ?stageId= or ?placeId=)',
+        params: collectionParams,
+        querystring: photosQuerySchema.extend({ share: shareTokenSchema.optional() }),
+        security: [{ session: [] }, {}],
+        response: replies(
+          { 200: z.object({ items: z.array(photoSchema), nextCursor: z.null() }) },
+          [401, 404],
+        ),
+      },
+    },
+    async (request) => {
+      const { share, ...filter } = request.query;
+      const reader = await authorizeReader(db, sessions, request, request.params.id, share);
+      const photos = await listPhotosFor(db, reader, filter);
+      return { items: photos.map(present), nextCursor: null };
+    },
   );
-}
 
-async function fileOf(tx: Executor, id: string): Promise<FileObjectRow> {
-  const [row] = await tx.select().from(fileObject).where(eq(fileObject.id, id));
-  if (!row) throw new Error(`The file ${id} of a photo or attachment is missing`);
-  return row;
-}
-
-/**
- * The uploaded file a request names: an object of this itinerary, of the right kind, not yet
- * used by another photo or attachment; 400 naming `path` otherwise.
- */
-async function uploadedFile(
-  tx: Executor,
-  itineraryId: string,
-  path: string,
-  kind: 'photo' | 'document',
-): Promise<FileObjectRow> {
-  const file = await findItineraryObject(tx, itineraryId, path);
-  if (!file) throw invalidField('path', 'is not a file uploaded to this itinerary');
-  if (kind === 'photo' && !file.contentType.startsWith('image/')) {
-    throw invalidField('path', 'is not a photo');
-  }
-  const [photoUse] = await tx.select({ id: photo.id }).from(photo).where(eq(photo.fileId, file.id));
-  const [attachmentUse] = await tx
-    .select({ id: attachment.id })
-    .from(attachment)
-    .where(eq(attachment.fileId, file.id));
-  if (photoUse || attachmentUse) throw invalidField('path', 'is already a photo or an attachment');
-  return file;
-}
-
-async function checkOwner(
-  tx: Executor,
-  itineraryId: string,
-  owner: { stageId?: string | null; placeId?: string | null },
-) {
-  if (owner.stageId && !(await stages.find(tx, itineraryId, owner.stageId))) {
-    throw invalidField('stageId', 'is not a stage of this itinerary');
-  }
-  if (owner.placeId && !(await places.find(tx, itineraryId, owner.placeId))) {
-    throw invalidField('placeId', 'is not a place of this itinerary');
-  }
-}
-
-/** Photos (galleries of stages, places and the trip) and attachments (tickets, bookings). */
-export function mediaRoutes(app: FastifyInstance, deps: { db: Db; sessions: Sessions }) {
-  const { db } = deps;
-
-  childRoutes(app, deps, {
-    tag: 'photos',
-    noun: 'photo',
-    path: '/api/itineraries/:id/photos',
-    idParam: 'photoId',
-    store: photos,
-    scopeKey: 'itineraryId',
-    notFound: () => new AppError('photo/not-found', 'There is no such photo in this itinerary'),
-    schema: photoSchema,
-    present: async (row) => presentPhoto(row, await fileOf(db, row.fileId)),
-    event: 'photo',
-    describe: (row) => ({
-      photoId: row.id,
-      stageId: row.stageId,
-      placeId: row.placeId,
-      title: row.caption,
-    }),
-    list: {
-      summary: 'Photos in order (of a stage or a place with ?stageId= or ?placeId=)',
-      shareable: true,
-      querystring: photosQuerySchema,
-      load: async ({ itineraryId }, { stageId, placeId }) => {
-        const rows = await db
-          .select({ photo, file: fileObject })
-          .from(photo)
-          .innerJoin(fileObject, eq(fileObject.id, photo.fileId))
-          .where(
-            and(
-              eq(photo.itineraryId, itineraryId),
-              stageId ? eq(photo.stageId, stageId) : undefined,
-              placeId ? eq(photo.placeId, placeId) : undefined,
-            ),
-          )
-          .orderBy(asc(photo.position), asc(photo.id));
-        return rows.map((row) => presentPhoto(row.photo, row.file));
+  app.post(
+    PATH,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Add an uploaded photo to the gallery of the trip, a stage or a place (at the end)',
+        params: collectionParams,
+        body: createPhotoSchema,
+        response: replies({ 201: photoSchema }, [401, 403, 404]),
       },
     },
-    create: {
-      summary: 'Add an uploaded photo to the gallery of the trip, a stage or a place (at the end)',
-      body: createPhotoSchema,
-      values: async (tx, input, { itinerary }) => {
-        const owner = { stageId: input.stageId ?? null, placeId: input.placeId ?? null };
-        await checkOwner(tx, itinerary.id, owner);
-        const file = await uploadedFile(tx, itinerary.id, input.path, 'photo');
-        return {
-          itineraryId: itinerary.id,
-          ...owner,
-          fileId: file.id,
-          caption: input.caption ?? '',
-          position: await lastPosition(tx, photos, itinerary.id, sameOwner(owner)),
-        };
-      },
+    async (request, reply) => {
+      const { user } = await requireSession(sessions, request);
+      const photo = await addPhoto(db, user.id, request.params.id, request.body);
+      return reply.status(201).send(present(photo));
     },
-    update: {
-      summary: 'Change a photo’s caption, or move it to another stage or place',
-      body: updatePhotoSchema,
-      values: async (tx, changes, current: PhotoRow, { itinerary }) => {
-        if (changes.stageId === undefined && changes.placeId === undefined) return changes;
-        // Naming one owner leaves the other: a photo belongs to one stage or place at most.
-        const owner = {
-          stageId: changes.stageId ?? (changes.placeId ? null : current.stageId),
-          placeId: changes.placeId ?? (changes.stageId ? null : current.placeId),
-        };
-        await checkOwner(tx, itinerary.id, owner);
-        return {
-          ...changes,
-          ...owner,
-          position: await lastPosition(tx, photos, itinerary.id, sameOwner(owner)),
-        };
-      },
-    },
-    remove: { summary: 'Delete a photo (and its file)' },
-    move: {
-      summary: 'Move a photo after another of the same gallery (afterId null: first)',
-      among: async (_tx, current) => ({ where: sameOwner(current) }),
-    },
-  });
+  );
 
-  childRoutes(app, deps, {
-    tag: 'attachments',
-    noun: 'attachment',
-    path: '/api/itineraries/:id/attachments',
-    idParam: 'attachmentId',
-    store: attachments,
-    scopeKey: 'itineraryId',
-    notFound: () =>
-      new AppError('attachment/not-found', 'There is no such attachment in this itinerary'),
-    schema: attachmentSchema,
-    present: async (row) => presentAttachment(row, await fileOf(db, row.fileId)),
-    event: 'attachment',
-    // Never a private attachment's title: events reach every member and the activity.
-    describe: (row) => ({
-      attachmentId: row.id,
-      placeId: row.placeId,
-      private: row.private,
-      ...(row.private ? {} : { title: row.title }),
-    }),
-    list: {
-      summary: 'Attachments (through a share link: only those not private)',
-      shareable: true,
-      querystring: attachmentsQuerySchema,
-      load: async ({ itineraryId, member }, { placeId }) => {
-        const rows = await db
-          .select({ attachment, file: fileObject })
-          .from(attachment)
-          .innerJoin(fileObject, eq(fileObject.id, attachment.fileId))
-          .where(
-            and(
-              eq(attachment.itineraryId, itineraryId),
-              placeId ? eq(attachment.placeId, placeId) : undefined,
-              member ? undefined : eq(attachment.private, false),
-            ),
-          )
-          .orderBy(asc(attachment.createdAt), asc(attachment.id));
-        return rows.map((row) => presentAttachment(row.attachment, row.file));
+  app.get(
+    ITEM,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'One photo',
+        params: itemParams,
+        response: replies({ 200: photoSchema }, [401, 404]),
       },
     },
-    create: {
-      summary: 'Attach an uploaded document (a PDF or a photo) to the trip or a place',
-      body: createAttachmentSchema,
-      values: async (tx, input, { itinerary }) => {
-        await checkOwner(tx, itinerary.id, { placeId: input.placeId });
-        const file = await uploadedFile(tx, itinerary.id, input.path, 'document');
-        return {
-          itineraryId: itinerary.id,
-          placeId: input.placeId ?? null,
-          fileId: file.id,
-          title: input.title || baseName(input.path),
-          private: input.private ?? true,
-        };
+    async (request) => {
+      const { user } = await requireSession(sessions, request);
+      const { id, photoId } = request.params;
+      return present(await readPhoto(db, user.id, id, photoId));
+    },
+  );
+
+  app.patch(
+    ITEM,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Change a photo’s caption, or move it to another stage or place',
+        params: itemParams,
+        body: updatePhotoSchema,
+        response: replies({ 200: photoSchema }, writeErrors),
       },
     },
-    update: {
-      summary: 'Rename an attachment, move it to another place, or share it through links',
-      body: updateAttachmentSchema,
-      values: async (tx, changes, _current, { itinerary }) => {
-        await checkOwner(tx, itinerary.id, { placeId: changes.placeId });
-        return changes;
+    async (request) => {
+      const { user } = await requireSession(sessions, request);
+      const { id, photoId } = request.params;
+      const { version, ...changes } = request.body;
+      const expected = expectedVersion(request, version);
+      return present(await changePhoto(db, user.id, id, photoId, changes, expected));
+    },
+  );
+
+  app.delete(
+    ITEM,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a photo (and its file)',
+        params: itemParams,
+        body: versionOnlySchema.nullish(),
+        response: replies({ 204: noContent }, writeErrors),
       },
     },
-    remove: { summary: 'Delete an attachment (and its file)' },
-  });
+    async (request, reply) => {
+      const { user } = await requireSession(sessions, request);
+      const { id, photoId } = request.params;
+      const expected = expectedVersion(request, request.body?.version);
+      await removePhoto(db, user.id, id, photoId, expected);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    `${ITEM}/move`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Move a photo after another of the same gallery (afterId null: first)',
+        params: itemParams,
+        body: moveSchema,
+        response: replies({ 200: photoSchema }, writeErrors),
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(sessions, request);
+      const { id, photoId } = request.params;
+      const expected = expectedVersion(request, request.body.version);
+      return present(await movePhoto(db, user.id, id, photoId, request.body.afterId, expected));
+    },
+  );
 }

@@ -6,14 +6,8 @@ import { fileObject, itinerary, place, stage } from '../../db/schema/itineraries
 import { eq, sql } from 'drizzle-orm';
 import { booking } from '../../db/schema/bookings';
 import { listPlaces, listStages } from './itineraries.repository';
-import {
-  presentAttachment,
-  presentBooking,
-  presentItinerary,
-  presentPhoto,
-  presentPlace,
-  presentStage,
-} from './presenters';
+import { presentAttachment, presentPhoto } from '../files/media.presenter';
+import { presentBooking, presentItinerary, presentPlace, presentStage } from './presenters';
 import { attachment, photo } from '../../db/schema/files';
 import { pdfDocument, pngImage, uploaded } from '../../../test/storage-helpers';
 import {
