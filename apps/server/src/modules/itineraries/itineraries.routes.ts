@@ -34,11 +34,7 @@ import {
 import { presentItinerary } from './presenters';
 import type { ItineraryRow } from './access';
 import type { ItineraryChanges } from './itineraries.repository';
-import {
-  deleteUnusedCover,
-  findItineraryObject,
-  findObjectById,
-} from '../files/objects.repository';
+import { coverFile, coverFileId, releaseCover } from '../files/covers.service';
 
 export const itineraryParams = z.object({ id: idSchema });
 /** `?share=<token>`: a read through a share link (the itinerary and its non-private notes). */
@@ -52,8 +48,7 @@ export function itineraryRoutes(
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, sessions, documents } = deps;
-  const coverOf = async (row: ItineraryRow) =>
-    row.coverFileId ? ((await findObjectById(db, row.coverFileId)) ?? null) : null;
+  const coverOf = (row: ItineraryRow) => coverFile(db, row);
 
   app.get(
     '/api/itineraries',
@@ -173,7 +168,7 @@ export function itineraryRoutes(
       const { version, coverPath, ...fields } = request.body;
       const changes: ItineraryChanges = { ...fields };
       if (coverPath !== undefined)
-        changes.coverFileId = await coverFileOf(access.itinerary.id, coverPath);
+        changes.coverFileId = await coverFileId(db, access.itinerary.id, coverPath);
       const merged = { ...access.itinerary, ...changes };
       if (merged.startDate && merged.endDate && merged.endDate < merged.startDate) {
         throw new AppError('request/invalid', 'endDate: must not be before startDate', {
@@ -199,9 +194,7 @@ export function itineraryRoutes(
           presentItinerary(access.itinerary, access.role, await coverOf(access.itinerary)),
         );
       }
-      const oldCover = access.itinerary.coverFileId;
-      if (oldCover && oldCover !== row.coverFileId) {
-        await deleteUnusedCover(db, oldCover);
+      if (await releaseCover(db, access.itinerary.coverFileId, row.coverFileId)) {
         deps.sweepFiles?.();
       }
       return presentItinerary(row, access.role, await coverOf(row));
@@ -269,14 +262,4 @@ export function itineraryRoutes(
       return presentItinerary(row, access.role, await coverOf(row));
     },
   );
-
-  /** The file a cover path names: a photo uploaded to this itinerary; 400 otherwise. */
-  async function coverFileOf(itineraryId: string, path: string | null): Promise<string | null> {
-    if (path === null) return null;
-    const file = await findItineraryObject(db, itineraryId, path);
-    if (!file || !file.contentType.startsWith('image/')) {
-      throw invalidField('coverPath', 'is not a photo uploaded to this itinerary');
-    }
-    return file.id;
-  }
 }
