@@ -4,9 +4,7 @@ import type { StorageUsage } from '@jammy/shared/storage';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import {
-  apiFor,
   createItinerary,
   createSignedInUser,
   expectError,
@@ -15,7 +13,7 @@ import {
   type SignedInUser,
 } from '../../../test/itinerary-helpers';
 import { pdfDocument, relatedBody } from '../../../test/storage-helpers';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+import type { TestApp } from '../../../test/test-app';
 import { uploadSession } from '../../db/schema/files';
 import type { BlobStore } from './blob-store';
 import { diskBlobStore } from './disk-blob-store';
@@ -25,30 +23,25 @@ import {
   UPLOAD_SESSION_MAX_MS,
 } from './resumable.service';
 import { createStorage } from './storage.service';
+import { QUOTA, startSmallStorage } from './storage.test-helpers';
 
 // Resumable uploads left unfinished: the bytes they hold count against the quota (and what
 // they announced is kept free for them), a traveller has a few open at a time, and they
 // expire within hours, their chunks deleted by a sweep any number of processes may run.
 
-const QUOTA = 0.4 * 1024 * 1024;
 const HOUR = 60 * 60 * 1000;
 
-let database: TestDatabase;
+let storage: Awaited<ReturnType<typeof startSmallStorage>>;
 let testApp: TestApp;
 let api: Api;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = await buildTestApp({
-    databaseUrl: database.url,
-    env: { STORAGE_IMAGE_MAX_MB: '0.05', STORAGE_DOCUMENT_MAX_MB: '0.1', STORAGE_QUOTA_MB: '0.4' },
-  });
-  api = apiFor(testApp);
+  storage = await startSmallStorage();
+  ({ testApp, api } = storage);
 }, 60_000);
 
 afterAll(async () => {
-  await testApp?.close();
-  await database?.drop();
+  await storage?.close();
 });
 
 function send(
