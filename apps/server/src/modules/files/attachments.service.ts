@@ -11,6 +11,12 @@ import { attachments, fileOf, listAttachments, type AttachmentRow } from './medi
 import { checkOwner, readerOf, uploadedFile } from './media.service';
 import type { FileObjectRow } from './objects.repository';
 
+/** Which attachment: of which itinerary (the address's `id`), and its own id. */
+export interface AttachmentAddress {
+  id: string;
+  attachmentId: string;
+}
+
 /** An attachment with its file: what the presenter shows. */
 export interface AttachmentWithFile {
   attachment: AttachmentRow;
@@ -45,6 +51,15 @@ async function currentAttachment(db: Db, itineraryId: string, id: string): Promi
   return row;
 }
 
+/** An attachment the traveller may change: the trip checked (stranger 404, viewer 403), then it. */
+async function attachmentToChange(db: Db, userId: string, address: AttachmentAddress) {
+  const { itinerary } = await authorize(db, address.id, userId, 'write');
+  return {
+    target: { itineraryId: itinerary.id, actorId: userId },
+    current: await currentAttachment(db, itinerary.id, address.attachmentId),
+  };
+}
+
 /** A write matched no row: gone meanwhile (404), or changed meanwhile (409 with it as it is). */
 async function missed(db: Db, itineraryId: string, id: string): Promise<AppError> {
   const fresh = await attachments.find(db, itineraryId, id);
@@ -67,11 +82,10 @@ export async function listAttachmentsFor(
 export async function readAttachment(
   db: Db,
   userId: string,
-  itineraryId: string,
-  attachmentId: string,
+  address: AttachmentAddress,
 ): Promise<AttachmentWithFile> {
-  const { itinerary } = await authorize(db, itineraryId, userId, 'read');
-  return withFile(db, await currentAttachment(db, itinerary.id, attachmentId));
+  const { itinerary } = await authorize(db, address.id, userId, 'read');
+  return withFile(db, await currentAttachment(db, itinerary.id, address.attachmentId));
 }
 
 /**
@@ -108,19 +122,17 @@ export async function addAttachment(
 export async function changeAttachment(
   db: Db,
   userId: string,
-  itineraryId: string,
-  attachmentId: string,
+  address: AttachmentAddress,
   changes: Omit<z.output<typeof updateAttachmentSchema>, 'version'>,
   expectedVersion: number | undefined,
 ): Promise<AttachmentWithFile> {
-  const { itinerary } = await authorize(db, itineraryId, userId, 'write');
-  const current = await currentAttachment(db, itinerary.id, attachmentId);
+  const { target, current } = await attachmentToChange(db, userId, address);
   const row = await changeWithEvent(
     db,
-    { itineraryId: itinerary.id, actorId: userId },
+    target,
     async (tx) => {
-      await checkOwner(tx, itinerary.id, { placeId: changes.placeId });
-      return attachments.update(tx, itinerary.id, current.id, changes, expectedVersion);
+      await checkOwner(tx, target.itineraryId, { placeId: changes.placeId });
+      return attachments.update(tx, target.itineraryId, current.id, changes, expectedVersion);
     },
     (updated) => ({
       kind: 'attachment.updated',
@@ -128,7 +140,7 @@ export async function changeAttachment(
     }),
     SHARED,
   );
-  if (!row) throw await missed(db, itinerary.id, current.id);
+  if (!row) throw await missed(db, target.itineraryId, current.id);
   return withFile(db, row);
 }
 
@@ -136,18 +148,16 @@ export async function changeAttachment(
 export async function removeAttachment(
   db: Db,
   userId: string,
-  itineraryId: string,
-  attachmentId: string,
+  address: AttachmentAddress,
   expectedVersion: number | undefined,
 ): Promise<void> {
-  const { itinerary } = await authorize(db, itineraryId, userId, 'write');
-  const current = await currentAttachment(db, itinerary.id, attachmentId);
+  const { target, current } = await attachmentToChange(db, userId, address);
   const deleted = await changeWithEvent(
     db,
-    { itineraryId: itinerary.id, actorId: userId },
-    (tx) => attachments.remove(tx, itinerary.id, current.id, expectedVersion),
+    target,
+    (tx) => attachments.remove(tx, target.itineraryId, current.id, expectedVersion),
     () => ({ kind: 'attachment.deleted', data: describe(current) }),
     SHARED,
   );
-  if (!deleted) throw await missed(db, itinerary.id, current.id);
+  if (!deleted) throw await missed(db, target.itineraryId, current.id);
 }

@@ -67,6 +67,11 @@ export function objectRoutes(root: FastifyInstance, context: StorageContext): vo
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { storage, callerOf } = context;
 
+  /** The bucket (404 if not this server's) and the object's path (400 if not one) of an address. */
+  function addressOf(params: z.output<typeof objectParams>) {
+    return { bucket: storage.bucketOf(params.bucket), path: checkedPath(params['*']) };
+  }
+
   app.get(
     '/v0/b/:bucket/o',
     {
@@ -114,8 +119,7 @@ export function objectRoutes(root: FastifyInstance, context: StorageContext): vo
       },
     },
     async (request, reply) => {
-      const bucket = storage.bucketOf(request.params.bucket);
-      const path = checkedPath(request.params['*']);
+      const { bucket, path } = addressOf(request.params);
       const { query } = request;
       if (query.alt === 'media' && query.token !== undefined) {
         const row = await storage.readObjectWithToken(bucket, path, query.token);
@@ -140,8 +144,7 @@ export function objectRoutes(root: FastifyInstance, context: StorageContext): vo
       },
     },
     async (request) => {
-      const bucket = storage.bucketOf(request.params.bucket);
-      const path = checkedPath(request.params['*']);
+      const { bucket, path } = addressOf(request.params);
       const caller = await callerOf(request);
       return presentObject(await storage.changeMetadata(caller, bucket, path, request.raw));
     },
@@ -159,8 +162,7 @@ export function objectRoutes(root: FastifyInstance, context: StorageContext): vo
       },
     },
     async (request, reply) => {
-      const bucket = storage.bucketOf(request.params.bucket);
-      const path = checkedPath(request.params['*']);
+      const { bucket, path } = addressOf(request.params);
       await storage.deleteObject(await callerOf(request), bucket, path);
       return reply.status(204).send(null);
     },
@@ -180,8 +182,7 @@ export function objectRoutes(root: FastifyInstance, context: StorageContext): vo
       },
     },
     async (request) => {
-      const bucket = storage.bucketOf(request.params.bucket);
-      const path = checkedPath(request.params['*']);
+      const { bucket, path } = addressOf(request.params);
       const { create_token: create, delete_token: revoke } = request.query;
       if (!create && revoke === undefined) {
         throw new AppError('storage/invalid-argument', 'Say create_token=true or delete_token=…', {

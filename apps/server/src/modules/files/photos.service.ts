@@ -11,6 +11,12 @@ import { fileOf, listPhotos, photos, sameGallery, type PhotoRow } from './media.
 import { checkOwner, readerOf, uploadedFile } from './media.service';
 import type { FileObjectRow } from './objects.repository';
 
+/** Which photo: of which itinerary (the address's `id`), and its own id. */
+export interface PhotoAddress {
+  id: string;
+  photoId: string;
+}
+
 /** A photo with its file: what the presenter shows. */
 export interface PhotoWithFile {
   photo: PhotoRow;
@@ -39,6 +45,15 @@ async function currentPhoto(db: Db, itineraryId: string, id: string): Promise<Ph
   return row;
 }
 
+/** A photo the traveller may change: the trip checked (stranger 404, viewer 403), then the photo. */
+async function photoToChange(db: Db, userId: string, address: PhotoAddress) {
+  const { itinerary } = await authorize(db, address.id, userId, 'write');
+  return {
+    target: { itineraryId: itinerary.id, actorId: userId },
+    current: await currentPhoto(db, itinerary.id, address.photoId),
+  };
+}
+
 /**
  * A write matched no row: gone meanwhile (404), or changed meanwhile (409 with the photo as it
  * is now, so the client can show both).
@@ -63,11 +78,10 @@ export async function listPhotosFor(
 export async function readPhoto(
   db: Db,
   userId: string,
-  itineraryId: string,
-  photoId: string,
+  address: PhotoAddress,
 ): Promise<PhotoWithFile> {
-  const { itinerary } = await authorize(db, itineraryId, userId, 'read');
-  return withFile(db, await currentPhoto(db, itinerary.id, photoId));
+  const { itinerary } = await authorize(db, address.id, userId, 'read');
+  return withFile(db, await currentPhoto(db, itinerary.id, address.photoId));
 }
 
 /** Adds an uploaded photo to the gallery of the trip, a stage or a place, at its end. */
@@ -105,29 +119,27 @@ export async function addPhoto(
 export async function changePhoto(
   db: Db,
   userId: string,
-  itineraryId: string,
-  photoId: string,
+  address: PhotoAddress,
   changes: Omit<z.output<typeof updatePhotoSchema>, 'version'>,
   expectedVersion: number | undefined,
 ): Promise<PhotoWithFile> {
-  const { itinerary } = await authorize(db, itineraryId, userId, 'write');
-  const current = await currentPhoto(db, itinerary.id, photoId);
+  const { target, current } = await photoToChange(db, userId, address);
   const row = await changeWithEvent(
     db,
-    { itineraryId: itinerary.id, actorId: userId },
+    target,
     async (tx) => {
       if (changes.stageId === undefined && changes.placeId === undefined) {
-        return photos.update(tx, itinerary.id, current.id, changes, expectedVersion);
+        return photos.update(tx, target.itineraryId, current.id, changes, expectedVersion);
       }
       const owner = {
         stageId: changes.stageId ?? (changes.placeId ? null : current.stageId),
         placeId: changes.placeId ?? (changes.stageId ? null : current.placeId),
       };
-      await checkOwner(tx, itinerary.id, owner);
-      const position = await lastPosition(tx, photos, itinerary.id, sameGallery(owner));
+      await checkOwner(tx, target.itineraryId, owner);
+      const position = await lastPosition(tx, photos, target.itineraryId, sameGallery(owner));
       return photos.update(
         tx,
-        itinerary.id,
+        target.itineraryId,
         current.id,
         { ...changes, ...owner, position },
         expectedVersion,
@@ -138,7 +150,7 @@ export async function changePhoto(
       data: { ...describe(updated), fields: Object.keys(changes) },
     }),
   );
-  if (!row) throw await missed(db, itinerary.id, current.id);
+  if (!row) throw await missed(db, target.itineraryId, current.id);
   return withFile(db, row);
 }
 
@@ -146,44 +158,40 @@ export async function changePhoto(
 export async function removePhoto(
   db: Db,
   userId: string,
-  itineraryId: string,
-  photoId: string,
+  address: PhotoAddress,
   expectedVersion: number | undefined,
 ): Promise<void> {
-  const { itinerary } = await authorize(db, itineraryId, userId, 'write');
-  const current = await currentPhoto(db, itinerary.id, photoId);
+  const { target, current } = await photoToChange(db, userId, address);
   const deleted = await changeWithEvent(
     db,
-    { itineraryId: itinerary.id, actorId: userId },
-    (tx) => photos.remove(tx, itinerary.id, current.id, expectedVersion),
+    target,
+    (tx) => photos.remove(tx, target.itineraryId, current.id, expectedVersion),
     () => ({ kind: 'photo.deleted', data: describe(current) }),
   );
-  if (!deleted) throw await missed(db, itinerary.id, current.id);
+  if (!deleted) throw await missed(db, target.itineraryId, current.id);
 }
 
 /** Moves a photo right after another of the same gallery (null: first); one row is written. */
 export async function movePhoto(
   db: Db,
   userId: string,
-  itineraryId: string,
-  photoId: string,
+  address: PhotoAddress,
   afterId: string | null,
   expectedVersion: number | undefined,
 ): Promise<PhotoWithFile> {
-  const { itinerary } = await authorize(db, itineraryId, userId, 'write');
-  const current = await currentPhoto(db, itinerary.id, photoId);
-  const row = await changeWithEvent(
+  const { target, current } = await photoToChange(db, userId, address);
+  const moved = await changeWithEvent(
     db,
-    { itineraryId: itinerary.id, actorId: userId },
+    target,
     async (tx) => {
-      const siblings = (await photos.siblings(tx, itinerary.id, sameGallery(current))).filter(
+      const siblings = (await photos.siblings(tx, target.itineraryId, sameGallery(current))).filter(
         (sibling) => sibling.id !== current.id,
       );
       const position = positionAfterSibling(siblings, afterId);
-      return photos.update(tx, itinerary.id, current.id, { position }, expectedVersion);
+      return photos.update(tx, target.itineraryId, current.id, { position }, expectedVersion);
     },
-    (moved) => ({ kind: 'photo.moved', data: { ...describe(moved), afterId } }),
+    (row) => ({ kind: 'photo.moved', data: { ...describe(row), afterId } }),
   );
-  if (!row) throw await missed(db, itinerary.id, current.id);
-  return withFile(db, row);
+  if (!moved) throw await missed(db, target.itineraryId, current.id);
+  return withFile(db, moved);
 }

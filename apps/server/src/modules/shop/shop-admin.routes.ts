@@ -25,6 +25,12 @@ import type { ShopRouteDeps } from './shop.routes';
 
 const TAGS = ['shop'];
 const idParams = z.object({ id: idSchema });
+/** What marking paid and refunding take and answer: the order, with the version read. */
+const orderAction = {
+  params: idParams,
+  body: orderActionSchema.nullish(),
+  response: replies({ 200: orderSchema }, [401, 403, 404, 409]),
+};
 
 /** /api/admin/shop: products and prices, orders (mark paid, refund). Admins only. */
 export function shopAdminRoutes(root: FastifyInstance, deps: ShopRouteDeps) {
@@ -100,9 +106,7 @@ export function shopAdminRoutes(root: FastifyInstance, deps: ShopRouteDeps) {
         description:
           'Idempotent: a paid order stays as it is and unlocks nothing more. A refunded or ' +
           'cancelled order answers 409.',
-        params: idParams,
-        body: orderActionSchema.nullish(),
-        response: replies({ 200: orderSchema }, [401, 403, 404, 409]),
+        ...orderAction,
       },
     },
     async (request) => {
@@ -120,9 +124,7 @@ export function shopAdminRoutes(root: FastifyInstance, deps: ShopRouteDeps) {
         description:
           'With Stripe, the payment is refunded there too. A refunded order stays refunded; ' +
           'an unpaid one answers 409.',
-        params: idParams,
-        body: orderActionSchema.nullish(),
-        response: replies({ 200: orderSchema }, [401, 403, 404, 409]),
+        ...orderAction,
       },
     },
     async (request) => {

@@ -35,6 +35,22 @@ function checkVersion(order: repository.OrderRow, version: number | undefined): 
   if (version !== undefined && version !== order.version) throw conflict(presentOrder(order));
 }
 
+async function orderOf(db: Db, id: string): Promise<repository.OrderRow> {
+  const row = await repository.findOrder(db, id);
+  if (!row) throw orderNotFound();
+  return row;
+}
+
+/** The order a payment or a refund left (gone meanwhile: 404); its mails, if any, go now. */
+function written(
+  deps: ShopDeps,
+  result: { order: repository.OrderRow | undefined; changed: boolean },
+): repository.OrderRow {
+  if (!result.order) throw orderNotFound();
+  if (result.changed) deps.mailQueue.kick();
+  return result.order;
+}
+
 /** A product as its admin sees it: with every itinerary inside, whole. */
 async function adminView(
   db: Db,
@@ -99,19 +115,17 @@ export async function markPaid(
   id: string,
   version: number | undefined,
 ): Promise<repository.OrderRow> {
-  const row = await repository.findOrder(deps.db, id);
-  if (!row) throw orderNotFound();
+  const row = await orderOf(deps.db, id);
   if (row.status === 'paid') return row;
   checkVersion(row, version);
-  const { order, changed } = await repository.markOrderPaid(
+  const result = await repository.markOrderPaid(
     deps.db,
     row.id,
     null,
     await paidMails(deps.mails, row),
   );
-  if (!order) throw orderNotFound();
-  if (changed) deps.mailQueue.kick();
-  if (!changed && order.status !== 'paid') {
+  const order = written(deps, result);
+  if (!result.changed && order.status !== 'paid') {
     throw new AppError('order/state', `This order is ${order.status}: it cannot be paid`, {
       current: presentOrder(order),
     });
@@ -128,8 +142,7 @@ export async function refund(
   id: string,
   version: number | undefined,
 ): Promise<repository.OrderRow> {
-  const row = await repository.findOrder(deps.db, id);
-  if (!row) throw orderNotFound();
+  const row = await orderOf(deps.db, id);
   if (row.status === 'refunded') return row;
   if (row.status !== 'paid') {
     throw new AppError(
@@ -142,12 +155,8 @@ export async function refund(
   }
   checkVersion(row, version);
   if (row.paymentMode === 'stripe' && deps.stripe) await deps.stripe.refund(row);
-  const { order, changed } = await repository.refundOrder(
-    deps.db,
-    row.id,
-    await refundMails(deps.mails, row),
+  return written(
+    deps,
+    await repository.refundOrder(deps.db, row.id, await refundMails(deps.mails, row)),
   );
-  if (!order) throw orderNotFound();
-  if (changed) deps.mailQueue.kick();
-  return order;
 }
