@@ -287,7 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   budgetRoutes(app, { ...content, ratesUrl: config.ratesUrl });
   registerSharing(app, { database: deps.database, sessions, mailer, config, notifications });
   exportRoutes(app, { ...content, config });
-  geoRoutes(app, { sessions, config });
+  geoRoutes(app, { sessions, geocoder: config.geocoder });
   await importRoutes(app, { ...content, config });
   presetRoutes(app, { ...content, publicUrl: config.publicUrl });
   // The shop: Stripe Checkout when configured, otherwise invoices an admin marks paid.
