@@ -273,7 +273,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     sessions,
     mailer,
-    config,
+    contactEmails: config.contactEmails,
+    adminEmails: config.adminEmails,
+    baseUrl: config.baseUrl,
     sessionSecret: deps.sessionSecret,
   });
   const content = { db: deps.database.db, sessions };
