@@ -289,7 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bookingRoutes(app, content);
   budgetRoutes(app, { ...content, ratesUrl: config.ratesUrl });
   registerSharing(app, { database: deps.database, sessions, mailer, config, notifications });
-  exportRoutes(app, { ...content, config });
+  exportRoutes(app, { ...content, baseUrl: config.baseUrl });
   geoRoutes(app, { sessions, geocoder: config.geocoder });
   await importRoutes(app, { ...content, config });
   presetRoutes(app, { ...content, publicUrl: config.publicUrl });
