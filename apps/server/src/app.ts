@@ -291,7 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSharing(app, { database: deps.database, sessions, mailer, config, notifications });
   exportRoutes(app, { ...content, baseUrl: config.baseUrl });
   geoRoutes(app, { sessions, geocoder: config.geocoder });
-  await importRoutes(app, { ...content, config });
+  await importRoutes(app, { ...content, geocoder: config.geocoder });
   presetRoutes(app, { ...content, publicUrl: config.publicUrl });
   // The shop: Stripe Checkout when configured, otherwise invoices an admin marks paid.
   const stripe = config.shop.stripe ? await createStripePayments(config.shop.stripe) : undefined;
