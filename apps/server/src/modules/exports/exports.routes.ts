@@ -65,7 +65,10 @@ export function exportRoutes(
   const fileAnswer = (format: ExportFormat, description: string) =>
     replies({ 200: answerOf(EXPORT_MEDIA_TYPES[format], description) }, [401, 404]);
   const shareable = { params: itineraryParams, querystring: shareQuery, tags: TAGS };
-  const sharedSecurity = { security: [{ session: [] }, {}] as { [label: string]: string[] }[] };
+  // A session, or none (a share link): OpenAPI's way to say the session is optional.
+  const sharedSecurity: { security: Record<string, string[]>[] } = {
+    security: [{ session: [] }, {}],
+  };
 
   app.get(
     '/api/itineraries/:id/export.ics',

@@ -1,47 +1,25 @@
 import type { ImportBatch, ImportPreview } from '@jammy/shared/imports';
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { booking } from '../../db/schema/bookings';
+import { createItinerary, expectError, expectStatus } from '../../../test/itinerary-helpers';
 import {
-  createItinerary,
-  createSignedInUser,
-  expectError,
-  expectStatus,
-  startItineraryTest,
-  type ItineraryTest,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
-import {
+  as,
+  db,
+  upload,
+  setup,
+  owner,
   expectNoContent,
   fixture,
   GEOJSON,
   ICS,
-  importHelpers,
-  importsUrl,
   KML,
+  importsUrl,
+  useImportsTest,
 } from './imports.test-helpers';
 
-let setup: ItineraryTest;
-let owner: SignedInUser;
-
-beforeAll(async () => {
-  setup = await startItineraryTest();
-  [owner] = await Promise.all([
-    createSignedInUser(setup.testApp, 'importer'),
-    createSignedInUser(setup.testApp, 'import-viewer'),
-    createSignedInUser(setup.testApp, 'import-stranger'),
-  ]);
-});
-
-afterAll(async () => {
-  await setup?.close();
-});
-
-const { as, db, upload } = importHelpers(
-  () => setup.testApp,
-  () => owner,
-);
+useImportsTest();
 
 describe('iCalendar (Google Calendar export)', () => {
   it('imports events as bookings with wall-clock times in their own zones', async () => {

@@ -1,47 +1,30 @@
 import type { ImportPreview } from '@jammy/shared/imports';
 import type { Itinerary } from '@jammy/shared/itineraries';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createItinerary,
   createSignedInUser,
   expectError,
   expectStatus,
-  startItineraryTest,
-  type ItineraryTest,
-  type SignedInUser,
 } from '../../../test/itinerary-helpers';
 import { zigzag } from '../../../test/lines';
 import {
+  as,
+  upload,
+  counts,
+  setup,
+  owner,
   expectUnreadable,
   fixture,
   GEOJSON,
   GPX,
   ICS,
-  importHelpers,
-  importsUrl,
   KML,
+  importsUrl,
+  useImportsTest,
 } from './imports.test-helpers';
 
-let setup: ItineraryTest;
-let owner: SignedInUser;
-
-beforeAll(async () => {
-  setup = await startItineraryTest();
-  [owner] = await Promise.all([
-    createSignedInUser(setup.testApp, 'importer'),
-    createSignedInUser(setup.testApp, 'import-viewer'),
-    createSignedInUser(setup.testApp, 'import-stranger'),
-  ]);
-});
-
-afterAll(async () => {
-  await setup?.close();
-});
-
-const { as, upload, counts } = importHelpers(
-  () => setup.testApp,
-  () => owner,
-);
+useImportsTest();
 
 describe('hostile and broken files', () => {
   let trip: Itinerary;

@@ -1,48 +1,32 @@
 import type { ImportBatch, ImportPreview } from '@jammy/shared/imports';
 import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stageRoute } from '../../db/schema/imports';
 import {
   createItinerary,
-  createSignedInUser,
   createStage,
   expectStatus,
   getTree,
-  startItineraryTest,
-  type ItineraryTest,
-  type SignedInUser,
 } from '../../../test/itinerary-helpers';
 import {
+  as,
+  db,
+  upload,
+  counts,
+  activity,
+  setup,
+  owner,
   expectNoContent,
   expectUnreadable,
   fixture,
   GPX,
-  importHelpers,
-  importsUrl,
   KML,
+  importsUrl,
+  useImportsTest,
 } from './imports.test-helpers';
 
-let setup: ItineraryTest;
-let owner: SignedInUser;
-
-beforeAll(async () => {
-  setup = await startItineraryTest();
-  [owner] = await Promise.all([
-    createSignedInUser(setup.testApp, 'importer'),
-    createSignedInUser(setup.testApp, 'import-viewer'),
-    createSignedInUser(setup.testApp, 'import-stranger'),
-  ]);
-});
-
-afterAll(async () => {
-  await setup?.close();
-});
-
-const { as, db, upload, counts, activity } = importHelpers(
-  () => setup.testApp,
-  () => owner,
-);
+useImportsTest();
 
 describe('GPX (Garmin Connect export)', () => {
   it('previews without writing, then imports waypoints and the simplified track into a new stage', async () => {

@@ -1,52 +1,36 @@
 import type { ImportBatch, ImportPreview, LookupResult, StageRoutes } from '@jammy/shared/imports';
 import type { ShareLink } from '@jammy/shared/sharing';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importBatch } from '../../db/schema/imports';
 import { place, stage } from '../../db/schema/itineraries';
 import type { ApiErrorBody } from '../../../test/auth-helpers';
 import {
   addMember,
   createItinerary,
-  createSignedInUser,
   expectError,
   expectStatus,
   getTree,
-  startItineraryTest,
-  type ItineraryTest,
-  type SignedInUser,
 } from '../../../test/itinerary-helpers';
 import {
+  as,
+  db,
+  upload,
+  counts,
+  activity,
+  setup,
+  owner,
+  viewer,
+  stranger,
   expectNoContent,
   fixture,
   GEOJSON,
   GPX,
-  importHelpers,
   importsUrl,
+  useImportsTest,
 } from './imports.test-helpers';
 
-let setup: ItineraryTest;
-let owner: SignedInUser;
-let viewer: SignedInUser;
-let stranger: SignedInUser;
-
-beforeAll(async () => {
-  setup = await startItineraryTest();
-  [owner, viewer, stranger] = await Promise.all([
-    createSignedInUser(setup.testApp, 'importer'),
-    createSignedInUser(setup.testApp, 'import-viewer'),
-    createSignedInUser(setup.testApp, 'import-stranger'),
-  ]);
-});
-
-afterAll(async () => {
-  await setup?.close();
-});
-
-const { as, db, upload, counts, activity } = importHelpers(
-  () => setup.testApp,
-  () => owner,
-);
+useImportsTest();
 
 describe('all or nothing', () => {
   it('a failure at the last step leaves no stage, place, route, import or event', async () => {
