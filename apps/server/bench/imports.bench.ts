@@ -6,7 +6,7 @@
 //    whole reading (JSON, validation, simplification), as the reader's thread does it.
 
 import { simplifyLine } from '../src/modules/imports/features';
-import { readImport } from '../src/modules/imports/imports.service';
+import { readImport } from '../src/modules/imports/read-import';
 import { recordedTrack, zigzag } from '../test/lines';
 
 const POINTS = 200_000;

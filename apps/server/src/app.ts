@@ -11,7 +11,7 @@ import { createAuth } from './auth/auth';
 import { originCheck } from './auth/origin-check';
 import { trustedOrigins } from './auth/trusted-origins';
 import { createSessions, forgetSessionsOnRevocations, type Sessions } from './auth/session';
-import { handleError } from './lib/errors';
+import { handleError } from './lib/error-handler';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import { createMailQueue } from './mail/mail-queue';
 import fastifySwagger from '@fastify/swagger';
@@ -41,7 +41,7 @@ import { registerItineraryParts } from './modules/itineraries/register';
 import { createDocumentCache, invalidateOnWrites } from './modules/itineraries/document-cache';
 import { readableTitle } from './modules/itineraries/itinerary-document';
 import { meRoutes } from './modules/me/me.routes';
-import { mediaRoutes } from './modules/media/media.routes';
+import { mediaRoutes } from './modules/files/media.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { registerSharing } from './modules/sharing/register';
 import { exportRoutes } from './modules/exports/exports.routes';
@@ -50,18 +50,19 @@ import { shopAdminRoutes } from './modules/shop/shop-admin.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { createStripePayments } from './modules/shop/stripe-payments';
 import { stripeWebhookRoutes } from './modules/shop/stripe-webhook.routes';
-import { sessionRoute, whoIsHere } from './modules/me/session.routes';
+import { sessionRoute } from './modules/me/session.routes';
+import { whoIsHere } from './modules/me/me.service';
 import { sessionRoutes } from './modules/me/sessions.routes';
 import { signInMethodsRoutes } from './modules/me/sign-in-methods.routes';
 import { outboxSms, twilioSms, type SmsSender } from './sms/sms-sender';
 import { healthRoutes } from './modules/health/health.routes';
 import { clientConfigRoutes } from './modules/meta/client-config.routes';
 import { spaRoutes } from './spa/spa.routes';
-import type { BlobStore } from './storage/blob-store';
-import { diskBlobStore } from './storage/disk-blob-store';
-import { storageApiRoutes } from './storage/storage-api.routes';
-import { storageRoutes } from './storage/storage.routes';
-import { createStorage } from './storage/storage.service';
+import type { BlobStore } from './modules/files/blob-store';
+import { diskBlobStore } from './modules/files/disk-blob-store';
+import { storageApiRoutes } from './modules/files/storage-api.routes';
+import { storageRoutes } from './modules/files/storage.routes';
+import { createStorage } from './modules/files/storage.service';
 import { SESSION_COOKIE } from './auth/session-cookie';
 
 export interface AppDeps {
@@ -272,7 +273,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     sessions,
     mailer,
-    config,
+    contactEmails: config.contactEmails,
+    adminEmails: config.adminEmails,
+    baseUrl: config.baseUrl,
     sessionSecret: deps.sessionSecret,
   });
   const content = { db: deps.database.db, sessions };
@@ -292,9 +295,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     origin: config.baseUrl.origin,
     notifications,
   });
-  exportRoutes(app, { ...content, config });
-  geoRoutes(app, { sessions, config });
-  await importRoutes(app, { ...content, config });
+  exportRoutes(app, { ...content, baseUrl: config.baseUrl });
+  geoRoutes(app, { sessions, geocoder: config.geocoder });
+  await importRoutes(app, { ...content, geocoder: config.geocoder });
   presetRoutes(app, { ...content, publicUrl: config.publicUrl });
   // The shop: Stripe Checkout when configured, otherwise invoices an admin marks paid.
   const stripe = config.shop.stripe ? await createStripePayments(config.shop.stripe) : undefined;
@@ -321,7 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.blobs ??
     (config.storage.s3
       ? // The S3 client is big: loaded only by installations that use it.
-        (await import('./storage/s3-blob-store')).s3BlobStore(config.storage.s3)
+        (await import('./modules/files/s3-blob-store')).s3BlobStore(config.storage.s3)
       : diskBlobStore(path.join(config.dataDir, 'files')));
   await blobs.open();
   const storage = createStorage({

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { GEOCODER_KINDS, guessGeocoderKind, type GeocoderKind } from './modules/geo/geocoder';
 import { DEFAULT_WEB_DIST_DIR } from './paths';
 import {
   DEFAULT_DOCUMENT_MAX_BYTES,
@@ -9,6 +8,15 @@ import {
 } from '@jammy/shared/storage';
 
 const MB = 1024 * 1024;
+
+/** The geocoder APIs Jammy speaks (GEOCODER_KIND). */
+export const GEOCODER_KINDS = ['photon', 'nominatim'] as const;
+export type GeocoderKind = (typeof GEOCODER_KINDS)[number];
+
+/** Nominatim when the address says so (nominatim.example.org, /nominatim/), else Photon. */
+export function guessGeocoderKind(url: string): GeocoderKind {
+  return url.toLowerCase().includes('nominatim') ? 'nominatim' : 'photon';
+}
 /** Each traveller's files may take this much unless STORAGE_QUOTA_MB says otherwise. */
 const DEFAULT_QUOTA_BYTES = 5 * 1024 * MB;
 
@@ -179,7 +187,7 @@ export interface Config {
   /** The shop: taxes, and Stripe Checkout when a secret key is set (else invoices). */
   shop: ShopConfig;
   /** An online geocoder for points of interest (Photon or Nominatim); places search works without. */
-  geocoder: { url: string; kind: GeocoderKind } | undefined;
+  geocoder: GeocoderConfig | undefined;
   /** RATES_URL: exchange rates for expenses in another currency than the trip's. */
   ratesUrl: string | undefined;
   /** The map tiles shown to travellers and the credit they require. */
@@ -194,6 +202,12 @@ export interface Config {
   contactEmails: readonly string[];
   /** Whether card payments go through Stripe (STRIPE_SECRET_KEY set): a processor to name. */
   stripe: boolean;
+}
+
+/** Where the online geocoder is, and which API it speaks. */
+export interface GeocoderConfig {
+  url: string;
+  kind: GeocoderKind;
 }
 
 export interface OperatorConfig {

@@ -30,15 +30,11 @@ import { EmptyLayout } from './layouts/empty-layout';
 import { LanguageRoot } from './layouts/language-root';
 import { loadLoggedLayout } from './layouts/lazy-logged-layout';
 import { NotLoggedLayout } from './layouts/not-logged-layout';
+import type { RouteHandle } from './layouts/route-handle';
 import { VisitorLayout } from './layouts/visitor-layout';
 import { LOGGED_LAYOUT_NAMESPACES, preparePage } from './route-data';
 import { routeModules } from './route-modules';
 import { ErrorPage } from './routes/error-page';
-
-/** What each route carries for its layout: the page's id (title, navigation state). */
-export interface RouteHandle {
-  routeId: RouteId | 'error';
-}
 
 // The signed-in layout is a chunk of its own: a visitor's first page does not load it.
 const LAYOUTS: Record<LayoutName, Pick<RouteObject, 'Component' | 'lazy'>> = {

@@ -3,9 +3,7 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   index,
-  integer,
   jsonb,
   pgTable,
   text,
@@ -14,71 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { itinerary, place, stage } from './itineraries';
-
-/** Text compared byte by byte ("C"): object paths sort and page the way storage lists them. */
-const byteText = customType<{ data: string; driverData: string }>({
-  dataType: () => 'text COLLATE "C"',
-});
-
-/** One variant of a photo (a resized WebP copy), kept beside the object's bytes. */
-export interface StoredVariant {
-  key: string;
-  size: number;
-  width: number;
-  height: number;
-  md5Hash: string;
-}
-
-/**
- * A stored file (DESIGN §6): its metadata (spec §3) here, its bytes in the blob store under
- * `blob_key` (one key per generation: a new upload never overwrites bytes being read).
- * Objects of an itinerary go with it; a traveller's own (`users/{uid}/…`) with the account.
- */
-export const fileObject = pgTable(
-  'file_object',
-  {
-    id: uuid('id').primaryKey(),
-    bucket: text('bucket').notNull(),
-    path: byteText('path').notNull(),
-    /** encodeURIComponent(path): download addresses are built from it in SQL. */
-    encodedPath: text('encoded_path').notNull(),
-    itineraryId: uuid('itinerary_id').references(() => itinerary.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').references(() => user.id, { onDelete: 'cascade' }),
-    uploadedBy: uuid('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
-    /** Microseconds since the epoch of this upload (changes with every new upload). */
-    generation: bigint('generation', { mode: 'number' }).notNull(),
-    /** Bumped by every metadata change of this generation. */
-    metageneration: integer('metageneration').notNull().default(1),
-    size: bigint('size', { mode: 'number' }).notNull(),
-    /** Base64 MD5 of the stored bytes. */
-    md5Hash: text('md5_hash').notNull(),
-    /** Sniffed from the bytes. */
-    contentType: text('content_type').notNull(),
-    cacheControl: text('cache_control'),
-    contentDisposition: text('content_disposition'),
-    contentEncoding: text('content_encoding'),
-    contentLanguage: text('content_language'),
-    customMetadata: jsonb('custom_metadata')
-      .$type<Record<string, string>>()
-      .notNull()
-      .default(sql`'{}'::jsonb`),
-    /** Comma-separated, as the protocol sends them; rotating one revokes its links. */
-    downloadTokens: text('download_tokens').notNull().default(''),
-    blobKey: text('blob_key').notNull(),
-    /** Pixels, for photos. */
-    width: integer('width'),
-    height: integer('height'),
-    variants: jsonb('variants').$type<Partial<Record<'thumb' | 'medium', StoredVariant>>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    uniqueIndex('file_object_path_unique').on(table.bucket, table.path),
-    index('file_object_itinerary_idx').on(table.itineraryId),
-    index('file_object_user_idx').on(table.userId),
-  ],
-);
+import { editable, fileObject, itinerary, place, positionKey, stage } from './itineraries';
 
 /**
  * A resumable upload in progress (the protocol's start, chunks, query, finalize): its state
@@ -132,17 +66,6 @@ export const blobGarbage = pgTable('blob_garbage', {
    * it, a little later (if that sweep dies before deleting it, another takes it then).
    */
   queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-const editable = {
-  id: uuid('id').primaryKey(),
-  version: integer('version').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-
-const positionKey = customType<{ data: string; driverData: string }>({
-  dataType: () => 'text COLLATE "C"',
 });
 
 /**

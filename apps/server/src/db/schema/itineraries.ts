@@ -19,13 +19,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { fileObject } from './files';
 
 /**
  * A fractional-index key (fractional-indexing): its order is byte order, so the column
  * compares in the "C" collation whatever the database's locale ("Zz" sorts before "a0").
  */
-const positionKey = customType<{ data: string; driverData: string }>({
+export const positionKey = customType<{ data: string; driverData: string }>({
   dataType: () => 'text COLLATE "C"',
 });
 
@@ -69,6 +68,73 @@ export const itinerary = pgTable(
       'itinerary_dates_ordered',
       sql`${table.endDate} is null or ${table.startDate} is null or ${table.endDate} >= ${table.startDate}`,
     ),
+  ],
+);
+
+// The file object is defined here, beside the itinerary, because each points at the other (a
+// trip's files go with it; its cover is one of them): in two modules they would import each
+// other. Uploads, photos and attachments are in files.ts.
+/** Text compared byte by byte ("C"): object paths sort and page the way storage lists them. */
+const byteText = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text COLLATE "C"',
+});
+
+/** One variant of a photo (a resized WebP copy), kept beside the object's bytes. */
+export interface StoredVariant {
+  key: string;
+  size: number;
+  width: number;
+  height: number;
+  md5Hash: string;
+}
+
+/**
+ * A stored file (DESIGN §6): its metadata (spec §3) here, its bytes in the blob store under
+ * `blob_key` (one key per generation: a new upload never overwrites bytes being read).
+ * Objects of an itinerary go with it; a traveller's own (`users/{uid}/…`) with the account.
+ */
+export const fileObject = pgTable(
+  'file_object',
+  {
+    id: uuid('id').primaryKey(),
+    bucket: text('bucket').notNull(),
+    path: byteText('path').notNull(),
+    /** encodeURIComponent(path): download addresses are built from it in SQL. */
+    encodedPath: text('encoded_path').notNull(),
+    itineraryId: uuid('itinerary_id').references(() => itinerary.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
+    /** Microseconds since the epoch of this upload (changes with every new upload). */
+    generation: bigint('generation', { mode: 'number' }).notNull(),
+    /** Bumped by every metadata change of this generation. */
+    metageneration: integer('metageneration').notNull().default(1),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** Base64 MD5 of the stored bytes. */
+    md5Hash: text('md5_hash').notNull(),
+    /** Sniffed from the bytes. */
+    contentType: text('content_type').notNull(),
+    cacheControl: text('cache_control'),
+    contentDisposition: text('content_disposition'),
+    contentEncoding: text('content_encoding'),
+    contentLanguage: text('content_language'),
+    customMetadata: jsonb('custom_metadata')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** Comma-separated, as the protocol sends them; rotating one revokes its links. */
+    downloadTokens: text('download_tokens').notNull().default(''),
+    blobKey: text('blob_key').notNull(),
+    /** Pixels, for photos. */
+    width: integer('width'),
+    height: integer('height'),
+    variants: jsonb('variants').$type<Partial<Record<'thumb' | 'medium', StoredVariant>>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('file_object_path_unique').on(table.bucket, table.path),
+    index('file_object_itinerary_idx').on(table.itineraryId),
+    index('file_object_user_idx').on(table.userId),
   ],
 );
 

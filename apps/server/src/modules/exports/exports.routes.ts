@@ -4,48 +4,25 @@ import {
   calendarFeedStateSchema,
   createCalendarFeedSchema,
   itineraryExportSchema,
-  type CalendarFeed,
   type ExportFormat,
-  type ItineraryExport,
 } from '@jammy/shared/exports';
-import { itineraryTreeSchema } from '@jammy/shared/itineraries';
 import { tokenSchema } from '@jammy/shared/text';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession, type Sessions } from '../../auth/session';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { PUBLIC, answerOf, noContent, replies } from '../../lib/contract';
-import { AppError } from '../../lib/errors';
-import { authorize, authorizeReader, type ItineraryRow } from '../itineraries/access';
-import { listNotes, loadLists } from '../itineraries/content.repository';
-import { readItineraryDocument } from '../itineraries/itinerary-document';
-import { presentList, presentNote } from '../itineraries/itinerary.presenter';
-import { newToken } from '../../lib/tokens';
-import * as exportsRepository from './exports.repository';
-import type { CalendarFeedRow } from './exports.repository';
+import { authorizeReader, type ItineraryRow } from '../itineraries/access';
+import { itineraryParams, shareQuery } from '../itineraries/route-parts';
+import { fileName, presentFeed } from './exports.presenter';
+import { makeFeed, myFeed, readFeed, tripFor, turnFeedOff, wholeTrip } from './exports.service';
 import { buildGeoJson } from './geojson';
 import { buildGpx } from './gpx';
 import { buildCalendar } from './ics';
-import { itineraryParams, shareQuery } from '../itineraries/route-parts';
 
 const TAGS = ['exports'];
 const feedParams = z.object({ token: tokenSchema });
-
-const feedNotFound = () =>
-  new AppError('calendar-feed/not-found', 'This calendar feed does not exist or was turned off');
-
-/** A file name for the download: the trip's title, kept to safe characters. */
-function fileName(title: string, format: ExportFormat): string {
-  const ascii = title
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9 _-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .slice(0, 60);
-  return `${ascii || 'itinerary'}.${format}`;
-}
 
 /** Sends an export as a download (`Content-Disposition: attachment`). */
 function download(reply: FastifyReply, row: ItineraryRow, format: ExportFormat, body: string) {
@@ -67,42 +44,31 @@ function download(reply: FastifyReply, row: ItineraryRow, format: ExportFormat, 
  */
 export function exportRoutes(
   root: FastifyInstance,
-  deps: { db: Db; sessions: Sessions; config: Config },
+  deps: { db: Db; sessions: Sessions; baseUrl: URL },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, sessions, config } = deps;
-  const origin = config.baseUrl.origin;
-  const host = config.baseUrl.hostname;
-
-  function presentFeed(row: CalendarFeedRow, token?: string): CalendarFeed {
-    return {
-      id: row.id,
-      itineraryId: row.itineraryId,
-      createdAt: row.createdAt.toISOString(),
-      lastReadAt: row.lastReadAt?.toISOString() ?? null,
-      url: token ? `${origin}/api/calendar/${token}.ics` : null,
-      includeConfirmationCodes: row.includeConfirmationCodes,
-    };
-  }
+  const { db, sessions } = deps;
+  const origin = deps.baseUrl.origin;
+  const host = deps.baseUrl.hostname;
 
   /** The trip for a member, or for a share-link holder (`?share=`). */
   async function readTrip(
     request: FastifyRequest,
     id: string,
     share: string | undefined,
-    options: { tracks: boolean },
+    tracks: boolean,
   ) {
     const reader = await authorizeReader(db, sessions, request, id, share);
-    const member = reader.kind === 'member';
-    const row = member ? reader.access.itinerary : reader.itinerary;
-    // Share-link holders never see confirmation codes.
-    return exportsRepository.loadTrip(db, row, { confirmationCodes: member, ...options });
+    return tripFor(db, reader, { tracks });
   }
 
   const fileAnswer = (format: ExportFormat, description: string) =>
     replies({ 200: answerOf(EXPORT_MEDIA_TYPES[format], description) }, [401, 404]);
   const shareable = { params: itineraryParams, querystring: shareQuery, tags: TAGS };
-  const sharedSecurity = { security: [{ session: [] }, {}] as { [label: string]: string[] }[] };
+  // A session, or none (a share link): OpenAPI's way to say the session is optional.
+  const sharedSecurity: { security: Record<string, string[]>[] } = {
+    security: [{ session: [] }, {}],
+  };
 
   app.get(
     '/api/itineraries/:id/export.ics',
@@ -115,9 +81,7 @@ export function exportRoutes(
       },
     },
     async (request, reply) => {
-      const trip = await readTrip(request, request.params.id, request.query.share, {
-        tracks: false,
-      });
+      const trip = await readTrip(request, request.params.id, request.query.share, false);
       return download(reply, trip.itinerary, 'ics', buildCalendar(trip, host));
     },
   );
@@ -133,9 +97,7 @@ export function exportRoutes(
       },
     },
     async (request, reply) => {
-      const trip = await readTrip(request, request.params.id, request.query.share, {
-        tracks: true,
-      });
+      const trip = await readTrip(request, request.params.id, request.query.share, true);
       return download(reply, trip.itinerary, 'gpx', buildGpx(trip));
     },
   );
@@ -152,9 +114,7 @@ export function exportRoutes(
       },
     },
     async (request, reply) => {
-      const trip = await readTrip(request, request.params.id, request.query.share, {
-        tracks: true,
-      });
+      const trip = await readTrip(request, request.params.id, request.query.share, true);
       return download(reply, trip.itinerary, 'geojson', JSON.stringify(buildGeoJson(trip)));
     },
   );
@@ -171,25 +131,7 @@ export function exportRoutes(
     },
     async (request, reply) => {
       const { user } = await requireSession(sessions, request);
-      const { itinerary } = await authorize(db, request.params.id, user.id, 'read');
-      const [document, notes, lists] = await Promise.all([
-        readItineraryDocument(db, itinerary.id, user.id),
-        listNotes(db, itinerary.id),
-        loadLists(db, itinerary.id),
-      ]);
-      if (!document) throw new AppError('itinerary/not-found', 'There is no such itinerary');
-      const tree = itineraryTreeSchema.parse(JSON.parse(document.json));
-      const body: ItineraryExport = {
-        ...tree,
-        notes: notes.map(presentNote),
-        lists: lists.lists.map((row) =>
-          presentList(
-            row,
-            lists.items.filter((item) => item.listId === row.id),
-          ),
-        ),
-        exportedAt: new Date().toISOString(),
-      };
+      const { itinerary, body } = await wholeTrip(db, request.params.id, user.id);
       return download(reply, itinerary, 'json', JSON.stringify(body));
     },
   );
@@ -206,9 +148,8 @@ export function exportRoutes(
     },
     async (request) => {
       const { user } = await requireSession(sessions, request);
-      const { itinerary } = await authorize(db, request.params.id, user.id, 'read');
-      const row = await exportsRepository.findFeed(db, itinerary.id, user.id);
-      return { feed: row ? presentFeed(row) : null };
+      const row = await myFeed(db, request.params.id, user.id);
+      return { feed: row ? presentFeed(row, origin) : null };
     },
   );
 
@@ -230,15 +171,13 @@ export function exportRoutes(
     },
     async (request, reply) => {
       const { user } = await requireSession(sessions, request);
-      const { itinerary } = await authorize(db, request.params.id, user.id, 'read');
-      const { token, hash } = newToken();
-      const row = await exportsRepository.upsertFeed(db, {
-        itineraryId: itinerary.id,
-        userId: user.id,
-        tokenHash: hash,
-        includeConfirmationCodes: request.body?.includeConfirmationCodes ?? false,
-      });
-      return reply.status(201).send(presentFeed(row, token));
+      const { row, token } = await makeFeed(
+        db,
+        request.params.id,
+        user.id,
+        request.body?.includeConfirmationCodes ?? false,
+      );
+      return reply.status(201).send(presentFeed(row, origin, token));
     },
   );
 
@@ -254,8 +193,7 @@ export function exportRoutes(
     },
     async (request, reply) => {
       const { user } = await requireSession(sessions, request);
-      const { itinerary } = await authorize(db, request.params.id, user.id, 'read');
-      await exportsRepository.deleteFeed(db, itinerary.id, user.id);
+      await turnFeedOff(db, request.params.id, user.id);
       return reply.status(204).send(null);
     },
   );
@@ -275,13 +213,7 @@ export function exportRoutes(
       },
     },
     async (request, reply) => {
-      const opened = await exportsRepository.openFeed(db, request.params.token);
-      if (!opened) throw feedNotFound();
-      // The creator is still a member (openFeed checks); the codes are there if they chose so.
-      const trip = await exportsRepository.loadTrip(db, opened.itinerary, {
-        confirmationCodes: opened.includeConfirmationCodes,
-      });
-      await exportsRepository.markFeedRead(db, opened.feedId);
+      const trip = await readFeed(db, request.params.token);
       return reply
         .header('cache-control', 'private, no-cache')
         .type('text/calendar; charset=utf-8')

@@ -2,7 +2,7 @@ import { geoSearchQuerySchema, geoSearchResultSchema } from '@jammy/shared/geo';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession, type Sessions } from '../../auth/session';
-import type { Config } from '../../config';
+import type { GeocoderConfig } from '../../config';
 import { replies } from '../../lib/contract';
 import { sharedGazetteer } from './gazetteer';
 import { createGeocoder } from './geocoder';
@@ -11,9 +11,12 @@ import { searchPlaces } from './geo.service';
 const TAGS = ['geo'];
 
 /** /api/geo/search: cities of the offline gazetteer, and points of interest from a geocoder. */
-export function geoRoutes(root: FastifyInstance, deps: { sessions: Sessions; config: Config }) {
+export function geoRoutes(
+  root: FastifyInstance,
+  deps: { sessions: Sessions; geocoder: GeocoderConfig | undefined },
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const geocoder = deps.config.geocoder ? createGeocoder(deps.config.geocoder) : undefined;
+  const geocoder = deps.geocoder ? createGeocoder(deps.geocoder) : undefined;
   const gazetteer = () => sharedGazetteer(root.log);
 
   app.get(

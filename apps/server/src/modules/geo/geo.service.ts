@@ -1,14 +1,9 @@
 import type { GeoPlace, GeoSearchQuery, GeoSearchResult } from '@jammy/shared/geo';
-import type { Language } from '@jammy/shared/languages';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  GAZETTEER_ATTRIBUTION,
-  normalizeName,
-  type Gazetteer,
-  type GazetteerCity,
-} from './gazetteer';
+import { GAZETTEER_ATTRIBUTION, normalizeName, type Gazetteer } from './gazetteer';
 import type { GeocodedPlace, Geocoder } from './geocoder';
-import { TIME_ZONE_ATTRIBUTION, timeZoneAt } from './time-zone';
+import { presentCity, presentPoi } from './geo.presenter';
+import { TIME_ZONE_ATTRIBUTION } from './time-zone';
 
 /** Credit owed for points of interest: Photon and Nominatim serve OpenStreetMap data. */
 const GEOCODER_ATTRIBUTION = 'Places: © OpenStreetMap contributors, ODbL';
@@ -64,56 +59,4 @@ async function geocode(deps: GeoSearchDeps, query: GeoSearchQuery): Promise<Geoc
 function withoutKnownCities(places: GeocodedPlace[], cities: GeoPlace[]): GeocodedPlace[] {
   const known = new Set(cities.map((city) => `${normalizeName(city.name)}|${city.country}`));
   return places.filter((place) => !known.has(`${normalizeName(place.name)}|${place.country}`));
-}
-
-function presentCity(city: GazetteerCity, lang: Language): GeoPlace {
-  return {
-    id: `geonames:${city.id}`,
-    name: city.name,
-    country: city.country,
-    countryName: countryName(city.country, lang),
-    // Only region codes that read as abbreviations (NY, ZH) help a traveller; `07` does not.
-    ...(/^[A-Z]{2,3}$/.test(city.adminCode) ? { admin: city.adminCode } : {}),
-    lat: city.lat,
-    lng: city.lng,
-    population: city.population,
-    timezone: timeZoneAt(city.lat, city.lng),
-    kind: 'city',
-    // Every place of the gazetteer is a populated place (GeoNames feature class P).
-    category: 'city',
-    source: 'gazetteer',
-  };
-}
-
-function presentPoi(place: GeocodedPlace, lang: Language): GeoPlace {
-  return {
-    id: place.id,
-    name: place.name,
-    country: place.country,
-    countryName: countryName(place.country, lang),
-    ...(place.admin ? { admin: place.admin } : {}),
-    lat: place.lat,
-    lng: place.lng,
-    population: 0,
-    timezone: timeZoneAt(place.lat, place.lng),
-    kind: 'poi',
-    category: place.category,
-    source: 'geocoder',
-  };
-}
-
-const displayNames = new Map<Language, Intl.DisplayNames>();
-
-/** The country's name in `lang` (`JP` → `Giappone` in Italian); the code when unknown. */
-function countryName(code: string, lang: Language): string {
-  let names = displayNames.get(lang);
-  if (!names) {
-    names = new Intl.DisplayNames([lang], { type: 'region', fallback: 'code' });
-    displayNames.set(lang, names);
-  }
-  try {
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
 }

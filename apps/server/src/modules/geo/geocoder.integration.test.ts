@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeGeocoder, type FakeGeocoder } from './fake-geocoder';
-import { createGeocoder, guessGeocoderKind } from './geocoder';
+import { guessGeocoderKind } from '../../config';
+import { createGeocoder } from './geocoder';
 
 let fake: FakeGeocoder;
 

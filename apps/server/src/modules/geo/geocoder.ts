@@ -1,10 +1,7 @@
 import type { PlaceCategory } from '@jammy/shared/itineraries';
 import { z } from 'zod';
+import type { GeocoderKind } from '../../config';
 import { osmCategory } from './osm-category';
-
-/** The geocoder APIs Jammy speaks (GEOCODER_KIND). */
-export const GEOCODER_KINDS = ['photon', 'nominatim'] as const;
-export type GeocoderKind = (typeof GEOCODER_KINDS)[number];
 
 /** A geocoder gets this long to answer before the search goes on without it. */
 export const GEOCODER_TIMEOUT_MS = 3000;
@@ -34,11 +31,6 @@ export interface GeocoderQuery {
 export interface Geocoder {
   readonly kind: GeocoderKind;
   search(query: GeocoderQuery): Promise<GeocodedPlace[]>;
-}
-
-/** Nominatim when the address says so (nominatim.example.org, /nominatim/), else Photon. */
-export function guessGeocoderKind(url: string): GeocoderKind {
-  return url.toLowerCase().includes('nominatim') ? 'nominatim' : 'photon';
 }
 
 /** A client for the Photon or Nominatim server at `url` (its base address). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../lib/errors';
 import { createImportReader, type ImportReader } from './import-reader';
-import { readImport, type ReadOptions } from './imports.service';
+import { readImport, type ReadOptions } from './read-import';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../test/fixtures/imports');
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(FIXTURES, name)));

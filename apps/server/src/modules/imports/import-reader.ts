@@ -4,7 +4,7 @@ import type { ErrorCode } from '@jammy/shared/errors';
 import type { ImportContent, ImportFormat } from '@jammy/shared/imports';
 import { AppError } from '../../lib/errors';
 import { unreadable } from './import-text';
-import type { ReadOptions } from './imports.service';
+import type { ReadOptions } from './read-import';
 
 /** One file to read, as the reader's thread receives it. */
 export interface ReadRequest {

@@ -1,4 +1,4 @@
-import type { ImportBatch, ImportContent, ImportFormat, StageRoute } from '@jammy/shared/imports';
+import type { ImportContent, StageRoute } from '@jammy/shared/imports';
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { uuidv7 } from 'uuidv7';
@@ -26,25 +26,6 @@ export function createdIdsOf(row: ImportBatchRow): CreatedIds {
     placeIds: value.placeIds ?? [],
     routeIds: value.routeIds ?? [],
     bookingIds: value.bookingIds ?? [],
-  };
-}
-
-export function presentImportBatch(row: ImportBatchRow): ImportBatch {
-  const ids = createdIdsOf(row);
-  return {
-    id: row.id,
-    itineraryId: row.itineraryId,
-    format: row.format as ImportFormat,
-    fileName: row.fileName,
-    counts: {
-      stages: ids.stageIds.length,
-      places: ids.placeIds.length,
-      routes: ids.routeIds.length,
-      bookings: ids.bookingIds.length,
-    },
-    stageId: row.stageId,
-    createdAt: row.createdAt.toISOString(),
-    undoneAt: row.undoneAt?.toISOString() ?? null,
   };
 }
 

@@ -16,35 +16,26 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession, type Sessions } from '../../auth/session';
-import type { Config } from '../../config';
-import type { Db, Executor } from '../../db/client';
+import type { GeocoderConfig } from '../../config';
+import type { Db } from '../../db/client';
 import { noContent, replies } from '../../lib/contract';
 import { AppError, invalidField } from '../../lib/errors';
-import { conflict } from '../../lib/versions';
 import { sharedGazetteer } from '../geo/gazetteer';
 import { createGeocoder } from '../geo/geocoder';
-import { authorize, authorizeReader } from '../itineraries/access';
-import { changeWithEvent } from '../itineraries/change-with-event';
-import { stages } from '../itineraries/content.repository';
-import { createItinerary, setTrashed } from '../itineraries/itineraries.repository';
-import {
-  changesSince,
-  findImport,
-  insertImport,
-  listStageRoutes,
-  presentImportBatch,
-  removeImported,
-  type ImportBatchRow,
-} from './imports.repository';
-import {
-  formatOf,
-  lookupLines,
-  SNIFFED_MEDIA_TYPES,
-  unsupportedType,
-  type ReadOptions,
-} from './imports.service';
-import { createImportReader } from './import-reader';
+import { authorizeReader } from '../itineraries/access';
 import { itineraryParams, shareQuery } from '../itineraries/route-parts';
+import { createImportReader } from './import-reader';
+import {
+  importAsNewItinerary,
+  importIntoItinerary,
+  importOptions,
+  importTarget,
+  lookUpPasted,
+  readImportBatch,
+  stageRoutesFor,
+  undoImport,
+} from './imports.service';
+import { formatOf, SNIFFED_MEDIA_TYPES, unsupportedType, type ReadOptions } from './read-import';
 
 const TAGS = ['imports'];
 const MEDIA_TYPES = [
@@ -67,11 +58,6 @@ const lookupQuery = z.strictObject({
 });
 
 const TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB, the most an import takes`;
-
-/** An itinerary's first and last day, when it has both (a one-day trip: its start twice). */
-function tripDates(row: { startDate: string | null; endDate: string | null }) {
-  return row.startDate ? { start: row.startDate, end: row.endDate ?? row.startDate } : null;
-}
 
 /** The media type of a request, without parameters. */
 function mediaTypeOf(request: FastifyRequest): string {
@@ -106,10 +92,10 @@ function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
  */
 export async function importRoutes(
   root: FastifyInstance,
-  deps: { db: Db; sessions: Sessions; config: Config },
+  deps: { db: Db; sessions: Sessions; geocoder: GeocoderConfig | undefined },
 ): Promise<void> {
   const { db, sessions } = deps;
-  const geocoder = deps.config.geocoder ? createGeocoder(deps.config.geocoder) : undefined;
+  const geocoder = deps.geocoder ? createGeocoder(deps.geocoder) : undefined;
   // Files are read on threads of their own (a big GPX takes seconds to parse), people in turn.
   const reader = createImportReader();
   root.addHook('onClose', () => reader.close());
@@ -133,42 +119,6 @@ export async function importRoutes(
       if (gone.aborted) return null;
       throw error;
     }
-  }
-
-  async function commit(
-    executor: Executor,
-    itineraryId: string,
-    actorId: string,
-    fileName: string,
-    content: ImportContent,
-    createdItinerary: boolean,
-  ): Promise<ImportBatchRow> {
-    return changeWithEvent(
-      executor,
-      { itineraryId, actorId },
-      async (tx) => {
-        // The chosen stage may have gone since the dry run: look again under the lock.
-        if (content.stage?.id && !(await stages.find(tx, itineraryId, content.stage.id))) {
-          throw invalidField('stageId', 'is not a stage of this itinerary');
-        }
-        return insertImport(tx, { itineraryId, actorId, fileName, createdItinerary }, content);
-      },
-      (row) => {
-        const batch = presentImportBatch(row);
-        return {
-          kind: 'import.created',
-          data: {
-            importId: row.id,
-            format: row.format,
-            title: row.fileName,
-            stageId: row.stageId,
-            stageTitle: content.stage?.title ?? '',
-            ...batch.counts,
-            count: batch.counts.places + batch.counts.bookings,
-          },
-        };
-      },
-    );
   }
 
   await root.register(async (scope) => {
@@ -207,26 +157,16 @@ export async function importRoutes(
       },
       async (request, reply) => {
         const { user } = await requireSession(sessions, request);
-        const access = await authorize(db, request.params.id, user.id, 'write');
+        const itinerary = await importTarget(db, request.params.id, user.id);
         const query = request.query;
         const file = fileOf(request);
-        const stage = query.stageId
-          ? await stages.find(db, access.itinerary.id, query.stageId)
-          : null;
-        if (query.stageId && !stage)
-          throw invalidField('stageId', 'is not a stage of this itinerary');
         const fileName = query.fileName || 'import';
-        const content = await readFile(request, reply, user.id, file, {
-          fileName,
-          stage: stage ? { id: stage.id, title: stage.title } : null,
-          stageTitle: query.stageTitle,
-          zone: access.itinerary.timezone,
-          dates: tripDates(access.itinerary),
-        });
+        const options = await importOptions(db, itinerary, { ...query, fileName });
+        const content = await readFile(request, reply, user.id, file, options);
         if (!content) return reply.hijack();
         if (query.dryRun) return reply.status(200).send({ ...content, dryRun: true as const });
-        const row = await commit(db, access.itinerary.id, user.id, fileName, content, false);
-        return reply.status(201).send(presentImportBatch(row));
+        const batch = await importIntoItinerary(db, itinerary.id, user.id, fileName, content);
+        return reply.status(201).send(batch);
       },
     );
 
@@ -260,12 +200,8 @@ export async function importRoutes(
         if (!content) return reply.hijack();
         if (query.dryRun) return reply.status(200).send({ ...content, dryRun: true as const });
         const title = query.title || content.stage?.title || fileName;
-        // The itinerary and its content are created together: a failure leaves neither.
-        const row = await db.transaction(async (tx) => {
-          const itinerary = await createItinerary(tx, user.id, { title });
-          return commit(tx, itinerary.id, user.id, fileName, content, true);
-        });
-        return reply.status(201).send(presentImportBatch(row));
+        const batch = await importAsNewItinerary(db, user.id, title, fileName, content);
+        return reply.status(201).send(batch);
       },
     );
   });
@@ -291,10 +227,11 @@ export async function importRoutes(
     },
     async (request) => {
       const { user } = await requireSession(sessions, request);
-      await authorize(db, request.params.id, user.id, 'write');
       const gazetteer = () => sharedGazetteer(root.log);
-      return lookupLines(
+      return lookUpPasted(
+        db,
         { gazetteer, geocoder, log: request.log },
+        { id: request.params.id, userId: user.id },
         request.body.text,
         request.query.lang ?? 'en',
       );
@@ -323,9 +260,7 @@ export async function importRoutes(
         request.params.id,
         request.query.share,
       );
-      const itineraryId =
-        reader.kind === 'member' ? reader.access.itinerary.id : reader.itinerary.id;
-      return { items: await listStageRoutes(db, itineraryId), nextCursor: null };
+      return { items: await stageRoutesFor(db, reader), nextCursor: null };
     },
   );
 
@@ -341,10 +276,7 @@ export async function importRoutes(
     },
     async (request) => {
       const { user } = await requireSession(sessions, request);
-      const access = await authorize(db, request.params.id, user.id, 'read');
-      const row = await findImport(db, access.itinerary.id, request.params.importId);
-      if (!row) throw new AppError('import/not-found', 'There is no such import');
-      return presentImportBatch(row);
+      return readImportBatch(db, request.params.id, user.id, request.params.importId);
     },
   );
 
@@ -361,29 +293,7 @@ export async function importRoutes(
     },
     async (request, reply) => {
       const { user } = await requireSession(sessions, request);
-      const access = await authorize(db, request.params.id, user.id, 'write');
-      const notFound = () => new AppError('import/not-found', 'There is no such import');
-      await changeWithEvent(
-        db,
-        { itineraryId: access.itinerary.id, actorId: user.id },
-        async (tx) => {
-          const row = await findImport(tx, access.itinerary.id, request.params.importId);
-          if (!row) throw notFound();
-          if (row.undoneAt) throw notFound();
-          const changes = await changesSince(tx, row);
-          if (changes.length > 0) {
-            throw conflict({ import: presentImportBatch(row), changes });
-          }
-          const undone = await removeImported(tx, row);
-          // An itinerary the import created goes to the trash (restorable) with it.
-          if (undone.createdItinerary) await setTrashed(tx, undone.itineraryId, true);
-          return undone;
-        },
-        (row) => ({
-          kind: 'import.undone',
-          data: { importId: row.id, title: row.fileName, ...presentImportBatch(row).counts },
-        }),
-      );
+      await undoImport(db, request.params.id, user.id, request.params.importId);
       return reply.status(204).send(null);
     },
   );

@@ -1,130 +1,198 @@
 import { GEO_SEARCH_LIMITS } from '@jammy/shared/geo';
 import {
   IMPORT_LIMITS,
+  type ImportBatch,
   type ImportContent,
-  type ImportFormat,
   type LookupLine,
+  type StageRoute,
 } from '@jammy/shared/imports';
 import { LIMITS } from '@jammy/shared/itineraries';
 import type { Language } from '@jammy/shared/languages';
-import { AppError } from '../../lib/errors';
+import type { Db, Executor } from '../../db/client';
+import { AppError, invalidField } from '../../lib/errors';
+import { conflict } from '../../lib/versions';
 import { searchPlaces, type GeoSearchDeps } from '../geo/geo.service';
 import { GAZETTEER_ATTRIBUTION } from '../geo/gazetteer';
-import { featuresToContent, type GeoContent } from './features';
-import { readGeoJson } from './geojson-import';
-import { readCalendar } from './ics-import';
-import type { TripDates } from './ics-recurrence';
+import { authorize, type ItineraryRow, type Reader } from '../itineraries/access';
+import { changeWithEvent } from '../itineraries/change-with-event';
+import { stages } from '../itineraries/content.repository';
+import { createItinerary, setTrashed } from '../itineraries/itineraries.repository';
 import { cleanText, unreadable } from './import-text';
+import { presentImportBatch } from './imports.presenter';
+import {
+  changesSince,
+  findImport,
+  insertImport,
+  listStageRoutes,
+  removeImported,
+  type ImportBatchRow,
+} from './imports.repository';
 import { readPastedLine } from './map-links';
-import { kmzText, utf8Text, xmlToGeoJson } from './xml-import';
+import type { ReadOptions } from './read-import';
 
-/** Media types the import routes take, besides each format's own (IMPORT_MEDIA_TYPES). */
-export const SNIFFED_MEDIA_TYPES = ['application/xml', 'text/xml', 'application/octet-stream'];
+const importNotFound = () => new AppError('import/not-found', 'There is no such import');
 
-const FORMAT_OF_MEDIA_TYPE: Record<string, ImportFormat> = {
-  'application/gpx+xml': 'gpx',
-  'application/vnd.google-earth.kml+xml': 'kml',
-  'application/vnd.google-earth.kmz': 'kmz',
-  'application/geo+json': 'geojson',
-  'application/json': 'geojson',
-  'text/calendar': 'ics',
-};
-
-export function unsupportedType(): AppError {
-  return new AppError(
-    'request/unsupported-media-type',
-    'Imports take GPX, KML, KMZ, GeoJSON and iCalendar (.ics) files',
-  );
+/** An itinerary's first and last day, when it has both (a one-day trip: its start twice). */
+function tripDates(row: { startDate: string | null; endDate: string | null }) {
+  return row.startDate ? { start: row.startDate, end: row.endDate ?? row.startDate } : null;
 }
 
-/** The format of a file: by its media type, else by its first bytes. */
-export function formatOf(mediaType: string, bytes: Uint8Array): ImportFormat | 'xml' {
-  const known = FORMAT_OF_MEDIA_TYPE[mediaType];
-  if (known) return known;
-  if (!SNIFFED_MEDIA_TYPES.includes(mediaType)) throw unsupportedType();
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return 'kmz';
-  const start = new TextDecoder()
-    .decode(bytes.subarray(0, 64))
-    .replace(/^\uFEFF/, '')
-    .trimStart();
-  if (start.startsWith('<')) return 'xml';
-  if (start.startsWith('{')) return 'geojson';
-  if (/^BEGIN:VCALENDAR/i.test(start)) return 'ics';
-  throw unsupportedType();
+/** The itinerary, for one who may import into it (editors). */
+export async function importTarget(db: Db, itineraryId: string, userId: string) {
+  const access = await authorize(db, itineraryId, userId, 'write');
+  return access.itinerary;
 }
 
-export interface ReadOptions {
-  fileName: string;
-  /** Places and routes go into this stage; null: a new stage titled `stageTitle`. */
-  stage: { id: string; title: string } | null;
-  stageTitle: string | undefined;
-  /** The itinerary's zone, for calendar times in UTC or floating. */
-  zone: string | null;
-  /** The itinerary's first and last day: a repeating event's occurrences within them are read. */
-  dates: TripDates | null;
-}
-
-function titleOfFile(fileName: string): string {
-  return cleanText(fileName.replace(/\.[a-z0-9]+$/i, '').replace(/[_-]+/g, ' '), LIMITS.title);
-}
-
-/** What a file would create (nothing is written here); 400 when there is nothing in it. */
-export function readImport(
-  format: ImportFormat | 'xml',
-  bytes: Uint8Array,
-  options: ReadOptions,
-): ImportContent {
-  if (bytes.length === 0) throw unreadable('file', 'is empty');
-  let geo: GeoContent | undefined;
-  let resolved: ImportFormat;
-  let bookings: ImportContent['bookings'] = [];
-  let series: ImportContent['series'] = [];
-  let warnings: ImportContent['warnings'] = [];
-  let name = '';
-  if (format === 'ics') {
-    resolved = 'ics';
-    const calendar = readCalendar(utf8Text(bytes), options.zone, options.dates);
-    bookings = calendar.bookings;
-    series = calendar.series;
-    warnings = calendar.warnings;
-    name = calendar.name;
-  } else if (format === 'geojson') {
-    resolved = 'geojson';
-    const { collection, name: documentName } = readGeoJson(utf8Text(bytes));
-    geo = featuresToContent(collection, documentName);
-  } else {
-    const text = format === 'kmz' ? kmzText(bytes) : utf8Text(bytes);
-    const expected = format === 'gpx' || format === 'kml' ? format : undefined;
-    const xml = xmlToGeoJson(text, expected);
-    resolved = format === 'kmz' ? 'kmz' : xml.format;
-    geo = featuresToContent(xml.collection, xml.name, xml.folders);
-  }
-  const places = geo?.places ?? [];
-  const routes = geo?.routes ?? [];
-  if (places.length === 0 && routes.length === 0 && bookings.length === 0) {
-    throw unreadable('file', 'holds nothing to import (no points, lines or events)');
-  }
-  const newTitle =
-    options.stageTitle || geo?.name || name || titleOfFile(options.fileName) || 'Imported places';
+/**
+ * How a file is to be read into `itinerary`: into the chosen stage (400 when it is not one of
+ * the trip's), in the trip's zone and dates.
+ */
+export async function importOptions(
+  db: Db,
+  itinerary: ItineraryRow,
+  query: { stageId?: string | undefined; stageTitle?: string | undefined; fileName: string },
+): Promise<ReadOptions> {
+  const stage = query.stageId ? await stages.find(db, itinerary.id, query.stageId) : null;
+  if (query.stageId && !stage) throw invalidField('stageId', 'is not a stage of this itinerary');
   return {
-    format: resolved,
-    stage:
-      places.length > 0 || routes.length > 0
-        ? options.stage
-          ? { id: options.stage.id, title: options.stage.title }
-          : { id: null, title: cleanText(newTitle, LIMITS.title) }
-        : null,
-    folders: geo?.folders ?? [],
-    places,
-    routes,
-    bookings,
-    series,
-    warnings: [...(geo?.warnings ?? []), ...warnings],
+    fileName: query.fileName,
+    stage: stage ? { id: stage.id, title: stage.title } : null,
+    stageTitle: query.stageTitle,
+    zone: itinerary.timezone,
+    dates: tripDates(itinerary),
   };
 }
 
+/** Writes what a file holds with its `import.created` event, as one undoable import. */
+function commit(
+  executor: Executor,
+  itineraryId: string,
+  actorId: string,
+  fileName: string,
+  content: ImportContent,
+  createdItinerary: boolean,
+): Promise<ImportBatchRow> {
+  return changeWithEvent(
+    executor,
+    { itineraryId, actorId },
+    async (tx) => {
+      // The chosen stage may have gone since the dry run: look again under the lock.
+      if (content.stage?.id && !(await stages.find(tx, itineraryId, content.stage.id))) {
+        throw invalidField('stageId', 'is not a stage of this itinerary');
+      }
+      return insertImport(tx, { itineraryId, actorId, fileName, createdItinerary }, content);
+    },
+    (row) => {
+      const batch = presentImportBatch(row);
+      return {
+        kind: 'import.created',
+        data: {
+          importId: row.id,
+          format: row.format,
+          title: row.fileName,
+          stageId: row.stageId,
+          stageTitle: content.stage?.title ?? '',
+          ...batch.counts,
+          count: batch.counts.places + batch.counts.bookings,
+        },
+      };
+    },
+  );
+}
+
+/** Imports what was read into the itinerary (its editor checked by `prepareImport`). */
+export async function importIntoItinerary(
+  db: Db,
+  itineraryId: string,
+  actorId: string,
+  fileName: string,
+  content: ImportContent,
+): Promise<ImportBatch> {
+  return presentImportBatch(await commit(db, itineraryId, actorId, fileName, content, false));
+}
+
+/** Imports what was read as a new itinerary: both are created together, or neither. */
+export async function importAsNewItinerary(
+  db: Db,
+  userId: string,
+  title: string,
+  fileName: string,
+  content: ImportContent,
+): Promise<ImportBatch> {
+  const row = await db.transaction(async (tx) => {
+    const itinerary = await createItinerary(tx, userId, { title });
+    return commit(tx, itinerary.id, userId, fileName, content, true);
+  });
+  return presentImportBatch(row);
+}
+
+/** One import of the itinerary, for its members. */
+export async function readImportBatch(
+  db: Db,
+  itineraryId: string,
+  userId: string,
+  importId: string,
+): Promise<ImportBatch> {
+  const access = await authorize(db, itineraryId, userId, 'read');
+  const row = await findImport(db, access.itinerary.id, importId);
+  if (!row) throw importNotFound();
+  return presentImportBatch(row);
+}
+
+/**
+ * Undoes an import (editors): removes what it created if none of it changed since (409 with
+ * the changes otherwise); an itinerary the import created goes to the trash with it.
+ */
+export async function undoImport(
+  db: Db,
+  itineraryId: string,
+  userId: string,
+  importId: string,
+): Promise<void> {
+  const access = await authorize(db, itineraryId, userId, 'write');
+  await changeWithEvent(
+    db,
+    { itineraryId: access.itinerary.id, actorId: userId },
+    async (tx) => {
+      const row = await findImport(tx, access.itinerary.id, importId);
+      if (!row) throw importNotFound();
+      if (row.undoneAt) throw importNotFound();
+      const changes = await changesSince(tx, row);
+      if (changes.length > 0) {
+        throw conflict({ import: presentImportBatch(row), changes });
+      }
+      const undone = await removeImported(tx, row);
+      // An itinerary the import created goes to the trash (restorable) with it.
+      if (undone.createdItinerary) await setTrashed(tx, undone.itineraryId, true);
+      return undone;
+    },
+    (row) => ({
+      kind: 'import.undone',
+      data: { importId: row.id, title: row.fileName, ...presentImportBatch(row).counts },
+    }),
+  );
+}
+
+/** The stages' routes (imported tracks) for whoever may read the itinerary. */
+export function stageRoutesFor(db: Db, reader: Reader): Promise<StageRoute[]> {
+  const itineraryId = reader.kind === 'member' ? reader.access.itinerary.id : reader.itinerary.id;
+  return listStageRoutes(db, itineraryId);
+}
+
+/** Candidates for pasted lines, for an editor of the itinerary (nothing is saved). */
+export async function lookUpPasted(
+  db: Db,
+  search: GeoSearchDeps,
+  itinerary: { id: string; userId: string },
+  text: string,
+  lang: Language,
+): Promise<{ items: LookupLine[]; attribution: string }> {
+  await authorize(db, itinerary.id, itinerary.userId, 'write');
+  return lookupLines(search, text, lang);
+}
+
 /** Candidates for each pasted line: links read offline, names from the place search. */
-export async function lookupLines(
+async function lookupLines(
   deps: GeoSearchDeps,
   text: string,
   lang: Language,

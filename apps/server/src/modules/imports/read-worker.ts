@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../../lib/errors';
-import { readImport } from './imports.service';
+import { readImport } from './read-import';
 import type { ReadReply, ReadRequest, ThreadMessage } from './import-reader';
 
 // The import reader's thread: reads one file at a time, away from the thread that answers

@@ -7,9 +7,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
-import { itinerary, itineraryMember, place, stage } from '../../db/schema/itineraries';
-import { fileObject } from '../../db/schema/files';
-import type { FileObjectRow } from '../../storage/storage.repository';
+import { fileObject, itinerary, itineraryMember, place, stage } from '../../db/schema/itineraries';
+import type { FileObjectRow } from '../files/objects.repository';
 import type { ItineraryRow } from './access';
 
 export type ItineraryChanges = Partial<

@@ -10,11 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, invalidField } from '../../lib/errors';
 import { conflict } from '../../lib/versions';
-import {
-  deleteUnusedCover,
-  findItineraryObject,
-  findObjectById,
-} from '../../storage/storage.repository';
+import { coverFile, coverFileId, releaseCover } from '../files/covers.service';
 import { authorize, authorizeLink, type Access, type Caller, type ItineraryRow } from './access';
 import { changeWithEvent } from './change-with-event';
 import {
@@ -103,18 +99,7 @@ export async function newItinerary(
 
 /** The itinerary as its members see it, with its cover's file. */
 export async function presentWithCover(db: Db, row: ItineraryRow, access: Access) {
-  const cover = row.coverFileId ? ((await findObjectById(db, row.coverFileId)) ?? null) : null;
-  return presentItinerary(row, access.role, cover);
-}
-
-/** The file a cover path names: a photo uploaded to this itinerary; 400 otherwise. */
-async function coverFileOf(db: Db, itineraryId: string, path: string | null) {
-  if (path === null) return null;
-  const file = await findItineraryObject(db, itineraryId, path);
-  if (!file || !file.contentType.startsWith('image/')) {
-    throw invalidField('coverPath', 'is not a photo uploaded to this itinerary');
-  }
-  return file.id;
+  return presentItinerary(row, access.role, await coverFile(db, row));
 }
 
 /**
@@ -133,7 +118,7 @@ export async function changeItinerary(
   const { coverPath, ...fields } = input;
   const changes: ItineraryChanges = { ...fields };
   if (coverPath !== undefined) {
-    changes.coverFileId = await coverFileOf(db, access.itinerary.id, coverPath);
+    changes.coverFileId = await coverFileId(db, access.itinerary.id, coverPath);
   }
   const merged = { ...access.itinerary, ...changes };
   if (merged.startDate && merged.endDate && merged.endDate < merged.startDate) {
@@ -152,11 +137,7 @@ export async function changeItinerary(
     { touch: false },
   );
   if (!row) throw conflict(await presentWithCover(db, access.itinerary, access));
-  const oldCover = access.itinerary.coverFileId;
-  if (oldCover && oldCover !== row.coverFileId) {
-    await deleteUnusedCover(db, oldCover);
-    sweepFiles?.();
-  }
+  if (await releaseCover(db, access.itinerary.coverFileId, row.coverFileId)) sweepFiles?.();
   return presentWithCover(db, row, access);
 }
 

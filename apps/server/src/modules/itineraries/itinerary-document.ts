@@ -3,7 +3,7 @@ import { PLACE_CATEGORIES, type Role } from '@jammy/shared/itineraries';
 import { isUuidV7 } from '@jammy/shared/uuid';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { fileRefSql } from '../../storage/presenters';
+import { fileRefSql } from '../files/storage.presenter';
 import type { DocumentCache } from './document-cache';
 
 /** An itinerary with its stages and places, as the JSON text GET /api/itineraries/{id} sends. */

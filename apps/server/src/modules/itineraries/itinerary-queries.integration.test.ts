@@ -2,19 +2,18 @@ import type { ItinerarySummary, Page } from '@jammy/shared/itineraries';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itinerary, place, stage } from '../../db/schema/itineraries';
+import { fileObject, itinerary, place, stage } from '../../db/schema/itineraries';
 import { eq, sql } from 'drizzle-orm';
 import { booking } from '../../db/schema/bookings';
 import { listPlaces, listStages } from './itineraries.repository';
+import { presentAttachment, presentPhoto } from '../files/media.presenter';
 import {
-  presentAttachment,
   presentBooking,
   presentItinerary,
-  presentPhoto,
   presentPlace,
   presentStage,
 } from './itinerary.presenter';
-import { attachment, fileObject, photo } from '../../db/schema/files';
+import { attachment, photo } from '../../db/schema/files';
 import { pdfDocument, pngImage, uploaded } from '../../../test/storage-helpers';
 import {
   apiFor,

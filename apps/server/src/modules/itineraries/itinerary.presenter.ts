@@ -10,10 +10,8 @@ import type {
 } from '@jammy/shared/itineraries';
 import { PLACE_CATEGORIES } from '@jammy/shared/itineraries';
 import type { itinerary, list, listItem, note, place, stage } from '../../db/schema/itineraries';
-import type { attachment, photo } from '../../db/schema/files';
-import { presentFileRef } from '../../storage/presenters';
-import type { FileObjectRow } from '../../storage/storage.repository';
-import type { Attachment, Photo } from '@jammy/shared/media';
+import { presentFileRef } from '../files/storage.presenter';
+import type { FileObjectRow } from '../files/objects.repository';
 import { BOOKING_KINDS, type Booking, type BookingKind } from '@jammy/shared/bookings';
 import type { booking } from '../../db/schema/bookings';
 
@@ -125,35 +123,6 @@ export function presentList(row: Row<typeof list>, items: Row<typeof listItem>[]
     kind: row.kind,
     position: row.position,
     items: items.map(presentListItem),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
-  };
-}
-
-export function presentPhoto(row: Row<typeof photo>, file: FileObjectRow): Photo {
-  return {
-    id: row.id,
-    itineraryId: row.itineraryId,
-    stageId: row.stageId,
-    placeId: row.placeId,
-    caption: row.caption,
-    position: row.position,
-    file: presentFileRef(file),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
-  };
-}
-
-export function presentAttachment(row: Row<typeof attachment>, file: FileObjectRow): Attachment {
-  return {
-    id: row.id,
-    itineraryId: row.itineraryId,
-    placeId: row.placeId,
-    title: row.title,
-    private: row.private,
-    file: presentFileRef(file),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,

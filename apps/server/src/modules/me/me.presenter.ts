@@ -1,8 +1,9 @@
 import { INTEREST_IDS } from '@jammy/shared/interests';
 import { isLanguage } from '@jammy/shared/languages';
-import type { Me } from '@jammy/shared/account';
+import type { accountExportSchema, DeviceSession, Me } from '@jammy/shared/account';
+import type { z } from 'zod';
 import { isPlaceholderEmail } from '../../auth/auth';
-import type { UserRow } from './me.repository';
+import type { listActiveSessions, listSessions, listSignInMethods, UserRow } from './me.repository';
 
 /** The traveller as the API shows them (never secrets, never the placeholder address). */
 export function presentMe(row: UserRow): Me {
@@ -22,5 +23,47 @@ export function presentMe(row: UserRow): Me {
     profileComplete: row.termsAcceptedAt !== null && row.name.trim() !== '',
     createdAt: row.createdAt.toISOString(),
     version: row.version,
+  };
+}
+
+type Rows<Query extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<Query>>;
+
+/** A signed-in device (never its token); `current` for the one asking. */
+export function presentDevice(
+  row: Rows<typeof listActiveSessions>[number],
+  currentSessionId: string,
+): DeviceSession {
+  return {
+    id: row.id,
+    ipAddress: row.ipAddress,
+    userAgent: row.userAgent,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    current: row.id === currentSessionId,
+  };
+}
+
+/** Everything Jammy holds about the account, as the export file holds it. */
+export function presentAccountExport(
+  row: UserRow,
+  records: {
+    signInMethods: Rows<typeof listSignInMethods>;
+    sessions: Rows<typeof listSessions>;
+  },
+): z.infer<typeof accountExportSchema> {
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: presentMe(row),
+    signInMethods: records.signInMethods.map((method) => ({
+      providerId: method.providerId,
+      createdAt: method.createdAt.toISOString(),
+    })),
+    sessions: records.sessions.map((session) => ({
+      createdAt: session.createdAt.toISOString(),
+      expiresAt: session.expiresAt.toISOString(),
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+    })),
   };
 }

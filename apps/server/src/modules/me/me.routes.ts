@@ -10,17 +10,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { PUBLIC, noContent, replies } from '../../lib/contract';
-import { AppError, parseInput } from '../../lib/errors';
+import { parseInput } from '../../lib/errors';
 import { expectedVersion } from '../../lib/versions';
-import { presentMe } from './me.presenter';
+import { presentAccountExport, presentMe } from './me.presenter';
 import {
-  deleteUser,
-  findUser,
-  listSessions,
-  listSignInMethods,
-  updateProfile,
-  type ProfileChanges,
-} from './me.repository';
+  accountRecords,
+  currentUser,
+  deleteMyAccount,
+  setMyInterests,
+  updateMyProfile,
+} from './me.service';
 
 const tags = ['account'];
 
@@ -29,26 +28,16 @@ export function meRoutes(root: FastifyInstance, deps: { db: Db; sessions: Sessio
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, sessions } = deps;
 
-  async function currentUser(request: FastifyRequest) {
+  async function signedIn(request: FastifyRequest) {
     const { user } = await requireSession(sessions, request);
-    const row = await findUser(db, user.id);
-    if (!row) throw new AppError('auth/unauthenticated', 'Sign in to continue');
-    return row;
-  }
-
-  /** 409 with the profile as it is now: it changed since the version the client sent. */
-  async function profileConflict(id: string): Promise<AppError> {
-    const current = await findUser(db, id);
-    return new AppError('conflict', 'Your profile changed elsewhere; here is the current one', {
-      current: current ? presentMe(current) : null,
-    });
+    return currentUser(db, user.id);
   }
 
   app.get(
     '/api/me',
     { schema: { tags, summary: 'My profile', response: replies({ 200: meSchema }, [401]) } },
     async (request, reply) => {
-      const row = await currentUser(request);
+      const row = await signedIn(request);
       return reply.header('cache-control', 'no-store').send(presentMe(row));
     },
   );
@@ -65,22 +54,14 @@ export function meRoutes(root: FastifyInstance, deps: { db: Db; sessions: Sessio
       },
     },
     async (request) => {
-      const row = await currentUser(request);
+      const row = await signedIn(request);
       const input = request.body ?? {};
-      const changes: ProfileChanges = {};
-      if (input.name !== undefined) changes.name = input.name;
-      if (input.language !== undefined) changes.language = input.language;
-      if (input.homePlace !== undefined) changes.homePlace = input.homePlace || null;
-      if (input.acceptTerms && !row.termsAcceptedAt) changes.termsAcceptedAt = new Date();
-      if (input.onboarded && !row.onboardedAt) changes.onboardedAt = new Date();
-      if (input.interests !== undefined) changes.interests = input.interests;
-      const updated = await updateProfile(
+      const updated = await updateMyProfile(
         db,
-        row.id,
-        changes,
+        row,
+        input,
         expectedVersion(request, input.version),
       );
-      if (!updated) throw await profileConflict(row.id);
       return presentMe(updated);
     },
   );
@@ -110,14 +91,13 @@ export function meRoutes(root: FastifyInstance, deps: { db: Db; sessions: Sessio
       },
     },
     async (request) => {
-      const row = await currentUser(request);
-      const updated = await updateProfile(
+      const row = await signedIn(request);
+      const updated = await setMyInterests(
         db,
-        row.id,
-        { interests: request.body.interests },
+        row,
+        request.body.interests,
         expectedVersion(request, request.body.version),
       );
-      if (!updated) throw await profileConflict(row.id);
       return presentMe(updated);
     },
   );
@@ -134,9 +114,9 @@ export function meRoutes(root: FastifyInstance, deps: { db: Db; sessions: Sessio
       },
     },
     async (request, reply) => {
-      const row = await currentUser(request);
+      const row = await signedIn(request);
       parseInput(deleteMeSchema, request.body ?? {});
-      await deleteUser(db, row.id, row.email);
+      await deleteMyAccount(db, row);
       request.log.info({ userId: row.id }, 'account deleted');
       return reply.status(204).send(null);
     },
@@ -152,29 +132,13 @@ export function meRoutes(root: FastifyInstance, deps: { db: Db; sessions: Sessio
       },
     },
     async (request, reply) => {
-      const row = await currentUser(request);
-      const [signInMethods, sessionRows] = await Promise.all([
-        listSignInMethods(db, row.id),
-        listSessions(db, row.id),
-      ]);
+      const row = await signedIn(request);
+      const records = await accountRecords(db, row.id);
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="jammy-export-${date}.json"`)
-        .send({
-          exportedAt: new Date().toISOString(),
-          profile: presentMe(row),
-          signInMethods: signInMethods.map((method) => ({
-            providerId: method.providerId,
-            createdAt: method.createdAt.toISOString(),
-          })),
-          sessions: sessionRows.map((session) => ({
-            createdAt: session.createdAt.toISOString(),
-            expiresAt: session.expiresAt.toISOString(),
-            ipAddress: session.ipAddress,
-            userAgent: session.userAgent,
-          })),
-        });
+        .send(presentAccountExport(row, records));
     },
   );
 }

@@ -1,21 +1,10 @@
-import { sessionSchema, type Session } from '@jammy/shared/session';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sessionSchema } from '@jammy/shared/session';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { PUBLIC, replies } from '../../lib/contract';
-import { presentMe } from './me.presenter';
-import { findUser } from './me.repository';
-
-/** Who is signed in by the request's session cookie: the answer of GET /api/session. */
-export async function whoIsHere(
-  deps: { db: Db; sessions: Sessions },
-  request: FastifyRequest,
-): Promise<Session> {
-  const current = await deps.sessions.find(request);
-  const row = current ? await findUser(deps.db, current.user.id) : undefined;
-  return { user: row ? presentMe(row) : null };
-}
+import { whoIsHere } from './me.service';
 
 /**
  * GET /api/session: the signed-in traveller, or `user: null` for a visitor. Pages ask it on

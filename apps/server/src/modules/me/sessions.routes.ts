@@ -10,11 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Auth } from '../../auth/auth';
-import { requireSession, toHeaders, type Sessions } from '../../auth/session';
+import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { noContent, replies } from '../../lib/contract';
-import { AppError } from '../../lib/errors';
-import { deleteOtherSessions, deleteSession, listActiveSessions } from './me.repository';
+import { presentDevice } from './me.presenter';
+import { myDevices, setFirstPassword, signDeviceOut, signOtherDevicesOut } from './me.service';
 
 const sessionParams = z.object({ sessionId: idSchema });
 // A password is never normalised or trimmed (it must match what is typed next time), but it
@@ -53,17 +53,9 @@ export function sessionRoutes(
     },
     async (request, reply) => {
       const { user, sessionId } = await requireSession(sessions, request);
-      const rows = await listActiveSessions(db, user.id);
+      const rows = await myDevices(db, user.id);
       return reply.header('cache-control', 'no-store').send({
-        items: rows.map((row) => ({
-          id: row.id,
-          ipAddress: row.ipAddress,
-          userAgent: row.userAgent,
-          createdAt: row.createdAt.toISOString(),
-          updatedAt: row.updatedAt.toISOString(),
-          expiresAt: row.expiresAt.toISOString(),
-          current: row.id === sessionId,
-        })),
+        items: rows.map((row) => presentDevice(row, sessionId)),
         nextCursor: null,
       });
     },
@@ -81,9 +73,7 @@ export function sessionRoutes(
     },
     async (request, reply) => {
       const { user } = await requireSession(sessions, request);
-      if (!(await deleteSession(db, user.id, request.params.sessionId))) {
-        throw new AppError('session/not-found', 'There is no such session of yours');
-      }
+      await signDeviceOut(db, user.id, request.params.sessionId);
       return reply.status(204).send(null);
     },
   );
@@ -99,7 +89,7 @@ export function sessionRoutes(
     },
     async (request) => {
       const { user, sessionId } = await requireSession(sessions, request);
-      return { revoked: await deleteOtherSessions(db, user.id, sessionId) };
+      return { revoked: await signOtherDevicesOut(db, user.id, sessionId) };
     },
   );
 
@@ -115,17 +105,7 @@ export function sessionRoutes(
     },
     async (request, reply) => {
       await requireSession(sessions, request);
-      try {
-        await auth.api.setPassword({
-          body: { newPassword: request.body.newPassword },
-          headers: toHeaders(request),
-        });
-      } catch (error) {
-        // better-auth refuses when the account already has a password: change it instead.
-        throw new AppError('conflict', 'This account already has a password: change it instead', {
-          cause: error instanceof Error ? error.message : undefined,
-        });
-      }
+      await setFirstPassword(auth, request, request.body.newPassword);
       return reply.status(204).send(null);
     },
   );

@@ -5,7 +5,10 @@ import type { Config } from '../../config';
 import { PUBLIC, replies } from '../../lib/contract';
 
 /** GET /api/sign-in-methods: the ways to sign in this installation offers. */
-export function signInMethodsRoutes(root: FastifyInstance, config: Config) {
+export function signInMethodsRoutes(
+  root: FastifyInstance,
+  config: Pick<Config, 'oidc' | 'google' | 'github'>,
+) {
   const methods: SignInMethods = {
     password: true,
     emailLink: true,

@@ -1,10 +1,7 @@
-import type { Itinerary, Page, Place, Stage } from '@jammy/shared/itineraries';
-import type { PresetDetail, PresetSummary } from '@jammy/shared/presets';
-import { inArray } from 'drizzle-orm';
+import type { Itinerary, Place, Stage } from '@jammy/shared/itineraries';
+import type { PresetDetail } from '@jammy/shared/presets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import {
-  apiFor,
   createSignedInUser,
   expectError,
   expectFieldError,
@@ -14,220 +11,31 @@ import {
   type Api,
   type SignedInUser,
 } from '../../../test/itinerary-helpers';
-import { catalogueFixture, loadFixtures, openStage, signUpAs } from '../../../test/preset-helpers';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { preset } from '../../db/schema/itineraries';
+import { openStage } from '../../../test/preset-helpers';
+import type { TestApp } from '../../../test/test-app';
+import {
+  hidden,
+  oneMatch,
+  premium,
+  startCatalogueTest,
+  twoMatches,
+  type CatalogueTest,
+} from './presets.test-helpers';
 
-const ADMIN_EMAIL = 'presets.admin@example.com';
-
-let database: TestDatabase;
+let catalogue: CatalogueTest;
 let testApp: TestApp;
 let api: Api;
 let admin: SignedInUser;
 let traveller: SignedInUser;
-
-// Titles sort the other way round from the interests they share with [art, history].
-const noMatch = catalogueFixture({ title: 'Alpine beaches', interests: ['beaches'] });
-const oneMatch = catalogueFixture({
-  title: 'Baroque towns',
-  interests: ['history', 'nature'],
-  region: 'asia',
-});
-const twoMatches = catalogueFixture({
-  title: 'Castles and canvases',
-  interests: ['art', 'history', 'wine'],
-});
-const premium = catalogueFixture({ title: 'Premium lakes', interests: ['wellness'] });
-const hidden = catalogueFixture({ title: 'Hidden lakes', interests: ['wellness'] });
-const ids = new Map<string, string>();
-
-function idOf(file: { slug: string }): string {
-  const id = ids.get(file.slug);
-  if (!id) throw new Error(`${file.slug} was not loaded`);
-  return id;
-}
+let idOf: CatalogueTest['idOf'];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = await buildTestApp({ databaseUrl: database.url, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
-  api = apiFor(testApp);
-  const files = [noMatch, oneMatch, twoMatches, premium, hidden];
-  await loadFixtures(testApp, files);
-  const rows = await testApp.database.db
-    .select()
-    .from(preset)
-    .where(
-      inArray(
-        preset.slug,
-        files.map((file) => file.slug),
-      ),
-    );
-  for (const row of rows) if (row.slug) ids.set(row.slug, row.id);
-  await testApp.database.db
-    .update(preset)
-    .set({ premium: true })
-    .where(inArray(preset.id, [idOf(premium)]));
-  await testApp.database.db
-    .update(preset)
-    .set({ published: false })
-    .where(inArray(preset.id, [idOf(hidden)]));
-  admin = await signUpAs(testApp, ADMIN_EMAIL);
-  traveller = await createSignedInUser(testApp, 'browser');
-  expectStatus(
-    await api(traveller, 'PUT', '/api/me/interests', {
-      payload: { interests: ['art', 'history'] },
-    }),
-    200,
-  );
+  catalogue = await startCatalogueTest();
+  ({ testApp, api, admin, traveller, idOf } = catalogue);
 });
 
 afterAll(async () => {
-  await testApp?.close();
-  await database?.drop();
-});
-
-/** The list as `user` sees it, reduced to the test's own presets. */
-async function list(user: SignedInUser | null, query = '', headers: Record<string, string> = {}) {
-  const response = await api(user, 'GET', `/api/presets${query}`, { headers });
-  const mine = new Set(ids.values());
-  return {
-    response,
-    items: expectStatus<Page<PresetSummary>>(response, 200).items.filter((item) =>
-      mine.has(item.id),
-    ),
-  };
-}
-
-describe('GET /api/presets', () => {
-  it('pages by cursor: every card once, in the order of the whole list', async () => {
-    const whole = expectStatus<Page<PresetSummary>>(
-      await api(null, 'GET', '/api/presets?limit=100'),
-      200,
-    );
-    expect(whole.nextCursor).toBeNull();
-    const paged: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: Page<PresetSummary> = expectStatus<Page<PresetSummary>>(
-        await api(null, 'GET', `/api/presets?limit=5${cursor ? `&cursor=${cursor}` : ''}`),
-        200,
-      );
-      expect(page.items.length).toBeLessThanOrEqual(5);
-      paged.push(...page.items.map((item) => item.id));
-      cursor = page.nextCursor;
-    } while (cursor);
-    expect(paged).toEqual(whole.items.map((item) => item.id));
-  });
-
-  it('400 naming the field for a cursor that is not one, or a limit out of range', async () => {
-    for (const [query, field] of [
-      ['cursor=bm90LWEtY3Vyc29y', 'cursor'],
-      ['cursor=%24%24', 'cursor'],
-      ['limit=0', 'limit'],
-      ['limit=101', 'limit'],
-    ]) {
-      expectFieldError(await api(null, 'GET', `/api/presets?${query}`), field ?? '');
-    }
-  });
-
-  it('is public, cacheable when anonymous, ordered by title, published ones only', async () => {
-    const { response, items } = await list(null);
-    expect(response.headers['cache-control']).toBe('public, max-age=60');
-    expect(response.headers.vary).toContain('Accept-Language');
-    expect(items.map((item) => item.title)).toEqual([
-      'Alpine beaches',
-      'Baroque towns',
-      'Castles and canvases',
-      'Premium lakes',
-    ]);
-    const [first] = items;
-    expect(first).toEqual({
-      id: idOf(noMatch),
-      title: 'Alpine beaches',
-      description: noMatch.text.en.description,
-      region: 'europe',
-      days: 3,
-      interests: ['beaches'],
-      coverUrl: noMatch.cover,
-      coverCredit: noMatch.coverCredit,
-      premium: false,
-      published: true,
-      stageCount: 2,
-      placeCount: 3,
-      matchingInterests: 0,
-      copyable: true,
-    });
-    expect(items.find((item) => item.premium)?.copyable).toBe(false);
-  });
-
-  it('recommends first what shares most interests with a signed-in reader', async () => {
-    const { response, items } = await list(traveller);
-    expect(response.headers['cache-control']).toBe('private, no-cache');
-    expect(items.map((item) => [item.title, item.matchingInterests])).toEqual([
-      ['Castles and canvases', 2],
-      ['Baroque towns', 1],
-      ['Alpine beaches', 0],
-      ['Premium lakes', 0],
-    ]);
-  });
-
-  it('speaks the page’s language (lang), else the profile’s, the cookie, Accept-Language, English', async () => {
-    const title = async (user: SignedInUser | null, headers: Record<string, string>) =>
-      (await list(user, '', headers)).items.find((item) => item.id === idOf(twoMatches))?.title;
-    expect(await title(null, { 'accept-language': 'it-IT,it;q=0.9' })).toBe(
-      twoMatches.text.it.title,
-    );
-    expect(await title(null, { 'accept-language': 'it', cookie: 'i18n_redirected=fr' })).toBe(
-      twoMatches.text.fr.title,
-    );
-    expect(await title(null, { 'accept-language': 'ja' })).toBe('Castles and canvases');
-    const german = await createSignedInUser(testApp, 'german');
-    expectStatus(await api(german, 'PATCH', '/api/me', { payload: { language: 'de' } }), 200);
-    expect(
-      await title(german, {
-        'accept-language': 'it',
-        cookie: `${german.cookie}; i18n_redirected=fr`,
-      }),
-    ).toBe(twoMatches.text.de.title);
-    // The page's language (?lang=) wins over everything: /ar/… shows Arabic to a German.
-    const titleAsked = async (user: SignedInUser | null, lang: string) =>
-      (await list(user, `?lang=${lang}`)).items.find((item) => item.id === idOf(twoMatches))?.title;
-    expect(await titleAsked(german, 'ar')).toBe(twoMatches.text.ar.title);
-    expect(await titleAsked(null, 'es')).toBe(twoMatches.text.es.title);
-    expectStatus(await api(null, 'GET', '/api/presets?lang=xx'), 400);
-  });
-
-  it('filters by interest, region and trip length', async () => {
-    expect((await list(null, '?interest=history')).items.map((item) => item.title)).toEqual([
-      'Baroque towns',
-      'Castles and canvases',
-    ]);
-    expect((await list(null, '?region=asia')).items.map((item) => item.title)).toEqual([
-      'Baroque towns',
-    ]);
-    expect((await list(null, '?length=short')).items).toHaveLength(4);
-    expect((await list(null, '?length=week')).items).toHaveLength(0);
-  });
-
-  it('answers 400 naming a bad filter', async () => {
-    expectFieldError(await api(null, 'GET', '/api/presets?interest=karaoke'), 'interest');
-    expectFieldError(await api(null, 'GET', '/api/presets?length=forever'), 'length');
-    expectFieldError(await api(null, 'GET', '/api/presets?sort=price'), 'sort');
-  });
-
-  it('shows unpublished ones to admins asking for all, with what editing needs', async () => {
-    expect((await list(traveller, '?all=true')).items.map((item) => item.title)).not.toContain(
-      'Hidden lakes',
-    );
-    expect((await list(admin)).items.map((item) => item.title)).not.toContain('Hidden lakes');
-    const all = (await list(admin, '?all=true')).items;
-    const hiddenCard = all.find((item) => item.title === 'Hidden lakes');
-    expect(hiddenCard).toMatchObject({
-      published: false,
-      admin: { catalogue: true, slug: hidden.slug, defaultLanguage: 'en' },
-    });
-    expect(all.find((item) => item.premium)?.copyable).toBe(true);
-  });
+  await catalogue?.close();
 });
 
 describe('GET /api/presets/{id}', () => {

@@ -1,13 +1,6 @@
 import type { InterestId } from '@jammy/shared/interests';
 import { INTEREST_IDS } from '@jammy/shared/interests';
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGE_COOKIE,
-  isLanguage,
-  parseAcceptLanguage,
-  preferredLanguage,
-  type Language,
-} from '@jammy/shared/languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@jammy/shared/languages';
 import { PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itineraries';
 import {
   REGIONS,
@@ -18,35 +11,11 @@ import {
   type PresetSummary,
   type Region,
 } from '@jammy/shared/presets';
-import type { FastifyRequest } from 'fastify';
 import type { PresetListRow, PresetRow } from './presets.repository';
+import type { Reader } from './reader';
 
 /** Stages a preview of a premium preset shows whole (the others by their names). */
 const PREVIEW_WHOLE_STAGES = 1;
-
-/** Who reads a preset: their language, interests and whether they may see everything. */
-export interface Reader {
-  language: Language;
-  /** Empty for an anonymous reader. */
-  interests: readonly string[];
-  signedIn: boolean;
-  admin: boolean;
-  /** Premium presets the reader bought (a paid, unrefunded order). */
-  unlocked?: ReadonlySet<string>;
-}
-
-/**
- * The reader's language: the page's (`?lang=`), else the signed-in traveller's own, else the
- * language cookie, else the browser's Accept-Language, else the default.
- */
-export function readerLanguage(request: FastifyRequest, profileLanguage: string | null): Language {
-  const asked = (request.query as { lang?: unknown } | undefined)?.lang;
-  if (isLanguage(asked)) return asked;
-  if (isLanguage(profileLanguage)) return profileLanguage;
-  const cookie = request.cookies[LANGUAGE_COOKIE.name];
-  if (isLanguage(cookie)) return cookie;
-  return preferredLanguage(parseAcceptLanguage(request.headers['accept-language']));
-}
 
 /** The text in `language`, else in the preset's own language, else any there is. */
 export function pick<T>(
@@ -185,4 +154,25 @@ export function presentDetail(
       };
     }),
   };
+}
+
+/**
+ * An admin's view of a preset in its own language (the answers of the admin writes);
+ * `fallback` when that language is not one Jammy speaks.
+ */
+export function presentAdminDetail(row: PresetRow, fallback: Language): PresetDetail {
+  const content = contentOf(row);
+  return presentDetail(
+    {
+      ...row,
+      stageCount: content.stages.length,
+      placeCount: content.stages.reduce((sum, stage) => sum + stage.places.length, 0),
+    },
+    {
+      language: isLanguage(row.defaultLanguage) ? row.defaultLanguage : fallback,
+      interests: [],
+      signedIn: true,
+      admin: true,
+    },
+  );
 }

@@ -6,9 +6,21 @@ import { user } from '../../db/schema/auth';
 import { itinerary, place, preset, stage } from '../../db/schema/itineraries';
 import type { ItineraryRow } from '../itineraries/access';
 import { createItinerary } from '../itineraries/itineraries.repository';
-import type { CopyPlan } from './presets.service';
 
 export type PresetRow = typeof preset.$inferSelect;
+
+/** What copying a preset writes: the itinerary, its stages and places (preset-snapshots.ts). */
+export interface CopyPlan {
+  itinerary: {
+    title: string;
+    description: string;
+    startDate: string;
+    endDate: string;
+    coverUrl: string | null;
+  };
+  stages: Omit<typeof stage.$inferInsert, 'itineraryId'>[];
+  places: Omit<typeof place.$inferInsert, 'itineraryId'>[];
+}
 
 /** The reader's profile facts the answers depend on (null fields when anonymous). */
 const reader = {

@@ -1,7 +1,5 @@
 import { idSchema } from '@jammy/shared/ids';
-import { isLanguage } from '@jammy/shared/languages';
 import {
-  PREMIUM_NOT_AVAILABLE_MESSAGE,
   copyPresetSchema,
   listPresetsQuerySchema,
   presetDetailSchema,
@@ -11,83 +9,43 @@ import {
   updatePresetSchema,
 } from '@jammy/shared/presets';
 import { itinerarySchema, versionOnlySchema } from '@jammy/shared/itineraries';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  requireAdmin,
-  requireSession,
-  type CurrentSession,
-  type Sessions,
-} from '../../auth/session';
+import { requireAdmin, requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { noContent, replies } from '../../lib/contract';
-import { AppError, invalidField } from '../../lib/errors';
-import { conflict, expectedVersion } from '../../lib/versions';
+import { expectedVersion } from '../../lib/versions';
 import { presentItinerary } from '../itineraries/itinerary.presenter';
+import { presentAdminDetail } from './presets.presenter';
 import {
-  contentOf,
-  orderSummaries,
-  presentDetail,
-  presentSummary,
-  readerLanguage,
-  textOf,
-  type Reader,
-} from './presets.presenter';
-import {
-  deletePublishedPreset,
-  findOwnedItineraryContent,
-  findPreset,
-  findPresetForReader,
-  findUserLanguage,
-  insertCopy,
-  insertPreset,
-  listPresets,
+  copyPreset,
+  listPresetPage,
+  publishPreset,
+  readPreset,
+  removePreset,
   updatePreset,
-  type PresetChanges,
-  type PresetRow,
-} from './presets.repository';
-import { planCopy, snapshotItinerary } from './presets.service';
-import { unlockedPresetIds } from '../shop/unlocks.repository';
+} from './presets.service';
+import { languageHints, readerLanguage, viewerOf } from './reader';
 
 const TAGS = ['presets'];
 const presetParams = z.object({ id: idSchema });
 
-/** A page's position in the list, as an opaque cursor; null when the cursor is not one. */
-function encodeOffset(offset: number): string {
-  return Buffer.from(JSON.stringify({ offset })).toString('base64url');
-}
-const offsetCursor = z.strictObject({ offset: z.number().int().min(0).max(1_000_000) });
-function decodeOffset(cursor: string | undefined): number | null {
-  if (cursor === undefined) return 0;
-  try {
-    const parsed = offsetCursor.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString()));
-    return parsed.success ? parsed.data.offset : null;
-  } catch {
-    return null;
-  }
-}
-
-function notFound(): AppError {
-  return new AppError('preset/not-found', 'There is no such Jammy itinerary');
-}
-
-function readerOf(
-  request: FastifyRequest,
-  current: CurrentSession | null,
-  profile: { readerLanguage: string | null; readerInterests: string[] | null } | undefined,
-): Reader {
-  return {
-    language: readerLanguage(request, current ? (profile?.readerLanguage ?? null) : null),
-    interests: current ? (profile?.readerInterests ?? []) : [],
-    signedIn: current !== null,
-    admin: current?.user.role === 'admin',
-  };
-}
-
 /** The origin travellers reach Jammy at: PUBLIC_URL, else the request's own. */
 function publicOrigin(request: FastifyRequest, configured: URL | undefined): URL {
   return configured ?? new URL(`${request.protocol}://${request.host}`);
+}
+
+/** Public answers are the same for every anonymous reader of a language; a traveller's are theirs. */
+function cacheFor(reply: FastifyReply, signedIn: boolean): void {
+  if (signedIn) reply.header('cache-control', 'private, no-cache');
+  else
+    reply.header('cache-control', 'public, max-age=60').header('vary', 'Accept-Language, Cookie');
+}
+
+/** The language of an admin's answer when a preset's own is not one Jammy speaks. */
+function fallbackLanguage(request: FastifyRequest) {
+  return readerLanguage(languageHints(request), null);
 }
 
 /**
@@ -119,33 +77,10 @@ export function presetRoutes(
     },
     async (request, reply) => {
       const current = await sessions.find(request);
-      const admin = current?.user.role === 'admin';
-      const { interest, region, length, all, limit } = request.query;
-      const offset = decodeOffset(request.query.cursor);
-      if (offset === null) throw invalidField('cursor', 'is not a cursor of this list');
-      const rows = await listPresets(db, {
-        readerId: current?.user.id ?? null,
-        interest,
-        region,
-        length,
-        includeUnpublished: admin && all === 'true',
-      });
-      const reader = readerOf(request, current, rows[0]);
-      if (current) reader.unlocked = await unlockedPresetIds(db, current.user.id);
-      const summaries = orderSummaries(
-        rows.map((row) => presentSummary(row, reader)),
-        reader,
-      );
-      if (current) reply.header('cache-control', 'private, no-cache');
-      else
-        reply
-          .header('cache-control', 'public, max-age=60')
-          .header('vary', 'Accept-Language, Cookie');
-      // The catalogue is curated (dozens of trips): ordered whole in the reader's language,
-      // then cut into pages; the cursor is the position of the next page.
-      const items = summaries.slice(offset, offset + limit);
-      const next = offset + limit < summaries.length ? encodeOffset(offset + limit) : null;
-      return { items, nextCursor: next };
+      const hints = languageHints(request, request.query.lang);
+      const page = await listPresetPage(db, current && viewerOf(current), hints, request.query);
+      cacheFor(reply, current !== null);
+      return page;
     },
   );
 
@@ -163,19 +98,10 @@ export function presetRoutes(
     },
     async (request, reply) => {
       const current = await sessions.find(request);
-      const row = await findPresetForReader(db, request.params.id, current?.user.id ?? null);
-      const reader = readerOf(request, current, row);
-      if (!row || (!row.preset.published && !reader.admin)) throw notFound();
-      if (current) reader.unlocked = await unlockedPresetIds(db, current.user.id, [row.preset.id]);
-      if (current) reply.header('cache-control', 'private, no-cache');
-      else
-        reply
-          .header('cache-control', 'public, max-age=60')
-          .header('vary', 'Accept-Language, Cookie');
-      return presentDetail(
-        { ...row.preset, stageCount: row.stageCount, placeCount: row.placeCount },
-        reader,
-      );
+      const hints = languageHints(request, request.query.lang);
+      const detail = await readPreset(db, request.params.id, current && viewerOf(current), hints);
+      cacheFor(reply, current !== null);
+      return detail;
     },
   );
 
@@ -193,24 +119,14 @@ export function presetRoutes(
     },
     async (request, reply) => {
       const current = await requireSession(sessions, request);
-      const row = await findPresetForReader(db, request.params.id, current.user.id);
-      const reader = readerOf(request, current, row);
-      if (!row || (!row.preset.published && !reader.admin)) throw notFound();
-      // A paid order unlocks future copies; a refund revokes that (copies made stay).
-      if (
-        row.preset.premium &&
-        !reader.admin &&
-        !(await unlockedPresetIds(db, current.user.id, [row.preset.id])).has(row.preset.id)
-      ) {
-        throw new AppError('preset/premium', PREMIUM_NOT_AVAILABLE_MESSAGE);
-      }
-      const plan = planCopy(row.preset, {
-        language: reader.language,
-        startDate: request.body.startDate,
-        title: request.body.title,
-        publicOrigin: publicOrigin(request, deps.publicUrl),
-      });
-      const itinerary = await insertCopy(db, current.user.id, plan);
+      const itinerary = await copyPreset(
+        db,
+        request.params.id,
+        viewerOf(current),
+        languageHints(request, request.query.lang),
+        request.body,
+        publicOrigin(request, deps.publicUrl),
+      );
       return reply.status(201).send(presentItinerary(itinerary, 'owner'));
     },
   );
@@ -227,26 +143,8 @@ export function presetRoutes(
     },
     async (request, reply) => {
       const current = await requireAdmin(sessions, request);
-      const { itineraryId, region, interests, premium } = request.body;
-      const source = await findOwnedItineraryContent(db, itineraryId, current.user.id);
-      if (!source) throw new AppError('itinerary/not-found', 'There is no such itinerary');
-      // The snapshot's text is the admin's, in their language: the preset's own language.
-      const language = readerLanguage(request, await findUserLanguage(db, current.user.id));
-      const snapshot = snapshotItinerary(source, language);
-      const row = await insertPreset(db, {
-        sourceItineraryId: source.itinerary.id,
-        publishedBy: current.user.id,
-        published: true,
-        premium,
-        region,
-        days: snapshot.days,
-        interests: [...new Set(interests)],
-        coverUrl: source.itinerary.coverUrl,
-        defaultLanguage: language,
-        text: snapshot.text,
-        content: snapshot.content,
-      });
-      return reply.status(201).send(presentAdminDetail(row, request));
+      const row = await publishPreset(db, viewerOf(current), languageHints(request), request.body);
+      return reply.status(201).send(presentAdminDetail(row, fallbackLanguage(request)));
     },
   );
 
@@ -263,23 +161,9 @@ export function presetRoutes(
     },
     async (request) => {
       await requireAdmin(sessions, request);
-      const row = await findPreset(db, request.params.id);
-      if (!row) throw notFound();
-      const { version, title, description, interests, ...flags } = request.body;
-      const changes: PresetChanges = { ...flags };
-      if (interests) changes.interests = [...new Set(interests)];
-      if (title !== undefined || description !== undefined) {
-        const text = textOf(row);
-        const language = isLanguage(row.defaultLanguage) ? row.defaultLanguage : 'en';
-        const own = text[language] ?? { title: '', description: '' };
-        changes.text = {
-          ...text,
-          [language]: { title: title ?? own.title, description: description ?? own.description },
-        };
-      }
-      const updated = await updatePreset(db, row.id, changes, version);
-      if (!updated) throw conflict(presentAdminDetail(row, request));
-      return presentAdminDetail(updated, request);
+      const fallback = fallbackLanguage(request);
+      const row = await updatePreset(db, request.params.id, request.body, fallback);
+      return presentAdminDetail(row, fallback);
     },
   );
 
@@ -296,41 +180,9 @@ export function presetRoutes(
     },
     async (request, reply) => {
       await requireAdmin(sessions, request);
-      const row = await findPreset(db, request.params.id);
-      if (!row) throw notFound();
-      if (row.slug !== null) {
-        throw new AppError(
-          'preset/catalogue',
-          'This Jammy itinerary ships with Jammy and cannot be deleted; unpublish it instead',
-        );
-      }
       const version = expectedVersion(request, request.body?.version);
-      if (version !== undefined && version !== row.version) {
-        throw conflict(presentAdminDetail(row, request));
-      }
-      const deleted = await deletePublishedPreset(db, row.id, version);
-      if (!deleted) throw notFound();
+      await removePreset(db, request.params.id, version, fallbackLanguage(request));
       return reply.status(204).send(null);
-    },
-  );
-}
-
-/** An admin's view of a preset in its own language (answers of the admin writes). */
-function presentAdminDetail(row: PresetRow, request: FastifyRequest) {
-  const content = contentOf(row);
-  return presentDetail(
-    {
-      ...row,
-      stageCount: content.stages.length,
-      placeCount: content.stages.reduce((sum, stage) => sum + stage.places.length, 0),
-    },
-    {
-      language: isLanguage(row.defaultLanguage)
-        ? row.defaultLanguage
-        : readerLanguage(request, null),
-      interests: [],
-      signedIn: true,
-      admin: true,
     },
   );
 }

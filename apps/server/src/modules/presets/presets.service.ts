@@ -1,202 +1,223 @@
-import type { Language } from '@jammy/shared/languages';
-import type { PresetContent, PresetPlaceContent, PresetStageContent } from '@jammy/shared/presets';
-import { generateNKeysBetween } from 'fractional-indexing';
-import { uuidv7 } from 'uuidv7';
-import type { place, stage } from '../../db/schema/itineraries';
-import { AppError } from '../../lib/errors';
+import { isLanguage, type Language } from '@jammy/shared/languages';
+import {
+  PREMIUM_NOT_AVAILABLE_MESSAGE,
+  type CopyPreset,
+  type ListPresetsQuery,
+  type PresetDetail,
+  type PresetSummary,
+  type UpdatePreset,
+  type publishPresetSchema,
+} from '@jammy/shared/presets';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError, invalidField } from '../../lib/errors';
+import { conflict } from '../../lib/versions';
 import type { ItineraryRow } from '../itineraries/access';
-import type { PlaceRow, StageRow } from '../itineraries/content.repository';
-import { contentOf, pick, placeCategory, textOf } from './presets.presenter';
-import type { PresetRow } from './presets.repository';
+import { planCopy, snapshotItinerary } from './preset-snapshots';
+import {
+  orderSummaries,
+  presentAdminDetail,
+  presentDetail,
+  presentSummary,
+  textOf,
+} from './presets.presenter';
+import * as repository from './presets.repository';
+import { readerLanguage, type LanguageHints, type Reader, type Viewer } from './reader';
+import { unlockedPresetIds } from './unlocks.repository';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** `date` (YYYY-MM-DD) plus `days`, as a calendar date (UTC: no daylight-saving surprises). */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+function notFound(): AppError {
+  return new AppError('preset/not-found', 'There is no such Jammy itinerary');
 }
 
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+/** A page's position in the list, as an opaque cursor; null when the cursor is not one. */
+function encodeOffset(offset: number): string {
+  return Buffer.from(JSON.stringify({ offset })).toString('base64url');
 }
-
-export interface CopyPlan {
-  itinerary: {
-    title: string;
-    description: string;
-    startDate: string;
-    endDate: string;
-    coverUrl: string | null;
-  };
-  stages: Omit<typeof stage.$inferInsert, 'itineraryId'>[];
-  places: Omit<typeof place.$inferInsert, 'itineraryId'>[];
-}
-
-/**
- * What copying a preset creates, in the reader's language: the itinerary from `startDate`
- * for the preset's days, its stages and places with their days turned into dates.
- */
-export function planCopy(
-  row: PresetRow,
-  options: { language: Language; startDate: string; title?: string; publicOrigin: URL },
-): CopyPlan {
-  const { language, startDate } = options;
-  const fallback = row.defaultLanguage;
-  const text = pick(textOf(row), language, fallback).value;
-  const stages = contentOf(row).stages;
-  const stagePositions = generateNKeysBetween(null, null, stages.length);
-  // Places are numbered through the whole trip, so they read in order in every stage and
-  // across the itinerary.
-  const placePositions = generateNKeysBetween(
-    null,
-    null,
-    stages.reduce((sum, content) => sum + content.places.length, 0),
-  );
-  const plan: CopyPlan = {
-    itinerary: {
-      title: options.title ?? text?.title ?? 'Jammy itinerary',
-      description: text?.description ?? '',
-      startDate,
-      endDate: addDays(startDate, row.days - 1),
-      // A cover shipped with the web app is a path: the itinerary keeps an absolute address.
-      coverUrl: row.coverUrl ? new URL(row.coverUrl, options.publicOrigin).toString() : null,
-    },
-    stages: [],
-    places: [],
-  };
-  stages.forEach((content, index) => {
-    const stageText = pick(content.text, language, fallback).value;
-    const stageId = uuidv7();
-    plan.stages.push({
-      id: stageId,
-      position: stagePositions[index] ?? 'a0',
-      title: stageText?.title ?? content.destinationName,
-      destinationName: content.destinationName,
-      lat: content.lat,
-      lng: content.lng,
-      countryCode: content.countryCode || null,
-      startDate: addDays(startDate, content.startDay),
-      endDate: addDays(startDate, content.startDay + content.days - 1),
-      notes: stageText?.tip ?? '',
-    });
-    content.places.forEach((placeContent) => {
-      plan.places.push({
-        id: uuidv7(),
-        stageId,
-        position: placePositions[plan.places.length] ?? 'a0',
-        name: placeContent.name,
-        category: placeContent.category,
-        lat: placeContent.lat,
-        lng: placeContent.lng,
-        address: placeContent.address ?? null,
-        url: placeContent.url ?? null,
-        day:
-          placeContent.day === null || placeContent.day === undefined
-            ? null
-            : addDays(startDate, placeContent.day),
-        time: placeContent.time ?? null,
-        durationMinutes: placeContent.durationMinutes ?? null,
-        notes: placeContent.text
-          ? (pick(placeContent.text, language, fallback).value?.notes ?? '')
-          : '',
-      });
-    });
-  });
-  return plan;
-}
-
-function notPublishable(message: string): AppError {
-  return new AppError('request/invalid', `itineraryId: ${message}`, {
-    issues: [{ field: 'itineraryId', message }],
-  });
-}
-
-export interface Snapshot {
-  days: number;
-  text: Record<string, { title: string; description: string }>;
-  content: PresetContent;
-}
-
-/**
- * A preset's snapshot of an itinerary, its text in `language`: stage and place dates become
- * day offsets from the itinerary's start (or its first dated stage); undated stages follow
- * the previous one. Places outside any stage join the stage holding their day, else the last.
- */
-export function snapshotItinerary(
-  source: { itinerary: ItineraryRow; stages: StageRow[]; places: PlaceRow[] },
-  language: Language,
-): Snapshot {
-  const { itinerary, stages, places } = source;
-  if (stages.length === 0) throw notPublishable('has no stages to publish; add one first');
-  const origin =
-    itinerary.startDate ??
-    stages.map((row) => row.startDate).find((date): date is string => date !== null) ??
-    null;
-  const offset = (date: string | null) =>
-    origin === null || date === null ? null : daysBetween(origin, date);
-
-  let nextDay = 0;
-  const snapshotStages: PresetStageContent[] = stages.map((row) => {
-    const start = offset(row.startDate);
-    const startDay = start !== null && start >= 0 ? start : nextDay;
-    const days =
-      row.startDate && row.endDate ? Math.max(1, daysBetween(row.startDate, row.endDate) + 1) : 1;
-    nextDay = Math.max(nextDay, startDay + days);
-    const located = [row, ...places.filter((candidate) => candidate.stageId === row.id)].find(
-      (candidate) => candidate.lat !== null && candidate.lng !== null,
-    );
-    if (!located || located.lat === null || located.lng === null) {
-      throw notPublishable(`stage "${row.title}" has no location; give it a destination first`);
-    }
-    return {
-      destinationName: row.destinationName ?? row.title,
-      lat: located.lat,
-      lng: located.lng,
-      countryCode: row.countryCode ?? '',
-      startDay,
-      days,
-      text: { [language]: { title: row.title, tip: row.notes } },
-      places: [],
-    };
-  });
-
-  for (const row of places) {
-    if (row.lat === null || row.lng === null) {
-      throw notPublishable(`place "${row.name}" has no location; place it on the map first`);
-    }
-    const day = offset(row.day);
-    const content: PresetPlaceContent = {
-      name: row.name,
-      category: placeCategory(row.category),
-      lat: row.lat,
-      lng: row.lng,
-      address: row.address,
-      url: row.url,
-      day: day !== null && day >= 0 ? day : null,
-      time: row.time?.slice(0, 5) ?? null,
-      durationMinutes: row.durationMinutes,
-      ...(row.notes ? { text: { [language]: { notes: row.notes } } } : {}),
-    };
-    const own = stages.findIndex((candidate) => candidate.id === row.stageId);
-    const byDay = snapshotStages.findIndex(
-      (candidate) =>
-        content.day !== null &&
-        content.day !== undefined &&
-        content.day >= candidate.startDay &&
-        content.day < candidate.startDay + candidate.days,
-    );
-    const index = own !== -1 ? own : byDay !== -1 ? byDay : snapshotStages.length - 1;
-    snapshotStages[index]?.places.push(content);
+const offsetCursor = z.strictObject({ offset: z.number().int().min(0).max(1_000_000) });
+function decodeOffset(cursor: string | undefined): number | null {
+  if (cursor === undefined) return 0;
+  try {
+    const parsed = offsetCursor.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString()));
+    return parsed.success ? parsed.data.offset : null;
+  } catch {
+    return null;
   }
+}
 
-  const span =
-    itinerary.startDate && itinerary.endDate
-      ? daysBetween(itinerary.startDate, itinerary.endDate) + 1
-      : 0;
+function readerOf(
+  hints: LanguageHints,
+  viewer: Viewer | null,
+  profile: { readerLanguage: string | null; readerInterests: string[] | null } | undefined,
+): Reader {
   return {
-    days: Math.max(1, span, nextDay),
-    text: { [language]: { title: itinerary.title, description: itinerary.description } },
-    content: { stages: snapshotStages },
+    language: readerLanguage(hints, viewer ? (profile?.readerLanguage ?? null) : null),
+    interests: viewer ? (profile?.readerInterests ?? []) : [],
+    signedIn: viewer !== null,
+    admin: viewer?.admin === true,
   };
+}
+
+/** The preset `id` as its reader may see it (a stranger to an unpublished one: 404). */
+async function readable(db: Db, id: string, viewer: Viewer | null, hints: LanguageHints) {
+  const row = await repository.findPresetForReader(db, id, viewer?.userId ?? null);
+  const reader = readerOf(hints, viewer, row);
+  if (!row || (!row.preset.published && !reader.admin)) throw notFound();
+  return { row, reader };
+}
+
+/**
+ * A page of Jammy itineraries in the reader's language, recommended first (shared interests)
+ * for a signed-in reader. The catalogue is curated (dozens of trips): ordered whole, then cut
+ * into pages; the cursor is the position of the next page.
+ */
+export async function listPresetPage(
+  db: Db,
+  viewer: Viewer | null,
+  hints: LanguageHints,
+  query: ListPresetsQuery,
+): Promise<{ items: PresetSummary[]; nextCursor: string | null }> {
+  const { interest, region, length, all, limit } = query;
+  const offset = decodeOffset(query.cursor);
+  if (offset === null) throw invalidField('cursor', 'is not a cursor of this list');
+  const rows = await repository.listPresets(db, {
+    readerId: viewer?.userId ?? null,
+    interest,
+    region,
+    length,
+    includeUnpublished: viewer?.admin === true && all === 'true',
+  });
+  const reader = readerOf(hints, viewer, rows[0]);
+  if (viewer) reader.unlocked = await unlockedPresetIds(db, viewer.userId);
+  const summaries = orderSummaries(
+    rows.map((row) => presentSummary(row, reader)),
+    reader,
+  );
+  const items = summaries.slice(offset, offset + limit);
+  const next = offset + limit < summaries.length ? encodeOffset(offset + limit) : null;
+  return { items, nextCursor: next };
+}
+
+/** One Jammy itinerary with its stages and places (a preview of a premium one not bought). */
+export async function readPreset(
+  db: Db,
+  id: string,
+  viewer: Viewer | null,
+  hints: LanguageHints,
+): Promise<PresetDetail> {
+  const { row, reader } = await readable(db, id, viewer, hints);
+  if (viewer) reader.unlocked = await unlockedPresetIds(db, viewer.userId, [row.preset.id]);
+  return presentDetail(
+    { ...row.preset, stageCount: row.stageCount, placeCount: row.placeCount },
+    reader,
+  );
+}
+
+/**
+ * Copies a Jammy itinerary into a new itinerary of the viewer's, in their language. A premium
+ * one needs a paid order (a refund revokes that; copies made stay) unless they are an admin.
+ */
+export async function copyPreset(
+  db: Db,
+  id: string,
+  viewer: Viewer,
+  hints: LanguageHints,
+  input: CopyPreset,
+  publicOrigin: URL,
+): Promise<ItineraryRow> {
+  const { row, reader } = await readable(db, id, viewer, hints);
+  if (
+    row.preset.premium &&
+    !reader.admin &&
+    !(await unlockedPresetIds(db, viewer.userId, [row.preset.id])).has(row.preset.id)
+  ) {
+    throw new AppError('preset/premium', PREMIUM_NOT_AVAILABLE_MESSAGE);
+  }
+  const plan = planCopy(row.preset, {
+    language: reader.language,
+    startDate: input.startDate,
+    title: input.title,
+    publicOrigin,
+  });
+  return repository.insertCopy(db, viewer.userId, plan);
+}
+
+/**
+ * Publishes a snapshot of one of the admin's itineraries. Its text is the admin's, in their
+ * language: the preset's own language.
+ */
+export async function publishPreset(
+  db: Db,
+  admin: Viewer,
+  hints: LanguageHints,
+  input: z.output<typeof publishPresetSchema>,
+): Promise<repository.PresetRow> {
+  const { itineraryId, region, interests, premium } = input;
+  const source = await repository.findOwnedItineraryContent(db, itineraryId, admin.userId);
+  if (!source) throw new AppError('itinerary/not-found', 'There is no such itinerary');
+  const language = readerLanguage(hints, await repository.findUserLanguage(db, admin.userId));
+  const snapshot = snapshotItinerary(source, language);
+  return repository.insertPreset(db, {
+    sourceItineraryId: source.itinerary.id,
+    publishedBy: admin.userId,
+    published: true,
+    premium,
+    region,
+    days: snapshot.days,
+    interests: [...new Set(interests)],
+    coverUrl: source.itinerary.coverUrl,
+    defaultLanguage: language,
+    text: snapshot.text,
+    content: snapshot.content,
+  });
+}
+
+/**
+ * Changes a preset's listing, publication, premium flag or its text in its own language; a
+ * stale version: 409 with the admin's view of it (in `fallback` when its language is unknown).
+ */
+export async function updatePreset(
+  db: Db,
+  id: string,
+  input: UpdatePreset,
+  fallback: Language,
+): Promise<repository.PresetRow> {
+  const row = await repository.findPreset(db, id);
+  if (!row) throw notFound();
+  const { version, title, description, interests, ...flags } = input;
+  const changes: repository.PresetChanges = { ...flags };
+  if (interests) changes.interests = [...new Set(interests)];
+  if (title !== undefined || description !== undefined) {
+    const text = textOf(row);
+    const language = isLanguage(row.defaultLanguage) ? row.defaultLanguage : 'en';
+    const own = text[language] ?? { title: '', description: '' };
+    changes.text = {
+      ...text,
+      [language]: { title: title ?? own.title, description: description ?? own.description },
+    };
+  }
+  const updated = await repository.updatePreset(db, row.id, changes, version);
+  if (!updated) throw conflict(presentAdminDetail(row, fallback));
+  return updated;
+}
+
+/** Removes a preset an admin published; a catalogue one can only be unpublished. */
+export async function removePreset(
+  db: Db,
+  id: string,
+  version: number | undefined,
+  fallback: Language,
+): Promise<void> {
+  const row = await repository.findPreset(db, id);
+  if (!row) throw notFound();
+  if (row.slug !== null) {
+    throw new AppError(
+      'preset/catalogue',
+      'This Jammy itinerary ships with Jammy and cannot be deleted; unpublish it instead',
+    );
+  }
+  if (version !== undefined && version !== row.version) {
+    throw conflict(presentAdminDetail(row, fallback));
+  }
+  const deleted = await repository.deletePublishedPreset(db, row.id, version);
+  if (!deleted) throw notFound();
 }

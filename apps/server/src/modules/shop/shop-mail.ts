@@ -147,14 +147,25 @@ export async function newOrderMails(deps: ShopMailDeps, order: MailOrder): Promi
   return mails;
 }
 
+/** What every mail to an order's buyer says with: their language, the order's number and total. */
+async function buyerNotice(deps: ShopMailDeps, order: MailOrder) {
+  const buyer = await findBuyer(deps.db, order.userId);
+  if (!reachable(buyer)) return null;
+  const language = languageOf(buyer);
+  return {
+    buyer,
+    language,
+    words: mailMessages(language),
+    number: orderNumber(order.id),
+    total: money(order.totalMinor, order.currency, language),
+  };
+}
+
 /** The mail of a payment: the itineraries the buyer may now read whole and copy, each linked. */
 export async function paidMails(deps: ShopMailDeps, order: MailOrder): Promise<MailMessage[]> {
-  const buyer = await findBuyer(deps.db, order.userId);
-  if (!reachable(buyer)) return [];
-  const language = languageOf(buyer);
-  const words = mailMessages(language);
-  const number = orderNumber(order.id);
-  const total = money(order.totalMinor, order.currency, language);
+  const notice = await buyerNotice(deps, order);
+  if (!notice) return [];
+  const { buyer, language, words, number, total } = notice;
   const ids = [...new Set(order.lines.flatMap((line) => line.presetIds))];
   const found = new Map(
     (await findPresetsByIds(deps.db, ids)).map((row) => [row.preset.id, row.preset]),
@@ -192,12 +203,9 @@ export async function paidMails(deps: ShopMailDeps, order: MailOrder): Promise<M
 
 /** The mail of a refund: the amount, and that the itineraries are no longer the buyer's to copy. */
 export async function refundMails(deps: ShopMailDeps, order: MailOrder): Promise<MailMessage[]> {
-  const buyer = await findBuyer(deps.db, order.userId);
-  if (!reachable(buyer)) return [];
-  const language = languageOf(buyer);
-  const words = mailMessages(language);
-  const number = orderNumber(order.id);
-  const total = money(order.totalMinor, order.currency, language);
+  const notice = await buyerNotice(deps, order);
+  if (!notice) return [];
+  const { buyer, language, words, number, total } = notice;
   return [
     {
       to: buyer.email,

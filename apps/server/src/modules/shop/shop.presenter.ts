@@ -1,7 +1,8 @@
 import type { PresetDetail } from '@jammy/shared/presets';
 import type { Order, Product } from '@jammy/shared/shop';
 import { PRODUCT_KINDS, ORDER_STATUSES, PAYMENT_MODES } from '@jammy/shared/shop';
-import { presentDetail, presentSummary, type Reader } from '../presets/presets.presenter';
+import { presentDetail, presentSummary } from '../presets/presets.presenter';
+import type { Reader } from '../presets/reader';
 import type { findPresetsByIds } from '../presets/presets.repository';
 import type { OrderRow, ProductRow } from './shop.repository';
 

@@ -4,15 +4,8 @@ import type { Executor as Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import type { MailMessage } from '../../mail/mailer';
 import { queueMail } from '../../mail/mail-queue.repository';
-import { preset } from '../../db/schema/itineraries';
-import {
-  cartItem,
-  paymentEvent,
-  presetUnlock,
-  product,
-  shopOrder,
-  type OrderLine,
-} from '../../db/schema/shop';
+import { cartItem, paymentEvent, product, shopOrder, type OrderLine } from '../../db/schema/shop';
+import { revokeUnlocks, unlockPresets } from '../presets/unlocks.repository';
 
 export type ProductRow = typeof product.$inferSelect;
 export type OrderRow = typeof shopOrder.$inferSelect;
@@ -234,25 +227,7 @@ export async function markOrderPaid(
     if (!paid) return { order: await findOrder(tx, orderId), changed: false };
     await queueMail(tx, mails);
     const presetIds = [...new Set(paid.lines.flatMap((line) => line.presetIds))];
-    if (presetIds.length > 0) {
-      // A preset removed since the order was placed has nothing left to unlock.
-      const existing = await tx
-        .select({ id: preset.id })
-        .from(preset)
-        .where(inArray(preset.id, presetIds));
-      if (existing.length === 0) return { order: paid, changed: true };
-      await tx
-        .insert(presetUnlock)
-        .values(
-          existing.map((row) => ({
-            orderId: paid.id,
-            presetId: row.id,
-            userId: paid.userId,
-            createdAt: now,
-          })),
-        )
-        .onConflictDoNothing();
-    }
+    await unlockPresets(tx, paid, presetIds, now);
     return { order: paid, changed: true };
   });
 }
@@ -280,7 +255,7 @@ export async function refundOrder(
       .where(and(eq(shopOrder.id, orderId), eq(shopOrder.status, 'paid')))
       .returning();
     if (!refunded) return { order: await findOrder(tx, orderId), changed: false };
-    await tx.update(presetUnlock).set({ revokedAt: now }).where(eq(presetUnlock.orderId, orderId));
+    await revokeUnlocks(tx, orderId, now);
     await queueMail(tx, mails);
     return { order: refunded, changed: true };
   });
