@@ -58,7 +58,7 @@ export interface TestServer extends TestApp {
   /** A client calling as `account`, or as nobody. */
   client(account: SignedInUser | null): Client;
   /** Another app on the same database and mail catcher (closed with this one). */
-  another(options?: Pick<TestServerOptions, 'env' | 'mail'>): Promise<TestApp>;
+  another(env?: Record<string, string>, options?: Pick<TestServerOptions, 'mail'>): Promise<TestApp>;
   /** Closes every app, the mail catcher, and drops the database. */
   close(): Promise<void>;
 }
@@ -105,7 +105,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         return account;
       },
       client: (account) => clientOf(main, account),
-      another: (more = {}) => build(more.env, more.mail),
+      another: (env = {}, more = {}) => build(env, more.mail),
       close,
     };
     return server;
