@@ -15,10 +15,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import { uuidv7 } from 'uuidv7';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
+  call,
   addMember,
-  apiFor,
   createItinerary,
   createList,
   createListItem,
@@ -28,17 +28,15 @@ import {
   createStage,
   expectFieldError,
   expectStatus,
-  startItineraryTest,
-  type Api,
-  type ItineraryTest,
   type SignedInUser,
 } from '../../../test/itinerary-helpers';
 import { booking } from '../../db/schema/bookings';
 import { stageRoute } from '../../db/schema/imports';
 import { itineraryMember } from '../../db/schema/itineraries';
+import { serverTest } from '../../../test/fixture';
 
-let test: ItineraryTest;
-let api: Api;
+const test = serverTest({ mail: 'outbox' });
+
 let owner: SignedInUser;
 let viewer: SignedInUser;
 let stranger: SignedInUser;
@@ -50,21 +48,19 @@ let colosseum: Place;
 let forum: Place;
 const bookingIds = { spring: uuidv7(), autumn: uuidv7(), crossZone: uuidv7(), lisbon: uuidv7() };
 
-beforeAll(async () => {
-  test = await startItineraryTest();
-  api = apiFor(test.testApp);
+test.beforeAll(async ({ server }) => {
   [owner, viewer, stranger] = await Promise.all([
-    createSignedInUser(test.testApp, 'owner'),
-    createSignedInUser(test.testApp, 'viewer'),
-    createSignedInUser(test.testApp, 'stranger'),
+    createSignedInUser(server, 'owner'),
+    createSignedInUser(server, 'viewer'),
+    createSignedInUser(server, 'stranger'),
   ]);
-  const trip = await createItinerary(test.testApp, owner, {
+  const trip = await createItinerary(server, owner, {
     title: 'Rome & London',
     timezone: 'Europe/Rome',
   });
   itineraryId = trip.id;
-  await addMember(test.testApp, itineraryId, viewer.id, 'viewer');
-  rome = await createStage(test.testApp, owner, itineraryId, {
+  await addMember(server, itineraryId, viewer.id, 'viewer');
+  rome = await createStage(server, owner, itineraryId, {
     title: 'Rome',
     destinationName: 'Roma',
     lat: 41.9028,
@@ -72,11 +68,11 @@ beforeAll(async () => {
     startDate: '2027-03-20',
     endDate: '2027-03-27',
   });
-  london = await createStage(test.testApp, owner, itineraryId, {
+  london = await createStage(server, owner, itineraryId, {
     title: 'London',
     startDate: '2027-03-28',
   });
-  colosseum = await createPlace(test.testApp, owner, itineraryId, {
+  colosseum = await createPlace(server, owner, itineraryId, {
     stageId: rome.id,
     name: 'Colosseo <&> "arena"',
     category: 'sight',
@@ -86,22 +82,22 @@ beforeAll(async () => {
     time: '09:30',
     durationMinutes: 120,
   });
-  forum = await createPlace(test.testApp, owner, itineraryId, {
+  forum = await createPlace(server, owner, itineraryId, {
     stageId: rome.id,
     name: 'Foro Romano',
     category: 'sight',
     lat: 41.8925,
     lng: 12.4853,
   });
-  await createPlace(test.testApp, owner, itineraryId, { stageId: london.id, name: 'Somewhere' });
-  await createNote(test.testApp, owner, itineraryId, { title: 'Secret', body: 'door code 1234' });
-  const list = await createList(test.testApp, owner, itineraryId, {
+  await createPlace(server, owner, itineraryId, { stageId: london.id, name: 'Somewhere' });
+  await createNote(server, owner, itineraryId, { title: 'Secret', body: 'door code 1234' });
+  const list = await createList(server, owner, itineraryId, {
     title: 'Pack',
     kind: 'packing',
   });
-  await createListItem(test.testApp, owner, itineraryId, list.id, 'Passport');
+  await createListItem(server, owner, itineraryId, list.id, 'Passport');
   const common = { itineraryId, notes: '' };
-  await test.testApp.database.db.insert(booking).values([
+  await server.database.db.insert(booking).values([
     {
       ...common,
       id: bookingIds.spring,
@@ -155,15 +151,13 @@ beforeAll(async () => {
     },
   ]);
   const link = expectStatus<ShareLink>(
-    await api(owner, 'POST', `/api/itineraries/${itineraryId}/share-links`, { payload: {} }),
+    await call(server, owner, 'POST', `/api/itineraries/${itineraryId}/share-links`, {
+      payload: {},
+    }),
     201,
   );
   shareToken = new URL(link.url ?? '').searchParams.get('share') ?? '';
 }, 60_000);
-
-afterAll(async () => {
-  await test?.close();
-});
 
 /** The GPX 1.1 schema (Topografix's gpx.xsd, see the fixture's README). */
 const GPX_SCHEMA = fileURLToPath(
@@ -207,14 +201,16 @@ function parseCalendar(text: string) {
 }
 
 describe('ICS export', () => {
-  it('writes stages as all-day events and bookings at their wall-clock times in their zones', async () => {
-    const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.ics`);
+  test('writes stages as all-day events and bookings at their wall-clock times in their zones', async ({
+    server,
+  }) => {
+    const response = await call(server, owner, 'GET', `/api/itineraries/${itineraryId}/export.ics`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/calendar/);
     expect(response.headers['content-disposition']).toContain(
       'attachment; filename="Rome-London.ics"',
     );
-    const host = test.testApp.config.baseUrl.hostname;
+    const host = server.config.baseUrl.hostname;
     const { calendar, byUid } = parseCalendar(response.body);
 
     const zones = calendar
@@ -283,17 +279,19 @@ describe('ICS export', () => {
     expect(place?.summary).toBe('Colosseo <&> "arena"');
   });
 
-  it('bumps SEQUENCE and LAST-MODIFIED when a stage changes, under the same UID', async () => {
+  test('bumps SEQUENCE and LAST-MODIFIED when a stage changes, under the same UID', async ({
+    server,
+  }) => {
     const changed = expectStatus<Stage>(
-      await api(owner, 'PATCH', `/api/itineraries/${itineraryId}/stages/${london.id}`, {
+      await call(server, owner, 'PATCH', `/api/itineraries/${itineraryId}/stages/${london.id}`, {
         payload: { title: 'London!', version: london.version },
       }),
       200,
     );
     london = changed;
-    const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.ics`);
+    const response = await call(server, owner, 'GET', `/api/itineraries/${itineraryId}/export.ics`);
     const event = parseCalendar(response.body).byUid(
-      `${london.id}@${test.testApp.config.baseUrl.hostname}`,
+      `${london.id}@${server.config.baseUrl.hostname}`,
     );
     expect(event?.summary).toBe('London!');
     expect(event?.sequence).toBe(changed.version);
@@ -302,9 +300,11 @@ describe('ICS export', () => {
     );
   });
 
-  it('writes an all-day booking as an all-day event (VALUE=DATE, DTEND exclusive)', async () => {
+  test('writes an all-day booking as an all-day event (VALUE=DATE, DTEND exclusive)', async ({
+    server,
+  }) => {
     const id = uuidv7();
-    const { db } = test.testApp.database;
+    const { db } = server.database;
     await db.insert(booking).values({
       id,
       itineraryId,
@@ -315,10 +315,13 @@ describe('ICS export', () => {
       endDate: '2027-03-22',
     });
     try {
-      const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.ics`);
-      const event = parseCalendar(response.body).byUid(
-        `${id}@${test.testApp.config.baseUrl.hostname}`,
+      const response = await call(
+        server,
+        owner,
+        'GET',
+        `/api/itineraries/${itineraryId}/export.ics`,
       );
+      const event = parseCalendar(response.body).byUid(`${id}@${server.config.baseUrl.hostname}`);
       expect(event?.startDate.isDate).toBe(true);
       expect(event?.startDate.toString()).toBe('2027-03-20');
       expect(event?.endDate.toString()).toBe('2027-03-23');
@@ -328,17 +331,20 @@ describe('ICS export', () => {
     }
   });
 
-  it('escapes the calendar name (NAME, X-WR-CALNAME) as text', async () => {
+  test('escapes the calendar name (NAME, X-WR-CALNAME) as text', async ({ server }) => {
     const title = 'Rome, Paris; back\\slash';
-    const trip = await createItinerary(test.testApp, owner, { title });
-    const response = await api(owner, 'GET', `/api/itineraries/${trip.id}/export.ics`);
+    const trip = await createItinerary(server, owner, { title });
+    const response = await call(server, owner, 'GET', `/api/itineraries/${trip.id}/export.ics`);
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('\r\nNAME:Rome\\, Paris\\; back\\\\slash\r\n');
     expect(response.body).toContain('\r\nX-WR-CALNAME:Rome\\, Paris\\; back\\\\slash\r\n');
   });
 
-  it('hides confirmation codes from share-link holders; strangers get 404', async () => {
-    const shared = await api(
+  test('hides confirmation codes from share-link holders; strangers get 404', async ({
+    server,
+  }) => {
+    const shared = await call(
+      server,
       null,
       'GET',
       `/api/itineraries/${itineraryId}/export.ics?share=${shareToken}`,
@@ -347,17 +353,25 @@ describe('ICS export', () => {
     expect(unfold(shared.body)).toContain('BA 548');
     expect(unfold(shared.body)).not.toContain('ABC123');
     expect(
-      (await api(stranger, 'GET', `/api/itineraries/${itineraryId}/export.ics`)).statusCode,
+      (await call(server, stranger, 'GET', `/api/itineraries/${itineraryId}/export.ics`))
+        .statusCode,
     ).toBe(404);
-    expect((await api(null, 'GET', `/api/itineraries/${itineraryId}/export.ics`)).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call(server, null, 'GET', `/api/itineraries/${itineraryId}/export.ics`)).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('GPX export', () => {
-  it('is valid GPX 1.1: stages, places and booking ends as waypoints, the trip as one route', async () => {
-    const response = await api(viewer, 'GET', `/api/itineraries/${itineraryId}/export.gpx`);
+  test('is valid GPX 1.1: stages, places and booking ends as waypoints, the trip as one route', async ({
+    server,
+  }) => {
+    const response = await call(
+      server,
+      viewer,
+      'GET',
+      `/api/itineraries/${itineraryId}/export.gpx`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/gpx\+xml/);
     await expectValidGpx(response.body);
@@ -416,15 +430,15 @@ describe('GPX export', () => {
     expect(lines[0]?.properties?.name).toBe('Rome & London');
   });
 
-  it('is valid GPX 1.1 for a trip of stages alone, read back as points', async () => {
-    const trip = await createItinerary(test.testApp, owner, { title: 'Stages only' });
+  test('is valid GPX 1.1 for a trip of stages alone, read back as points', async ({ server }) => {
+    const trip = await createItinerary(server, owner, { title: 'Stages only' });
     for (const [title, lat, lng] of [
       ['Milano', 45.4642, 9.19],
       ['Bologna', 44.4949, 11.3426],
     ] as const) {
-      await createStage(test.testApp, owner, trip.id, { title, lat, lng, destinationName: title });
+      await createStage(server, owner, trip.id, { title, lat, lng, destinationName: title });
     }
-    const response = await api(owner, 'GET', `/api/itineraries/${trip.id}/export.gpx`);
+    const response = await call(server, owner, 'GET', `/api/itineraries/${trip.id}/export.gpx`);
     expect(response.statusCode).toBe(200);
     await expectValidGpx(response.body);
     const read = readGpx(response.body);
@@ -437,8 +451,13 @@ describe('GPX export', () => {
 });
 
 describe('GeoJSON export', () => {
-  it('is a valid FeatureCollection with points and a line per stage', async () => {
-    const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.geojson`);
+  test('is a valid FeatureCollection with points and a line per stage', async ({ server }) => {
+    const response = await call(
+      server,
+      owner,
+      'GET',
+      `/api/itineraries/${itineraryId}/export.geojson`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/geo\+json/);
     const collection = checkGeoJson(response.body);
@@ -480,8 +499,10 @@ describe('GeoJSON export', () => {
 });
 
 describe('GeoJSON lines', () => {
-  it('draw the trip in its order, transport bookings as lines and flights as great circles', async () => {
-    const { db } = test.testApp.database;
+  test('draw the trip in its order, transport bookings as lines and flights as great circles', async ({
+    server,
+  }) => {
+    const { db } = server.database;
     const train = uuidv7();
     const pacific = uuidv7();
     await db.insert(booking).values([
@@ -518,7 +539,12 @@ describe('GeoJSON lines', () => {
       },
     ]);
     try {
-      const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.geojson`);
+      const response = await call(
+        server,
+        owner,
+        'GET',
+        `/api/itineraries/${itineraryId}/export.geojson`,
+      );
       expect(response.statusCode).toBe(200);
       expect(checkGeoJson(response.body).type).toBe('FeatureCollection');
       type Line = { type: string; coordinates: number[][] | number[][][] };
@@ -585,8 +611,8 @@ describe('GeoJSON lines', () => {
 });
 
 describe('imported tracks', () => {
-  it('leave as a GPX track and a GeoJSON line, in their stage', async () => {
-    const { db } = test.testApp.database;
+  test('leave as a GPX track and a GeoJSON line, in their stage', async ({ server }) => {
+    const { db } = server.database;
     const id = uuidv7();
     const coordinates: [number, number][] = [
       [12.4922, 41.8902],
@@ -597,7 +623,12 @@ describe('imported tracks', () => {
       .insert(stageRoute)
       .values({ id, itineraryId, stageId: rome.id, name: 'Walk to the Pantheon', coordinates });
     try {
-      const gpxAnswer = await api(viewer, 'GET', `/api/itineraries/${itineraryId}/export.gpx`);
+      const gpxAnswer = await call(
+        server,
+        viewer,
+        'GET',
+        `/api/itineraries/${itineraryId}/export.gpx`,
+      );
       expect(gpxAnswer.statusCode).toBe(200);
       await expectValidGpx(gpxAnswer.body);
       // The track, the trip's route and five waypoints, as another program reads them.
@@ -621,7 +652,12 @@ describe('imported tracks', () => {
       // GPX 1.1 puts routes before tracks.
       expect(gpxAnswer.body.lastIndexOf('<rte>')).toBeLessThan(gpxAnswer.body.indexOf('<trk>'));
 
-      const geoAnswer = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.geojson`);
+      const geoAnswer = await call(
+        server,
+        owner,
+        'GET',
+        `/api/itineraries/${itineraryId}/export.geojson`,
+      );
       expect(checkGeoJson(geoAnswer.body).type).toBe('FeatureCollection');
       const track = geoAnswer
         .json<{ features: { id: string; geometry: unknown; properties: unknown }[] }>()
@@ -639,13 +675,20 @@ describe('imported tracks', () => {
 });
 
 describe('JSON export', () => {
-  it('is the itinerary document with notes, lists and bookings, as a download', async () => {
-    const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.json`);
+  test('is the itinerary document with notes, lists and bookings, as a download', async ({
+    server,
+  }) => {
+    const response = await call(
+      server,
+      owner,
+      'GET',
+      `/api/itineraries/${itineraryId}/export.json`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('filename="Rome-London.json"');
     const exported = itineraryExportSchema.parse(response.json());
     const tree = expectStatus<ItineraryTree>(
-      await api(owner, 'GET', `/api/itineraries/${itineraryId}`),
+      await call(server, owner, 'GET', `/api/itineraries/${itineraryId}`),
       200,
     );
     const { notes, lists, exportedAt, ...document } = exported;
@@ -663,11 +706,11 @@ describe('JSON export', () => {
     expect(Date.parse(exportedAt)).not.toBeNaN();
   });
 
-  it('is for members only', async () => {
+  test('is for members only', async ({ server }) => {
     const url = `/api/itineraries/${itineraryId}/export.json`;
-    expect((await api(viewer, 'GET', url)).statusCode).toBe(200);
-    expect((await api(stranger, 'GET', url)).statusCode).toBe(404);
-    expect((await api(null, 'GET', `${url}?share=${shareToken}`)).statusCode).toBe(401);
+    expect((await call(server, viewer, 'GET', url)).statusCode).toBe(200);
+    expect((await call(server, stranger, 'GET', url)).statusCode).toBe(404);
+    expect((await call(server, null, 'GET', `${url}?share=${shareToken}`)).statusCode).toBe(401);
   });
 });
 
@@ -675,13 +718,15 @@ describe('calendar feed', () => {
   const feedPath = () => `/api/itineraries/${itineraryId}/calendar-feed`;
   const feedUrl = (feed: CalendarFeed) => new URL(feed.url ?? '').pathname;
 
-  it('lets a viewer make a feed that calendar apps read without a session, until it is revoked', async () => {
+  test('lets a viewer make a feed that calendar apps read without a session, until it is revoked', async ({
+    server,
+  }) => {
     expect(
-      expectStatus<CalendarFeedState>(await api(viewer, 'GET', feedPath()), 200).feed,
+      expectStatus<CalendarFeedState>(await call(server, viewer, 'GET', feedPath()), 200).feed,
     ).toBeNull();
-    const feed = expectStatus<CalendarFeed>(await api(viewer, 'POST', feedPath()), 201);
+    const feed = expectStatus<CalendarFeed>(await call(server, viewer, 'POST', feedPath()), 201);
     expect(feed.url).toMatch(/^http:\/\/localhost:\d+\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
-    const read = await api(null, 'GET', feedUrl(feed));
+    const read = await call(server, null, 'GET', feedUrl(feed));
     expect(read.statusCode).toBe(200);
     expect(read.headers['content-type']).toMatch(/^text\/calendar/);
     const { events } = parseCalendar(read.body);
@@ -691,66 +736,83 @@ describe('calendar feed', () => {
     expect(unfold(read.body)).toContain('BA 548');
     expect(unfold(read.body)).not.toContain('ABC123');
     // The address is never repeated; reading it is noted.
-    const state = expectStatus<CalendarFeedState>(await api(viewer, 'GET', feedPath()), 200);
+    const state = expectStatus<CalendarFeedState>(
+      await call(server, viewer, 'GET', feedPath()),
+      200,
+    );
     expect(state.feed).toMatchObject({ id: feed.id, url: null });
     expect(state.feed?.lastReadAt).not.toBeNull();
 
     // A new address replaces the old one.
-    const renewed = expectStatus<CalendarFeed>(await api(viewer, 'POST', feedPath()), 201);
-    expect((await api(null, 'GET', feedUrl(feed))).statusCode).toBe(404);
-    expect((await api(null, 'GET', feedUrl(renewed))).statusCode).toBe(200);
+    const renewed = expectStatus<CalendarFeed>(await call(server, viewer, 'POST', feedPath()), 201);
+    expect((await call(server, null, 'GET', feedUrl(feed))).statusCode).toBe(404);
+    expect((await call(server, null, 'GET', feedUrl(renewed))).statusCode).toBe(200);
 
-    expect((await api(viewer, 'DELETE', feedPath())).statusCode).toBe(204);
-    const revoked = await api(null, 'GET', feedUrl(renewed));
+    expect((await call(server, viewer, 'DELETE', feedPath())).statusCode).toBe(204);
+    const revoked = await call(server, null, 'GET', feedUrl(renewed));
     expect(revoked.statusCode).toBe(404);
     expect(revoked.json()).toMatchObject({ error: { code: 'calendar-feed/not-found' } });
     expect(
-      expectStatus<CalendarFeedState>(await api(viewer, 'GET', feedPath()), 200).feed,
+      expectStatus<CalendarFeedState>(await call(server, viewer, 'GET', feedPath()), 200).feed,
     ).toBeNull();
   });
 
-  it('carries confirmation codes only when asked to when it is made', async () => {
+  test('carries confirmation codes only when asked to when it is made', async ({ server }) => {
     const feed = expectStatus<CalendarFeed>(
-      await api(owner, 'POST', feedPath(), { payload: { includeConfirmationCodes: true } }),
+      await call(server, owner, 'POST', feedPath(), {
+        payload: { includeConfirmationCodes: true },
+      }),
       201,
     );
     expect(feed.includeConfirmationCodes).toBe(true);
-    expect(unfold((await api(null, 'GET', feedUrl(feed))).body)).toContain('Confirmation: ABC123');
+    expect(unfold((await call(server, null, 'GET', feedUrl(feed))).body)).toContain(
+      'Confirmation: ABC123',
+    );
     expect(
-      expectStatus<CalendarFeedState>(await api(owner, 'GET', feedPath()), 200).feed,
+      expectStatus<CalendarFeedState>(await call(server, owner, 'GET', feedPath()), 200).feed,
     ).toMatchObject({ includeConfirmationCodes: true });
 
     // A new address is made with the choice asked again: off unless said.
     const renewed = expectStatus<CalendarFeed>(
-      await api(owner, 'POST', feedPath(), { payload: {} }),
+      await call(server, owner, 'POST', feedPath(), { payload: {} }),
       201,
     );
     expect(renewed.includeConfirmationCodes).toBe(false);
-    expect(unfold((await api(null, 'GET', feedUrl(renewed))).body)).not.toContain('ABC123');
+    expect(unfold((await call(server, null, 'GET', feedUrl(renewed))).body)).not.toContain(
+      'ABC123',
+    );
 
     expectFieldError(
-      await api(owner, 'POST', feedPath(), { payload: { includeConfirmationCodes: 'yes' } }),
+      await call(server, owner, 'POST', feedPath(), {
+        payload: { includeConfirmationCodes: 'yes' },
+      }),
       'includeConfirmationCodes',
     );
-    await api(owner, 'DELETE', feedPath());
+    await call(server, owner, 'DELETE', feedPath());
   });
 
-  it('is refused to strangers and share-link holders; unknown tokens get 404', async () => {
-    expect((await api(stranger, 'POST', feedPath())).statusCode).toBe(404);
-    expect((await api(null, 'POST', `${feedPath()}?share=${shareToken}`)).statusCode).toBe(401);
-    expect((await api(null, 'GET', `/api/calendar/${'x'.repeat(43)}.ics`)).statusCode).toBe(404);
+  test('is refused to strangers and share-link holders; unknown tokens get 404', async ({
+    server,
+  }) => {
+    expect((await call(server, stranger, 'POST', feedPath())).statusCode).toBe(404);
+    expect((await call(server, null, 'POST', `${feedPath()}?share=${shareToken}`)).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await call(server, null, 'GET', `/api/calendar/${'x'.repeat(43)}.ics`)).statusCode,
+    ).toBe(404);
   });
 
-  it('stops working when its creator leaves the trip', async () => {
-    const leaver = await createSignedInUser(test.testApp, 'leaver');
-    await addMember(test.testApp, itineraryId, leaver.id, 'editor');
-    const feed = expectStatus<CalendarFeed>(await api(leaver, 'POST', feedPath()), 201);
-    expect((await api(null, 'GET', feedUrl(feed))).statusCode).toBe(200);
-    await test.testApp.database.db
+  test('stops working when its creator leaves the trip', async ({ server }) => {
+    const leaver = await createSignedInUser(server, 'leaver');
+    await addMember(server, itineraryId, leaver.id, 'editor');
+    const feed = expectStatus<CalendarFeed>(await call(server, leaver, 'POST', feedPath()), 201);
+    expect((await call(server, null, 'GET', feedUrl(feed))).statusCode).toBe(200);
+    await server.database.db
       .delete(itineraryMember)
       .where(
         and(eq(itineraryMember.itineraryId, itineraryId), eq(itineraryMember.userId, leaver.id)),
       );
-    expect((await api(null, 'GET', feedUrl(feed))).statusCode).toBe(404);
+    expect((await call(server, null, 'GET', feedUrl(feed))).statusCode).toBe(404);
   });
 });

@@ -5,26 +5,27 @@ import type { Itinerary, ItineraryTree } from '@jammy/shared/itineraries';
 import type { ActivityPage, ShareLink } from '@jammy/shared/sharing';
 import { asc, eq, sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { booking } from '../../db/schema/bookings';
 import { importBatch, stageRoute } from '../../db/schema/imports';
 import { place, stage } from '../../db/schema/itineraries';
 import type { ApiErrorBody } from '../../../test/auth-helpers';
 import {
+  call,
   addMember,
-  apiFor,
   createItinerary,
   createSignedInUser,
   createStage,
   expectError,
   expectStatus,
   getTree,
-  startItineraryTest,
-  type Api,
-  type ItineraryTest,
   type SignedInUser,
 } from '../../../test/itinerary-helpers';
 import { zigzag } from '../../../test/lines';
+import { serverTest } from '../../../test/fixture';
+import type { TestServer } from '../../../test/server';
+
+const test = serverTest({ mail: 'outbox' });
 
 const FIXTURES = path.join(import.meta.dirname, '../../../test/fixtures/imports');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
@@ -34,42 +35,36 @@ const KML = 'application/vnd.google-earth.kml+xml';
 const GEOJSON = 'application/geo+json';
 const ICS = 'text/calendar';
 
-let setup: ItineraryTest;
 let owner: SignedInUser;
 let viewer: SignedInUser;
 let stranger: SignedInUser;
-const as: Api = (...args) => apiFor(setup.testApp)(...args);
 
-beforeAll(async () => {
-  setup = await startItineraryTest();
+test.beforeAll(async ({ server }) => {
   [owner, viewer, stranger] = await Promise.all([
-    createSignedInUser(setup.testApp, 'importer'),
-    createSignedInUser(setup.testApp, 'import-viewer'),
-    createSignedInUser(setup.testApp, 'import-stranger'),
+    createSignedInUser(server, 'importer'),
+    createSignedInUser(server, 'import-viewer'),
+    createSignedInUser(server, 'import-stranger'),
   ]);
 });
 
-afterAll(async () => {
-  await setup?.close();
-});
-
-const db = () => setup.testApp.database.db;
+const db = (server: TestServer) => server.database.db;
 const importsUrl = (trip: Itinerary, query = '') => `/api/itineraries/${trip.id}/imports${query}`;
 
 function upload(
+  server: TestServer,
   user: SignedInUser | null,
   url: string,
   body: Buffer | string,
   contentType: string,
 ) {
-  return as(user, 'POST', url, {
+  return call(server, user, 'POST', url, {
     payload: Buffer.isBuffer(body) ? body : Buffer.from(body),
     headers: { 'content-type': contentType },
   });
 }
 
-async function counts(itineraryId: string) {
-  const [row] = await db()
+async function counts(server: TestServer, itineraryId: string) {
+  const [row] = await db(server)
     .execute<{
       stages: number;
       places: number;
@@ -90,9 +85,9 @@ async function counts(itineraryId: string) {
   return row;
 }
 
-async function activity(itineraryId: string) {
+async function activity(server: TestServer, itineraryId: string) {
   const page = expectStatus<ActivityPage>(
-    await as(owner, 'GET', `/api/itineraries/${itineraryId}/activity`),
+    await call(server, owner, 'GET', `/api/itineraries/${itineraryId}/activity`),
     200,
   );
   return page.items;
@@ -111,11 +106,14 @@ function expectUnreadable(response: { statusCode: number; body: string }, where:
 }
 
 describe('GPX (Garmin Connect export)', () => {
-  it('previews without writing, then imports waypoints and the simplified track into a new stage', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
-    const before = await counts(trip.id);
+  test('previews without writing, then imports waypoints and the simplified track into a new stage', async ({
+    server,
+  }) => {
+    const trip = await createItinerary(server, owner);
+    const before = await counts(server, trip.id);
     const preview = expectStatus<ImportPreview>(
       await upload(
+        server,
         owner,
         importsUrl(trip, '?dryRun=true&fileName=hike.gpx'),
         fixture('garmin-hike.gpx'),
@@ -144,10 +142,16 @@ describe('GPX (Garmin Connect export)', () => {
     expect(preview.routes[0]?.originalPoints).toBe(640);
     expect(preview.routes[0]?.coordinates.length).toBeLessThanOrEqual(500);
     expect(preview.routes[0]?.coordinates[0]).toEqual([9.6543, 44.1461]);
-    expect(await counts(trip.id)).toEqual(before);
+    expect(await counts(server, trip.id)).toEqual(before);
 
     const batch = expectStatus<ImportBatch>(
-      await upload(owner, importsUrl(trip, '?fileName=hike.gpx'), fixture('garmin-hike.gpx'), GPX),
+      await upload(
+        server,
+        owner,
+        importsUrl(trip, '?fileName=hike.gpx'),
+        fixture('garmin-hike.gpx'),
+        GPX,
+      ),
       201,
     );
     expect(batch).toMatchObject({
@@ -157,17 +161,20 @@ describe('GPX (Garmin Connect export)', () => {
       counts: { stages: 1, places: 3, routes: 1, bookings: 0 },
       undoneAt: null,
     });
-    const tree = await getTree(setup.testApp, owner, trip.id);
+    const tree = await getTree(server, owner, trip.id);
     expect(tree.stages.map((row) => row.title)).toEqual(['Monterosso to Vernazza']);
     expect(tree.places.map((row) => [row.name, row.stageId, row.lat, row.lng])).toEqual([
       ['Monterosso al Mare', batch.stageId, 44.1461, 9.6543],
       ['Belvedere sul mare', batch.stageId, 44.14213, 9.66975],
       ['Trattoria Gianni Franzi', batch.stageId, 44.13498, 9.68381],
     ]);
-    const [route] = await db().select().from(stageRoute).where(eq(stageRoute.itineraryId, trip.id));
+    const [route] = await db(server)
+      .select()
+      .from(stageRoute)
+      .where(eq(stageRoute.itineraryId, trip.id));
     expect(route?.stageId).toBe(batch.stageId);
     expect(route?.coordinates.length).toBe(preview.routes[0]?.coordinates.length);
-    const [event] = await activity(trip.id);
+    const [event] = await activity(server, trip.id);
     expect(event).toMatchObject({
       kind: 'import.created',
       data: { importId: batch.id, places: 3, routes: 1, title: 'hike.gpx' },
@@ -176,14 +183,17 @@ describe('GPX (Garmin Connect export)', () => {
 });
 
 describe('KML (Google My Maps export)', () => {
-  it('imports placemarks into an existing stage, after its places, with the line as its route', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
-    const lisbon = await createStage(setup.testApp, owner, trip.id, { title: 'Lisbon' });
-    await as(owner, 'POST', `/api/itineraries/${trip.id}/places`, {
+  test('imports placemarks into an existing stage, after its places, with the line as its route', async ({
+    server,
+  }) => {
+    const trip = await createItinerary(server, owner);
+    const lisbon = await createStage(server, owner, trip.id, { title: 'Lisbon' });
+    await call(server, owner, 'POST', `/api/itineraries/${trip.id}/places`, {
       payload: { name: 'Already there', stageId: lisbon.id },
     });
     const batch = expectStatus<ImportBatch>(
       await upload(
+        server,
         owner,
         importsUrl(trip, `?stageId=${lisbon.id}&fileName=lisbon.kml`),
         fixture('google-my-maps.kml'),
@@ -194,7 +204,7 @@ describe('KML (Google My Maps export)', () => {
     // Into an existing stage, the file's folders are not kept as stages.
     expect(batch.counts).toEqual({ stages: 0, places: 3, routes: 1, bookings: 0 });
     expect(batch.stageId).toBe(lisbon.id);
-    const tree = await getTree(setup.testApp, owner, trip.id);
+    const tree = await getTree(server, owner, trip.id);
     expect(tree.stages).toHaveLength(1);
     expect(tree.places.map((row) => row.name)).toEqual([
       'Already there',
@@ -210,17 +220,28 @@ describe('KML (Google My Maps export)', () => {
       notes: '16th-century fortified tower\nBuy tickets online',
     });
     expect(tree.places[2]?.category).toBe('museum');
-    const routes = await db().select().from(stageRoute).where(eq(stageRoute.stageId, lisbon.id));
+    const routes = await db(server)
+      .select()
+      .from(stageRoute)
+      .where(eq(stageRoute.stageId, lisbon.id));
     expect(routes.map((row) => [row.name, row.coordinates.length])).toEqual([['Alfama walk', 6]]);
     expect(routes[0]?.coordinates[0]).toEqual([-9.136517, 38.710355]);
   });
 });
 
 describe('KML folders (Google My Maps layers)', () => {
-  it('become a stage each when the import makes new stages; undo removes them all', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('become a stage each when the import makes new stages; undo removes them all', async ({
+    server,
+  }) => {
+    const trip = await createItinerary(server, owner);
     const preview = expectStatus<ImportPreview>(
-      await upload(owner, importsUrl(trip, '?dryRun=true'), fixture('google-my-maps.kml'), KML),
+      await upload(
+        server,
+        owner,
+        importsUrl(trip, '?dryRun=true'),
+        fixture('google-my-maps.kml'),
+        KML,
+      ),
       200,
     );
     expect(preview.stage).toEqual({ id: null, title: 'Lisbon long weekend' });
@@ -232,6 +253,7 @@ describe('KML folders (Google My Maps layers)', () => {
     ]);
     const batch = expectStatus<ImportBatch>(
       await upload(
+        server,
         owner,
         importsUrl(trip, '?fileName=lisbon.kml'),
         fixture('google-my-maps.kml'),
@@ -241,7 +263,7 @@ describe('KML folders (Google My Maps layers)', () => {
     );
     // Everything is in a folder: no stage for the file itself.
     expect(batch.counts).toEqual({ stages: 3, places: 3, routes: 1, bookings: 0 });
-    const tree = await getTree(setup.testApp, owner, trip.id);
+    const tree = await getTree(server, owner, trip.id);
     expect(tree.stages.map((row) => row.title)).toEqual(['Sights', 'Food', 'Walks']);
     expect(batch.stageId).toBe(tree.stages[0]?.id);
     const stageOf = new Map(tree.stages.map((row) => [row.id, row.title]));
@@ -255,17 +277,24 @@ describe('KML folders (Google My Maps layers)', () => {
       ['Food', ['Pastéis de Belém']],
       ['Walks', []],
     ]);
-    const routes = await db().select().from(stageRoute).where(eq(stageRoute.itineraryId, trip.id));
+    const routes = await db(server)
+      .select()
+      .from(stageRoute)
+      .where(eq(stageRoute.itineraryId, trip.id));
     expect(routes.map((row) => [row.name, stageOf.get(row.stageId)])).toEqual([
       ['Alfama walk', 'Walks'],
     ]);
-    expectNoContent(await as(owner, 'DELETE', `/api/itineraries/${trip.id}/imports/${batch.id}`));
-    const after = await getTree(setup.testApp, owner, trip.id);
+    expectNoContent(
+      await call(server, owner, 'DELETE', `/api/itineraries/${trip.id}/imports/${batch.id}`),
+    );
+    const after = await getTree(server, owner, trip.id);
     expect([after.stages.length, after.places.length]).toEqual([0, 0]);
   });
 
-  it('put what is in no folder in the stage named after the file, before the folders', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('put what is in no folder in the stage named after the file, before the folders', async ({
+    server,
+  }) => {
+    const trip = await createItinerary(server, owner);
     const kml = fixture('google-my-maps.kml')
       .toString('utf8')
       .replace(
@@ -273,19 +302,19 @@ describe('KML folders (Google My Maps layers)', () => {
         '<Placemark><name>Rossio</name><Point><coordinates>-9.1394,38.7139</coordinates></Point></Placemark><Folder>',
       );
     const batch = expectStatus<ImportBatch>(
-      await upload(owner, importsUrl(trip, '?stageTitle=Lisbon'), kml, KML),
+      await upload(server, owner, importsUrl(trip, '?stageTitle=Lisbon'), kml, KML),
       201,
     );
     expect(batch.counts.stages).toBe(4);
-    const tree = await getTree(setup.testApp, owner, trip.id);
+    const tree = await getTree(server, owner, trip.id);
     expect(tree.stages.map((row) => row.title)).toEqual(['Lisbon', 'Sights', 'Food', 'Walks']);
     expect(tree.places.find((row) => row.name === 'Rossio')?.stageId).toBe(tree.stages[0]?.id);
   });
 });
 
 describe('KMZ (zipped KML)', () => {
-  it('reads the doc.kml inside, and refuses a zip without one', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('reads the doc.kml inside, and refuses a zip without one', async ({ server }) => {
+    const trip = await createItinerary(server, owner);
     const kmz = Buffer.from(
       zipSync({
         'doc.kml': new Uint8Array(fixture('google-my-maps.kml')),
@@ -294,6 +323,7 @@ describe('KMZ (zipped KML)', () => {
     );
     const preview = expectStatus<ImportPreview>(
       await upload(
+        server,
         owner,
         importsUrl(trip, '?dryRun=true'),
         kmz,
@@ -305,6 +335,7 @@ describe('KMZ (zipped KML)', () => {
     expect(preview.places).toHaveLength(3);
     // Recognised by its first bytes when sent as application/octet-stream.
     const sniffed = await upload(
+      server,
       owner,
       importsUrl(trip, '?dryRun=true'),
       kmz,
@@ -313,17 +344,20 @@ describe('KMZ (zipped KML)', () => {
     expect(expectStatus<ImportPreview>(sniffed, 200).format).toBe('kmz');
     const empty = Buffer.from(zipSync({ 'readme.txt': new Uint8Array(4) }));
     expectUnreadable(
-      await upload(owner, importsUrl(trip), empty, 'application/vnd.google-earth.kmz'),
+      await upload(server, owner, importsUrl(trip), empty, 'application/vnd.google-earth.kmz'),
       /^file: holds no KML document/,
     );
   });
 });
 
 describe('iCalendar (Google Calendar export)', () => {
-  it('imports events as bookings with wall-clock times in their own zones', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('imports events as bookings with wall-clock times in their own zones', async ({
+    server,
+  }) => {
+    const trip = await createItinerary(server, owner);
     const batch = expectStatus<ImportBatch>(
       await upload(
+        server,
         owner,
         importsUrl(trip, '?fileName=japan.ics'),
         fixture('google-calendar.ics'),
@@ -332,7 +366,7 @@ describe('iCalendar (Google Calendar export)', () => {
       201,
     );
     expect(batch.counts).toEqual({ stages: 0, places: 0, routes: 0, bookings: 4 });
-    const rows = await db()
+    const rows = await db(server)
       .select()
       .from(booking)
       .where(eq(booking.itineraryId, trip.id))
@@ -384,7 +418,9 @@ describe('iCalendar (Google Calendar export)', () => {
     expect(rows[2]).toMatchObject({ fromName: 'Tokyo', toName: 'Kyoto' });
   });
 
-  it('expands a repeating event within the trip’s dates, and says so in the preview', async () => {
+  test('expands a repeating event within the trip’s dates, and says so in the preview', async ({
+    server,
+  }) => {
     const calendar = [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
@@ -397,12 +433,12 @@ describe('iCalendar (Google Calendar export)', () => {
       'END:VEVENT',
       'END:VCALENDAR',
     ].join('\r\n');
-    const dated = await createItinerary(setup.testApp, owner, {
+    const dated = await createItinerary(server, owner, {
       startDate: '2027-04-10',
       endDate: '2027-04-20',
     });
     const preview = expectStatus<ImportPreview>(
-      await upload(owner, importsUrl(dated, '?dryRun=true'), calendar, ICS),
+      await upload(server, owner, importsUrl(dated, '?dryRun=true'), calendar, ICS),
       200,
     );
     // Mondays and Thursdays from 10 to 20 April: the 12th, 15th and 19th.
@@ -413,23 +449,25 @@ describe('iCalendar (Google Calendar export)', () => {
     ]);
     expect(preview.series).toEqual([{ title: 'Yoga class', imported: 3, leftOut: 'outside-trip' }]);
     const batch = expectStatus<ImportBatch>(
-      await upload(owner, importsUrl(dated), calendar, ICS),
+      await upload(server, owner, importsUrl(dated), calendar, ICS),
       201,
     );
     expect(batch.counts.bookings).toBe(3);
 
     // A trip without dates gets the first occurrence, and is told so.
-    const undated = await createItinerary(setup.testApp, owner);
+    const undated = await createItinerary(server, owner);
     const first = expectStatus<ImportPreview>(
-      await upload(owner, importsUrl(undated, '?dryRun=true'), calendar, ICS),
+      await upload(server, owner, importsUrl(undated, '?dryRun=true'), calendar, ICS),
       200,
     );
     expect(first.bookings.map((row) => row.startAt)).toEqual(['2027-04-01T09:00']);
     expect(first.series).toEqual([{ title: 'Yoga class', imported: 1, leftOut: 'no-trip-dates' }]);
   });
 
-  it('reads UTC times in the itinerary’s zone when the calendar names none', async () => {
-    const trip = await createItinerary(setup.testApp, owner, { timezone: 'Asia/Tokyo' });
+  test('reads UTC times in the itinerary’s zone when the calendar names none', async ({
+    server,
+  }) => {
+    const trip = await createItinerary(server, owner, { timezone: 'Asia/Tokyo' });
     const calendar = [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
@@ -441,7 +479,7 @@ describe('iCalendar (Google Calendar export)', () => {
       'END:VCALENDAR',
     ].join('\r\n');
     const preview = expectStatus<ImportPreview>(
-      await upload(owner, importsUrl(trip, '?dryRun=true'), calendar, ICS),
+      await upload(server, owner, importsUrl(trip, '?dryRun=true'), calendar, ICS),
       200,
     );
     expect(preview.bookings[0]).toMatchObject({
@@ -452,10 +490,11 @@ describe('iCalendar (Google Calendar export)', () => {
 });
 
 describe('GeoJSON (geojson.io)', () => {
-  it('imports points and lines, and says what it left out', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('imports points and lines, and says what it left out', async ({ server }) => {
+    const trip = await createItinerary(server, owner);
     const preview = expectStatus<ImportPreview>(
       await upload(
+        server,
         owner,
         importsUrl(trip, '?dryRun=true&stageTitle=Rome'),
         fixture('geojson-io.geojson'),
@@ -477,101 +516,124 @@ describe('GeoJSON (geojson.io)', () => {
 });
 
 describe('POST /api/imports (a new itinerary)', () => {
-  it('creates the itinerary with the file’s content; undo puts it in the trash', async () => {
+  test('creates the itinerary with the file’s content; undo puts it in the trash', async ({
+    server,
+  }) => {
     const batch = expectStatus<ImportBatch>(
-      await upload(owner, '/api/imports?fileName=lisbon.kml', fixture('google-my-maps.kml'), KML),
+      await upload(
+        server,
+        owner,
+        '/api/imports?fileName=lisbon.kml',
+        fixture('google-my-maps.kml'),
+        KML,
+      ),
       201,
     );
     // A stage for each of the file's three folders.
     expect(batch.counts).toEqual({ stages: 3, places: 3, routes: 1, bookings: 0 });
     const tree = expectStatus<ItineraryTree>(
-      await as(owner, 'GET', `/api/itineraries/${batch.itineraryId}`),
+      await call(server, owner, 'GET', `/api/itineraries/${batch.itineraryId}`),
       200,
     );
     expect(tree.itinerary.title).toBe('Lisbon long weekend');
     expect(tree.itinerary.role).toBe('owner');
     expect(tree.places).toHaveLength(3);
     expectNoContent(
-      await as(owner, 'DELETE', `/api/itineraries/${batch.itineraryId}/imports/${batch.id}`),
+      await call(
+        server,
+        owner,
+        'DELETE',
+        `/api/itineraries/${batch.itineraryId}/imports/${batch.id}`,
+      ),
     );
     expectError(
-      await as(owner, 'GET', `/api/itineraries/${batch.itineraryId}`),
+      await call(server, owner, 'GET', `/api/itineraries/${batch.itineraryId}`),
       404,
       'itinerary/not-found',
     );
   });
 
-  it('answers 401 without a session', async () => {
-    const response = await upload(null, '/api/imports', fixture('google-my-maps.kml'), KML);
+  test('answers 401 without a session', async ({ server }) => {
+    const response = await upload(server, null, '/api/imports', fixture('google-my-maps.kml'), KML);
     expectError(response, 401, 'auth/unauthenticated');
   });
 });
 
 describe('hostile and broken files', () => {
   let trip: Itinerary;
-  beforeAll(async () => {
-    trip = await createItinerary(setup.testApp, owner);
+  test.beforeAll(async ({ server }) => {
+    trip = await createItinerary(server, owner);
   });
 
-  it('refuses document type declarations (external entities, billion laughs) before parsing', async () => {
+  test('refuses document type declarations (external entities, billion laughs) before parsing', async ({
+    server,
+  }) => {
     const xxe = `<?xml version="1.0"?>\n<!DOCTYPE gpx [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<gpx><wpt lat="1" lon="2"><name>&xxe;</name></wpt></gpx>`;
-    expectUnreadable(await upload(owner, importsUrl(trip), xxe, GPX), /^line 2: <!DOCTYPE>/);
+    expectUnreadable(
+      await upload(server, owner, importsUrl(trip), xxe, GPX),
+      /^line 2: <!DOCTYPE>/,
+    );
     const laughs = `<?xml version="1.0"?>\n<!DOCTYPE lolz [\n <!ENTITY lol "lol">\n${Array.from(
       { length: 9 },
       (_, index) => ` <!ENTITY lol${index + 1} "${`&lol${index || ''};`.repeat(10)}">`,
     ).join('\n')}\n]>\n<kml><Placemark><name>&lol9;</name></Placemark></kml>`;
-    expectUnreadable(await upload(owner, importsUrl(trip), laughs, KML), /^line 2: <!DOCTYPE>/);
+    expectUnreadable(
+      await upload(server, owner, importsUrl(trip), laughs, KML),
+      /^line 2: <!DOCTYPE>/,
+    );
   });
 
-  it('refuses deep nesting, naming the line', async () => {
+  test('refuses deep nesting, naming the line', async ({ server }) => {
     const deep = `<gpx>\n${'<extensions>\n'.repeat(100)}${'</extensions>'.repeat(100)}</gpx>`;
     expectUnreadable(
-      await upload(owner, importsUrl(trip), deep, GPX),
+      await upload(server, owner, importsUrl(trip), deep, GPX),
       /^line 65: elements are nested deeper than 64/,
     );
   });
 
-  it('names the line where a truncated or broken XML file fails', async () => {
+  test('names the line where a truncated or broken XML file fails', async ({ server }) => {
     const gpx = fixture('garmin-hike.gpx').toString('utf8');
     const truncated = gpx.slice(0, gpx.indexOf('<trkpt', 5000) + 40);
     const message = expectUnreadable(
-      await upload(owner, importsUrl(trip), truncated, GPX),
+      await upload(server, owner, importsUrl(trip), truncated, GPX),
       /^line \d+: is not well-formed XML/,
     );
     const lines = truncated.split('\n').length;
     expect(Number(/^line (\d+)/.exec(message)?.[1])).toBeGreaterThanOrEqual(lines - 1);
     const mismatched = '<gpx>\n<wpt lat="1" lon="2">\n<name>x</wpt>\n</gpx>';
     expectUnreadable(
-      await upload(owner, importsUrl(trip), mismatched, GPX),
+      await upload(server, owner, importsUrl(trip), mismatched, GPX),
       /^line 3: is not well-formed XML \(Opening and ending tag mismatch/,
     );
     expectUnreadable(
-      await upload(owner, importsUrl(trip), '<trip/>', 'application/xml'),
+      await upload(server, owner, importsUrl(trip), '<trip/>', 'application/xml'),
       /^element <trip>/,
     );
   });
 
-  it('refuses a file above 5 MB with 413 and an unknown type with 415', async () => {
+  test('refuses a file above 5 MB with 413 and an unknown type with 415', async ({ server }) => {
     const huge = Buffer.alloc(5 * 1024 * 1024 + 1, 0x20);
     const large = expectError(
-      await upload(owner, importsUrl(trip), huge, GPX),
+      await upload(server, owner, importsUrl(trip), huge, GPX),
       413,
       'request/too-large',
     );
     expect(large.error.message).toMatch(/larger than 5 MB/);
     expectError(
-      await upload(owner, importsUrl(trip), 'hello', 'text/plain'),
+      await upload(server, owner, importsUrl(trip), 'hello', 'text/plain'),
       415,
       'request/unsupported-media-type',
     );
     expectError(
-      await upload(owner, importsUrl(trip), 'just some bytes', 'application/octet-stream'),
+      await upload(server, owner, importsUrl(trip), 'just some bytes', 'application/octet-stream'),
       415,
       'request/unsupported-media-type',
     );
   });
 
-  it('reads a big file on a thread of its own: the server answers others meanwhile', async () => {
+  test('reads a big file on a thread of its own: the server answers others meanwhile', async ({
+    server,
+  }) => {
     // A recorded hike of about 2 MB, one point a second: seconds of parsing.
     const points: string[] = [];
     for (let i = 0; points.length < 20_000; i += 1) {
@@ -582,13 +644,15 @@ describe('hostile and broken files', () => {
     }
     const hike = `<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Long walk</name><trkseg>${points.join('\n')}</trkseg></trk></gpx>`;
     const answered: string[] = [];
-    const reading = upload(owner, importsUrl(trip, '?dryRun=true'), hike, GPX).then((response) => {
-      answered.push('import');
-      return response;
-    });
+    const reading = upload(server, owner, importsUrl(trip, '?dryRun=true'), hike, GPX).then(
+      (response) => {
+        answered.push('import');
+        return response;
+      },
+    );
     // Asked once the import is being read; answered while it still is.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const health = await as(null, 'GET', '/api/health');
+    const health = await call(server, null, 'GET', '/api/health');
     answered.push('health');
     expect(health.statusCode).toBe(200);
     const preview = expectStatus<ImportPreview>(await reading, 200);
@@ -597,7 +661,9 @@ describe('hostile and broken files', () => {
     expect(preview.routes[0]?.name).toBe('Long walk');
   });
 
-  it('names the line of a bad calendar date, an unknown zone or a cut-off calendar', async () => {
+  test('names the line of a bad calendar date, an unknown zone or a cut-off calendar', async ({
+    server,
+  }) => {
     const calendar = (...event: string[]) =>
       [
         'BEGIN:VCALENDAR',
@@ -610,11 +676,12 @@ describe('hostile and broken files', () => {
         'END:VCALENDAR',
       ].join('\r\n');
     expectUnreadable(
-      await upload(owner, importsUrl(trip), calendar('DTSTART:20271345T100000'), ICS),
+      await upload(server, owner, importsUrl(trip), calendar('DTSTART:20271345T100000'), ICS),
       /^line 6: DTSTART "20271345T100000" is not a date/,
     );
     expectUnreadable(
       await upload(
+        server,
         owner,
         importsUrl(trip),
         calendar('DTSTART;TZID=Mars/Olympus:20270410T100000'),
@@ -624,6 +691,7 @@ describe('hostile and broken files', () => {
     );
     expectUnreadable(
       await upload(
+        server,
         owner,
         importsUrl(trip),
         calendar('DTSTART:20270410T100000', 'DTEND:2027-04-10'),
@@ -633,18 +701,25 @@ describe('hostile and broken files', () => {
     );
     const cut = calendar('DTSTART:20270410T100000').split('\r\n').slice(0, 6).join('\r\n');
     expectUnreadable(
-      await upload(owner, importsUrl(trip), cut, ICS),
+      await upload(server, owner, importsUrl(trip), cut, ICS),
       /^line 6: the file ends before BEGIN:VEVENT of line 3/,
     );
     expectUnreadable(
-      await upload(owner, importsUrl(trip), 'BEGIN:VCALENDAR\r\nnonsense\r\nEND:VCALENDAR', ICS),
+      await upload(
+        server,
+        owner,
+        importsUrl(trip),
+        'BEGIN:VCALENDAR\r\nnonsense\r\nEND:VCALENDAR',
+        ICS,
+      ),
       /^line 2: is not a calendar line/,
     );
   });
 
-  it('names the line of broken JSON and refuses what is not GeoJSON', async () => {
+  test('names the line of broken JSON and refuses what is not GeoJSON', async ({ server }) => {
     expectUnreadable(
       await upload(
+        server,
         owner,
         importsUrl(trip),
         '{\n"type": "FeatureCollection",\n"features": [,]\n}',
@@ -654,6 +729,7 @@ describe('hostile and broken files', () => {
     );
     expectUnreadable(
       await upload(
+        server,
         owner,
         importsUrl(trip),
         '{"type":"Feature","geometry":{"type":"Point","coordinates":"x"}}',
@@ -662,14 +738,23 @@ describe('hostile and broken files', () => {
       /^geometry/,
     );
     expectUnreadable(
-      await upload(owner, importsUrl(trip), '{"type":"FeatureCollection","features":[]}', GEOJSON),
+      await upload(
+        server,
+        owner,
+        importsUrl(trip),
+        '{"type":"FeatureCollection","features":[]}',
+        GEOJSON,
+      ),
       /^file: holds nothing to import/,
     );
-    expectUnreadable(await upload(owner, importsUrl(trip), '', GEOJSON), /^file: is missing/);
+    expectUnreadable(
+      await upload(server, owner, importsUrl(trip), '', GEOJSON),
+      /^file: is missing/,
+    );
   });
 
-  it('left nothing behind', async () => {
-    expect(await counts(trip.id)).toMatchObject({
+  test('left nothing behind', async ({ server }) => {
+    expect(await counts(server, trip.id)).toMatchObject({
       stages: 0,
       places: 0,
       routes: 0,
@@ -687,22 +772,31 @@ describe('one person’s heavy imports', () => {
   const waypoint = '<gpx><wpt lat="45.1" lon="7.1"/></gpx>';
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  it('another person’s small import is answered in under 2 s; a fourth heavy one is refused (429)', async () => {
+  test('another person’s small import is answered in under 2 s; a fourth heavy one is refused (429)', async ({
+    server,
+  }) => {
     const [heavy, light] = await Promise.all([
-      createSignedInUser(setup.testApp, 'heavy-importer'),
-      createSignedInUser(setup.testApp, 'light-importer'),
+      createSignedInUser(server, 'heavy-importer'),
+      createSignedInUser(server, 'light-importer'),
     ]);
     const [heavyTrip, lightTrip] = await Promise.all([
-      createItinerary(setup.testApp, heavy),
-      createItinerary(setup.testApp, light),
+      createItinerary(server, heavy),
+      createItinerary(server, light),
     ]);
     // The threads have started once (under Vitest a thread compiles its sources first).
     expectStatus(
-      await upload(light, importsUrl(lightTrip, '?dryRun=true&fileName=first.gpx'), waypoint, GPX),
+      await upload(
+        server,
+        light,
+        importsUrl(lightTrip, '?dryRun=true&fileName=first.gpx'),
+        waypoint,
+        GPX,
+      ),
       200,
     );
     const heavyImports = [1, 2, 3, 4].map((index) =>
       upload(
+        server,
         heavy,
         importsUrl(heavyTrip, `?dryRun=true&fileName=line-${index}.geojson`),
         heavyLine,
@@ -712,6 +806,7 @@ describe('one person’s heavy imports', () => {
     await sleep(300);
     const started = performance.now();
     const small = await upload(
+      server,
       light,
       importsUrl(lightTrip, '?dryRun=true&fileName=waypoint.gpx'),
       waypoint,
@@ -733,18 +828,21 @@ describe('one person’s heavy imports', () => {
     }
   });
 
-  it('drops the file of a client that has gone: it is not read, and nothing is created', async () => {
+  test('drops the file of a client that has gone: it is not read, and nothing is created', async ({
+    server,
+  }) => {
     const [heavy, leaving] = await Promise.all([
-      createSignedInUser(setup.testApp, 'busy-importer'),
-      createSignedInUser(setup.testApp, 'leaving-importer'),
+      createSignedInUser(server, 'busy-importer'),
+      createSignedInUser(server, 'leaving-importer'),
     ]);
     const [heavyTrip, leftTrip] = await Promise.all([
-      createItinerary(setup.testApp, heavy),
-      createItinerary(setup.testApp, leaving),
+      createItinerary(server, heavy),
+      createItinerary(server, leaving),
     ]);
-    const address = await setup.testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = await server.app.listen({ host: '127.0.0.1', port: 0 });
     const busy = [1, 2, 3].map((index) =>
       upload(
+        server,
         heavy,
         importsUrl(heavyTrip, `?dryRun=true&fileName=busy-${index}.geojson`),
         heavyLine,
@@ -758,7 +856,7 @@ describe('one person’s heavy imports', () => {
       method: 'POST',
       headers: {
         cookie: leaving.cookie,
-        origin: setup.testApp.config.baseUrl.origin,
+        origin: server.config.baseUrl.origin,
         'content-type': GEOJSON,
       },
       body: heavyLine,
@@ -768,11 +866,12 @@ describe('one person’s heavy imports', () => {
     client.abort();
     await expect(sent).rejects.toThrow();
     for (const answer of await Promise.all(busy)) expectStatus(answer, 200);
-    expect(await counts(leftTrip.id)).toMatchObject({ stages: 0, routes: 0, imports: 0 });
+    expect(await counts(server, leftTrip.id)).toMatchObject({ stages: 0, routes: 0, imports: 0 });
     // Its place in the queue was given back: three more of that person's files are taken.
     const more = await Promise.all(
       [1, 2, 3].map((index) =>
         upload(
+          server,
           leaving,
           importsUrl(leftTrip, `?dryRun=true&fileName=after-${index}.gpx`),
           waypoint,
@@ -785,9 +884,11 @@ describe('one person’s heavy imports', () => {
 });
 
 describe('all or nothing', () => {
-  it('a failure at the last step leaves no stage, place, route, import or event', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
-    await db()
+  test('a failure at the last step leaves no stage, place, route, import or event', async ({
+    server,
+  }) => {
+    const trip = await createItinerary(server, owner);
+    await db(server)
       .execute(sql`create or replace function refuse_boom() returns trigger language plpgsql as $$
       begin
         if new.file_name = 'boom.gpx' then
@@ -795,17 +896,18 @@ describe('all or nothing', () => {
         end if;
         return new;
       end $$`);
-    await db().execute(sql`create trigger refuse_boom before insert on import_batch
+    await db(server).execute(sql`create trigger refuse_boom before insert on import_batch
       for each row execute function refuse_boom()`);
     try {
       const response = await upload(
+        server,
         owner,
         importsUrl(trip, '?fileName=boom.gpx'),
         fixture('garmin-hike.gpx'),
         GPX,
       );
       expect(response.statusCode, response.body).toBe(400);
-      expect(await counts(trip.id)).toMatchObject({
+      expect(await counts(server, trip.id)).toMatchObject({
         stages: 0,
         places: 0,
         routes: 0,
@@ -813,16 +915,19 @@ describe('all or nothing', () => {
         events: 0,
       });
     } finally {
-      await db().execute(sql`drop trigger refuse_boom on import_batch`);
+      await db(server).execute(sql`drop trigger refuse_boom on import_batch`);
     }
   });
 });
 
 describe('undo', () => {
-  it('removes what the import created and records it; a second undo is 404', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('removes what the import created and records it; a second undo is 404', async ({
+    server,
+  }) => {
+    const trip = await createItinerary(server, owner);
     const batch = expectStatus<ImportBatch>(
       await upload(
+        server,
         owner,
         importsUrl(trip, '?fileName=rome.geojson'),
         fixture('geojson-io.geojson'),
@@ -831,45 +936,55 @@ describe('undo', () => {
       201,
     );
     const url = importsUrl(trip, `/${batch.id}`);
-    expectNoContent(await as(owner, 'DELETE', url));
-    expect(await counts(trip.id)).toMatchObject({ stages: 0, places: 0, routes: 0, imports: 1 });
-    const [undone] = await activity(trip.id);
+    expectNoContent(await call(server, owner, 'DELETE', url));
+    expect(await counts(server, trip.id)).toMatchObject({
+      stages: 0,
+      places: 0,
+      routes: 0,
+      imports: 1,
+    });
+    const [undone] = await activity(server, trip.id);
     expect(undone).toMatchObject({
       kind: 'import.undone',
       data: { importId: batch.id, places: 3 },
     });
-    expect(expectStatus<ImportBatch>(await as(owner, 'GET', url), 200).undoneAt).not.toBeNull();
-    expectError(await as(owner, 'DELETE', url), 404, 'import/not-found');
+    expect(
+      expectStatus<ImportBatch>(await call(server, owner, 'GET', url), 200).undoneAt,
+    ).not.toBeNull();
+    expectError(await call(server, owner, 'DELETE', url), 404, 'import/not-found');
   });
 
-  it('answers 409 and keeps everything when something it created changed since', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('answers 409 and keeps everything when something it created changed since', async ({
+    server,
+  }) => {
+    const trip = await createItinerary(server, owner);
     const batch = expectStatus<ImportBatch>(
-      await upload(owner, importsUrl(trip), fixture('garmin-hike.gpx'), GPX),
+      await upload(server, owner, importsUrl(trip), fixture('garmin-hike.gpx'), GPX),
       201,
     );
-    const [first] = await db()
+    const [first] = await db(server)
       .select()
       .from(place)
       .where(eq(place.itineraryId, trip.id))
       .orderBy(asc(place.position));
     expectStatus(
-      await as(owner, 'PATCH', `/api/itineraries/${trip.id}/places/${first?.id}`, {
+      await call(server, owner, 'PATCH', `/api/itineraries/${trip.id}/places/${first?.id}`, {
         payload: { notes: 'Changed', version: 1 },
       }),
       200,
     );
     const conflict = expectError(
-      await as(owner, 'DELETE', importsUrl(trip, `/${batch.id}`)),
+      await call(server, owner, 'DELETE', importsUrl(trip, `/${batch.id}`)),
       409,
       'conflict',
     );
     expect(JSON.stringify(conflict.error.details)).toContain('1 places changed');
-    expect(await counts(trip.id)).toMatchObject({ stages: 1, places: 3, routes: 1 });
+    expect(await counts(server, trip.id)).toMatchObject({ stages: 1, places: 3, routes: 1 });
 
     // A place of someone else's put in the imported stage blocks the undo as well.
     const other = expectStatus<ImportBatch>(
       await upload(
+        server,
         owner,
         importsUrl(trip, '?stageTitle=Second'),
         fixture('geojson-io.geojson'),
@@ -877,39 +992,53 @@ describe('undo', () => {
       ),
       201,
     );
-    await as(owner, 'POST', `/api/itineraries/${trip.id}/places`, {
+    await call(server, owner, 'POST', `/api/itineraries/${trip.id}/places`, {
       payload: { name: 'Added later', stageId: other.stageId },
     });
     const blocked = expectError(
-      await as(owner, 'DELETE', importsUrl(trip, `/${other.id}`)),
+      await call(server, owner, 'DELETE', importsUrl(trip, `/${other.id}`)),
       409,
       'conflict',
     );
     expect(JSON.stringify(blocked.error.details)).toContain('other places added to its stage');
-    const stages = await db().select().from(stage).where(eq(stage.itineraryId, trip.id));
+    const stages = await db(server).select().from(stage).where(eq(stage.itineraryId, trip.id));
     expect(stages).toHaveLength(2);
   });
 });
 
 describe('GET /api/itineraries/{id}/routes (the maps read the tracks)', () => {
-  it('answers members and share-link holders, not strangers, and follows imports and undo', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
-    await addMember(setup.testApp, trip.id, viewer.id, 'viewer');
+  test('answers members and share-link holders, not strangers, and follows imports and undo', async ({
+    server,
+  }) => {
+    const trip = await createItinerary(server, owner);
+    await addMember(server, trip.id, viewer.id, 'viewer');
     const routesUrl = `/api/itineraries/${trip.id}/routes`;
-    expect(expectStatus<StageRoutes>(await as(owner, 'GET', routesUrl), 200)).toEqual({
+    expect(expectStatus<StageRoutes>(await call(server, owner, 'GET', routesUrl), 200)).toEqual({
       items: [],
       nextCursor: null,
     });
 
     const preview = expectStatus<ImportPreview>(
-      await upload(owner, importsUrl(trip, '?dryRun=true'), fixture('garmin-hike.gpx'), GPX),
+      await upload(
+        server,
+        owner,
+        importsUrl(trip, '?dryRun=true'),
+        fixture('garmin-hike.gpx'),
+        GPX,
+      ),
       200,
     );
     const batch = expectStatus<ImportBatch>(
-      await upload(owner, importsUrl(trip, '?fileName=hike.gpx'), fixture('garmin-hike.gpx'), GPX),
+      await upload(
+        server,
+        owner,
+        importsUrl(trip, '?fileName=hike.gpx'),
+        fixture('garmin-hike.gpx'),
+        GPX,
+      ),
       201,
     );
-    const read = await as(owner, 'GET', routesUrl);
+    const read = await call(server, owner, 'GET', routesUrl);
     const routes = expectStatus<StageRoutes>(read, 200);
     expect(routes.items).toHaveLength(1);
     expect(routes.items[0]).toMatchObject({
@@ -918,93 +1047,104 @@ describe('GET /api/itineraries/{id}/routes (the maps read the tracks)', () => {
     });
     expect(routes.items[0]?.coordinates[0]).toEqual([9.6543, 44.1461]);
     // The hot document stays small: the track is not in it.
-    const tree = await as(owner, 'GET', `/api/itineraries/${trip.id}`);
+    const tree = await call(server, owner, 'GET', `/api/itineraries/${trip.id}`);
     expect(tree.body).not.toContain('9.6543,44.1461');
     // Revalidated like every read: unchanged, 304.
     const etag = String(read.headers.etag);
     expect(etag).not.toBe('undefined');
-    const again = await as(owner, 'GET', routesUrl, { headers: { 'if-none-match': etag } });
+    const again = await call(server, owner, 'GET', routesUrl, {
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
 
-    expect(expectStatus<StageRoutes>(await as(viewer, 'GET', routesUrl), 200)).toEqual(routes);
+    expect(expectStatus<StageRoutes>(await call(server, viewer, 'GET', routesUrl), 200)).toEqual(
+      routes,
+    );
     const link = expectStatus<ShareLink>(
-      await as(owner, 'POST', `/api/itineraries/${trip.id}/share-links`, { payload: {} }),
+      await call(server, owner, 'POST', `/api/itineraries/${trip.id}/share-links`, { payload: {} }),
       201,
     );
     const share = new URL(link.url ?? '').searchParams.get('share') ?? '';
     expect(
-      expectStatus<StageRoutes>(await as(null, 'GET', `${routesUrl}?share=${share}`), 200),
+      expectStatus<StageRoutes>(
+        await call(server, null, 'GET', `${routesUrl}?share=${share}`),
+        200,
+      ),
     ).toEqual(routes);
-    expectError(await as(stranger, 'GET', routesUrl), 404, 'itinerary/not-found');
-    expectError(await as(null, 'GET', routesUrl), 401, 'auth/unauthenticated');
-    const otherTrip = await createItinerary(setup.testApp, owner);
+    expectError(await call(server, stranger, 'GET', routesUrl), 404, 'itinerary/not-found');
+    expectError(await call(server, null, 'GET', routesUrl), 401, 'auth/unauthenticated');
+    const otherTrip = await createItinerary(server, owner);
     expectError(
-      await as(null, 'GET', `/api/itineraries/${otherTrip.id}/routes?share=${share}`),
+      await call(server, null, 'GET', `/api/itineraries/${otherTrip.id}/routes?share=${share}`),
       404,
       'share/not-found',
     );
 
-    expectNoContent(await as(owner, 'DELETE', importsUrl(trip, `/${batch.id}`)));
-    const afterUndo = await as(owner, 'GET', routesUrl, { headers: { 'if-none-match': etag } });
+    expectNoContent(await call(server, owner, 'DELETE', importsUrl(trip, `/${batch.id}`)));
+    const afterUndo = await call(server, owner, 'GET', routesUrl, {
+      headers: { 'if-none-match': etag },
+    });
     expect(afterUndo.statusCode).toBe(200);
     expect(afterUndo.json<StageRoutes>().items).toEqual([]);
   });
 });
 
 describe('who may import', () => {
-  it('viewers get 403, strangers 404, and neither changes anything', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
-    await addMember(setup.testApp, trip.id, viewer.id, 'viewer');
+  test('viewers get 403, strangers 404, and neither changes anything', async ({ server }) => {
+    const trip = await createItinerary(server, owner);
+    await addMember(server, trip.id, viewer.id, 'viewer');
     const batch = expectStatus<ImportBatch>(
-      await upload(owner, importsUrl(trip), fixture('geojson-io.geojson'), GEOJSON),
+      await upload(server, owner, importsUrl(trip), fixture('geojson-io.geojson'), GEOJSON),
       201,
     );
     expectError(
-      await upload(viewer, importsUrl(trip), fixture('geojson-io.geojson'), GEOJSON),
+      await upload(server, viewer, importsUrl(trip), fixture('geojson-io.geojson'), GEOJSON),
       403,
       'auth/forbidden',
     );
     expectError(
-      await upload(stranger, importsUrl(trip), fixture('geojson-io.geojson'), GEOJSON),
+      await upload(server, stranger, importsUrl(trip), fixture('geojson-io.geojson'), GEOJSON),
       404,
       'itinerary/not-found',
     );
     expectError(
-      await as(viewer, 'DELETE', importsUrl(trip, `/${batch.id}`)),
+      await call(server, viewer, 'DELETE', importsUrl(trip, `/${batch.id}`)),
       403,
       'auth/forbidden',
     );
     expectError(
-      await as(stranger, 'DELETE', importsUrl(trip, `/${batch.id}`)),
+      await call(server, stranger, 'DELETE', importsUrl(trip, `/${batch.id}`)),
       404,
       'itinerary/not-found',
     );
-    expectStatus(await as(viewer, 'GET', importsUrl(trip, `/${batch.id}`)), 200);
+    expectStatus(await call(server, viewer, 'GET', importsUrl(trip, `/${batch.id}`)), 200);
     expectError(
-      await as(stranger, 'GET', importsUrl(trip, `/${batch.id}`)),
+      await call(server, stranger, 'GET', importsUrl(trip, `/${batch.id}`)),
       404,
       'itinerary/not-found',
     );
     const lookup = { payload: { text: 'Rome' } };
     expectError(
-      await as(viewer, 'POST', importsUrl(trip, '/lookup'), lookup),
+      await call(server, viewer, 'POST', importsUrl(trip, '/lookup'), lookup),
       403,
       'auth/forbidden',
     );
     expectError(
-      await as(stranger, 'POST', importsUrl(trip, '/lookup'), lookup),
+      await call(server, stranger, 'POST', importsUrl(trip, '/lookup'), lookup),
       404,
       'itinerary/not-found',
     );
     expect(
-      await db().select().from(importBatch).where(eq(importBatch.itineraryId, trip.id)),
+      await db(server).select().from(importBatch).where(eq(importBatch.itineraryId, trip.id)),
     ).toHaveLength(1);
   });
 });
 
 describe('pasted list', () => {
-  it('answers candidates per line: names from the gazetteer, coordinates from links, short links named', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('answers candidates per line: names from the gazetteer, coordinates from links, short links named', async ({
+    server,
+  }) => {
+    const trip = await createItinerary(server, owner);
     const text = [
       'Florence',
       'https://www.google.com/maps/place/Colosseo/@41.8902102,12.4922309,17z/data=!3m1',
@@ -1013,7 +1153,7 @@ describe('pasted list', () => {
       'Qwxzvbnmkj',
     ].join('\n');
     const result = expectStatus<LookupResult>(
-      await as(owner, 'POST', importsUrl(trip, '/lookup'), { payload: { text } }),
+      await call(server, owner, 'POST', importsUrl(trip, '/lookup'), { payload: { text } }),
       200,
     );
     expect(result.items.map((item) => [item.kind, item.problem])).toEqual([
@@ -1032,11 +1172,11 @@ describe('pasted list', () => {
       { name: 'Colosseo', lat: 41.8902102, lng: 12.4922309, country: '', category: 'sight' },
     ]);
     expect(result.items[2]?.candidates[0]).toMatchObject({ lat: 45.4642, lng: 9.19 });
-    expect(await counts(trip.id)).toMatchObject({ places: 0, imports: 0 });
+    expect(await counts(server, trip.id)).toMatchObject({ places: 0, imports: 0 });
   });
 
-  it('commits a reviewed choice as GeoJSON through the import route', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('commits a reviewed choice as GeoJSON through the import route', async ({ server }) => {
+    const trip = await createItinerary(server, owner);
     const chosen = {
       type: 'FeatureCollection',
       features: [
@@ -1054,6 +1194,7 @@ describe('pasted list', () => {
     };
     const batch = expectStatus<ImportBatch>(
       await upload(
+        server,
         owner,
         importsUrl(trip, '?stageTitle=Italy&fileName=list'),
         JSON.stringify(chosen),
@@ -1062,17 +1203,19 @@ describe('pasted list', () => {
       201,
     );
     expect(batch.counts.places).toBe(2);
-    const tree = await getTree(setup.testApp, owner, trip.id);
+    const tree = await getTree(server, owner, trip.id);
     expect(tree.places.map((row) => [row.name, row.category])).toEqual([
       ['Florence', 'city'],
       ['Colosseo', 'sight'],
     ]);
   });
 
-  it('refuses more than 100 lines, naming the field', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('refuses more than 100 lines, naming the field', async ({ server }) => {
+    const trip = await createItinerary(server, owner);
     const text = Array.from({ length: 101 }, (_, index) => `Town ${index}`).join('\n');
-    const response = await as(owner, 'POST', importsUrl(trip, '/lookup'), { payload: { text } });
+    const response = await call(server, owner, 'POST', importsUrl(trip, '/lookup'), {
+      payload: { text },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiErrorBody>().error.message).toMatch(/^text: /);
   });
