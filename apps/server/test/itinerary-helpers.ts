@@ -5,34 +5,22 @@ import { vi, type MockInstance } from 'vitest';
 import { itineraryMember } from '../src/db/schema/itineraries';
 import { uniqueEmail } from './auth-helpers';
 import { call, clientOf, type CallOptions, type SignedInUser } from './clients';
-import { createTestDatabase, type TestDatabase } from './database';
+import type { TestDatabase } from './database';
 import * as factories from './factories';
-import { signUpVerified } from './server';
-import { buildTestApp, type TestApp } from './test-app';
+import { signUpVerified, startTestServer } from './server';
+import type { TestApp } from './test-app';
 
-/** One test file's itinerary set-up: its own database and the app (mail goes to the outbox). */
+/** One test file's itinerary set-up (new files use serverTest() from fixture.ts). */
 export interface ItineraryTest {
   database: TestDatabase;
   testApp: TestApp;
   close(): Promise<void>;
 }
 
+/** startTestServer() with mail written to the outbox. */
 export async function startItineraryTest(): Promise<ItineraryTest> {
-  const database = await createTestDatabase();
-  try {
-    const testApp = await buildTestApp({ databaseUrl: database.url });
-    return {
-      database,
-      testApp,
-      close: async () => {
-        await testApp.close();
-        await database.drop();
-      },
-    };
-  } catch (error) {
-    await database.drop();
-    throw error;
-  }
+  const server = await startTestServer({ mail: 'outbox' });
+  return { database: server.testDatabase, testApp: server, close: server.close };
 }
 
 export type { SignedInUser, CallOptions } from './clients';

@@ -1,3 +1,6 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import type { Logger } from 'pino';
 import { eq } from 'drizzle-orm';
 import { user as userTable } from '../src/db/schema/auth';
@@ -20,8 +23,7 @@ import {
   type Traveller,
 } from './clients';
 import { createTestDatabase, type TestDatabase } from './database';
-import { readOutboxMails, type OutboxMail } from './identity-app';
-import { startSmtpServer, type TestSmtpServer } from './smtp-server';
+import { linksOf, startSmtpServer, type TestSmtpServer } from './smtp-server';
 import { buildTestApp, type TestApp } from './test-app';
 
 export interface TestServerOptions {
@@ -58,7 +60,10 @@ export interface TestServer extends TestApp {
   /** A client calling as `account`, or as nobody. */
   client(account: SignedInUser | null): Client;
   /** Another app on the same database and mail catcher (closed with this one). */
-  another(env?: Record<string, string>, options?: Pick<TestServerOptions, 'mail'>): Promise<TestApp>;
+  another(
+    env?: Record<string, string>,
+    options?: Pick<TestServerOptions, 'mail'>,
+  ): Promise<TestApp>;
   /** Closes every app, the mail catcher, and drops the database. */
   close(): Promise<void>;
 }
@@ -183,4 +188,35 @@ export async function makeAdmin<T extends SignedInUser>(testApp: TestApp, accoun
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return account;
+}
+
+/** One mail the outbox mailer wrote to DATA_DIR/outbox, parsed. */
+export interface OutboxMail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/** Every mail in DATA_DIR/outbox, oldest first. */
+export async function readOutboxMails(dataDir: string): Promise<OutboxMail[]> {
+  const dir = path.join(dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = (await readdir(dir)).filter((file) => file.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  return Promise.all(
+    files.map(async (file) => {
+      const mail = await simpleParser(await readFile(path.join(dir, file)));
+      const to = [mail.to ?? []]
+        .flat()
+        .map((address) => address.text)
+        .join(', ');
+      const text = mail.text ?? '';
+      return { file, to, subject: mail.subject ?? '', text, links: linksOf(text) };
+    }),
+  );
 }
