@@ -33,7 +33,8 @@ export interface Factories {
 /**
  * The integration test of a file: `test(name, async ({ app, owner, trip, as, make }) => …)`.
  *
- * The server (its database, mail catcher and app, built with `options`) and the accounts are
+ * The server (its database, mail catcher and app, built with `options`, or with what the
+ * `options` function answers when the file's first test starts) and the accounts are
  * made once per file, when a test first asks for them, and closed after the file's last test:
  * building the app is the expensive part, and the files of a worker run one after another
  * (`isolate: false`), so nothing is left open behind a file. `trip`, `as` and `make` are made
@@ -41,13 +42,14 @@ export interface Factories {
  * rows. A test that changes an account (its password, its sessions, deleting it) makes its
  * own with `server.traveller()`.
  */
-export function serverTest(options: TestServerOptions = {}) {
+export function serverTest(options: TestServerOptions | (() => Promise<TestServerOptions>) = {}) {
   return (
     base
       // Vitest reads what a fixture depends on from this pattern: the server depends on nothing.
       // eslint-disable-next-line no-empty-pattern
       .extend('server', { scope: 'file' }, async ({}, { onCleanup }): Promise<TestServer> => {
-        const server = await startTestServer(options);
+        // Options made by a function (around a stand-in service it starts) wait for the file.
+        const server = await startTestServer(typeof options === 'function' ? await options() : options);
         onCleanup(() => server.close());
         return server;
       })
