@@ -49,7 +49,9 @@ export function serverTest(options: TestServerOptions | (() => Promise<TestServe
       // eslint-disable-next-line no-empty-pattern
       .extend('server', { scope: 'file' }, async ({}, { onCleanup }): Promise<TestServer> => {
         // Options made by a function (around a stand-in service it starts) wait for the file.
-        const server = await startTestServer(typeof options === 'function' ? await options() : options);
+        const server = await startTestServer(
+          typeof options === 'function' ? await options() : options,
+        );
         onCleanup(() => server.close());
         return server;
       })
