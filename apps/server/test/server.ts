@@ -36,6 +36,9 @@ export interface TestServerOptions {
   mail?: 'smtp' | 'outbox';
   /** The web build to serve; a fresh fixture (web-dist.ts) when absent. */
   webDistDir?: string;
+  /** Adds files to the fresh web build fixture before the app reads it (its folder is
+   * `config.webDistDir`). */
+  prepareWebDist?: (dir: string) => Promise<void>;
   /** The app's logger instead of a silent one (to read what it logs). */
   logger?: Logger;
 }
@@ -81,6 +84,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       databaseUrl: testDatabase.url,
       env: { ...(mail === 'smtp' ? { SMTP_URL: smtp.url } : {}), ...env },
       ...(options.webDistDir === undefined ? {} : { webDistDir: options.webDistDir }),
+      ...(options.prepareWebDist === undefined ? {} : { prepareWebDist: options.prepareWebDist }),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
     });
     apps.push(built);
