@@ -36,6 +36,13 @@ const withKey = (key: string, payload?: object) => ({
   ...(payload ? { payload } : {}),
 });
 
+/** A new trip of the owner's with one place created under the idempotency `key`. */
+async function tripWithKeyedPlace(server: TestServer, key: string, name: string) {
+  const trip = await createItinerary(server, owner);
+  expectStatus(await call(server, owner, 'POST', placesUrl(trip), withKey(key, { name })), 201);
+  return trip;
+}
+
 describe('Idempotency-Key', () => {
   test('creates once: the same request again gets the same answer, marked as replayed', async ({
     server,
@@ -115,12 +122,8 @@ describe('Idempotency-Key', () => {
   test('answers 422 when the key comes with another body, address or method', async ({
     server,
   }) => {
-    const trip = await createItinerary(server, owner);
     const key = crypto.randomUUID();
-    expectStatus(
-      await call(server, owner, 'POST', placesUrl(trip), withKey(key, { name: 'Porto' })),
-      201,
-    );
+    const trip = await tripWithKeyedPlace(server, key, 'Porto');
     const body = expectError(
       await call(server, owner, 'POST', placesUrl(trip), withKey(key, { name: 'Braga' })),
       422,
@@ -235,12 +238,8 @@ describe('Idempotency-Key', () => {
   test('does not keep answers that failed on the server’s side, and purges keys after 24 h', async ({
     server,
   }) => {
-    const trip = await createItinerary(server, owner);
     const key = crypto.randomUUID();
-    expectStatus(
-      await call(server, owner, 'POST', placesUrl(trip), withKey(key, { name: 'Lagos' })),
-      201,
-    );
+    const trip = await tripWithKeyedPlace(server, key, 'Lagos');
     const old = new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS - 1000);
     await db(server)
       .update(idempotencyKey)
