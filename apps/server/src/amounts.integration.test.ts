@@ -2,20 +2,20 @@ import type { Booking } from '@jammy/shared/bookings';
 import type { BudgetLine, Expense } from '@jammy/shared/budget';
 import { MAX_AMOUNT_MINOR } from '@jammy/shared/fields';
 import type { Itinerary, Place } from '@jammy/shared/itineraries';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/database';
+import { describe, expect } from 'vitest';
 import {
-  apiFor,
+  call,
   createItinerary,
   createPlace,
   createSignedInUser,
   expectFieldError,
   expectStatus,
-  type Api,
   type SignedInUser,
 } from '../test/itinerary-helpers';
 import { createProduct, makeAdmin, premiumPresets } from '../test/shop-helpers';
-import { buildTestApp, type TestApp } from '../test/test-app';
+import { serverTest } from '../test/fixture';
+
+const test = serverTest({ mail: 'outbox' });
 
 // Amounts travel as integers of the currency's minor unit in every request (docs/decisions/
 // 031-typed-amounts.md): what a person typed is read on their device. Anything else a client
@@ -25,36 +25,25 @@ import { buildTestApp, type TestApp } from '../test/test-app';
 /** Amounts no client may send: negative, a fraction, text as typed, too large, not finite. */
 const BAD_AMOUNTS: unknown[] = [-1, -0.5, 12.5, '612.40', '45,90', MAX_AMOUNT_MINOR + 1, 1e300];
 
-let database: TestDatabase;
-let testApp: TestApp;
-let as: Api;
 let owner: SignedInUser;
 let admin: SignedInUser;
 let trip: Itinerary;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = await buildTestApp({ databaseUrl: database.url });
-  as = apiFor(testApp);
+test.beforeAll(async ({ server }) => {
   [owner, admin] = await Promise.all([
-    createSignedInUser(testApp, 'amounts-owner'),
-    createSignedInUser(testApp, 'amounts-admin'),
+    createSignedInUser(server, 'amounts-owner'),
+    createSignedInUser(server, 'amounts-admin'),
   ]);
-  await makeAdmin(testApp, admin);
-  trip = await createItinerary(testApp, owner, { currency: 'EUR' });
-});
-
-afterAll(async () => {
-  await testApp?.close();
-  await database?.drop();
+  await makeAdmin(server, admin);
+  trip = await createItinerary(server, owner, { currency: 'EUR' });
 });
 
 const base = () => `/api/itineraries/${trip.id}`;
 
 describe('an amount that is not whole minor units is refused, naming the field', () => {
-  it('on a booking’s cost, created and changed', async () => {
+  test('on a booking’s cost, created and changed', async ({ server }) => {
     const booking = expectStatus<Booking>(
-      await as(owner, 'POST', `${base()}/bookings`, {
+      await call(server, owner, 'POST', `${base()}/bookings`, {
         payload: { kind: 'other', title: 'Boat', costMinor: 61_240, currency: 'EUR' },
       }),
       201,
@@ -62,13 +51,13 @@ describe('an amount that is not whole minor units is refused, naming the field',
     expect(booking.costMinor).toBe(61_240);
     for (const costMinor of BAD_AMOUNTS) {
       expectFieldError(
-        await as(owner, 'POST', `${base()}/bookings`, {
+        await call(server, owner, 'POST', `${base()}/bookings`, {
           payload: { kind: 'other', title: 'Boat', costMinor, currency: 'EUR' },
         }),
         'costMinor',
       );
       expectFieldError(
-        await as(owner, 'PATCH', `${base()}/bookings/${booking.id}`, {
+        await call(server, owner, 'PATCH', `${base()}/bookings/${booking.id}`, {
           payload: { costMinor, version: booking.version },
         }),
         'costMinor',
@@ -76,28 +65,28 @@ describe('an amount that is not whole minor units is refused, naming the field',
     }
     // A cost without its currency is refused on the currency, never stored as no cost.
     expectFieldError(
-      await as(owner, 'POST', `${base()}/bookings`, {
+      await call(server, owner, 'POST', `${base()}/bookings`, {
         payload: { kind: 'other', title: 'Boat', costMinor: 4590 },
       }),
       'currency',
     );
   });
 
-  it('on a place’s cost, created and changed', async () => {
-    const place: Place = await createPlace(testApp, owner, trip.id, {
+  test('on a place’s cost, created and changed', async ({ server }) => {
+    const place: Place = await createPlace(server, owner, trip.id, {
       costMinor: 4590,
       currency: 'EUR',
     });
     expect(place.costMinor).toBe(4590);
     for (const costMinor of BAD_AMOUNTS) {
       expectFieldError(
-        await as(owner, 'POST', `${base()}/places`, {
+        await call(server, owner, 'POST', `${base()}/places`, {
           payload: { name: 'Gelato', costMinor, currency: 'EUR' },
         }),
         'costMinor',
       );
       expectFieldError(
-        await as(owner, 'PATCH', `${base()}/places/${place.id}`, {
+        await call(server, owner, 'PATCH', `${base()}/places/${place.id}`, {
           payload: { costMinor, version: place.version },
         }),
         'costMinor',
@@ -105,7 +94,7 @@ describe('an amount that is not whole minor units is refused, naming the field',
     }
   });
 
-  it('on an expense, its exact split, and a planned amount', async () => {
+  test('on an expense, its exact split, and a planned amount', async ({ server }) => {
     const expenseBody = (amountMinor: unknown) => ({
       title: 'Dinner',
       amountMinor,
@@ -116,28 +105,30 @@ describe('an amount that is not whole minor units is refused, naming the field',
       split: { mode: 'equal', userIds: [owner.id] },
     });
     const expense = expectStatus<Expense>(
-      await as(owner, 'POST', `${base()}/expenses`, { payload: expenseBody(12_000) }),
+      await call(server, owner, 'POST', `${base()}/expenses`, { payload: expenseBody(12_000) }),
       201,
     );
     const line = expectStatus<BudgetLine>(
-      await as(owner, 'POST', `${base()}/budget-lines`, {
+      await call(server, owner, 'POST', `${base()}/budget-lines`, {
         payload: { category: 'food', amountMinor: 20_000 },
       }),
       201,
     );
     for (const amountMinor of BAD_AMOUNTS) {
       expectFieldError(
-        await as(owner, 'POST', `${base()}/expenses`, { payload: expenseBody(amountMinor) }),
+        await call(server, owner, 'POST', `${base()}/expenses`, {
+          payload: expenseBody(amountMinor),
+        }),
         'amountMinor',
       );
       expectFieldError(
-        await as(owner, 'PATCH', `${base()}/expenses/${expense.id}`, {
+        await call(server, owner, 'PATCH', `${base()}/expenses/${expense.id}`, {
           payload: { amountMinor, version: expense.version },
         }),
         'amountMinor',
       );
       expectFieldError(
-        await as(owner, 'POST', `${base()}/expenses`, {
+        await call(server, owner, 'POST', `${base()}/expenses`, {
           payload: {
             ...expenseBody(12_000),
             split: { mode: 'exact', amounts: [{ userId: owner.id, amountMinor }] },
@@ -146,13 +137,13 @@ describe('an amount that is not whole minor units is refused, naming the field',
         'split.amounts.0.amountMinor',
       );
       expectFieldError(
-        await as(owner, 'POST', `${base()}/budget-lines`, {
+        await call(server, owner, 'POST', `${base()}/budget-lines`, {
           payload: { category: 'food', amountMinor },
         }),
         'amountMinor',
       );
       expectFieldError(
-        await as(owner, 'PATCH', `${base()}/budget-lines/${line.id}`, {
+        await call(server, owner, 'PATCH', `${base()}/budget-lines/${line.id}`, {
           payload: { amountMinor, version: line.version },
         }),
         'amountMinor',
@@ -160,13 +151,13 @@ describe('an amount that is not whole minor units is refused, naming the field',
     }
   });
 
-  it('on a product’s price, created and changed', async () => {
-    const presetIds = await premiumPresets(testApp, 1);
-    const product = await createProduct(testApp, admin, presetIds, { priceMinor: 1900 });
+  test('on a product’s price, created and changed', async ({ server }) => {
+    const presetIds = await premiumPresets(server, 1);
+    const product = await createProduct(server, admin, presetIds, { priceMinor: 1900 });
     expect(product.priceMinor).toBe(1900);
     for (const priceMinor of BAD_AMOUNTS) {
       expectFieldError(
-        await as(admin, 'POST', '/api/admin/shop/products', {
+        await call(server, admin, 'POST', '/api/admin/shop/products', {
           payload: {
             title: 'Premium',
             description: '',
@@ -179,7 +170,7 @@ describe('an amount that is not whole minor units is refused, naming the field',
         'priceMinor',
       );
       expectFieldError(
-        await as(admin, 'PATCH', `/api/admin/shop/products/${product.id}`, {
+        await call(server, admin, 'PATCH', `/api/admin/shop/products/${product.id}`, {
           payload: { priceMinor, version: product.version },
         }),
         'priceMinor',

@@ -1,28 +1,19 @@
 import { gunzipSync } from 'node:zlib';
 import { isUuidV7 } from '@jammy/shared/ids';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/database';
-import { buildTestApp, type TestApp } from '../test/test-app';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../test/fixture';
 import { FIXTURE_ASSET_JS, FIXTURE_ASSET_PATH } from '../test/web-dist';
 
-let testDatabase: TestDatabase;
-let testApp: TestApp;
+const test = serverTest({ mail: 'outbox' });
 
 const LARGE_ITEMS = Array.from({ length: 500 }, (_, index) => ({
   id: index,
   name: `place ${index}`,
 }));
 
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  testApp = await buildTestApp({ databaseUrl: testDatabase.url });
-  testApp.app.get('/api/test/large', async () => ({ items: LARGE_ITEMS }));
-  testApp.app.get('/api/test/small', async () => ({ ok: true }));
-});
-
-afterAll(async () => {
-  await testApp?.close();
-  await testDatabase?.drop();
+test.beforeAll(({ server }) => {
+  server.app.get('/api/test/large', async () => ({ items: LARGE_ITEMS }));
+  server.app.get('/api/test/small', async () => ({ ok: true }));
 });
 
 /** The Content-Security-Policy header as a map of directive → its sources. */
@@ -39,8 +30,8 @@ function cspDirectives(header: unknown): Map<string, string[]> {
 
 describe('security headers', () => {
   for (const url of ['/', '/api/health', FIXTURE_ASSET_PATH, '/api/nothing-here']) {
-    it(`GET ${url} carries a strict CSP and nosniff`, async () => {
-      const response = await testApp.app.inject({ method: 'GET', url });
+    test(`GET ${url} carries a strict CSP and nosniff`, async ({ server }) => {
+      const response = await server.app.inject({ method: 'GET', url });
       const csp = cspDirectives(response.headers['content-security-policy']);
       expect(csp.get('script-src')).toEqual(["'self'"]);
       expect(csp.get('default-src')).toEqual(["'self'"]);
@@ -58,42 +49,28 @@ describe('security headers', () => {
     });
   }
 
-  it('no HSTS when PUBLIC_URL is http://', async () => {
-    const httpApp = await buildTestApp({
-      databaseUrl: testDatabase.url,
-      env: { PUBLIC_URL: 'http://jammy.example' },
-    });
-    try {
-      const response = await httpApp.app.inject({ method: 'GET', url: '/faq' });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['strict-transport-security']).toBeUndefined();
-    } finally {
-      await httpApp.close();
-    }
+  test('no HSTS when PUBLIC_URL is http://', async ({ server }) => {
+    const httpApp = await server.another({ PUBLIC_URL: 'http://jammy.example' });
+    const response = await httpApp.app.inject({ method: 'GET', url: '/faq' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('HSTS and upgrade-insecure-requests when PUBLIC_URL is https://', async () => {
-    const httpsApp = await buildTestApp({
-      databaseUrl: testDatabase.url,
-      env: { PUBLIC_URL: 'https://jammy.example' },
-    });
-    try {
-      const response = await httpsApp.app.inject({ method: 'GET', url: '/faq' });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['strict-transport-security']).toBe(
-        'max-age=31536000; includeSubDomains',
-      );
-      const csp = cspDirectives(response.headers['content-security-policy']);
-      expect(csp.get('upgrade-insecure-requests')).toEqual([]);
-    } finally {
-      await httpsApp.close();
-    }
+  test('HSTS and upgrade-insecure-requests when PUBLIC_URL is https://', async ({ server }) => {
+    const httpsApp = await server.another({ PUBLIC_URL: 'https://jammy.example' });
+    const response = await httpsApp.app.inject({ method: 'GET', url: '/faq' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    const csp = cspDirectives(response.headers['content-security-policy']);
+    expect(csp.get('upgrade-insecure-requests')).toEqual([]);
   });
 });
 
 describe('x-request-id', () => {
-  it('keeps a valid incoming id', async () => {
-    const response = await testApp.app.inject({
+  test('keeps a valid incoming id', async ({ server }) => {
+    const response = await server.app.inject({
       method: 'GET',
       url: '/api/health',
       headers: { 'x-request-id': 'lb-7f3a.9_b-42' },
@@ -101,9 +78,9 @@ describe('x-request-id', () => {
     expect(response.headers['x-request-id']).toBe('lb-7f3a.9_b-42');
   });
 
-  it('replaces a malicious incoming id with a fresh UUIDv7', async () => {
+  test('replaces a malicious incoming id with a fresh UUIDv7', async ({ server }) => {
     for (const incoming of ['a b\n', 'a b', '<script>', 'x'.repeat(65), '']) {
-      const response = await testApp.app.inject({
+      const response = await server.app.inject({
         method: 'GET',
         url: '/api/health',
         headers: { 'x-request-id': incoming },
@@ -114,9 +91,11 @@ describe('x-request-id', () => {
     }
   });
 
-  it('generates a different UUIDv7 for each request without one, errors included', async () => {
-    const first = await testApp.app.inject({ method: 'GET', url: '/api/health' });
-    const second = await testApp.app.inject({ method: 'GET', url: '/api/nothing-here' });
+  test('generates a different UUIDv7 for each request without one, errors included', async ({
+    server,
+  }) => {
+    const first = await server.app.inject({ method: 'GET', url: '/api/health' });
+    const second = await server.app.inject({ method: 'GET', url: '/api/nothing-here' });
     const ids = [first.headers['x-request-id'], second.headers['x-request-id']].map(String);
     expect(ids.every(isUuidV7)).toBe(true);
     expect(ids[0]).not.toBe(ids[1]);
@@ -124,8 +103,8 @@ describe('x-request-id', () => {
 });
 
 describe('compression', () => {
-  it('gzips a large JSON response when the client accepts it', async () => {
-    const response = await testApp.app.inject({
+  test('gzips a large JSON response when the client accepts it', async ({ server }) => {
+    const response = await server.app.inject({
       method: 'GET',
       url: '/api/test/large',
       headers: { 'accept-encoding': 'gzip' },
@@ -137,8 +116,8 @@ describe('compression', () => {
     expect(body).toEqual({ items: LARGE_ITEMS });
   });
 
-  it('gzips a static asset', async () => {
-    const response = await testApp.app.inject({
+  test('gzips a static asset', async ({ server }) => {
+    const response = await server.app.inject({
       method: 'GET',
       url: FIXTURE_ASSET_PATH,
       headers: { 'accept-encoding': 'gzip' },
@@ -148,14 +127,14 @@ describe('compression', () => {
     expect(gunzipSync(response.rawPayload).toString('utf8')).toBe(FIXTURE_ASSET_JS);
   });
 
-  it('leaves a large response plain when the client does not accept gzip', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/large' });
+  test('leaves a large response plain when the client does not accept gzip', async ({ server }) => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/test/large' });
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toEqual({ items: LARGE_ITEMS });
   });
 
-  it('leaves a response under 1 KiB plain', async () => {
-    const response = await testApp.app.inject({
+  test('leaves a response under 1 KiB plain', async ({ server }) => {
+    const response = await server.app.inject({
       method: 'GET',
       url: '/api/test/small',
       headers: { 'accept-encoding': 'gzip' },

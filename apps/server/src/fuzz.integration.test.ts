@@ -1,29 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { contractViolations } from './lib/contract';
 import { fuzzApi, type FuzzReport } from '../test/fuzz/fuzz';
-import { startItineraryTest, type ItineraryTest } from '../test/itinerary-helpers';
+import { serverTest } from '../test/fixture';
+
+const test = serverTest({ mail: 'outbox' });
 
 // A short run in `npm test`; `npm run fuzz` runs the same with FUZZ_REQUESTS=12000.
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 1500);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 
-let test: ItineraryTest;
 let report: FuzzReport;
 
-beforeAll(async () => {
-  test = await startItineraryTest();
-}, 60_000);
-
-afterAll(async () => {
-  await test?.close();
-});
-
 describe('fuzzing every operation of the OpenAPI document', () => {
-  it(
+  test(
     `keeps every invariant over ${REQUESTS} generated requests`,
     { timeout: Math.max(120_000, REQUESTS * 60) },
-    async () => {
-      report = await fuzzApi(test.testApp, { requests: REQUESTS, seed: SEED });
+    async ({ server }) => {
+      report = await fuzzApi(server, { requests: REQUESTS, seed: SEED });
       // Answers that broke their schema were turned into 500s and are findings already.
       contractViolations().splice(0);
       const summary = `${report.requests} requests over ${report.operations} operations, seed ${report.seed}, statuses ${JSON.stringify(report.statuses)}`;

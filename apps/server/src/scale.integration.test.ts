@@ -1,9 +1,9 @@
 import type { Itinerary, ItinerarySummary, Page } from '@jammy/shared/itineraries';
 import type { ShareLink } from '@jammy/shared/sharing';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
-  apiFor,
+  call,
   createItinerary,
   createList,
   createListItem,
@@ -12,13 +12,15 @@ import {
   createSignedInUser,
   createStage,
   expectStatus,
-  startItineraryTest,
   type Api,
-  type ItineraryTest,
   type SignedInUser,
 } from '../test/itinerary-helpers';
 import { seedScale } from './db/seed-scale';
 import { purgeTrash } from './modules/itineraries/itineraries.repository';
+import { serverTest } from '../test/fixture';
+import type { TestServer } from '../test/server';
+
+const test = serverTest({ mail: 'outbox' });
 
 /**
  * Flat at a million trips (issue 15): every statement the API sends while it is used — the
@@ -30,8 +32,6 @@ const ITINERARIES = Number(process.env.SCALE_ITINERARIES ?? 1_000_000);
 /** Tables with more rows than this are "big": a sequential scan of one fails the test. */
 const BIG_TABLE_ROWS = 10_000;
 
-let test: ItineraryTest;
-let api: Api;
 let pool: pg.Pool;
 let owner: SignedInUser;
 let friend: SignedInUser;
@@ -117,13 +117,11 @@ function seqScans(node: PlanNode, big: ReadonlySet<string>): string[] {
   return [...own, ...(node.Plans ?? []).flatMap((child) => seqScans(child, big))];
 }
 
-beforeAll(async () => {
-  test = await startItineraryTest();
-  api = apiFor(test.testApp);
-  pool = test.testApp.database.pool;
+test.beforeAll(async ({ server }) => {
+  pool = server.database.pool;
   [owner, friend] = await Promise.all([
-    createSignedInUser(test.testApp, 'scale-owner'),
-    createSignedInUser(test.testApp, 'scale-friend'),
+    createSignedInUser(server, 'scale-owner'),
+    createSignedInUser(server, 'scale-friend'),
   ]);
   const started = performance.now();
   await seedScale(pool, { itineraries: ITINERARIES, events: ITINERARIES / 2 });
@@ -144,27 +142,23 @@ beforeAll(async () => {
   );
 }, 600_000);
 
-afterAll(async () => {
-  await test?.close();
-});
-
 /** Uses the API as travellers do: lists, reads, writes, sharing, presets, account. */
-async function tour(): Promise<void> {
+async function tour(server: TestServer): Promise<void> {
   const ok = async <T>(status: number, ...args: Parameters<Api>): Promise<T> => {
-    const response = await api(...args);
+    const response = await call(server, ...args);
     if (status === 204) {
       expect(response.statusCode, response.body).toBe(204);
       return undefined as T;
     }
     return expectStatus<T>(response, status);
   };
-  const trip = await createItinerary(test.testApp, owner, { title: 'Big one' });
+  const trip = await createItinerary(server, owner, { title: 'Big one' });
   const id = trip.id;
-  const stage = await createStage(test.testApp, owner, id, { title: 'Rome' });
-  const place = await createPlace(test.testApp, owner, id, { stageId: stage.id });
-  const note = await createNote(test.testApp, owner, id);
-  const list = await createList(test.testApp, owner, id);
-  const item = await createListItem(test.testApp, owner, id, list.id);
+  const stage = await createStage(server, owner, id, { title: 'Rome' });
+  const place = await createPlace(server, owner, id, { stageId: stage.id });
+  const note = await createNote(server, owner, id);
+  const list = await createList(server, owner, id);
+  const item = await createListItem(server, owner, id, list.id);
   const page = await ok<Page<ItinerarySummary>>(200, owner, 'GET', '/api/itineraries?limit=50');
   await ok(200, owner, 'GET', `/api/itineraries?cursor=${page.nextCursor ?? ''}&limit=50`);
   const byStart = await ok<Page<ItinerarySummary>>(
@@ -221,18 +215,18 @@ async function tour(): Promise<void> {
   });
   await ok(200, owner, 'DELETE', `/api/itineraries/${id}`);
   await ok(200, owner, 'POST', `/api/itineraries/${id}/restore`);
-  await purgeTrash(test.testApp.database.db);
+  await purgeTrash(server.database.db);
   await ok(204, friend, 'DELETE', '/api/me', { payload: { confirmation: 'DELETE' } });
 }
 
 describe(`a database of ${ITINERARIES.toLocaleString('en')} itineraries`, () => {
-  it(
+  test(
     'plans no sequential scan of a big table for any statement the API sends',
     { timeout: 300_000 },
-    async () => {
+    async ({ server }) => {
       const recorder = recordStatements(pool);
       recorder.start();
-      await tour();
+      await tour(server);
       const statements = recorder.stop();
       const { rows } = await pool.query<{ relname: string }>(
         `select relname from pg_class where relkind = 'r' and reltuples > $1`,

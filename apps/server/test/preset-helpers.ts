@@ -4,9 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCatalogue, type CatalogueLoad } from '../src/modules/presets/catalogue';
 import type { CatalogueFile } from '../src/modules/presets/catalogue-schema';
-import { CookieJar, SESSION_COOKIE, followLink, onlyLink, readMe, signUp } from './auth-helpers';
-import { readOutboxMails } from './identity-app';
-import type { SignedInUser } from './itinerary-helpers';
+import type { SignedInUser } from './clients';
+import { signUpVerified } from './server';
 import type { TestApp } from './test-app';
 
 const fixturePath = path.join(
@@ -41,31 +40,9 @@ export function loadFixtures(testApp: TestApp, files: CatalogueFile[]): Promise<
   );
 }
 
-/**
- * Signs up `email` (an address of ADMIN_EMAILS for an admin), follows the verification
- * link from the outbox and returns the session.
- */
-export async function signUpAs(testApp: TestApp, email: string): Promise<SignedInUser> {
-  const { app, config } = testApp;
-  const response = await signUp(app, { email });
-  if (response.statusCode !== 200) {
-    throw new Error(`sign-up answered ${response.statusCode}: ${response.body}`);
-  }
-  const deadline = Date.now() + 5000;
-  let link: string | undefined;
-  while (!link && Date.now() < deadline) {
-    const mail = (await readOutboxMails(config.dataDir)).find((candidate) =>
-      candidate.to.includes(email),
-    );
-    if (mail)
-      link = onlyLink(mail.links.filter((candidate) => candidate.includes('/verify-email?')));
-    else await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  if (!link) throw new Error(`no verification mail for ${email}`);
-  const jar = new CookieJar().store(await followLink(app, link));
-  if (!jar.has(SESSION_COOKIE)) throw new Error('the verification link did not sign in');
-  const me = await readMe(app, jar);
-  return { id: me.id, email, jar, cookie: jar.header() };
+/** Signs up `email` (an address of ADMIN_EMAILS for an admin), verified and signed in. */
+export function signUpAs(testApp: TestApp, email: string): Promise<SignedInUser> {
+  return signUpVerified(testApp, { email });
 }
 
 /** A stage of a preset read whole (a free one, or bought): the test fails on a locked one. */

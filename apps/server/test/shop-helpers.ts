@@ -2,33 +2,11 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Product } from '@jammy/shared/shop';
 import { eq } from 'drizzle-orm';
-import { user as userTable } from '../src/db/schema/auth';
 import { preset } from '../src/db/schema/itineraries';
 import { call, expectStatus, type SignedInUser } from './itinerary-helpers';
 import type { TestApp } from './test-app';
 
-/**
- * Makes `account` an admin of the installation, and returns once the app treats it as one:
- * the role is written to the database directly, and a session the app checked before keeps
- * its old role until the database's notification drops it, a moment later.
- */
-export async function makeAdmin(testApp: TestApp, account: SignedInUser): Promise<SignedInUser> {
-  await testApp.database.db
-    .update(userTable)
-    .set({ role: 'admin' })
-    .where(eq(userTable.id, account.id));
-  // A plain loop: helpers run in beforeAll, where expect.poll may not.
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const answer = await call(testApp, account, 'GET', '/api/admin/shop/orders');
-    if (answer.statusCode === 200) break;
-    if (Date.now() > deadline) {
-      throw new Error(`still not an admin after 5 s: ${answer.statusCode} ${answer.body}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return account;
-}
+export { makeAdmin } from './server';
 
 /** Catalogue presets made premium (they are free as shipped), by id. */
 export async function premiumPresets(testApp: TestApp, count: number): Promise<string[]> {

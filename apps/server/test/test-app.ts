@@ -24,6 +24,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** The web build to serve; a fresh fixture (web-dist.ts) when absent. */
   webDistDir?: string;
+  /** Adds files to the fresh fixture before the app reads it. */
+  prepareWebDist?: (dir: string) => Promise<void>;
   /** An already open database to use instead of opening DATABASE_URL (no migrations run). */
   database?: Database;
   /** The app's logger instead of one made from the configuration (to read what it logs). */
@@ -50,6 +52,7 @@ export interface TestApp {
 export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'jammy-test-data-'));
   const fixture = options.webDistDir === undefined ? await createWebDistFixture() : undefined;
+  if (fixture) await options.prepareWebDist?.(fixture.dir);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -1,22 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { readOutboxMails } from '../../test/identity-app';
+import { describe, expect } from 'vitest';
 import { nextIp, signUp, uniqueEmail } from '../../test/auth-helpers';
 import { call, createSignedInUser } from '../../test/itinerary-helpers';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import { serverTest } from '../../test/fixture';
 
-let testDatabase: TestDatabase;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  testApp = await buildTestApp({ databaseUrl: testDatabase.url });
-});
-
-afterAll(async () => {
-  await testApp?.close();
-  await testDatabase?.drop();
-});
+const test = serverTest({ mail: 'outbox' });
 
 interface Refused {
   code: string;
@@ -35,31 +22,33 @@ function expectRefused(response: { statusCode: number; json<T>(): T }, field: st
 }
 
 describe('the text rule on better-auth’s routes', () => {
-  it('refuses a name with a NUL in an e-mail link request, and sends no mail', async () => {
+  test('refuses a name with a NUL in an e-mail link request, and sends no mail', async ({
+    server,
+  }) => {
     const email = uniqueEmail('nul');
-    const response = await testApp.app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/magic-link',
       remoteAddress: nextIp(),
       payload: { email, name: 'Ana\u0000', callbackURL: '/' },
     });
     expectRefused(response, 'name');
-    const mails = await readOutboxMails(testApp.config.dataDir);
+    const mails = await server.outbox();
     expect(mails.some((mail) => mail.to.includes(email))).toBe(false);
   });
 
-  it.each([
+  test.for<[string, Record<string, string>, string]>([
     ['a control character in the name', { name: 'Bell\u0007' }, 'name'],
     ['a lone surrogate in the name', { name: 'Half \uD83D' }, 'name'],
     ['a name on two lines', { name: 'One\nTwo' }, 'name'],
     ['a NUL in the password', { password: 'correct horse\u0000battery' }, 'password'],
     ['a control character in the address', { email: 'ana\u0001@example.com' }, 'email'],
-  ])('refuses a sign-up with %s', async (_label, values, field) => {
-    expectRefused(await signUp(testApp.app, { email: uniqueEmail('bad'), ...values }), field);
+  ])('refuses a sign-up with %s', async ([, values, field], { server }) => {
+    expectRefused(await signUp(server.app, { email: uniqueEmail('bad'), ...values }), field);
   });
 
-  it('stores a name in NFC, trimmed', async () => {
-    const response = await signUp(testApp.app, {
+  test('stores a name in NFC, trimmed', async ({ server }) => {
+    const response = await signUp(server.app, {
       email: uniqueEmail('nfc'),
       name: '  Zoe\u0308  ',
     });
@@ -67,8 +56,8 @@ describe('the text rule on better-auth’s routes', () => {
     expect(response.json<{ user: { name: string } }>().user.name).toBe('Zoë');
   });
 
-  it('refuses a control character in a query string too', async () => {
-    const response = await testApp.app.inject({
+  test('refuses a control character in a query string too', async ({ server }) => {
+    const response = await server.app.inject({
       method: 'GET',
       url: '/api/auth/verify-email?token=%00abc',
       remoteAddress: nextIp(),
@@ -78,9 +67,11 @@ describe('the text rule on better-auth’s routes', () => {
 });
 
 describe('headers Jammy stores', () => {
-  it('keeps a device’s User-Agent without control characters (latin-1 bytes decode to C1)', async () => {
-    const traveller = await createSignedInUser(testApp, 'agent');
-    const response = await testApp.app.inject({
+  test('keeps a device’s User-Agent without control characters (latin-1 bytes decode to C1)', async ({
+    server,
+  }) => {
+    const traveller = await createSignedInUser(server, 'agent');
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       remoteAddress: nextIp(),
@@ -88,7 +79,7 @@ describe('headers Jammy stores', () => {
       payload: { email: traveller.email, password: 'correct horse battery' },
     });
     expect(response.statusCode).toBe(200);
-    const sessions = await call(testApp, traveller, 'GET', '/api/me/sessions');
+    const sessions = await call(server, traveller, 'GET', '/api/me/sessions');
     const agents = sessions
       .json<{ items: { userAgent: string | null }[] }>()
       .items.map((item) => item.userAgent);

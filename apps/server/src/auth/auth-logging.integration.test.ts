@@ -1,8 +1,8 @@
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
 import { nextIp, signIn, signUp, uniqueEmail, type AuthErrorBody } from '../../test/auth-helpers';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import { serverTest } from '../../test/fixture';
+import type { TestServer } from '../../test/server';
 
 /** pino's numeric levels. */
 const WARN = 40;
@@ -14,32 +14,25 @@ interface LogLine {
 }
 
 const lines: LogLine[] = [];
-let database: TestDatabase;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const logger = pino(
-    { level: 'info' },
-    { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) },
-  );
-  testApp = await buildTestApp({ databaseUrl: database.url, logger });
-});
-
-afterAll(async () => {
-  await testApp?.close();
-  await database?.drop();
-});
+const logger = pino(
+  { level: 'info' },
+  { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) },
+);
+const test = serverTest({ mail: 'outbox', logger });
 
 beforeEach(() => {
   lines.length = 0;
 });
 
-const app = () => testApp.app;
 const EVIL = 'https://evil.example';
 
-function post(url: string, payload: object, headers: Record<string, string> = {}) {
-  return app().inject({ method: 'POST', url, remoteAddress: nextIp(), headers, payload });
+function post(
+  server: TestServer,
+  url: string,
+  payload: object,
+  headers: Record<string, string> = {},
+) {
+  return server.app.inject({ method: 'POST', url, remoteAddress: nextIp(), headers, payload });
 }
 
 /** What was logged at error level or above. */
@@ -50,8 +43,8 @@ const warnings = () => lines.filter((line) => line.level === WARN).map((line) =>
 // Anyone can send these requests: at error level they would flood the log that should only
 // hold the server's own failures.
 describe('refused identity requests are logged as warnings, not errors', () => {
-  it('a password reset asked with a redirect to another site', async () => {
-    const response = await post('/api/auth/request-password-reset', {
+  test('a password reset asked with a redirect to another site', async ({ server }) => {
+    const response = await post(server, '/api/auth/request-password-reset', {
       email: uniqueEmail('reset-log'),
       redirectTo: `${EVIL}/phish`,
     });
@@ -61,8 +54,8 @@ describe('refused identity requests are logged as warnings, not errors', () => {
     expect(warnings().join('\n')).toContain(`${EVIL}/phish`);
   });
 
-  it('an e-mail link asked with a callback to another site', async () => {
-    const response = await post('/api/auth/sign-in/magic-link', {
+  test('an e-mail link asked with a callback to another site', async ({ server }) => {
+    const response = await post(server, '/api/auth/sign-in/magic-link', {
       email: uniqueEmail('link-log'),
       callbackURL: `${EVIL}/phish`,
     });
@@ -72,8 +65,9 @@ describe('refused identity requests are logged as warnings, not errors', () => {
     expect(warnings().join('\n')).toContain(`${EVIL}/phish`);
   });
 
-  it('a sign-up from another origin, and a wrong password', async () => {
+  test('a sign-up from another origin, and a wrong password', async ({ server }) => {
     const refused = await post(
+      server,
       '/api/auth/sign-up/email',
       {
         name: 'Eve',
@@ -84,8 +78,8 @@ describe('refused identity requests are logged as warnings, not errors', () => {
       { origin: EVIL },
     );
     expect(refused.statusCode).toBe(403);
-    expect((await signUp(app(), { email: uniqueEmail('ok') })).statusCode).toBe(200);
-    const wrong = await signIn(app(), uniqueEmail('nobody'), 'not the password at all');
+    expect((await signUp(server.app, { email: uniqueEmail('ok') })).statusCode).toBe(200);
+    const wrong = await signIn(server.app, uniqueEmail('nobody'), 'not the password at all');
     expect(wrong.statusCode).toBe(401);
     expect(errors()).toEqual([]);
     expect(warnings().join('\n')).toContain(EVIL);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   CookieJar,
   SESSION_COOKIE,
@@ -15,21 +15,12 @@ import {
   uniqueEmail,
   type AuthErrorBody,
 } from '../../test/auth-helpers';
-import { startIdentityTest, type IdentityTest } from '../../test/identity-app';
+import { serverTest } from '../../test/fixture';
+import type { TestApp } from '../../test/test-app';
 import en from '../mail/messages/en.json';
 import it_ from '../mail/messages/it.json';
 
-let identity: IdentityTest;
-
-beforeAll(async () => {
-  identity = await startIdentityTest();
-});
-
-afterAll(async () => {
-  await identity?.close();
-});
-
-const app = () => identity.main.app;
+const test = serverTest();
 
 interface SignUpBody {
   token: string | null;
@@ -37,9 +28,11 @@ interface SignUpBody {
 }
 
 describe('sign-up with e-mail and password', () => {
-  it('mails a verification link over SMTP in the language chosen at sign-up', async () => {
+  test('mails a verification link over SMTP in the language chosen at sign-up', async ({
+    server,
+  }) => {
     const email = uniqueEmail('italian');
-    const response = await signUp(app(), { email, name: 'Giulia', language: 'it' });
+    const response = await signUp(server.app, { email, name: 'Giulia', language: 'it' });
     expect(response.statusCode).toBe(200);
     const body = response.json<SignUpBody>();
     expect(body.token).toBeNull();
@@ -51,7 +44,7 @@ describe('sign-up with e-mail and password', () => {
     });
     expect(setCookieHeaders(response)).toEqual([]);
 
-    const mail = await identity.smtp.waitForMail(email);
+    const mail = await server.smtp.waitForMail(email);
     expect(mail.to).toEqual([email]);
     expect(mail.from).toBe('no-reply@jammy.localhost');
     expect(mail.subject).toBe(it_.verifyEmail.subject);
@@ -66,13 +59,15 @@ describe('sign-up with e-mail and password', () => {
     expect(mail.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
   });
 
-  it('the mailed link verifies the address, signs in and redirects to the callback', async () => {
+  test('the mailed link verifies the address, signs in and redirects to the callback', async ({
+    server,
+  }) => {
     const email = uniqueEmail('verify');
-    await signUp(app(), { email, name: 'Vera', callbackURL: '/itineraries' });
-    const mail = await identity.smtp.waitForMail(email);
+    await signUp(server.app, { email, name: 'Vera', callbackURL: '/itineraries' });
+    const mail = await server.smtp.waitForMail(email);
     expect(mail.subject).toBe(en.verifyEmail.subject);
 
-    const response = await followLink(app(), onlyLink(mail.links));
+    const response = await followLink(server.app, onlyLink(mail.links));
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/itineraries');
     const cookies = setCookieHeaders(response).map(parseSetCookie);
@@ -83,7 +78,7 @@ describe('sign-up with e-mail and password', () => {
     expect(session?.attributes.get('path')).toBe('/');
     expect(session?.attributes.has('secure')).toBe(false);
 
-    const me = await getMe(app(), new CookieJar().store(response));
+    const me = await getMe(server.app, new CookieJar().store(response));
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({
       email,
@@ -96,34 +91,36 @@ describe('sign-up with e-mail and password', () => {
     });
   });
 
-  it('a verification link cannot be tampered with', async () => {
+  test('a verification link cannot be tampered with', async ({ server }) => {
     const email = uniqueEmail('tamper');
-    await signUp(app(), { email });
-    const link = new URL(onlyLink((await identity.smtp.waitForMail(email)).links));
+    await signUp(server.app, { email });
+    const link = new URL(onlyLink((await server.smtp.waitForMail(email)).links));
     link.searchParams.set('token', `${link.searchParams.get('token') ?? ''}x`);
-    const response = await followLink(app(), link.toString());
+    const response = await followLink(server.app, link.toString());
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/itineraries?error=INVALID_TOKEN');
     expect(setCookieHeaders(response)).toEqual([]);
   });
 
-  it('refuses a sign-up without acceptTerms: 400 TERMS_NOT_ACCEPTED, no user, no mail', async () => {
+  test('refuses a sign-up without acceptTerms: 400 TERMS_NOT_ACCEPTED, no user, no mail', async ({
+    server,
+  }) => {
     const email = uniqueEmail('no-terms');
-    const response = await signUp(app(), { email, acceptTerms: false });
+    const response = await signUp(server.app, { email, acceptTerms: false });
     expect(response.statusCode).toBe(400);
     expect(response.json<AuthErrorBody>()).toEqual({
       code: 'TERMS_NOT_ACCEPTED',
       message: 'acceptTerms: you must accept the terms to create an account',
     });
     // Had the user been created, this would now be answered with an "existing account" mail.
-    const again = await signUp(app(), { email });
+    const again = await signUp(server.app, { email });
     expect(again.statusCode).toBe(200);
-    expect((await identity.smtp.waitForMail(email)).subject).toBe(en.verifyEmail.subject);
-    expect(identity.smtp.messagesTo(email)).toHaveLength(1);
+    expect((await server.smtp.waitForMail(email)).subject).toBe(en.verifyEmail.subject);
+    expect(server.smtp.messagesTo(email)).toHaveLength(1);
   });
 
-  it('refuses acceptTerms sent as a string', async () => {
-    const response = await app().inject({
+  test('refuses acceptTerms sent as a string', async ({ server }) => {
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       remoteAddress: nextIp(),
@@ -138,28 +135,38 @@ describe('sign-up with e-mail and password', () => {
     expect(response.json<AuthErrorBody>().code).toBe('TERMS_NOT_ACCEPTED');
   });
 
-  it('refuses a password of 9 characters (400 PASSWORD_TOO_SHORT) and accepts 10', async () => {
-    const short = await signUp(app(), { email: uniqueEmail('short'), password: '123456789' });
+  test('refuses a password of 9 characters (400 PASSWORD_TOO_SHORT) and accepts 10', async ({
+    server,
+  }) => {
+    const short = await signUp(server.app, { email: uniqueEmail('short'), password: '123456789' });
     expect(short.statusCode).toBe(400);
     expect(short.json<AuthErrorBody>()).toEqual({
       code: 'PASSWORD_TOO_SHORT',
       message: 'Password too short',
     });
-    const enough = await signUp(app(), { email: uniqueEmail('enough'), password: '1234567890' });
+    const enough = await signUp(server.app, {
+      email: uniqueEmail('enough'),
+      password: '1234567890',
+    });
     expect(enough.statusCode).toBe(200);
   });
 
-  it('refuses a password longer than 128 characters', async () => {
-    const response = await signUp(app(), { email: uniqueEmail('long'), password: 'x'.repeat(129) });
+  test('refuses a password longer than 128 characters', async ({ server }) => {
+    const response = await signUp(server.app, {
+      email: uniqueEmail('long'),
+      password: 'x'.repeat(129),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json<AuthErrorBody>().code).toBe('PASSWORD_TOO_LONG');
   });
 
-  it('refuses to sign in before the address is verified: 403 EMAIL_NOT_VERIFIED, no session', async () => {
+  test('refuses to sign in before the address is verified: 403 EMAIL_NOT_VERIFIED, no session', async ({
+    server,
+  }) => {
     const email = uniqueEmail('early');
-    await signUp(app(), { email });
-    await identity.smtp.waitForMail(email);
-    const response = await signIn(app(), email, TEST_PASSWORD);
+    await signUp(server.app, { email });
+    await server.smtp.waitForMail(email);
+    const response = await signIn(server.app, email, TEST_PASSWORD);
     expect(response.statusCode).toBe(403);
     expect(response.json<AuthErrorBody>()).toEqual({
       code: 'EMAIL_NOT_VERIFIED',
@@ -168,26 +175,28 @@ describe('sign-up with e-mail and password', () => {
     expect(setCookieHeaders(response)).toEqual([]);
   });
 
-  it('signs in after verification with a session cookie', async () => {
+  test('signs in after verification with a session cookie', async ({ server }) => {
     const email = uniqueEmail('signin');
-    await createVerifiedUser(app(), identity.smtp, { email });
-    const response = await signIn(app(), email, TEST_PASSWORD);
+    await createVerifiedUser(server.app, server.smtp, { email });
+    const response = await signIn(server.app, email, TEST_PASSWORD);
     expect(response.statusCode).toBe(200);
     expect(response.json<{ token: string; redirect: boolean }>()).toMatchObject({
       redirect: false,
     });
     const jar = new CookieJar().store(response);
     expect(jar.has(SESSION_COOKIE)).toBe(true);
-    expect((await getMe(app(), jar)).json()).toMatchObject({ email, emailVerified: true });
+    expect((await getMe(server.app, jar)).json()).toMatchObject({ email, emailVerified: true });
   });
 });
 
 describe('no account enumeration', () => {
-  it('a sign-up with a known address answers like a new one and mails the owner instead', async () => {
+  test('a sign-up with a known address answers like a new one and mails the owner instead', async ({
+    server,
+  }) => {
     const email = uniqueEmail('owner');
-    await createVerifiedUser(app(), identity.smtp, { email, name: 'Owner' });
-    const fresh = await signUp(app(), { email: uniqueEmail('fresh'), name: 'Someone' });
-    const duplicate = await signUp(app(), { email, name: 'Someone' });
+    await createVerifiedUser(server.app, server.smtp, { email, name: 'Owner' });
+    const fresh = await signUp(server.app, { email: uniqueEmail('fresh'), name: 'Someone' });
+    const duplicate = await signUp(server.app, { email, name: 'Someone' });
 
     expect(duplicate.statusCode).toBe(fresh.statusCode);
     const freshBody = fresh.json<SignUpBody>();
@@ -199,26 +208,25 @@ describe('no account enumeration', () => {
     expect(duplicateBody.user.name).toBe('Someone');
     expect(duplicateBody.user.emailVerified).toBe(false);
 
-    const mail = await identity.smtp.waitForMail(
-      email,
-      (m) => m.subject !== en.verifyEmail.subject,
-    );
+    const mail = await server.smtp.waitForMail(email, (m) => m.subject !== en.verifyEmail.subject);
     expect(mail.subject).toBe(en.existingAccount.subject);
     expect(mail.text).toContain('Owner');
     expect(onlyLink(mail.links)).toBe('http://localhost:3000/forgot-password');
-    expect(identity.smtp.messagesTo(email).map((m) => m.subject)).toEqual([
+    expect(server.smtp.messagesTo(email).map((m) => m.subject)).toEqual([
       en.verifyEmail.subject,
       en.existingAccount.subject,
     ]);
   });
 
   // Any field that differed would tell a caller that the address already has an account.
-  it('the duplicate answer has the same values as a new sign-up (ids and times aside)', async () => {
+  test('the duplicate answer has the same values as a new sign-up (ids and times aside)', async ({
+    server,
+  }) => {
     const email = uniqueEmail('twin');
-    await signUp(app(), { email, name: 'Same' });
-    await identity.smtp.waitForMail(email);
-    const fresh = await signUp(app(), { email: uniqueEmail('other'), name: 'Same' });
-    const duplicate = await signUp(app(), { email, name: 'Same' });
+    await signUp(server.app, { email, name: 'Same' });
+    await server.smtp.waitForMail(email);
+    const fresh = await signUp(server.app, { email: uniqueEmail('other'), name: 'Same' });
+    const duplicate = await signUp(server.app, { email, name: 'Same' });
     // Values that differ between any two sign-ups are compared by type only.
     const varying = new Set(['id', 'email', 'createdAt', 'updatedAt', 'termsAcceptedAt']);
     const comparable = (body: SignUpBody) =>
@@ -231,11 +239,13 @@ describe('no account enumeration', () => {
     expect(comparable(duplicate.json<SignUpBody>())).toEqual(comparable(fresh.json<SignUpBody>()));
   });
 
-  it('request-password-reset answers the same for unknown and known addresses', async () => {
+  test('request-password-reset answers the same for unknown and known addresses', async ({
+    server,
+  }) => {
     const email = uniqueEmail('known');
-    await createVerifiedUser(app(), identity.smtp, { email });
+    await createVerifiedUser(server.app, server.smtp, { email });
     const request = (address: string, ip: string) =>
-      app().inject({
+      server.app.inject({
         method: 'POST',
         url: '/api/auth/request-password-reset',
         remoteAddress: ip,
@@ -250,14 +260,16 @@ describe('no account enumeration', () => {
       status: true,
       message: 'If this email exists in our system, check your email for the reset link',
     });
-    expect((await identity.smtp.waitForMail(email)).subject).toBe(en.resetPassword.subject);
+    expect((await server.smtp.waitForMail(email)).subject).toBe(en.resetPassword.subject);
   });
 
-  it('sign-in with an unknown address and with a wrong password fail alike', async () => {
+  test('sign-in with an unknown address and with a wrong password fail alike', async ({
+    server,
+  }) => {
     const email = uniqueEmail('wrongpw');
-    await createVerifiedUser(app(), identity.smtp, { email });
-    const wrong = await signIn(app(), email, 'not the right password');
-    const unknown = await signIn(app(), uniqueEmail('ghost'), 'not the right password');
+    await createVerifiedUser(server.app, server.smtp, { email });
+    const wrong = await signIn(server.app, email, 'not the right password');
+    const unknown = await signIn(server.app, uniqueEmail('ghost'), 'not the right password');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -266,16 +278,16 @@ describe('no account enumeration', () => {
 });
 
 describe('session cookie over https', () => {
-  let https: IdentityTest['main'];
+  let https: TestApp;
 
-  beforeAll(async () => {
-    https = await identity.another({ PUBLIC_URL: 'https://jammy.example', TRUST_PROXY: 'true' });
+  test.beforeAll(async ({ server }) => {
+    https = await server.another({ PUBLIC_URL: 'https://jammy.example', TRUST_PROXY: 'true' });
   });
 
-  it('is Secure, HttpOnly, SameSite=Lax, Path=/ and __Secure- prefixed', async () => {
+  test('is Secure, HttpOnly, SameSite=Lax, Path=/ and __Secure- prefixed', async ({ server }) => {
     const email = uniqueEmail('secure');
     await signUp(https.app, { email });
-    const mail = await identity.smtp.waitForMail(email);
+    const mail = await server.smtp.waitForMail(email);
     const link = onlyLink(mail.links);
     expect(link.startsWith('https://jammy.example/api/auth/verify-email?')).toBe(true);
     const verified = await followLink(https.app, link);

@@ -1,5 +1,5 @@
 import type { Me } from '@jammy/shared/account';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import {
   CookieJar,
   SESSION_COOKIE,
@@ -10,12 +10,12 @@ import {
   signUp,
   uniqueEmail,
 } from '../../test/auth-helpers';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { newOidcBrowser, oidcSignIn } from '../../test/oidc-flow';
 import { startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider';
 import { freePort } from '../../test/ports';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import { serverTest } from '../../test/fixture';
+import type { TestServer } from '../../test/server';
+import type { TestApp } from '../../test/test-app';
 
 const ADMIN = 'oidc-boss@example.com';
 const ADMIN_UNVERIFIED = 'oidc-boss-unverified@example.com';
@@ -27,55 +27,69 @@ interface ListeningApp {
   provider: TestOidcProvider;
 }
 
-let database: TestDatabase;
-let smtp: TestSmtpServer;
-let main: ListeningApp;
-const started: ListeningApp[] = [];
+const started: TestOidcProvider[] = [];
 
-async function startListeningApp(
+/** A provider for an app that will listen at `url` (closed after the file). */
+async function providerFor(
+  url: string,
   tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post',
-): Promise<ListeningApp> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+): Promise<TestOidcProvider> {
   const provider = await startOidcProvider({
     redirectUris: [`${url}/api/auth/callback/oidc`],
     account: { sub: 'initial', email: uniqueEmail('initial'), emailVerified: true, name: 'I' },
     tokenEndpointAuthMethod,
   });
-  const testApp = await buildTestApp({
-    databaseUrl: database.url,
-    env: {
-      PUBLIC_URL: url,
-      SMTP_URL: smtp.url,
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-      OIDC_NAME: 'Test SSO',
-      // The flows come from 127.0.0.1; oidc-flow.ts sends each browser's own address.
-      TRUST_PROXY: 'true',
-      ADMIN_EMAILS: `${ADMIN},${ADMIN_UNVERIFIED}`,
-    },
-  });
-  const listening = { url, testApp, provider };
-  started.push(listening);
-  await testApp.app.listen({ port, host: '127.0.0.1' });
-  return listening;
+  started.push(provider);
+  return provider;
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  smtp = await startSmtpServer();
-  main = await startListeningApp('client_secret_basic');
+/** The app's environment: PUBLIC_URL at the address it listens on, signing in with `provider`. */
+function oidcEnv(url: string, provider: TestOidcProvider): Record<string, string> {
+  return {
+    PUBLIC_URL: url,
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    OIDC_NAME: 'Test SSO',
+    // The flows come from 127.0.0.1; oidc-flow.ts sends each browser's own address.
+    TRUST_PROXY: 'true',
+    ADMIN_EMAILS: `${ADMIN},${ADMIN_UNVERIFIED}`,
+  };
+}
+
+let main: ListeningApp;
+let mainPort: number;
+let mainProvider: TestOidcProvider;
+
+// The file's app listens on a port chosen first, as PUBLIC_URL and the provider need it.
+const test = serverTest(async () => {
+  mainPort = await freePort();
+  const url = `http://127.0.0.1:${mainPort}`;
+  mainProvider = await providerFor(url, 'client_secret_basic');
+  return { env: oidcEnv(url, mainProvider) };
+});
+
+test.beforeAll(async ({ server }) => {
+  await server.app.listen({ port: mainPort, host: '127.0.0.1' });
+  main = { url: server.origin, testApp: server, provider: mainProvider };
 });
 
 afterAll(async () => {
-  for (const { testApp, provider } of started) {
-    await testApp.close();
-    await provider.close();
-  }
-  await smtp?.close();
-  await database?.drop();
+  for (const provider of started) await provider.close();
 });
+
+/** Another app on the file's database, listening, with a provider of its own. */
+async function startListeningApp(
+  server: TestServer,
+  tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post',
+): Promise<ListeningApp> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const provider = await providerFor(url, tokenEndpointAuthMethod);
+  const testApp = await server.another(oidcEnv(url, provider));
+  await testApp.app.listen({ port, host: '127.0.0.1' });
+  return { url, testApp, provider };
+}
 
 let subjectCounter = 0;
 
@@ -105,12 +119,12 @@ async function federatedSignIn(app: ListeningApp = main) {
 }
 
 describe('sign-in with the OpenID provider (authorization code + PKCE)', () => {
-  it('advertises the provider in GET /api/sign-in-methods', async () => {
+  test('advertises the provider in GET /api/sign-in-methods', async () => {
     const response = await main.testApp.app.inject({ method: 'GET', url: '/api/sign-in-methods' });
     expect(response.json()).toMatchObject({ oidc: { name: 'Test SSO' } });
   });
 
-  it('better-auth 1.7 starts it at /sign-in/social; there is no /sign-in/oauth2', async () => {
+  test('better-auth 1.7 starts it at /sign-in/social; there is no /sign-in/oauth2', async () => {
     const response = await main.testApp.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/oauth2',
@@ -120,7 +134,7 @@ describe('sign-in with the OpenID provider (authorization code + PKCE)', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('asks for openid email profile with PKCE S256, redirecting to /api/auth/callback/oidc', async () => {
+  test('asks for openid email profile with PKCE S256, redirecting to /api/auth/callback/oidc', async () => {
     const response = await main.testApp.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/social',
@@ -143,7 +157,7 @@ describe('sign-in with the OpenID provider (authorization code + PKCE)', () => {
     expect(url.searchParams.get('nonce')).toBeTruthy();
   });
 
-  it('the first sign-in creates an incomplete, verified profile and a session', async () => {
+  test('the first sign-in creates an incomplete, verified profile and a session', async () => {
     const account = person({ name: 'Federica Rossi' });
     const { callback, location, jar } = await federatedSignIn();
     expect(callback.status).toBe(302);
@@ -170,7 +184,7 @@ describe('sign-in with the OpenID provider (authorization code + PKCE)', () => {
     expect(main.provider.errors).toEqual([]);
   });
 
-  it('a second sign-in reuses the same user; accepting the terms completes the profile', async () => {
+  test('a second sign-in reuses the same user; accepting the terms completes the profile', async () => {
     person();
     const first = await federatedSignIn();
     const firstMe = (await meWith(main, first.jar)).json<Me>();
@@ -200,7 +214,7 @@ describe('sign-in with the OpenID provider (authorization code + PKCE)', () => {
     expect(exported.body).not.toMatch(/"(accessToken|refreshToken|idToken)"/);
   });
 
-  it('a new account goes to newUserCallbackURL, a known one to callbackURL', async () => {
+  test('a new account goes to newUserCallbackURL, a known one to callbackURL', async () => {
     person();
     const body = {
       provider: 'oidc',
@@ -214,7 +228,7 @@ describe('sign-in with the OpenID provider (authorization code + PKCE)', () => {
     expect(new URL(second.location, main.url).pathname).toBe('/itineraries');
   });
 
-  it('a callback with a forged state signs nobody in', async () => {
+  test('a callback with a forged state signs nobody in', async () => {
     const response = await fetch(`${main.url}/api/auth/callback/oidc?code=forged&state=forged`, {
       redirect: 'manual',
       headers: { 'x-forwarded-for': nextIp() },
@@ -225,10 +239,12 @@ describe('sign-in with the OpenID provider (authorization code + PKCE)', () => {
     expect(response.headers.getSetCookie().filter((c) => c.startsWith(SESSION_COOKIE))).toEqual([]);
   });
 
-  it('a verified address of an existing password account signs in to that account', async () => {
+  test('a verified address of an existing password account signs in to that account', async ({
+    server,
+  }) => {
     const email = uniqueEmail('linked');
     expect((await signUp(main.testApp.app, { email, name: 'Lina' })).statusCode).toBe(200);
-    const link = onlyLink((await smtp.waitForMail(email)).links);
+    const link = onlyLink((await server.smtp.waitForMail(email)).links);
     expect(link.startsWith(`${main.url}/api/auth/verify-email?`)).toBe(true);
     const verified = await fetch(link, { redirect: 'manual' });
     expect(verified.status).toBe(302);
@@ -241,7 +257,7 @@ describe('sign-in with the OpenID provider (authorization code + PKCE)', () => {
     expect(federatedMe.profileComplete).toBe(true);
   });
 
-  it('ADMIN_EMAILS applies to a federated sign-up with a verified address', async () => {
+  test('ADMIN_EMAILS applies to a federated sign-up with a verified address', async () => {
     person({ email: ADMIN });
     const { jar } = await federatedSignIn();
     expect((await meWith(main, jar)).json<Me>().role).toBe('admin');
@@ -249,10 +265,12 @@ describe('sign-in with the OpenID provider (authorization code + PKCE)', () => {
 
   // Many providers let users type any address: linking by an address the provider does not
   // vouch for would let anyone sign in as its owner.
-  it('an unverified address does not sign in to the existing account of that address', async () => {
+  test('an unverified address does not sign in to the existing account of that address', async ({
+    server,
+  }) => {
     const email = uniqueEmail('victim');
     expect((await signUp(main.testApp.app, { email, name: 'Victim' })).statusCode).toBe(200);
-    const verified = await fetch(onlyLink((await smtp.waitForMail(email)).links), {
+    const verified = await fetch(onlyLink((await server.smtp.waitForMail(email)).links), {
       redirect: 'manual',
     });
     const victim = (await meWith(main, new CookieJar().store(verified))).json<Me>();
@@ -266,7 +284,7 @@ describe('sign-in with the OpenID provider (authorization code + PKCE)', () => {
 
   // ADMIN_EMAILS grants the role to the owner of an address, which an unverified one does
   // not show.
-  it('an unverified federated address in ADMIN_EMAILS does not become admin', async () => {
+  test('an unverified federated address in ADMIN_EMAILS does not become admin', async () => {
     person({ email: ADMIN_UNVERIFIED, emailVerified: false, name: 'Pretender' });
     const { jar } = await federatedSignIn();
     const me = await meWith(main, jar);
@@ -274,8 +292,8 @@ describe('sign-in with the OpenID provider (authorization code + PKCE)', () => {
     expect(role).not.toBe('admin');
   });
 
-  it('works with a client registered for client_secret_post too', async () => {
-    const post = await startListeningApp('client_secret_post');
+  test('works with a client registered for client_secret_post too', async ({ server }) => {
+    const post = await startListeningApp(server, 'client_secret_post');
     post.provider.setAccount({
       sub: 'post-user',
       email: uniqueEmail('post'),

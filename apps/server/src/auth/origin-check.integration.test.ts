@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   createVerifiedUser,
   getMe,
@@ -10,27 +10,19 @@ import {
   type AuthErrorBody,
   type CookieJar,
 } from '../../test/auth-helpers';
-import { startIdentityTest, type IdentityTest } from '../../test/identity-app';
+import { serverTest } from '../../test/fixture';
+import type { TestServer } from '../../test/server';
 
-let identity: IdentityTest;
+const test = serverTest();
 
-beforeAll(async () => {
-  identity = await startIdentityTest();
-});
-
-afterAll(async () => {
-  await identity?.close();
-});
-
-const app = () => identity.main.app;
 const EVIL = 'https://evil.example';
 
-async function signedIn(): Promise<CookieJar> {
-  return (await createVerifiedUser(app(), identity.smtp, { email: uniqueEmail('csrf') })).jar;
+async function signedIn(server: TestServer): Promise<CookieJar> {
+  return (await createVerifiedUser(server.app, server.smtp, { email: uniqueEmail('csrf') })).jar;
 }
 
-function patchMe(jar: CookieJar | undefined, headers: Record<string, string>) {
-  return app().inject({
+function patchMe(server: TestServer, jar: CookieJar | undefined, headers: Record<string, string>) {
+  return server.app.inject({
     method: 'PATCH',
     url: '/api/me',
     headers: { ...jar?.headers(), ...headers },
@@ -39,9 +31,11 @@ function patchMe(jar: CookieJar | undefined, headers: Record<string, string>) {
 }
 
 describe('origin check of /api (cookie-carrying writes)', () => {
-  it('refuses a PATCH with the session cookie and no Origin or Referer: 403', async () => {
-    const jar = await signedIn();
-    const response = await patchMe(jar, {});
+  test('refuses a PATCH with the session cookie and no Origin or Referer: 403', async ({
+    server,
+  }) => {
+    const jar = await signedIn(server);
+    const response = await patchMe(server, jar, {});
     expect(response.statusCode).toBe(403);
     expect(response.json<ApiErrorBody>()).toEqual({
       error: {
@@ -49,53 +43,57 @@ describe('origin check of /api (cookie-carrying writes)', () => {
         message: 'This request must come from the Jammy app itself',
       },
     });
-    expect((await getMe(app(), jar)).json()).toMatchObject({ name: 'Test Traveller' });
+    expect((await getMe(server.app, jar)).json()).toMatchObject({ name: 'Test Traveller' });
   });
 
-  it('refuses a PATCH from another origin, by Origin or by Referer', async () => {
-    const jar = await signedIn();
-    expect((await patchMe(jar, { origin: EVIL })).statusCode).toBe(403);
-    expect((await patchMe(jar, { referer: `${EVIL}/page` })).statusCode).toBe(403);
-    expect((await patchMe(jar, { origin: 'null' })).statusCode).toBe(403);
-    expect((await patchMe(jar, { origin: 'http://localhost:3000.evil.example' })).statusCode).toBe(
-      403,
-    );
+  test('refuses a PATCH from another origin, by Origin or by Referer', async ({ server }) => {
+    const jar = await signedIn(server);
+    expect((await patchMe(server, jar, { origin: EVIL })).statusCode).toBe(403);
+    expect((await patchMe(server, jar, { referer: `${EVIL}/page` })).statusCode).toBe(403);
+    expect((await patchMe(server, jar, { origin: 'null' })).statusCode).toBe(403);
+    expect(
+      (await patchMe(server, jar, { origin: 'http://localhost:3000.evil.example' })).statusCode,
+    ).toBe(403);
     // An Origin of ours does not excuse a foreign one: Origin wins over Referer.
-    const mixed = await patchMe(jar, { origin: EVIL, referer: `${identity.origin}/profile` });
+    const mixed = await patchMe(server, jar, { origin: EVIL, referer: `${server.origin}/profile` });
     expect(mixed.statusCode).toBe(403);
   });
 
-  it('accepts a PATCH from our own origin, by Origin or by Referer', async () => {
-    const jar = await signedIn();
-    expect((await patchMe(jar, { origin: identity.origin })).statusCode).toBe(200);
-    expect((await patchMe(jar, { referer: `${identity.origin}/profile` })).statusCode).toBe(200);
+  test('accepts a PATCH from our own origin, by Origin or by Referer', async ({ server }) => {
+    const jar = await signedIn(server);
+    expect((await patchMe(server, jar, { origin: server.origin })).statusCode).toBe(200);
+    expect((await patchMe(server, jar, { referer: `${server.origin}/profile` })).statusCode).toBe(
+      200,
+    );
   });
 
-  it('a write without cookies is not a CSRF risk: it gets 401, not 403', async () => {
-    const response = await patchMe(undefined, { origin: EVIL });
+  test('a write without cookies is not a CSRF risk: it gets 401, not 403', async ({ server }) => {
+    const response = await patchMe(server, undefined, { origin: EVIL });
     expect(response.statusCode).toBe(401);
     expect(response.json<ApiErrorBody>().error.code).toBe('auth/unauthenticated');
   });
 
-  it('DELETE /api/me from another origin is refused and the account stays', async () => {
-    const jar = await signedIn();
-    const response = await app().inject({
+  test('DELETE /api/me from another origin is refused and the account stays', async ({
+    server,
+  }) => {
+    const jar = await signedIn(server);
+    const response = await server.app.inject({
       method: 'DELETE',
       url: '/api/me',
       headers: { ...jar.headers(), origin: EVIL },
       payload: { confirmation: 'DELETE' },
     });
     expect(response.statusCode).toBe(403);
-    expect((await getMe(app(), jar)).statusCode).toBe(200);
+    expect((await getMe(server.app, jar)).statusCode).toBe(200);
   });
 });
 
 // better-auth would skip these checks when NODE_ENV is 'test' or TEST is set; they run here,
 // under vitest, because the protection must not depend on an environment variable.
 describe("better-auth's own checks of /api/auth", () => {
-  it('refuses a cookie-carrying sign-out from another origin (403)', async () => {
-    const jar = await signedIn();
-    const response = await app().inject({
+  test('refuses a cookie-carrying sign-out from another origin (403)', async ({ server }) => {
+    const jar = await signedIn(server);
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-out',
       remoteAddress: nextIp(),
@@ -104,22 +102,24 @@ describe("better-auth's own checks of /api/auth", () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json<AuthErrorBody>().code).toBe('INVALID_ORIGIN');
-    expect((await getMe(app(), jar)).statusCode).toBe(200);
+    expect((await getMe(server.app, jar)).statusCode).toBe(200);
   });
 
-  it('refuses a sign-up whose callbackURL is another site (open redirect)', async () => {
+  test('refuses a sign-up whose callbackURL is another site (open redirect)', async ({
+    server,
+  }) => {
     const email = uniqueEmail('redirect');
-    const response = await signUp(app(), { email, callbackURL: `${EVIL}/phish` });
+    const response = await signUp(server.app, { email, callbackURL: `${EVIL}/phish` });
     expect(response.statusCode).toBe(403);
     expect(response.json<AuthErrorBody>().code).toBe('INVALID_CALLBACK_URL');
   });
 
-  it('a verification link does not redirect to another site', async () => {
+  test('a verification link does not redirect to another site', async ({ server }) => {
     const email = uniqueEmail('redirect-link');
-    await signUp(app(), { email });
-    const link = new URL(onlyLink((await identity.smtp.waitForMail(email)).links));
+    await signUp(server.app, { email });
+    const link = new URL(onlyLink((await server.smtp.waitForMail(email)).links));
     link.searchParams.set('callbackURL', `${EVIL}/phish`);
-    const response = await app().inject({
+    const response = await server.app.inject({
       method: 'GET',
       url: `${link.pathname}${link.search}`,
       remoteAddress: nextIp(),
@@ -127,10 +127,10 @@ describe("better-auth's own checks of /api/auth", () => {
     expect(String(response.headers.location ?? '')).not.toContain('evil.example');
   });
 
-  it('a sign-in whose callbackURL is one of our paths is accepted', async () => {
+  test('a sign-in whose callbackURL is one of our paths is accepted', async ({ server }) => {
     const email = uniqueEmail('local-callback');
-    await createVerifiedUser(app(), identity.smtp, { email });
-    const response = await app().inject({
+    await createVerifiedUser(server.app, server.smtp, { email });
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/magic-link',
       remoteAddress: nextIp(),
@@ -141,7 +141,13 @@ describe("better-auth's own checks of /api/auth", () => {
 });
 
 /** A sign-up sent by a browser at `origin` (its Origin, and its Host unless another is given). */
-function signUpAt(origin: string, email: string, testApp = app(), host = new URL(origin).host) {
+function signUpAt(
+  server: TestServer,
+  origin: string,
+  email: string,
+  testApp = server.app,
+  host = new URL(origin).host,
+) {
   return testApp.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
@@ -159,27 +165,30 @@ function signUpAt(origin: string, email: string, testApp = app(), host = new URL
 
 // The app above runs without PUBLIC_URL, as a first `npm start` does.
 describe('without PUBLIC_URL: the address the browser used, when it is local', () => {
-  it.each(['http://127.0.0.1:3000', 'http://192.168.1.20:3000', 'http://[fd00::2]:3000'])(
+  test.for(['http://127.0.0.1:3000', 'http://192.168.1.20:3000', 'http://[fd00::2]:3000'])(
     'accepts a sign-up opened at %s',
-    async (origin) => {
-      const response = await signUpAt(origin, uniqueEmail('first-run'));
+    async (origin, { server }) => {
+      const response = await signUpAt(server, origin, uniqueEmail('first-run'));
       expect(response.statusCode, response.body).toBe(200);
     },
   );
 
-  it('accepts the writes of a traveller signed in at a private address', async () => {
-    const jar = await signedIn();
+  test('accepts the writes of a traveller signed in at a private address', async ({ server }) => {
+    const jar = await signedIn(server);
     const origin = 'http://10.0.0.8:3000';
-    const response = await patchMe(jar, { host: '10.0.0.8:3000', origin });
+    const response = await patchMe(server, jar, { host: '10.0.0.8:3000', origin });
     expect(response.statusCode, response.body).toBe(200);
     // Another page on the same network is another origin: refused.
-    const other = await patchMe(jar, { host: '10.0.0.8:3000', origin: 'http://10.0.0.9:3000' });
+    const other = await patchMe(server, jar, {
+      host: '10.0.0.8:3000',
+      origin: 'http://10.0.0.9:3000',
+    });
     expect(other.statusCode).toBe(403);
   });
 
-  it('refuses a public address, saying what to set', async () => {
+  test('refuses a public address, saying what to set', async ({ server }) => {
     const origin = 'http://203.0.113.7:3000';
-    const response = await signUpAt(origin, uniqueEmail('public'));
+    const response = await signUpAt(server, origin, uniqueEmail('public'));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
       code: 'INVALID_ORIGIN',
@@ -188,16 +197,18 @@ describe('without PUBLIC_URL: the address the browser used, when it is local', (
       publicUrl: null,
     });
     // A page elsewhere cannot borrow a local Host: its Origin is its own.
-    const forged = await signUpAt(EVIL, uniqueEmail('eve'), app(), '127.0.0.1:3000');
+    const forged = await signUpAt(server, EVIL, uniqueEmail('eve'), server.app, '127.0.0.1:3000');
     expect(forged.statusCode).toBe(403);
   });
 });
 
 describe('with PUBLIC_URL: its origin only', () => {
-  it('refuses a sign-up at another address, naming PUBLIC_URL and what to set', async () => {
-    const strict = await identity.another({ PUBLIC_URL: 'https://trips.example.org' });
+  test('refuses a sign-up at another address, naming PUBLIC_URL and what to set', async ({
+    server,
+  }) => {
+    const strict = await server.another({ PUBLIC_URL: 'https://trips.example.org' });
     const origin = 'http://127.0.0.1:3000';
-    const response = await signUpAt(origin, uniqueEmail('strict'), strict.app);
+    const response = await signUpAt(server, origin, uniqueEmail('strict'), strict.app);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
       code: 'INVALID_ORIGIN',
@@ -205,7 +216,12 @@ describe('with PUBLIC_URL: its origin only', () => {
       origin,
       publicUrl: 'https://trips.example.org',
     });
-    const accepted = await signUpAt('https://trips.example.org', uniqueEmail('strict'), strict.app);
+    const accepted = await signUpAt(
+      server,
+      'https://trips.example.org',
+      uniqueEmail('strict'),
+      strict.app,
+    );
     expect(accepted.statusCode, accepted.body).toBe(200);
   });
 });

@@ -1,24 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { TEST_PASSWORD, createVerifiedUser, nextIp, uniqueEmail } from '../../test/auth-helpers';
-import { startIdentityTest, type IdentityTest } from '../../test/identity-app';
+import { serverTest } from '../../test/fixture';
+
+const test = serverTest();
 
 /** better-auth's rule for /sign-in/email in auth.ts: 10 a minute per client address. */
 const SIGN_IN_MAX = 10;
 
-let identity: IdentityTest;
 let behindProxy: FastifyInstance;
 let email: string;
 
-beforeAll(async () => {
-  identity = await startIdentityTest();
-  behindProxy = (await identity.another({ TRUST_PROXY: 'true' })).app;
+test.beforeAll(async ({ server }) => {
+  behindProxy = (await server.another({ TRUST_PROXY: 'true' })).app;
   email = uniqueEmail('limited');
-  await createVerifiedUser(identity.main.app, identity.smtp, { email });
-});
-
-afterAll(async () => {
-  await identity?.close();
+  await createVerifiedUser(server.app, server.smtp, { email });
 });
 
 interface Attempt {
@@ -53,12 +49,12 @@ async function attempts(
 const unlimited = Array<number>(SIGN_IN_MAX).fill(401);
 
 describe('sign-in rate limit', () => {
-  it('the 11th attempt within a minute from one address is 429 with Retry-After', async () => {
+  test('the 11th attempt within a minute from one address is 429 with Retry-After', async ({
+    server,
+  }) => {
     const remoteAddress = nextIp();
-    expect(await attempts(identity.main.app, SIGN_IN_MAX, () => ({ remoteAddress }))).toEqual(
-      unlimited,
-    );
-    const limited = await attempt(identity.main.app, { remoteAddress });
+    expect(await attempts(server.app, SIGN_IN_MAX, () => ({ remoteAddress }))).toEqual(unlimited);
+    const limited = await attempt(server.app, { remoteAddress });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: 'Too many requests. Please try again later.' });
     const retryAfter = Number(limited.headers['retry-after']);
@@ -66,32 +62,32 @@ describe('sign-in rate limit', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     // Even the right password waits now.
-    const right = await attempt(identity.main.app, { remoteAddress, password: TEST_PASSWORD });
+    const right = await attempt(server.app, { remoteAddress, password: TEST_PASSWORD });
     expect(right.statusCode).toBe(429);
   });
 
-  it('another client address is not affected', async () => {
+  test('another client address is not affected', async ({ server }) => {
     const remoteAddress = nextIp();
-    await attempts(identity.main.app, SIGN_IN_MAX + 1, () => ({ remoteAddress }));
-    const other = await attempt(identity.main.app, { remoteAddress: nextIp() });
+    await attempts(server.app, SIGN_IN_MAX + 1, () => ({ remoteAddress }));
+    const other = await attempt(server.app, { remoteAddress: nextIp() });
     expect(other.statusCode).toBe(401);
-    const right = await attempt(identity.main.app, {
+    const right = await attempt(server.app, {
       remoteAddress: nextIp(),
       password: TEST_PASSWORD,
     });
     expect(right.statusCode).toBe(200);
   });
 
-  it('with TRUST_PROXY=false, X-Forwarded-For is ignored', async () => {
+  test('with TRUST_PROXY=false, X-Forwarded-For is ignored', async ({ server }) => {
     const remoteAddress = nextIp();
-    const statuses = await attempts(identity.main.app, SIGN_IN_MAX + 1, () => ({
+    const statuses = await attempts(server.app, SIGN_IN_MAX + 1, () => ({
       remoteAddress,
       headers: { 'x-forwarded-for': nextIp() },
     }));
     expect(statuses).toEqual([...unlimited, 429]);
   });
 
-  it('with TRUST_PROXY=true, X-Forwarded-For decides the address', async () => {
+  test('with TRUST_PROXY=true, X-Forwarded-For decides the address', async () => {
     const proxy = nextIp();
     const client = nextIp();
     const statuses = await attempts(behindProxy, SIGN_IN_MAX + 1, () => ({
@@ -107,7 +103,7 @@ describe('sign-in rate limit', () => {
     expect(other.statusCode).toBe(401);
   });
 
-  it('with TRUST_PROXY=true, the client-most X-Forwarded-For entry is the client', async () => {
+  test('with TRUST_PROXY=true, the client-most X-Forwarded-For entry is the client', async () => {
     const client = nextIp();
     const statuses = await attempts(behindProxy, SIGN_IN_MAX + 1, () => ({
       remoteAddress: nextIp(),
@@ -116,9 +112,9 @@ describe('sign-in rate limit', () => {
     expect(statuses).toEqual([...unlimited, 429]);
   });
 
-  it('a client-supplied x-jammy-client-ip header is ignored', async () => {
+  test('a client-supplied x-jammy-client-ip header is ignored', async ({ server }) => {
     const remoteAddress = nextIp();
-    const statuses = await attempts(identity.main.app, SIGN_IN_MAX + 1, () => ({
+    const statuses = await attempts(server.app, SIGN_IN_MAX + 1, () => ({
       remoteAddress,
       headers: { 'x-jammy-client-ip': nextIp() },
     }));
@@ -132,10 +128,12 @@ describe('sign-in rate limit', () => {
     expect(proxied).toEqual([...unlimited, 429]);
   });
 
-  it('counts per endpoint: a limited sign-in does not block sign-up from that address', async () => {
+  test('counts per endpoint: a limited sign-in does not block sign-up from that address', async ({
+    server,
+  }) => {
     const remoteAddress = nextIp();
-    await attempts(identity.main.app, SIGN_IN_MAX + 1, () => ({ remoteAddress }));
-    const signUp = await identity.main.app.inject({
+    await attempts(server.app, SIGN_IN_MAX + 1, () => ({ remoteAddress }));
+    const signUp = await server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       remoteAddress,
@@ -151,11 +149,11 @@ describe('sign-in rate limit', () => {
 });
 
 describe('other limits', () => {
-  it('sign-up: the 6th within a minute from one address is 429', async () => {
+  test('sign-up: the 6th within a minute from one address is 429', async ({ server }) => {
     const remoteAddress = nextIp();
     const statuses: number[] = [];
     for (let index = 0; index < 6; index += 1) {
-      const response = await identity.main.app.inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
         remoteAddress,
@@ -166,11 +164,13 @@ describe('other limits', () => {
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
   });
 
-  it('request-password-reset: the 6th within five minutes from one address is 429', async () => {
+  test('request-password-reset: the 6th within five minutes from one address is 429', async ({
+    server,
+  }) => {
     const remoteAddress = nextIp();
     const statuses: number[] = [];
     for (let index = 0; index < 6; index += 1) {
-      const response = await identity.main.app.inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: '/api/auth/request-password-reset',
         remoteAddress,

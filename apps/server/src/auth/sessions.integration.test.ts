@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   SESSION_COOKIE,
   TEST_PASSWORD,
@@ -10,19 +10,10 @@ import {
   uniqueEmail,
   type CookieJar,
 } from '../../test/auth-helpers';
-import { startIdentityTest, type IdentityTest } from '../../test/identity-app';
+import { serverTest } from '../../test/fixture';
+import type { TestServer } from '../../test/server';
 
-let identity: IdentityTest;
-
-beforeAll(async () => {
-  identity = await startIdentityTest();
-});
-
-afterAll(async () => {
-  await identity?.close();
-});
-
-const app = () => identity.main.app;
+const test = serverTest();
 
 interface ListedSession {
   id: string;
@@ -33,8 +24,8 @@ interface ListedSession {
   expiresAt: string;
 }
 
-function listSessions(jar: CookieJar) {
-  return app().inject({
+function listSessions(server: TestServer, jar: CookieJar) {
+  return server.app.inject({
     method: 'GET',
     url: '/api/auth/list-sessions',
     remoteAddress: nextIp(),
@@ -42,12 +33,12 @@ function listSessions(jar: CookieJar) {
   });
 }
 
-function authPost(jar: CookieJar, url: string, payload: object) {
-  return app().inject({
+function authPost(server: TestServer, jar: CookieJar, url: string, payload: object) {
+  return server.app.inject({
     method: 'POST',
     url,
     remoteAddress: nextIp(),
-    headers: { ...jar.headers(), origin: identity.origin },
+    headers: { ...jar.headers(), origin: server.origin },
     payload,
   });
 }
@@ -58,21 +49,23 @@ function tokenOf(jar: CookieJar): string {
   return cookie.slice(0, cookie.indexOf('.'));
 }
 
-async function userWithSessions(count: number) {
+async function userWithSessions(server: TestServer, count: number) {
   const email = uniqueEmail('sessions');
-  await createVerifiedUser(app(), identity.smtp, { email });
+  await createVerifiedUser(server.app, server.smtp, { email });
   const jars: CookieJar[] = [];
-  for (let index = 0; index < count; index += 1) jars.push(await signedInJar(app(), email));
+  for (let index = 0; index < count; index += 1) jars.push(await signedInJar(server.app, email));
   return { email, jars };
 }
 
 describe('sessions', () => {
-  it('list-sessions shows every session of the traveller and none of anyone else', async () => {
-    const { jars } = await userWithSessions(2);
+  test('list-sessions shows every session of the traveller and none of anyone else', async ({
+    server,
+  }) => {
+    const { jars } = await userWithSessions(server, 2);
     const [first, second] = jars as [CookieJar, CookieJar];
-    await userWithSessions(1);
+    await userWithSessions(server, 1);
 
-    const response = await listSessions(first);
+    const response = await listSessions(server, first);
     expect(response.statusCode).toBe(200);
     const sessions = response.json<ListedSession[]>();
     // The one from following the verification link, and the two sign-ins.
@@ -83,56 +76,60 @@ describe('sessions', () => {
     expect(tokens).toContain(tokenOf(second));
   });
 
-  it('revoke-session ends only the session it names', async () => {
-    const { jars } = await userWithSessions(2);
+  test('revoke-session ends only the session it names', async ({ server }) => {
+    const { jars } = await userWithSessions(server, 2);
     const [first, second] = jars as [CookieJar, CookieJar];
-    const revoked = await authPost(first, '/api/auth/revoke-session', { token: tokenOf(second) });
+    const revoked = await authPost(server, first, '/api/auth/revoke-session', {
+      token: tokenOf(second),
+    });
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json()).toEqual({ status: true });
 
-    expect((await getMe(app(), second)).statusCode).toBe(401);
-    expect((await getMe(app(), first)).statusCode).toBe(200);
-    const remaining = (await listSessions(first)).json<ListedSession[]>();
+    expect((await getMe(server.app, second)).statusCode).toBe(401);
+    expect((await getMe(server.app, first)).statusCode).toBe(200);
+    const remaining = (await listSessions(server, first)).json<ListedSession[]>();
     expect(remaining.map((session) => session.token)).not.toContain(tokenOf(second));
     expect(remaining).toHaveLength(2);
   });
 
-  it("revoke-session cannot end another traveller's session", async () => {
-    const mine = await userWithSessions(1);
-    const theirs = await userWithSessions(1);
+  test("revoke-session cannot end another traveller's session", async ({ server }) => {
+    const mine = await userWithSessions(server, 1);
+    const theirs = await userWithSessions(server, 1);
     const [me] = mine.jars as [CookieJar];
     const [them] = theirs.jars as [CookieJar];
-    const response = await authPost(me, '/api/auth/revoke-session', { token: tokenOf(them) });
+    const response = await authPost(server, me, '/api/auth/revoke-session', {
+      token: tokenOf(them),
+    });
     // Answered like a success (it reveals nothing), but nothing happens.
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: true });
-    expect((await getMe(app(), them)).statusCode).toBe(200);
+    expect((await getMe(server.app, them)).statusCode).toBe(200);
   });
 
-  it('revoke-other-sessions keeps the current one only', async () => {
-    const { jars } = await userWithSessions(3);
+  test('revoke-other-sessions keeps the current one only', async ({ server }) => {
+    const { jars } = await userWithSessions(server, 3);
     const [keep, ...others] = jars as [CookieJar, ...CookieJar[]];
-    const response = await authPost(keep, '/api/auth/revoke-other-sessions', {});
+    const response = await authPost(server, keep, '/api/auth/revoke-other-sessions', {});
     expect(response.statusCode).toBe(200);
-    expect((await getMe(app(), keep)).statusCode).toBe(200);
-    for (const jar of others) expect((await getMe(app(), jar)).statusCode).toBe(401);
-    expect((await listSessions(keep)).json<ListedSession[]>()).toHaveLength(1);
+    expect((await getMe(server.app, keep)).statusCode).toBe(200);
+    for (const jar of others) expect((await getMe(server.app, jar)).statusCode).toBe(401);
+    expect((await listSessions(server, keep)).json<ListedSession[]>()).toHaveLength(1);
   });
 
-  it('sign-out ends the session and clears the cookie', async () => {
-    const { jars } = await userWithSessions(1);
+  test('sign-out ends the session and clears the cookie', async ({ server }) => {
+    const { jars } = await userWithSessions(server, 1);
     const [jar] = jars as [CookieJar];
-    const response = await authPost(jar, '/api/auth/sign-out', {});
+    const response = await authPost(server, jar, '/api/auth/sign-out', {});
     expect(response.statusCode).toBe(200);
     const cleared = setCookieHeaders(response).find((cookie) =>
       cookie.startsWith(`${SESSION_COOKIE}=`),
     );
     expect(cleared).toMatch(/Max-Age=0/);
-    expect((await getMe(app(), jar)).statusCode).toBe(401);
+    expect((await getMe(server.app, jar)).statusCode).toBe(401);
   });
 
-  it('list-sessions without a session is 401', async () => {
-    const response = await app().inject({
+  test('list-sessions without a session is 401', async ({ server }) => {
+    const response = await server.app.inject({
       method: 'GET',
       url: '/api/auth/list-sessions',
       remoteAddress: nextIp(),
@@ -140,61 +137,61 @@ describe('sessions', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('get-session answers the user and null when signed out', async () => {
+  test('get-session answers the user and null when signed out', async ({ server }) => {
     const email = uniqueEmail('get-session');
-    await createVerifiedUser(app(), identity.smtp, { email });
-    const jar = await signedInJar(app(), email, TEST_PASSWORD);
-    const signedIn = await app().inject({
+    await createVerifiedUser(server.app, server.smtp, { email });
+    const jar = await signedInJar(server.app, email, TEST_PASSWORD);
+    const signedIn = await server.app.inject({
       method: 'GET',
       url: '/api/auth/get-session',
       headers: jar.headers(),
     });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json<{ user: { email: string } }>().user.email).toBe(email);
-    const anonymous = await app().inject({ method: 'GET', url: '/api/auth/get-session' });
+    const anonymous = await server.app.inject({ method: 'GET', url: '/api/auth/get-session' });
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json()).toBeNull();
   });
 
-  it('API reads refuse a cookie whose signature was tampered with', async () => {
-    const [jar] = (await userWithSessions(1)).jars;
+  test('API reads refuse a cookie whose signature was tampered with', async ({ server }) => {
+    const [jar] = (await userWithSessions(server, 1)).jars;
     if (!jar) throw new Error('no session');
     const value = decodeURIComponent(jar.get(SESSION_COOKIE) ?? '');
     const forged = `${value.slice(0, value.indexOf('.'))}.${'A'.repeat(43)}=`;
-    const response = await app().inject({
+    const response = await server.app.inject({
       method: 'GET',
       url: '/api/me',
       remoteAddress: nextIp(),
       headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(forged)}` },
     });
     expect(response.statusCode).toBe(401);
-    expect((await getMe(app(), jar)).statusCode).toBe(200);
+    expect((await getMe(server.app, jar)).statusCode).toBe(200);
   });
 
-  it('API reads refuse an expired session at once', async () => {
-    const [jar] = (await userWithSessions(1)).jars;
+  test('API reads refuse an expired session at once', async ({ server }) => {
+    const [jar] = (await userWithSessions(server, 1)).jars;
     if (!jar) throw new Error('no session');
-    await identity.main.database.pool.query(
+    await server.database.pool.query(
       "update session set expires_at = now() - interval '1 second' where token = $1",
       [tokenOf(jar)],
     );
-    expect((await getMe(app(), jar)).statusCode).toBe(401);
+    expect((await getMe(server.app, jar)).statusCode).toBe(401);
   });
 
-  it('API reads refuse a revoked session at once, on every process', async () => {
-    const [first, second] = (await userWithSessions(2)).jars;
+  test('API reads refuse a revoked session at once, on every process', async ({ server }) => {
+    const [first, second] = (await userWithSessions(server, 2)).jars;
     if (!first || !second) throw new Error('no sessions');
-    const other = await identity.another({});
+    const other = await server.another({});
     expect(
       (await other.app.inject({ method: 'GET', url: '/api/me', headers: second.headers() }))
         .statusCode,
     ).toBe(200);
-    const revoked = await authPost(first, '/api/auth/revoke-session', {
+    const revoked = await authPost(server, first, '/api/auth/revoke-session', {
       token: tokenOf(second),
     });
     expect(revoked.statusCode).toBe(200);
     // The process that revoked it refuses it before it has even answered the revocation.
-    expect((await getMe(app(), second)).statusCode).toBe(401);
+    expect((await getMe(server.app, second)).statusCode).toBe(401);
     // The other kept it in memory: it drops it when the NOTIFY of the commit lands
     // (milliseconds), never after the minute it would otherwise keep it.
     const deadline = Date.now() + 3000;

@@ -1,5 +1,5 @@
 import type { Me } from '@jammy/shared/account';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   CookieJar,
   TEST_PASSWORD,
@@ -11,38 +11,32 @@ import {
   signUp,
   uniqueEmail,
 } from '../../test/auth-helpers';
-import { startIdentityTest, type IdentityTest } from '../../test/identity-app';
+import { serverTest } from '../../test/fixture';
+import type { TestServer } from '../../test/server';
 
-let identity: IdentityTest;
+const test = serverTest();
 
-beforeAll(async () => {
-  identity = await startIdentityTest();
-});
-
-afterAll(async () => {
-  await identity?.close();
-});
-
-const app = () => identity.main.app;
-
-function updateUser(jar: CookieJar, payload: Record<string, unknown>) {
-  return app().inject({
+function updateUser(server: TestServer, jar: CookieJar, payload: Record<string, unknown>) {
+  return server.app.inject({
     method: 'POST',
     url: '/api/auth/update-user',
     remoteAddress: nextIp(),
-    headers: { ...jar.headers(), origin: identity.origin },
+    headers: { ...jar.headers(), origin: server.origin },
     payload,
   });
 }
 
-async function newUser(): Promise<{ jar: CookieJar; me: Me }> {
-  return createVerifiedUser(app(), identity.smtp, { email: uniqueEmail('fields'), name: 'Fiona' });
+async function newUser(server: TestServer): Promise<{ jar: CookieJar; me: Me }> {
+  return createVerifiedUser(server.app, server.smtp, {
+    email: uniqueEmail('fields'),
+    name: 'Fiona',
+  });
 }
 
 describe('fields a traveller cannot set through better-auth', () => {
-  it('sign-up ignores role: admin', async () => {
+  test('sign-up ignores role: admin', async ({ server }) => {
     const email = uniqueEmail('escalate');
-    const response = await app().inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       remoteAddress: nextIp(),
@@ -56,14 +50,16 @@ describe('fields a traveller cannot set through better-auth', () => {
       },
     });
     expect(response.statusCode).toBe(200);
-    const mail = await identity.smtp.waitForMail(email);
-    const verified = await followLink(app(), onlyLink(mail.links));
+    const mail = await server.smtp.waitForMail(email);
+    const verified = await followLink(server.app, onlyLink(mail.links));
     expect(verified.statusCode).toBe(302);
-    expect((await readMe(app(), new CookieJar().store(verified))).role).toBe('user');
+    expect((await readMe(server.app, new CookieJar().store(verified))).role).toBe('user');
   });
 
-  it("better-auth's update-user is switched off: role, terms, version never change there", async () => {
-    const { jar, me } = await newUser();
+  test("better-auth's update-user is switched off: role, terms, version never change there", async ({
+    server,
+  }) => {
+    const { jar, me } = await newUser(server);
     for (const payload of [
       { role: 'admin' },
       { termsAcceptedAt: null },
@@ -71,27 +67,27 @@ describe('fields a traveller cannot set through better-auth', () => {
       { emailVerified: false },
       { homePlace: 'Nowhere' },
     ]) {
-      expect((await updateUser(jar, payload)).statusCode).toBe(404);
+      expect((await updateUser(server, jar, payload)).statusCode).toBe(404);
     }
-    expect(await readMe(app(), jar)).toEqual(me);
+    expect(await readMe(server.app, jar)).toEqual(me);
   });
 
   // Sign-up takes the visitor's language: only one Jammy speaks.
-  it('sign-up refuses a language Jammy does not have', async () => {
-    const response = await signUp(app(), { email: uniqueEmail('zz'), language: 'zz' });
+  test('sign-up refuses a language Jammy does not have', async ({ server }) => {
+    const response = await signUp(server.app, { email: uniqueEmail('zz'), language: 'zz' });
     expect(response.statusCode).toBe(400);
   });
 
   // PATCH /api/me is the one way to edit the profile (trimmed, 1–80 characters, versioned).
-  it('update-user cannot bypass the rules of PATCH /api/me', async () => {
-    const { jar, me } = await newUser();
+  test('update-user cannot bypass the rules of PATCH /api/me', async ({ server }) => {
+    const { jar, me } = await newUser(server);
     const responses = [
-      await updateUser(jar, { name: 'x'.repeat(500) }),
-      await updateUser(jar, { name: '' }),
-      await updateUser(jar, { language: 'zz' }),
+      await updateUser(server, jar, { name: 'x'.repeat(500) }),
+      await updateUser(server, jar, { name: '' }),
+      await updateUser(server, jar, { language: 'zz' }),
     ];
     expect(responses.map((response) => response.statusCode)).not.toContain(200);
-    const after = await readMe(app(), jar);
+    const after = await readMe(server.app, jar);
     expect(after.name).toBe(me.name);
   });
 });

@@ -1,9 +1,10 @@
 import { JSON_BODY_LIMIT_BYTES } from '@jammy/shared/constants';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { buildTestApp, type TestApp } from '../../test/test-app';
 import { AppError, parseInput } from './errors';
+import { serverTest } from '../../test/fixture';
+
+const test = serverTest({ mail: 'outbox' });
 
 const INTERNAL_BODY = {
   error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' },
@@ -14,14 +15,9 @@ const itinerarySchema = z.object({
   stage: z.object({ lat: z.number().min(-90).max(90) }),
 });
 
-let testDatabase: TestDatabase;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  testApp = await buildTestApp({ databaseUrl: testDatabase.url });
+test.beforeAll(async ({ server }) => {
   // Test-only routes, added before the first inject makes the app ready.
-  const { app } = testApp;
+  const { app } = server;
   app.post('/api/test/echo', async (request) => ({ received: request.body }));
   app.post('/api/test/validate', async (request) => parseInput(itinerarySchema, request.body));
   app.get('/api/test/app-error', async () => {
@@ -38,15 +34,10 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await testApp?.close();
-  await testDatabase?.drop();
-});
-
 describe('unknown API routes', () => {
   for (const method of ['GET', 'POST'] as const) {
-    it(`${method} /api/whatever → 404 route/not-found as JSON`, async () => {
-      const response = await testApp.app.inject({ method, url: '/api/whatever?x=1' });
+    test(`${method} /api/whatever → 404 route/not-found as JSON`, async ({ server }) => {
+      const response = await server.app.inject({ method, url: '/api/whatever?x=1' });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(response.json()).toEqual({
@@ -55,16 +46,16 @@ describe('unknown API routes', () => {
     });
   }
 
-  it('GET /api itself → 404 JSON, not the SPA page', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api' });
+  test('GET /api itself → 404 JSON, not the SPA page', async ({ server }) => {
+    const response = await server.app.inject({ method: 'GET', url: '/api' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       error: { code: 'route/not-found', message: 'No route GET /api' },
     });
   });
 
-  it('a POST to a page path → 404 JSON (pages are only GET or HEAD)', async () => {
-    const response = await testApp.app.inject({ method: 'POST', url: '/itineraries' });
+  test('a POST to a page path → 404 JSON (pages are only GET or HEAD)', async ({ server }) => {
+    const response = await server.app.inject({ method: 'POST', url: '/itineraries' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       error: { code: 'route/not-found', message: 'No route POST /itineraries' },
@@ -74,23 +65,23 @@ describe('unknown API routes', () => {
 
 describe('malformed URLs', () => {
   // Fastify rejects a bad percent-encoding before routing; the answer keeps our format.
-  it('GET /api/… with a broken %-encoding → 400 in the JSON error format', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/%E0%A4%A' });
+  test('GET /api/… with a broken %-encoding → 400 in the JSON error format', async ({ server }) => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/test/%E0%A4%A' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: { code: 'request/invalid', message: 'The address is not valid' },
     });
   });
 
-  it('a page address with a broken %-encoding → 404', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/itinerary/%E0%A4%A' });
+  test('a page address with a broken %-encoding → 404', async ({ server }) => {
+    const response = await server.app.inject({ method: 'GET', url: '/itinerary/%E0%A4%A' });
     expect(response.statusCode).toBe(404);
   });
 });
 
 describe('request bodies', () => {
-  it('accepts well-formed JSON', async () => {
-    const response = await testApp.app.inject({
+  test('accepts well-formed JSON', async ({ server }) => {
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/test/echo',
       payload: { hello: 'world' },
@@ -99,8 +90,8 @@ describe('request bodies', () => {
     expect(response.json()).toEqual({ received: { hello: 'world' } });
   });
 
-  it('malformed JSON → 400 request/malformed-json', async () => {
-    const response = await testApp.app.inject({
+  test('malformed JSON → 400 request/malformed-json', async ({ server }) => {
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/test/echo',
       headers: { 'content-type': 'application/json' },
@@ -112,8 +103,8 @@ describe('request bodies', () => {
     });
   });
 
-  it('an empty body declared as JSON → 400 request/malformed-json', async () => {
-    const response = await testApp.app.inject({
+  test('an empty body declared as JSON → 400 request/malformed-json', async ({ server }) => {
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/test/echo',
       headers: { 'content-type': 'application/json' },
@@ -128,9 +119,9 @@ describe('request bodies', () => {
     });
   });
 
-  it('a JSON body over 1 MiB → 413 request/too-large', async () => {
+  test('a JSON body over 1 MiB → 413 request/too-large', async ({ server }) => {
     const payload = JSON.stringify({ padding: 'x'.repeat(JSON_BODY_LIMIT_BYTES) });
-    const response = await testApp.app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/test/echo',
       headers: { 'content-type': 'application/json' },
@@ -142,9 +133,9 @@ describe('request bodies', () => {
     });
   });
 
-  it('a JSON body just under 1 MiB is accepted', async () => {
+  test('a JSON body just under 1 MiB is accepted', async ({ server }) => {
     const payload = JSON.stringify({ padding: 'x'.repeat(JSON_BODY_LIMIT_BYTES - 100) });
-    const response = await testApp.app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/test/echo',
       headers: { 'content-type': 'application/json' },
@@ -153,8 +144,8 @@ describe('request bodies', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('an unsupported content type → 415 request/unsupported-media-type', async () => {
-    const response = await testApp.app.inject({
+  test('an unsupported content type → 415 request/unsupported-media-type', async ({ server }) => {
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/test/echo',
       headers: { 'content-type': 'application/xml' },
@@ -171,8 +162,8 @@ describe('request bodies', () => {
 });
 
 describe('thrown errors', () => {
-  it('an AppError answers with its status and body, details included', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/app-error' });
+  test('an AppError answers with its status and body, details included', async ({ server }) => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/test/app-error' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       error: {
@@ -183,8 +174,8 @@ describe('thrown errors', () => {
     });
   });
 
-  it('an AppError without details has no details key', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/auth-error' });
+  test('an AppError without details has no details key', async ({ server }) => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/test/auth-error' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toStrictEqual({
       error: { code: 'auth/unauthenticated', message: 'Sign in first' },
@@ -192,8 +183,10 @@ describe('thrown errors', () => {
   });
 
   for (const url of ['/api/test/crash', '/api/test/crash-with-status']) {
-    it(`a plain Error (${url}) → 500 internal, without its message or stack`, async () => {
-      const response = await testApp.app.inject({ method: 'GET', url });
+    test(`a plain Error (${url}) → 500 internal, without its message or stack`, async ({
+      server,
+    }) => {
+      const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toStrictEqual(INTERNAL_BODY);
       expect(response.body).not.toContain('secret detail');
@@ -204,8 +197,8 @@ describe('thrown errors', () => {
 });
 
 describe('validation with parseInput', () => {
-  it('a missing field → 400 request/invalid naming it', async () => {
-    const response = await testApp.app.inject({
+  test('a missing field → 400 request/invalid naming it', async ({ server }) => {
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/test/validate',
       payload: { stage: { lat: 10 } },
@@ -219,8 +212,10 @@ describe('validation with parseInput', () => {
     expect(body.error.details.issues).toEqual([{ field: 'title', message: expect.any(String) }]);
   });
 
-  it('a nested field out of range is named by its dotted path, every failure listed', async () => {
-    const response = await testApp.app.inject({
+  test('a nested field out of range is named by its dotted path, every failure listed', async ({
+    server,
+  }) => {
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/test/validate',
       payload: { title: '', stage: { lat: 91 } },
@@ -234,9 +229,9 @@ describe('validation with parseInput', () => {
     ]);
   });
 
-  it('valid input passes through', async () => {
+  test('valid input passes through', async ({ server }) => {
     const payload = { title: 'Sicily', stage: { lat: 37.5 } };
-    const response = await testApp.app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/test/validate',
       payload,

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   createVerifiedUser,
   nextIp,
@@ -7,26 +7,19 @@ import {
   uniqueEmail,
   type AuthErrorBody,
 } from '../../test/auth-helpers';
-import { startIdentityTest, type IdentityTest } from '../../test/identity-app';
+import { serverTest } from '../../test/fixture';
+import type { TestApp } from '../../test/test-app';
 import { freePort } from '../../test/ports';
 import { smtpMailer } from './mailer';
 import en from './messages/en.json';
 import { renderMail } from './templates';
 
-let identity: IdentityTest;
-
-beforeAll(async () => {
-  identity = await startIdentityTest({ env: { MAIL_FROM: 'Jammy Test <hello@jammy.example>' } });
-});
-
-afterAll(async () => {
-  await identity?.close();
-});
+const test = serverTest({ env: { MAIL_FROM: 'Jammy Test <hello@jammy.example>' } });
 
 describe('smtpMailer', () => {
-  it('sends text and HTML from MAIL_FROM to the recipient', async () => {
+  test('sends text and HTML from MAIL_FROM to the recipient', async ({ server }) => {
     const mailer = smtpMailer(
-      identity.smtp.url,
+      server.smtp.url,
       'Sender <sender@jammy.example>',
       pino({ level: 'silent' }),
     );
@@ -37,7 +30,7 @@ describe('smtpMailer', () => {
       url: 'https://jammy.example/x?token=1',
     });
     await mailer.send({ to: 'ada@example.com', ...rendered });
-    const mail = await identity.smtp.waitForMail('ada@example.com');
+    const mail = await server.smtp.waitForMail('ada@example.com');
     expect(mail.from).toBe('sender@jammy.example');
     expect(mail.fromHeader).toBe('"Sender" <sender@jammy.example>');
     expect(mail.subject).toBe(en.magicLink.subject);
@@ -46,7 +39,7 @@ describe('smtpMailer', () => {
     expect(mail.links).toEqual(['https://jammy.example/x?token=1']);
   });
 
-  it('a refused connection is an error for the caller', async () => {
+  test('a refused connection is an error for the caller', async () => {
     const port = await freePort();
     const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, 'a@b.example', pino({ level: 'silent' }));
     await expect(
@@ -56,32 +49,32 @@ describe('smtpMailer', () => {
 });
 
 describe('the app over SMTP', () => {
-  it('mails from MAIL_FROM', async () => {
+  test('mails from MAIL_FROM', async ({ server }) => {
     const email = uniqueEmail('from');
-    await signUp(identity.main.app, { email });
-    const mail = await identity.smtp.waitForMail(email);
+    await signUp(server.app, { email });
+    const mail = await server.smtp.waitForMail(email);
     expect(mail.from).toBe('hello@jammy.example');
     expect(mail.fromHeader).toBe('"Jammy Test" <hello@jammy.example>');
   });
 
   describe('when the SMTP server is down', () => {
-    let down: IdentityTest['main'];
+    let down: TestApp;
     let known: string;
 
-    beforeAll(async () => {
+    test.beforeAll(async ({ server }) => {
       known = uniqueEmail('known-down');
-      await createVerifiedUser(identity.main.app, identity.smtp, { email: known });
-      down = await identity.another({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
+      await createVerifiedUser(server.app, server.smtp, { email: known });
+      down = await server.another({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
     });
 
-    it('sign-up still answers 200, for new and known addresses alike', async () => {
+    test('sign-up still answers 200, for new and known addresses alike', async () => {
       const fresh = await signUp(down.app, { email: uniqueEmail('down') });
       const duplicate = await signUp(down.app, { email: known });
       expect(fresh.statusCode).toBe(200);
       expect(duplicate.statusCode).toBe(200);
     });
 
-    it('request-password-reset answers the same for known and unknown addresses', async () => {
+    test('request-password-reset answers the same for known and unknown addresses', async () => {
       const request = (email: string) =>
         down.app.inject({
           method: 'POST',
@@ -96,7 +89,7 @@ describe('the app over SMTP', () => {
       expect(a.body).toBe(b.body);
     });
 
-    it('an e-mail link request fails visibly (500) for known and unknown addresses alike', async () => {
+    test('an e-mail link request fails visibly (500) for known and unknown addresses alike', async () => {
       const request = (email: string) =>
         down.app.inject({
           method: 'POST',

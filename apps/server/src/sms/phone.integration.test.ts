@@ -1,5 +1,5 @@
 import type { Me } from '@jammy/shared/account';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   CookieJar,
   SESSION_COOKIE,
@@ -11,22 +11,14 @@ import {
   setCookieHeaders,
   type AuthErrorBody,
 } from '../../test/auth-helpers';
-import { startIdentityTest, type IdentityTest } from '../../test/identity-app';
+import { serverTest } from '../../test/fixture';
+import type { TestServer } from '../../test/server';
 import en from '../mail/messages/en.json';
 import it_ from '../mail/messages/it.json';
 
-let identity: IdentityTest;
+const test = serverTest();
 
-beforeAll(async () => {
-  identity = await startIdentityTest();
-});
-
-afterAll(async () => {
-  await identity?.close();
-});
-
-const app = () => identity.main.app;
-const dataDir = () => identity.main.config.dataDir;
+const dataDir = (server: TestServer) => server.config.dataDir;
 
 let phoneCounter = 0;
 /** A unique, valid E.164 number. */
@@ -35,8 +27,8 @@ function newPhone(): string {
   return `+3933${String(Date.now() % 100_000).padStart(5, '0')}${String(phoneCounter).padStart(3, '0')}`;
 }
 
-function sendOtp(phoneNumber: string, headers: Record<string, string> = {}) {
-  return app().inject({
+function sendOtp(server: TestServer, phoneNumber: string, headers: Record<string, string> = {}) {
+  return server.app.inject({
     method: 'POST',
     url: '/api/auth/phone-number/send-otp',
     remoteAddress: nextIp(),
@@ -45,8 +37,8 @@ function sendOtp(phoneNumber: string, headers: Record<string, string> = {}) {
   });
 }
 
-function verify(phoneNumber: string, code: string) {
-  return app().inject({
+function verify(server: TestServer, phoneNumber: string, code: string) {
+  return server.app.inject({
     method: 'POST',
     url: '/api/auth/phone-number/verify',
     remoteAddress: nextIp(),
@@ -60,43 +52,45 @@ function wrong(code: string): string {
 }
 
 describe('sign-in with a phone number (SMS to the outbox)', () => {
-  it('sends a six-digit code as a text message', async () => {
+  test('sends a six-digit code as a text message', async ({ server }) => {
     const phone = newPhone();
-    const response = await sendOtp(phone);
+    const response = await sendOtp(server, phone);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'code sent' });
-    const sms = (await readOutboxSms(dataDir())).filter((message) => message.to === phone);
+    const sms = (await readOutboxSms(dataDir(server))).filter((message) => message.to === phone);
     expect(sms).toHaveLength(1);
-    const code = await latestSmsCode(dataDir(), phone);
+    const code = await latestSmsCode(dataDir(server), phone);
     expect(sms[0]?.body).toBe(en.sms.code.replace('{{code}}', code));
     expect(sms[0]?.file).toMatch(/^[0-9a-f-]{36}\.sms\.json$/);
     // Nothing is mailed.
-    expect(identity.smtp.messages).toEqual([]);
+    expect(server.smtp.messages).toEqual([]);
   });
 
-  it("writes the text in the visitor's language", async () => {
+  test("writes the text in the visitor's language", async ({ server }) => {
     const phone = newPhone();
     // A browser sends its Origin with the cookie; better-auth refuses a cookie without one.
-    const response = await sendOtp(phone, {
+    const response = await sendOtp(server, phone, {
       cookie: 'i18n_redirected=it',
-      origin: identity.origin,
+      origin: server.origin,
     });
     expect(response.statusCode).toBe(200);
-    const code = await latestSmsCode(dataDir(), phone);
-    const [sms] = (await readOutboxSms(dataDir())).filter((message) => message.to === phone);
+    const code = await latestSmsCode(dataDir(server), phone);
+    const [sms] = (await readOutboxSms(dataDir(server))).filter((message) => message.to === phone);
     expect(sms?.body).toBe(it_.sms.code.replace('{{code}}', code));
   });
 
-  it('the code signs up a new traveller with a hidden placeholder address', async () => {
+  test('the code signs up a new traveller with a hidden placeholder address', async ({
+    server,
+  }) => {
     const phone = newPhone();
-    await sendOtp(phone);
-    const response = await verify(phone, await latestSmsCode(dataDir(), phone));
+    await sendOtp(server, phone);
+    const response = await verify(server, phone, await latestSmsCode(dataDir(server), phone));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: true, user: { phoneNumber: phone } });
     const jar = new CookieJar().store(response);
     expect(jar.has(SESSION_COOKIE)).toBe(true);
 
-    const me = await readMe(app(), jar);
+    const me = await readMe(server.app, jar);
     expect(me).toMatchObject({
       email: null,
       emailVerified: false,
@@ -107,7 +101,7 @@ describe('sign-in with a phone number (SMS to the outbox)', () => {
       role: 'user',
     });
     // The placeholder never leaves the server, not even in the export.
-    const exported = await app().inject({
+    const exported = await server.app.inject({
       method: 'GET',
       url: '/api/me/export',
       headers: jar.headers(),
@@ -115,90 +109,102 @@ describe('sign-in with a phone number (SMS to the outbox)', () => {
     expect(exported.body).not.toContain('users.jammy.invalid');
   });
 
-  it('completing the profile needs a name and the terms', async () => {
+  test('completing the profile needs a name and the terms', async ({ server }) => {
     const phone = newPhone();
-    await sendOtp(phone);
-    const jar = new CookieJar().store(await verify(phone, await latestSmsCode(dataDir(), phone)));
-    const response = await app().inject({
+    await sendOtp(server, phone);
+    const jar = new CookieJar().store(
+      await verify(server, phone, await latestSmsCode(dataDir(server), phone)),
+    );
+    const response = await server.app.inject({
       method: 'PATCH',
       url: '/api/me',
-      headers: { ...jar.headers(), origin: identity.origin },
+      headers: { ...jar.headers(), origin: server.origin },
       payload: { name: 'Pia', acceptTerms: true },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json<Me>()).toMatchObject({ name: 'Pia', email: null, profileComplete: true });
   });
 
-  it('a later code signs the same traveller in again', async () => {
+  test('a later code signs the same traveller in again', async ({ server }) => {
     const phone = newPhone();
-    await sendOtp(phone);
+    await sendOtp(server, phone);
     const first = await readMe(
-      app(),
-      new CookieJar().store(await verify(phone, await latestSmsCode(dataDir(), phone))),
+      server.app,
+      new CookieJar().store(
+        await verify(server, phone, await latestSmsCode(dataDir(server), phone)),
+      ),
     );
-    await sendOtp(phone);
+    await sendOtp(server, phone);
     const second = await readMe(
-      app(),
-      new CookieJar().store(await verify(phone, await latestSmsCode(dataDir(), phone))),
+      server.app,
+      new CookieJar().store(
+        await verify(server, phone, await latestSmsCode(dataDir(server), phone)),
+      ),
     );
     expect(second.id).toBe(first.id);
   });
 
-  it('a code works once', async () => {
+  test('a code works once', async ({ server }) => {
     const phone = newPhone();
-    await sendOtp(phone);
-    const code = await latestSmsCode(dataDir(), phone);
-    expect((await verify(phone, code)).statusCode).toBe(200);
-    const again = await verify(phone, code);
+    await sendOtp(server, phone);
+    const code = await latestSmsCode(dataDir(server), phone);
+    expect((await verify(server, phone, code)).statusCode).toBe(200);
+    const again = await verify(server, phone, code);
     expect(again.statusCode).toBe(400);
     expect(setCookieHeaders(again)).toEqual([]);
   });
 
-  it('three wrong codes invalidate the code: the right one is then refused', async () => {
+  test('three wrong codes invalidate the code: the right one is then refused', async ({
+    server,
+  }) => {
     const phone = newPhone();
-    await sendOtp(phone);
-    const code = await latestSmsCode(dataDir(), phone);
+    await sendOtp(server, phone);
+    const code = await latestSmsCode(dataDir(server), phone);
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const response = await verify(phone, wrong(code));
+      const response = await verify(server, phone, wrong(code));
       expect(response.statusCode).toBe(400);
       expect(response.json<AuthErrorBody>()).toEqual({
         code: 'INVALID_OTP',
         message: 'Invalid OTP',
       });
     }
-    const right = await verify(phone, code);
+    const right = await verify(server, phone, code);
     expect(right.statusCode).toBe(403);
     expect(right.json<AuthErrorBody>()).toEqual({
       code: 'TOO_MANY_ATTEMPTS',
       message: 'Too many attempts',
     });
     expect(setCookieHeaders(right)).toEqual([]);
-    const after = await verify(phone, code);
+    const after = await verify(server, phone, code);
     expect(after.statusCode).toBe(400);
     expect(setCookieHeaders(after)).toEqual([]);
 
     // A new code works.
-    await sendOtp(phone);
-    expect((await verify(phone, await latestSmsCode(dataDir(), phone))).statusCode).toBe(200);
+    await sendOtp(server, phone);
+    expect(
+      (await verify(server, phone, await latestSmsCode(dataDir(server), phone))).statusCode,
+    ).toBe(200);
   });
 
-  it('refuses numbers that are not E.164: 400 INVALID_PHONE_NUMBER, no SMS', async () => {
+  test('refuses numbers that are not E.164: 400 INVALID_PHONE_NUMBER, no SMS', async ({
+    server,
+  }) => {
     for (const number of ['3331234567', '+0331234567', '+39 333 123 4567', '+12', 'abc', '']) {
-      const response = await sendOtp(number);
+      const response = await sendOtp(server, number);
       expect(response.statusCode).toBe(400);
       expect(response.json<AuthErrorBody>()).toEqual({
         code: 'INVALID_PHONE_NUMBER',
         message: 'Invalid phone number',
       });
     }
-    const sent = await readOutboxSms(dataDir());
+    const sent = await readOutboxSms(dataDir(server));
     expect(sent.map((sms) => sms.to)).not.toContain('3331234567');
   });
 
-  it('GET /api/me is 401 after a failed verification', async () => {
+  test('GET /api/me is 401 after a failed verification', async ({ server }) => {
     const phone = newPhone();
-    await sendOtp(phone);
-    const failed = await verify(phone, wrong(await latestSmsCode(dataDir(), phone)));
-    expect((await getMe(app(), new CookieJar().store(failed))).statusCode).toBe(401);
+    await sendOtp(server, phone);
+    const failed = await verify(server, phone, wrong(await latestSmsCode(dataDir(server), phone)));
+    expect((await getMe(server.app, new CookieJar().store(failed))).statusCode).toBe(401);
   });
 });

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { CookieJar, nextIp, readMe, readOutboxSms } from '../../test/auth-helpers';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import { serverTest } from '../../test/fixture';
+import type { TestServer } from '../../test/server';
 import en from '../mail/messages/en.json';
 
 const SID = 'AC0123456789abcdef0123456789abcdef';
@@ -56,22 +56,21 @@ async function startFakeTwilio(): Promise<FakeTwilio> {
   return fake;
 }
 
-let database: TestDatabase;
 let twilio: FakeTwilio;
-let testApp: TestApp;
+
+// The stand-in starts before the tests (their beforeEach resets it); the app, with the first.
+const test = serverTest(async () => ({
+  mail: 'outbox',
+  env: {
+    TWILIO_ACCOUNT_SID: SID,
+    TWILIO_AUTH_TOKEN: TOKEN,
+    TWILIO_FROM: FROM,
+    TWILIO_API_URL: twilio.url,
+  },
+}));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   twilio = await startFakeTwilio();
-  testApp = await buildTestApp({
-    databaseUrl: database.url,
-    env: {
-      TWILIO_ACCOUNT_SID: SID,
-      TWILIO_AUTH_TOKEN: TOKEN,
-      TWILIO_FROM: FROM,
-      TWILIO_API_URL: twilio.url,
-    },
-  });
 });
 
 beforeEach(() => {
@@ -80,13 +79,11 @@ beforeEach(() => {
 });
 
 afterAll(async () => {
-  await testApp?.close();
   await twilio?.close();
-  await database?.drop();
 });
 
-function sendOtp(phoneNumber: string) {
-  return testApp.app.inject({
+function sendOtp(server: TestServer, phoneNumber: string) {
+  return server.app.inject({
     method: 'POST',
     url: '/api/auth/phone-number/send-otp',
     remoteAddress: nextIp(),
@@ -95,9 +92,11 @@ function sendOtp(phoneNumber: string) {
 }
 
 describe('the Twilio-compatible SMS sender', () => {
-  it('posts From/To/Body with Basic auth to /2010-04-01/Accounts/{sid}/Messages.json', async () => {
+  test('posts From/To/Body with Basic auth to /2010-04-01/Accounts/{sid}/Messages.json', async ({
+    server,
+  }) => {
     const phone = '+447700900123';
-    const response = await sendOtp(phone);
+    const response = await sendOtp(server, phone);
     expect(response.statusCode).toBe(200);
     expect(twilio.requests).toHaveLength(1);
     const [request] = twilio.requests;
@@ -115,29 +114,31 @@ describe('the Twilio-compatible SMS sender', () => {
     expect(form.get('Body')).toBe(en.sms.code.replace('{{code}}', code));
 
     // Nothing goes to the outbox, and the code signs in.
-    expect(await readOutboxSms(testApp.config.dataDir)).toEqual([]);
-    const verified = await testApp.app.inject({
+    expect(await readOutboxSms(server.config.dataDir)).toEqual([]);
+    const verified = await server.app.inject({
       method: 'POST',
       url: '/api/auth/phone-number/verify',
       remoteAddress: nextIp(),
       payload: { phoneNumber: phone, code },
     });
     expect(verified.statusCode).toBe(200);
-    expect((await readMe(testApp.app, new CookieJar().store(verified))).phoneNumber).toBe(phone);
+    expect((await readMe(server.app, new CookieJar().store(verified))).phoneNumber).toBe(phone);
   });
 
-  it('a provider error surfaces: send-otp is not a 200, and the body leaks nothing', async () => {
+  test('a provider error surfaces: send-otp is not a 200, and the body leaks nothing', async ({
+    server,
+  }) => {
     twilio.status = 500;
-    const response = await sendOtp('+447700900124');
+    const response = await sendOtp(server, '+447700900124');
     expect(twilio.requests).toHaveLength(1);
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain(TOKEN);
     expect(response.body).not.toContain('Internal Server Error');
   });
 
-  it('a refused request (401 from the provider) is not a 200 either', async () => {
+  test('a refused request (401 from the provider) is not a 200 either', async ({ server }) => {
     twilio.status = 401;
-    const response = await sendOtp('+447700900125');
+    const response = await sendOtp(server, '+447700900125');
     expect(response.statusCode).toBe(500);
   });
 });

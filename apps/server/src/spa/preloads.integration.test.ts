@@ -1,9 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '@jammy/shared/route-preloads';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createSignedInUser } from '../../test/itinerary-helpers';
-import { serveWebDistFixture } from '../../test/served-web-dist';
+import { serverTest } from '../../test/fixture';
+import type { TestServer } from '../../test/server';
 import { expectedIndexHtml } from '../../test/web-dist';
 
 const noMessages = { en: [], it: [], fr: [], es: [], de: [], ar: [] };
@@ -36,16 +37,19 @@ const PRELOADS: RoutePreloads = {
   },
 };
 
-const served = serveWebDistFixture((dir) =>
-  writeFile(path.join(dir, ROUTE_PRELOADS_FILE), JSON.stringify(PRELOADS)),
-);
+const test = serverTest({
+  mail: 'outbox',
+  prepareWebDist: (dir) => writeFile(path.join(dir, ROUTE_PRELOADS_FILE), JSON.stringify(PRELOADS)),
+});
 
-const get = (url: string) => served.app.inject({ method: 'GET', url });
+const get = (server: TestServer, url: string) => server.app.inject({ method: 'GET', url });
 const head = (body: string) => /<head>([\s\S]*)<\/head>/.exec(body)?.[1] ?? '';
 
 describe('the files a page names in its head', () => {
-  it('are its stylesheets, then its scripts and its messages in the page’s language', async () => {
-    const response = await get('/itineraries');
+  test('are its stylesheets, then its scripts and its messages in the page’s language', async ({
+    server,
+  }) => {
+    const response = await get(server, '/itineraries');
     expect(response.statusCode).toBe(200);
     // Its stylesheets preloaded after index.html's, before the entry's script: the first
     // paint waits for index.html's only.
@@ -60,27 +64,31 @@ describe('the files a page names in its head', () => {
         '<link rel="modulepreload" crossorigin href="/assets/logged-layout-b2.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/en-d4.js">',
     );
-    const arabic = head((await get('/ar/itineraries')).body);
+    const arabic = head((await get(server, '/ar/itineraries')).body);
     expect(arabic).toContain('href="/assets/ar-e5.js"');
     expect(arabic).not.toContain('en-d4.js');
   });
 
-  it('differ from page to page; a page the build lists nothing for names nothing', async () => {
-    const login = head((await get('/login')).body);
+  test('differ from page to page; a page the build lists nothing for names nothing', async ({
+    server,
+  }) => {
+    const login = head((await get(server, '/login')).body);
     expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/login-f6.js">');
     expect(login).not.toContain('itineraries-a1.js');
-    expect((await get('/terms')).body).toBe(expectedIndexHtml('en', 'ltr'));
+    expect((await get(server, '/terms')).body).toBe(expectedIndexHtml('en', 'ltr'));
   });
 
-  it('on a page open to everyone, add the traveller’s layout for someone signed in only', async () => {
-    const anonymous = head((await get('/faq')).body);
+  test('on a page open to everyone, add the traveller’s layout for someone signed in only', async ({
+    server,
+  }) => {
+    const anonymous = head((await get(server, '/faq')).body);
     expect(anonymous).toContain('href="/assets/faq-g7.js"');
     expect(anonymous).not.toContain('logged-layout');
     expect(anonymous).not.toContain('en-j0.js');
 
-    const user = await createSignedInUser(served.testApp, 'preloads-visitor-page');
+    const user = await createSignedInUser(server, 'preloads-visitor-page');
     const signedIn = head(
-      (await served.app.inject({ method: 'GET', url: '/faq', headers: { cookie: user.cookie } }))
+      (await server.app.inject({ method: 'GET', url: '/faq', headers: { cookie: user.cookie } }))
         .body,
     );
     expect(signedIn).toContain(
@@ -95,7 +103,7 @@ describe('the files a page names in its head', () => {
     // A cookie whose session is gone is nobody's: the visitor's files only.
     const stale = head(
       (
-        await served.app.inject({
+        await server.app.inject({
           method: 'GET',
           url: '/faq',
           cookies: { 'jammy.session_token': 'no-such-session' },
@@ -106,21 +114,23 @@ describe('the files a page names in its head', () => {
     expect(stale).not.toContain('logged-layout');
   });
 
-  it('draw the page’s title in the app’s frame, in its language, for a signed-in traveller', async () => {
-    const user = await createSignedInUser(served.testApp, 'preloads-title');
+  test('draw the page’s title in the app’s frame, in its language, for a signed-in traveller', async ({
+    server,
+  }) => {
+    const user = await createSignedInUser(server, 'preloads-title');
     const page = async (url: string) =>
-      (await served.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } })).body;
+      (await server.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } })).body;
     expect(await page('/itineraries')).toContain(
       '<div class="boot-page"><div class="boot-list"><div class="boot-container">' +
         '<h1 class="boot-title"><bdi>My &lt;trips&gt;</bdi></h1></div></div></div>',
     );
     expect(await page('/ar/itineraries')).toContain('<bdi>رحلاتي</bdi>');
     // Nobody signed in: the page sends them to sign in, and its frame has no title.
-    expect((await get('/itineraries')).body).toContain('<div class="boot-page"></div>');
+    expect((await get(server, '/itineraries')).body).toContain('<div class="boot-page"></div>');
   });
 
-  it('are none on a path that is no page (the 404)', async () => {
-    const response = await get('/itineraries/nowhere/at/all');
+  test('are none on a path that is no page (the 404)', async ({ server }) => {
+    const response = await get(server, '/itineraries/nowhere/at/all');
     expect(response.statusCode).toBe(404);
     expect(response.body).toBe(expectedIndexHtml('en', 'ltr', null));
   });

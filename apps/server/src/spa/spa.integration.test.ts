@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { ROUTES, buildPath } from '@jammy/shared/route-table';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   apiFor,
   countQueries,
   createSignedInUser,
   expectStatus,
 } from '../../test/itinerary-helpers';
-import { serveWebDistFixture } from '../../test/served-web-dist';
+import { serverTest } from '../../test/fixture';
 import { buildTestApp } from '../../test/test-app';
 import {
   FIXTURE_ASSET_JS,
@@ -37,10 +37,10 @@ function withPrefix(prefix: string, pagePath: string): string {
   return pagePath === '/' ? prefix : `${prefix}${pagePath}`;
 }
 
-const served = serveWebDistFixture();
+const test = serverTest({ mail: 'outbox' });
 
 describe('pages of the route table', () => {
-  it('covers every route, each path with its parameters filled', () => {
+  test('covers every route, each path with its parameters filled', () => {
     expect(PAGE_PATHS).toHaveLength(ROUTES.length);
     expect(PAGE_PATHS).toContain(`/itinerary/${UUID_V7}/stage/${UUID_V7}/add/finish`);
     expect(PAGE_PATHS.every((pagePath) => !pagePath.includes(':'))).toBe(true);
@@ -49,8 +49,8 @@ describe('pages of the route table', () => {
   for (const { prefix, lang, dir } of PREFIXES) {
     for (const pagePath of PAGE_PATHS) {
       const url = withPrefix(prefix, pagePath);
-      it(`GET ${url} → 200 index.html with lang="${lang}" dir="${dir}"`, async () => {
-        const response = await served.app.inject({
+      test(`GET ${url} → 200 index.html with lang="${lang}" dir="${dir}"`, async ({ server }) => {
+        const response = await server.app.inject({
           method: 'GET',
           url,
           // A remembered default language: `/` must not redirect here (see language tests).
@@ -64,13 +64,13 @@ describe('pages of the route table', () => {
     }
   }
 
-  it('a trailing slash still finds the page', async () => {
-    const response = await served.app.inject({ method: 'GET', url: '/itineraries/' });
+  test('a trailing slash still finds the page', async ({ server }) => {
+    const response = await server.app.inject({ method: 'GET', url: '/itineraries/' });
     expect(response.statusCode).toBe(200);
   });
 
-  it('HEAD of a page → 200 without a body', async () => {
-    const response = await served.app.inject({ method: 'HEAD', url: '/faq' });
+  test('HEAD of a page → 200 without a body', async ({ server }) => {
+    const response = await server.app.inject({ method: 'HEAD', url: '/faq' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.body).toBe('');
@@ -83,20 +83,19 @@ describe('who is signed in, in the page', () => {
     return found ? JSON.parse(found[1] ?? '') : undefined;
   };
 
-  it('names the signed-in traveller as GET /api/session does, private to them', async () => {
-    const user = await createSignedInUser(served.testApp, 'page-session');
+  test('names the signed-in traveller as GET /api/session does, private to them', async ({
+    server,
+  }) => {
+    const user = await createSignedInUser(server, 'page-session');
     // A name that would end the element, open a comment or be read as a replacement pattern.
     const name = "</script><script>alert(1)</script><!-- $& $' $`";
-    expectStatus(
-      await apiFor(served.testApp)(user, 'PATCH', '/api/me', { payload: { name } }),
-      200,
-    );
-    const page = await served.app.inject({
+    expectStatus(await apiFor(server)(user, 'PATCH', '/api/me', { payload: { name } }), 200);
+    const page = await server.app.inject({
       method: 'GET',
       url: '/ar/itineraries',
       headers: { cookie: user.cookie },
     });
-    const session = await served.app.inject({
+    const session = await server.app.inject({
       method: 'GET',
       url: '/api/session',
       headers: { cookie: user.cookie },
@@ -117,14 +116,16 @@ describe('who is signed in, in the page', () => {
     );
   });
 
-  it('says nobody is signed in for a cookie whose session is gone, or without one', async () => {
-    const stale = await served.app.inject({
+  test('says nobody is signed in for a cookie whose session is gone, or without one', async ({
+    server,
+  }) => {
+    const stale = await server.app.inject({
       method: 'GET',
       url: '/itineraries',
       cookies: { 'jammy.session_token': 'no-such-session' },
     });
     expect(sessionIn(stale.body)).toEqual({ user: null });
-    const anonymous = await served.app.inject({ method: 'GET', url: '/faq' });
+    const anonymous = await server.app.inject({ method: 'GET', url: '/faq' });
     expect(sessionIn(anonymous.body)).toEqual({ user: null });
   });
 });
@@ -133,16 +134,18 @@ describe("a trip's title, in the app's frame", () => {
   const frameOf = (html: string) =>
     /<div class="boot-page">(.*?)<\/div><\/div><\/body>/.exec(html)?.[1];
 
-  it('is drawn for a member, escaped; never for a stranger, a trashed trip or a broken address', async () => {
-    const api = apiFor(served.testApp);
-    const owner = await createSignedInUser(served.testApp, 'frame-owner');
-    const stranger = await createSignedInUser(served.testApp, 'frame-stranger');
+  test('is drawn for a member, escaped; never for a stranger, a trashed trip or a broken address', async ({
+    server,
+  }) => {
+    const api = apiFor(server);
+    const owner = await createSignedInUser(server, 'frame-owner');
+    const stranger = await createSignedInUser(server, 'frame-stranger');
     const title = '</bdi></h1><script>alert(1)</script> & "Lisbon" $& $\'';
     const created = await api(owner, 'POST', '/api/itineraries', { payload: { title } });
     expectStatus(created, 201);
     const { id } = created.json<{ id: string }>();
     const page = (user: { cookie: string }, url: string) =>
-      served.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
+      server.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
 
     const mine = await page(owner, `/ar/itinerary/${id}`);
     expect(mine.statusCode).toBe(200);
@@ -156,7 +159,7 @@ describe("a trip's title, in the app's frame", () => {
     // Not a member: the frame as index.html has it, as for anyone not signed in.
     for (const response of [
       await page(stranger, `/itinerary/${id}`),
-      await served.app.inject({ method: 'GET', url: `/itinerary/${id}` }),
+      await server.app.inject({ method: 'GET', url: `/itinerary/${id}` }),
       await page(owner, '/itinerary/not-an-id'),
       // Another page of the trip: its heading is the page's own, not the title.
       await page(owner, `/itinerary/${id}/notes`),
@@ -173,20 +176,22 @@ describe("a trip's title, in the app's frame", () => {
 });
 
 describe("a trip's page and its first read", () => {
-  it('read the trip from PostgreSQL once: the page loads the document its API read is served from', async () => {
-    const api = apiFor(served.testApp);
-    const owner = await createSignedInUser(served.testApp, 'frame-cache');
+  test('read the trip from PostgreSQL once: the page loads the document its API read is served from', async ({
+    server,
+  }) => {
+    const api = apiFor(server);
+    const owner = await createSignedInUser(server, 'frame-cache');
     const created = await api(owner, 'POST', '/api/itineraries', { payload: { title: 'Porto' } });
     expectStatus(created, 201);
     const { id } = created.json<{ id: string }>();
     // The creation's notifications empty the trip's cache entry whenever they arrive.
-    await served.testApp.heard();
+    await server.heard();
     const documentReads = (statements: string[]) =>
       statements.filter((statement) => statement.includes('json_build_object')).length;
-    const counter = countQueries(served.testApp.database.pool);
+    const counter = countQueries(server.database.pool);
     try {
       const { result: page, statements: pageStatements } = await counter.measure(() =>
-        served.app.inject({
+        server.app.inject({
           method: 'GET',
           url: `/itinerary/${id}`,
           headers: { cookie: owner.cookie },
@@ -221,8 +226,8 @@ describe('paths that are no page', () => {
   ] as const;
 
   for (const { url, lang, dir } of notFound) {
-    it(`GET ${url} → 404 with the SPA page (lang="${lang}")`, async () => {
-      const response = await served.app.inject({ method: 'GET', url });
+    test(`GET ${url} → 404 with the SPA page (lang="${lang}")`, async ({ server }) => {
+      const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers['cache-control']).toBe('private, no-cache');
@@ -232,8 +237,10 @@ describe('paths that are no page', () => {
 });
 
 describe('the manifest in each language', () => {
-  it('answers the build manifest translated, with the language’s start URL', async () => {
-    const response = await served.app.inject({ method: 'GET', url: '/manifest/it.webmanifest' });
+  test('answers the build manifest translated, with the language’s start URL', async ({
+    server,
+  }) => {
+    const response = await server.app.inject({ method: 'GET', url: '/manifest/it.webmanifest' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -254,58 +261,58 @@ describe('the manifest in each language', () => {
     ]);
   });
 
-  it('opens the Arabic app right to left, and the English one at /', async () => {
-    const arabic = await served.app.inject({ method: 'GET', url: '/manifest/ar.webmanifest' });
+  test('opens the Arabic app right to left, and the English one at /', async ({ server }) => {
+    const arabic = await server.app.inject({ method: 'GET', url: '/manifest/ar.webmanifest' });
     expect(arabic.json()).toMatchObject({ lang: 'ar', dir: 'rtl', start_url: '/ar?source=app' });
-    const english = await served.app.inject({ method: 'GET', url: '/manifest/en.webmanifest' });
+    const english = await server.app.inject({ method: 'GET', url: '/manifest/en.webmanifest' });
     expect(english.json()).toMatchObject({ lang: 'en', start_url: '/?source=app' });
   });
 
   for (const url of ['/manifest/xx.webmanifest', '/manifest/it.json', '/manifest/it']) {
-    it(`GET ${url} → 404`, async () => {
-      const response = await served.app.inject({ method: 'GET', url });
+    test(`GET ${url} → 404`, async ({ server }) => {
+      const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
     });
   }
 });
 
 describe('files of the build', () => {
-  it('serves a hashed asset with an immutable year-long cache', async () => {
-    const response = await served.app.inject({ method: 'GET', url: FIXTURE_ASSET_PATH });
+  test('serves a hashed asset with an immutable year-long cache', async ({ server }) => {
+    const response = await server.app.inject({ method: 'GET', url: FIXTURE_ASSET_PATH });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.body).toBe(FIXTURE_ASSET_JS);
   });
 
-  it('serves builds/latest.json uncached, for update detection', async () => {
-    const response = await served.app.inject({ method: 'GET', url: '/builds/latest.json' });
+  test('serves builds/latest.json uncached, for update detection', async ({ server }) => {
+    const response = await server.app.inject({ method: 'GET', url: '/builds/latest.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.json()).toEqual({ id: 'test-build', timestamp: 1 });
   });
 
-  it('a broken address under /v0 or /api → a JSON 400, never a page', async () => {
+  test('a broken address under /v0 or /api → a JSON 400, never a page', async ({ server }) => {
     // %ED%A0%80 is not UTF-8 once decoded: no route can read it.
     for (const url of ['/v0/b/%ED%A0%80/o', '/api/itineraries/%ED%A0%80']) {
-      const response = await served.app.inject({ method: 'GET', url });
+      const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(400);
       expect(response.json<{ error: { code: string } }>().error.code, url).toBeTypeOf('string');
     }
-    const unknown = await served.app.inject({ method: 'GET', url: '/v0/nothing-here' });
+    const unknown = await server.app.inject({ method: 'GET', url: '/v0/nothing-here' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json<{ error: { code: string } }>().error.code).toBe('route/not-found');
   });
 
-  it('a missing asset → 404, never index.html with 200', async () => {
-    const response = await served.app.inject({ method: 'GET', url: '/assets/missing-zzz.js' });
+  test('a missing asset → 404, never index.html with 200', async ({ server }) => {
+    const response = await server.app.inject({ method: 'GET', url: '/assets/missing-zzz.js' });
     expect(response.statusCode).toBe(404);
   });
 
-  it('does not serve files outside the build folder', async () => {
-    const outside = path.basename(path.dirname(served.fixture.dir));
-    const response = await served.app.inject({
+  test('does not serve files outside the build folder', async ({ server }) => {
+    const outside = path.basename(path.dirname(server.config.webDistDir));
+    const response = await server.app.inject({
       method: 'GET',
       url: `/..%2f..%2f${outside}%2fetc%2fpasswd`,
     });
@@ -315,10 +322,10 @@ describe('files of the build', () => {
 });
 
 describe('without a web build', () => {
-  it('serves the API only: pages answer the JSON 404', async () => {
+  test('serves the API only: pages answer the JSON 404', async ({ server }) => {
     const apiOnly = await buildTestApp({
-      databaseUrl: served.database.url,
-      webDistDir: path.join(served.fixture.dir, 'not-built'),
+      databaseUrl: server.testDatabase.url,
+      webDistDir: path.join(server.config.webDistDir, 'not-built'),
     });
     try {
       const page = await apiOnly.app.inject({ method: 'GET', url: '/faq' });

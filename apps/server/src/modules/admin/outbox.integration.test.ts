@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   CookieJar,
   followLink,
@@ -9,12 +9,14 @@ import {
   uniqueEmail,
   type ApiErrorBody,
 } from '../../../test/auth-helpers';
-import { readOutboxMails, startIdentityTest, type IdentityTest } from '../../../test/identity-app';
+import { serverTest } from '../../../test/fixture';
+import type { TestServer } from '../../../test/server';
 import en from '../../mail/messages/en.json';
 
 const BOSS = 'boss@example.com';
 
-let identity: IdentityTest;
+const test = serverTest({ mail: 'outbox', env: { ADMIN_EMAILS: BOSS } });
+
 let boss: CookieJar;
 let traveller: CookieJar;
 let travellerEmail: string;
@@ -29,63 +31,55 @@ interface OutboxItem {
   links: string[];
 }
 
-const app = () => identity.main.app;
-const dataDir = () => identity.main.config.dataDir;
-
 /** Signs up and follows the verification link the outbox mailer wrote. */
-async function verifiedThroughOutbox(email: string): Promise<CookieJar> {
-  expect((await signUp(app(), { email })).statusCode).toBe(200);
-  const mail = (await readOutboxMails(dataDir())).filter((m) => m.to === email).at(-1);
+async function verifiedThroughOutbox(server: TestServer, email: string): Promise<CookieJar> {
+  expect((await signUp(server.app, { email })).statusCode).toBe(200);
+  const mail = (await server.outbox()).filter((m) => m.to === email).at(-1);
   expect(mail?.subject).toBe(en.verifyEmail.subject);
-  const response = await followLink(app(), onlyLink(mail?.links ?? []));
+  const response = await followLink(server.app, onlyLink(mail?.links ?? []));
   expect(response.statusCode).toBe(302);
   return new CookieJar().store(response);
 }
 
-function getOutbox(jar?: CookieJar, suffix = '') {
-  return app().inject({
+function getOutbox(server: TestServer, jar?: CookieJar, suffix = '') {
+  return server.app.inject({
     method: 'GET',
     url: `/api/admin/outbox${suffix}`,
     headers: jar?.headers() ?? {},
   });
 }
 
-beforeAll(async () => {
-  identity = await startIdentityTest({ outbox: true, env: { ADMIN_EMAILS: BOSS } });
-  boss = await verifiedThroughOutbox(BOSS);
+test.beforeAll(async ({ server }) => {
+  boss = await verifiedThroughOutbox(server, BOSS);
   travellerEmail = uniqueEmail('traveller');
-  traveller = await verifiedThroughOutbox(travellerEmail);
-});
-
-afterAll(async () => {
-  await identity?.close();
+  traveller = await verifiedThroughOutbox(server, travellerEmail);
 });
 
 describe('the outbox (no SMTP_URL)', () => {
-  it('mail goes nowhere but the outbox: the SMTP server got nothing', () => {
-    expect(identity.smtp.messages).toEqual([]);
+  test('mail goes nowhere but the outbox: the SMTP server got nothing', ({ server }) => {
+    expect(server.smtp.messages).toEqual([]);
   });
 
-  it('ADMIN_EMAILS makes that address admin on sign-up; others are users', async () => {
-    expect((await readMe(app(), boss)).role).toBe('admin');
-    expect((await readMe(app(), traveller)).role).toBe('user');
+  test('ADMIN_EMAILS makes that address admin on sign-up; others are users', async ({ server }) => {
+    expect((await readMe(server.app, boss)).role).toBe('admin');
+    expect((await readMe(server.app, traveller)).role).toBe('user');
   });
 
-  it('GET /api/admin/outbox: 401 anonymous, 403 for a traveller', async () => {
-    const anonymous = await getOutbox();
+  test('GET /api/admin/outbox: 401 anonymous, 403 for a traveller', async ({ server }) => {
+    const anonymous = await getOutbox(server);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json<ApiErrorBody>().error.code).toBe('auth/unauthenticated');
-    const user = await getOutbox(traveller);
+    const user = await getOutbox(server, traveller);
     expect(user.statusCode).toBe(403);
     expect(user.json()).toEqual({
       error: { code: 'auth/forbidden', message: 'Only administrators may do this' },
     });
-    expect((await getOutbox(traveller, '/not-a-file')).statusCode).toBe(403);
+    expect((await getOutbox(server, traveller, '/not-a-file')).statusCode).toBe(403);
   });
 
-  it('lists mails with their links and text messages, newest first', async () => {
+  test('lists mails with their links and text messages, newest first', async ({ server }) => {
     const phone = '+393471234567';
-    const sent = await app().inject({
+    const sent = await server.app.inject({
       method: 'POST',
       url: '/api/auth/phone-number/send-otp',
       remoteAddress: nextIp(),
@@ -93,8 +87,8 @@ describe('the outbox (no SMTP_URL)', () => {
     });
     expect(sent.statusCode).toBe(200);
     const resetFor = uniqueEmail('outbox-reset');
-    await verifiedThroughOutbox(resetFor);
-    const reset = await app().inject({
+    await verifiedThroughOutbox(server, resetFor);
+    const reset = await server.app.inject({
       method: 'POST',
       url: '/api/auth/request-password-reset',
       remoteAddress: nextIp(),
@@ -102,7 +96,7 @@ describe('the outbox (no SMTP_URL)', () => {
     });
     expect(reset.statusCode).toBe(200);
 
-    const response = await getOutbox(boss);
+    const response = await getOutbox(server, boss);
     expect(response.statusCode).toBe(200);
     const { items, nextCursor } = response.json<{ items: OutboxItem[]; nextCursor: null }>();
     expect(nextCursor).toBeNull();
@@ -126,16 +120,16 @@ describe('the outbox (no SMTP_URL)', () => {
     expect(verification?.links[0]).toMatch(/\/api\/auth\/verify-email\?token=/);
   });
 
-  it('GET /api/admin/outbox/:file answers one message', async () => {
-    const { items } = (await getOutbox(boss)).json<{ items: OutboxItem[] }>();
+  test('GET /api/admin/outbox/:file answers one message', async ({ server }) => {
+    const { items } = (await getOutbox(server, boss)).json<{ items: OutboxItem[] }>();
     const first = items.at(-1);
-    const response = await getOutbox(boss, `/${first?.id ?? ''}`);
+    const response = await getOutbox(server, boss, `/${first?.id ?? ''}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(first);
   });
 
-  it('a malformed id is 400; a well-formed but missing one is 404', async () => {
-    const malformed = await getOutbox(boss, '/not-a-file');
+  test('a malformed id is 400; a well-formed but missing one is 404', async ({ server }) => {
+    const malformed = await getOutbox(server, boss, '/not-a-file');
     expect(malformed.statusCode).toBe(400);
     const body = malformed.json<ApiErrorBody>();
     expect(body.error.code).toBe('request/invalid');
@@ -143,13 +137,13 @@ describe('the outbox (no SMTP_URL)', () => {
 
     // Path traversal and non-v7 ids never reach the file system.
     for (const suffix of ['/..%2F..%2Fpostgres', '/0190d2c4-0000-4000-8000-000000000000.eml']) {
-      expect((await getOutbox(boss, suffix)).statusCode).toBe(400);
+      expect((await getOutbox(server, boss, suffix)).statusCode).toBe(400);
     }
-    const dots = await getOutbox(boss, '/%2E%2E');
+    const dots = await getOutbox(server, boss, '/%2E%2E');
     expect(dots.statusCode).toBe(404);
     expect(dots.json<ApiErrorBody>().error.code).toBe('route/not-found');
 
-    const missing = await getOutbox(boss, '/0190d2c4-0000-7000-8000-000000000000.eml');
+    const missing = await getOutbox(server, boss, '/0190d2c4-0000-7000-8000-000000000000.eml');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({
       error: {
@@ -157,7 +151,11 @@ describe('the outbox (no SMTP_URL)', () => {
         message: 'There is no such message in the outbox',
       },
     });
-    const missingSms = await getOutbox(boss, '/0190d2c4-0000-7000-8000-000000000000.sms.json');
+    const missingSms = await getOutbox(
+      server,
+      boss,
+      '/0190d2c4-0000-7000-8000-000000000000.sms.json',
+    );
     expect(missingSms.statusCode).toBe(404);
   });
 });

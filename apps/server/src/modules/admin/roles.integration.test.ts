@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   CookieJar,
   createVerifiedUser,
@@ -10,56 +10,52 @@ import {
   signedInJar,
   uniqueEmail,
 } from '../../../test/auth-helpers';
-import { startIdentityTest, type IdentityTest } from '../../../test/identity-app';
+import { serverTest } from '../../../test/fixture';
 
-let identity: IdentityTest;
-
-beforeAll(async () => {
-  identity = await startIdentityTest({ env: { ADMIN_EMAILS: ' First.Boss@Example.com , ' } });
-});
-
-afterAll(async () => {
-  await identity?.close();
-});
+const test = serverTest({ env: { ADMIN_EMAILS: ' First.Boss@Example.com , ' } });
 
 function outbox(app: FastifyInstance, jar: CookieJar) {
   return app.inject({ method: 'GET', url: '/api/admin/outbox', headers: jar.headers() });
 }
 
 describe('roles from ADMIN_EMAILS', () => {
-  it('an address in ADMIN_EMAILS is admin from sign-up (case and spaces aside)', async () => {
-    const { jar, me } = await createVerifiedUser(identity.main.app, identity.smtp, {
+  test('an address in ADMIN_EMAILS is admin from sign-up (case and spaces aside)', async ({
+    server,
+  }) => {
+    const { jar, me } = await createVerifiedUser(server.app, server.smtp, {
       email: 'first.boss@example.com',
     });
     expect(me.role).toBe('admin');
-    expect((await outbox(identity.main.app, jar)).statusCode).toBe(200);
+    expect((await outbox(server.app, jar)).statusCode).toBe(200);
   });
 
-  it('an address typed in capitals at sign-up still matches', async () => {
-    const app = await identity.another({ ADMIN_EMAILS: 'caps.boss@example.com' });
-    const { me } = await createVerifiedUser(app.app, identity.smtp, {
+  test('an address typed in capitals at sign-up still matches', async ({ server }) => {
+    const app = await server.another({ ADMIN_EMAILS: 'caps.boss@example.com' });
+    const { me } = await createVerifiedUser(app.app, server.smtp, {
       email: 'Caps.Boss@EXAMPLE.com',
     });
     expect(me.email).toBe('caps.boss@example.com');
     expect(me.role).toBe('admin');
   });
 
-  it('other addresses are users and get 403 from admin routes', async () => {
-    const { jar, me } = await createVerifiedUser(identity.main.app, identity.smtp, {
+  test('other addresses are users and get 403 from admin routes', async ({ server }) => {
+    const { jar, me } = await createVerifiedUser(server.app, server.smtp, {
       email: uniqueEmail('plain'),
     });
     expect(me.role).toBe('user');
-    expect((await outbox(identity.main.app, jar)).statusCode).toBe(403);
+    expect((await outbox(server.app, jar)).statusCode).toBe(403);
   });
 
-  it('someone who signed up before being listed becomes admin at the next sign-in', async () => {
+  test('someone who signed up before being listed becomes admin at the next sign-in', async ({
+    server,
+  }) => {
     const email = uniqueEmail('promoted');
-    const { jar: before, me } = await createVerifiedUser(identity.main.app, identity.smtp, {
+    const { jar: before, me } = await createVerifiedUser(server.app, server.smtp, {
       email,
     });
     expect(me.role).toBe('user');
 
-    const listed = await identity.another({ ADMIN_EMAILS: `someone@example.com,${email}` });
+    const listed = await server.another({ ADMIN_EMAILS: `someone@example.com,${email}` });
     const after = await signedInJar(listed.app, email);
     expect((await readMe(listed.app, after)).role).toBe('admin');
     expect((await outbox(listed.app, after)).statusCode).toBe(200);
@@ -67,9 +63,9 @@ describe('roles from ADMIN_EMAILS', () => {
     expect((await readMe(listed.app, before)).role).toBe('admin');
   });
 
-  it('an e-mail link sign-up of a listed address is admin', async () => {
+  test('an e-mail link sign-up of a listed address is admin', async ({ server }) => {
     const email = uniqueEmail('link-boss');
-    const app = await identity.another({ ADMIN_EMAILS: email });
+    const app = await server.another({ ADMIN_EMAILS: email });
     const requested = await app.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/magic-link',
@@ -77,7 +73,7 @@ describe('roles from ADMIN_EMAILS', () => {
       payload: { email, callbackURL: '/itineraries' },
     });
     expect(requested.statusCode).toBe(200);
-    const mail = await identity.smtp.waitForMail(email);
+    const mail = await server.smtp.waitForMail(email);
     const followed = await followLink(app.app, onlyLink(mail.links));
     expect(followed.statusCode).toBe(302);
     expect((await readMe(app.app, new CookieJar().store(followed))).role).toBe('admin');

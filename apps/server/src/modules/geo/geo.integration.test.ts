@@ -1,28 +1,28 @@
 import { placeSearchSettingsSchema, type GeoSearchResult } from '@jammy/shared/geo';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect } from 'vitest';
 import {
   createVerifiedUser,
   uniqueEmail,
   type ApiErrorBody,
   type CookieJar,
 } from '../../../test/auth-helpers';
-import { startIdentityTest, type IdentityTest } from '../../../test/identity-app';
+import { serverTest } from '../../../test/fixture';
 import type { TestApp } from '../../../test/test-app';
 import { startFakeGeocoder, type FakeGeocoder } from './fake-geocoder';
 
-let identity: IdentityTest;
+const test = serverTest();
+
 let fake: FakeGeocoder;
 let withPhoton: TestApp;
 let withNominatim: TestApp;
 let jar: CookieJar;
 
-beforeAll(async () => {
+test.beforeAll(async ({ server }) => {
   fake = await startFakeGeocoder();
-  identity = await startIdentityTest();
   // Same database, so the same session works on every app.
-  withPhoton = await identity.another({ GEOCODER_URL: fake.url });
-  withNominatim = await identity.another({ GEOCODER_URL: `${fake.url}/nominatim` });
-  ({ jar } = await createVerifiedUser(identity.main.app, identity.smtp, {
+  withPhoton = await server.another({ GEOCODER_URL: fake.url });
+  withNominatim = await server.another({ GEOCODER_URL: `${fake.url}/nominatim` });
+  ({ jar } = await createVerifiedUser(server.app, server.smtp, {
     email: uniqueEmail('geo'),
   }));
 });
@@ -32,17 +32,16 @@ beforeEach(() => {
 });
 
 afterAll(async () => {
-  await identity?.close();
   await fake?.close();
 });
 
 /** GET /api/geo/search?query, signed in unless `headers` say otherwise. */
-function search(query: string, app = identity.main, headers = jar.headers()) {
+function search(server: TestApp, query: string, app = server, headers = jar.headers()) {
   return app.app.inject({ method: 'GET', url: `/api/geo/search?${query}`, headers });
 }
 
-async function found(query: string, app = identity.main): Promise<GeoSearchResult> {
-  const response = await search(query, app);
+async function found(server: TestApp, query: string, app = server): Promise<GeoSearchResult> {
+  const response = await search(server, query, app);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<GeoSearchResult>();
 }
@@ -52,15 +51,15 @@ function invalidFields(body: ApiErrorBody): string[] {
 }
 
 describe('GET /api/geo/search', () => {
-  it('needs sign-in', async () => {
-    const response = await search('q=rome', identity.main, {});
+  test('needs sign-in', async ({ server }) => {
+    const response = await search(server, 'q=rome', server, {});
     expect(response.statusCode).toBe(401);
     expect(response.json<ApiErrorBody>().error.code).toBe('auth/unauthenticated');
   });
 
-  it('answers 400 naming q when it is missing, blank or too long', async () => {
+  test('answers 400 naming q when it is missing, blank or too long', async ({ server }) => {
     for (const query of ['', 'q=', 'q=%20%20', `q=${'x'.repeat(101)}`]) {
-      const response = await search(query);
+      const response = await search(server, query);
       expect(response.statusCode, query).toBe(400);
       const body = response.json<ApiErrorBody>();
       expect(body.error.code).toBe('request/invalid');
@@ -68,7 +67,7 @@ describe('GET /api/geo/search', () => {
     }
   });
 
-  it('answers 400 naming limit, lang or kind when they are not valid', async () => {
+  test('answers 400 naming limit, lang or kind when they are not valid', async ({ server }) => {
     for (const [query, field] of [
       ['q=rome&limit=0', 'limit'],
       ['q=rome&limit=21', 'limit'],
@@ -76,14 +75,16 @@ describe('GET /api/geo/search', () => {
       ['q=rome&lang=pt', 'lang'],
       ['q=rome&kind=river', 'kind'],
     ] as const) {
-      const response = await search(query);
+      const response = await search(server, query);
       expect(response.statusCode, query).toBe(400);
       expect(invalidFields(response.json<ApiErrorBody>())).toContain(field);
     }
   });
 
-  it('answers cities by accent-free prefix, most populous first, with credit', async () => {
-    const result = await found('q=zur');
+  test('answers cities by accent-free prefix, most populous first, with credit', async ({
+    server,
+  }) => {
+    const result = await found(server, 'q=zur');
     expect(result.nextCursor).toBeNull();
     expect(result.attribution).toMatch(/GeoNames.*CC BY 4\.0/);
     expect(result.attribution).toMatch(/Time zones: timezone-boundary-builder.*ODbL/);
@@ -102,43 +103,46 @@ describe('GET /api/geo/search', () => {
       category: 'city',
       source: 'gazetteer',
     });
-    expect((await found('q=sao%20p&limit=3')).items.map((item) => item.name)).toEqual([
+    expect((await found(server, 'q=sao%20p&limit=3')).items.map((item) => item.name)).toEqual([
       'São Paulo',
       expect.any(String),
       expect.any(String),
     ]);
-    expect((await found('q=S%C3%83O%20PAULO&limit=1')).items[0]?.name).toBe('São Paulo');
+    expect((await found(server, 'q=S%C3%83O%20PAULO&limit=1')).items[0]?.name).toBe('São Paulo');
   });
 
-  it('gives each city the time zone at its coordinates', async () => {
-    const zone = async (query: string) => (await found(`q=${query}&limit=1`)).items[0]?.timezone;
+  test('gives each city the time zone at its coordinates', async ({ server }) => {
+    const zone = async (query: string) =>
+      (await found(server, `q=${query}&limit=1`)).items[0]?.timezone;
     expect(await zone('new%20york')).toBe('America/New_York');
     expect(await zone('tokyo')).toBe('Asia/Tokyo');
     expect(await zone('kathmandu')).toMatch(/^Asia\/Kath?mandu$/);
   });
 
-  it('names countries in the requested language', async () => {
-    expect((await found('q=tokyo&limit=1&lang=it')).items[0]?.countryName).toBe('Giappone');
-    expect((await found('q=tokyo&limit=1&lang=de')).items[0]?.countryName).toBe('Japan');
-    expect((await found('q=tokyo&limit=1&lang=ar')).items[0]?.countryName).toBe('اليابان');
-    expect((await found('q=tokyo&limit=1')).items[0]?.countryName).toBe('Japan');
+  test('names countries in the requested language', async ({ server }) => {
+    expect((await found(server, 'q=tokyo&limit=1&lang=it')).items[0]?.countryName).toBe('Giappone');
+    expect((await found(server, 'q=tokyo&limit=1&lang=de')).items[0]?.countryName).toBe('Japan');
+    expect((await found(server, 'q=tokyo&limit=1&lang=ar')).items[0]?.countryName).toBe('اليابان');
+    expect((await found(server, 'q=tokyo&limit=1')).items[0]?.countryName).toBe('Japan');
   });
 
-  it('answers an empty list for names it does not know', async () => {
-    expect((await found('q=%D8%A7%D9%84%D9%82%D8%A7%D9%87%D8%B1%D8%A9')).items).toEqual([]);
-    expect((await found('q=qqqqzzz')).items).toEqual([]);
-    expect((await found('q=rome&kind=poi')).items).toEqual([]);
+  test('answers an empty list for names it does not know', async ({ server }) => {
+    expect((await found(server, 'q=%D8%A7%D9%84%D9%82%D8%A7%D9%87%D8%B1%D8%A9')).items).toEqual([]);
+    expect((await found(server, 'q=qqqqzzz')).items).toEqual([]);
+    expect((await found(server, 'q=rome&kind=poi')).items).toEqual([]);
   });
 
-  it('is listed in the OpenAPI document', async () => {
-    const response = await identity.main.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  test('is listed in the OpenAPI document', async ({ server }) => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(Object.keys(response.json<{ paths: object }>().paths)).toContain('/api/geo/search');
   });
 });
 
 describe('GET /api/geo/search with a geocoder', () => {
-  it('adds points of interest after the cities, without the towns it already has', async () => {
-    const result = await found('q=rome&limit=6&lang=fr', withPhoton);
+  test('adds points of interest after the cities, without the towns it already has', async ({
+    server,
+  }) => {
+    const result = await found(server, 'q=rome&limit=6&lang=fr', withPhoton);
     expect(result.items.map((item) => item.kind)).toEqual([
       ...Array.from({ length: 5 }, () => 'city'),
       'poi',
@@ -164,35 +168,35 @@ describe('GET /api/geo/search with a geocoder', () => {
     expect(fake.requests.at(-1)?.params.get('lang')).toBe('fr');
   });
 
-  it('asks the geocoder only when points of interest are wanted', async () => {
+  test('asks the geocoder only when points of interest are wanted', async ({ server }) => {
     const before = fake.requests.length;
-    const cities = await found('q=rome&kind=city', withPhoton);
+    const cities = await found(server, 'q=rome&kind=city', withPhoton);
     expect(cities.items.every((item) => item.kind === 'city')).toBe(true);
     expect(fake.requests.length).toBe(before);
-    const pois = await found('q=rome&kind=poi', withPhoton);
+    const pois = await found(server, 'q=rome&kind=poi', withPhoton);
     expect(pois.items.map((item) => item.name)).toEqual(['Colosseum', 'Rome']);
   });
 
-  it('speaks Nominatim when the address names it', async () => {
-    const result = await found('q=rome&kind=poi', withNominatim);
+  test('speaks Nominatim when the address names it', async ({ server }) => {
+    const result = await found(server, 'q=rome&kind=poi', withNominatim);
     expect(result.items.map((item) => item.id)).toEqual(['osm:W25153236', 'osm:R41485']);
     // tourism=attraction is a sight; an administrative boundary is nothing Jammy names.
     expect(result.items.map((item) => item.category)).toEqual(['sight', 'other']);
     expect(fake.requests.at(-1)?.path).toBe('/nominatim/search');
   });
 
-  it('answers the cities when the geocoder fails', async () => {
+  test('answers the cities when the geocoder fails', async ({ server }) => {
     fake.mode = 'fail';
-    const result = await found('q=rome', withPhoton);
+    const result = await found(server, 'q=rome', withPhoton);
     expect(result.items.length).toBeGreaterThan(0);
     expect(result.items.every((item) => item.source === 'gazetteer')).toBe(true);
     expect(result.attribution).not.toMatch(/Places:/);
   });
 
-  it('gives up on a slow geocoder after 3 s and answers the cities', async () => {
+  test('gives up on a slow geocoder after 3 s and answers the cities', async ({ server }) => {
     fake.mode = 'slow';
     const started = performance.now();
-    const result = await found('q=rome', withPhoton);
+    const result = await found(server, 'q=rome', withPhoton);
     const elapsed = performance.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(2900);
     expect(elapsed).toBeLessThan(8000);
@@ -208,8 +212,10 @@ describe('GET /api/client-config', () => {
     return placeSearchSettingsSchema.parse(response.json<{ placeSearch: unknown }>().placeSearch);
   }
 
-  it('tells the web app whether the place search knows points of interest', async () => {
-    expect(await placeSearch(identity.main)).toEqual({ pointsOfInterest: false });
+  test('tells the web app whether the place search knows points of interest', async ({
+    server,
+  }) => {
+    expect(await placeSearch(server)).toEqual({ pointsOfInterest: false });
     expect(await placeSearch(withPhoton)).toEqual({ pointsOfInterest: true });
   });
 });

@@ -1,149 +1,205 @@
 import { IDEMPOTENCY_KEY_TTL_MS } from '@jammy/shared/constants';
 import type { Itinerary, ItineraryTree, Place } from '@jammy/shared/itineraries';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { idempotencyKey } from '../../db/schema/idempotency';
 import { place } from '../../db/schema/itineraries';
 import {
-  apiFor,
+  call,
   createItinerary,
   createSignedInUser,
   expectError,
   expectFieldError,
   expectStatus,
-  startItineraryTest,
-  type Api,
-  type ItineraryTest,
   type SignedInUser,
 } from '../../../test/itinerary-helpers';
 import { purgeExpiredKeys } from './idempotency.repository';
+import { serverTest } from '../../../test/fixture';
+import type { TestServer } from '../../../test/server';
 
-let setup: ItineraryTest;
+const test = serverTest({ mail: 'outbox' });
+
 let owner: SignedInUser;
 let other: SignedInUser;
-const as: Api = (...args) => apiFor(setup.testApp)(...args);
-const db = () => setup.testApp.database.db;
+const db = (server: TestServer) => server.database.db;
 
-beforeAll(async () => {
-  setup = await startItineraryTest();
-  owner = await createSignedInUser(setup.testApp, 'idempotent');
-  other = await createSignedInUser(setup.testApp, 'idempotent-other');
-});
-
-afterAll(async () => {
-  await setup?.close();
+test.beforeAll(async ({ server }) => {
+  owner = await createSignedInUser(server, 'idempotent');
+  other = await createSignedInUser(server, 'idempotent-other');
 });
 
 const placesUrl = (trip: Itinerary) => `/api/itineraries/${trip.id}/places`;
-const placeRows = async (trip: Itinerary) =>
-  (await db().select({ n: count() }).from(place).where(eq(place.itineraryId, trip.id)))[0]?.n;
+const placeRows = async (server: TestServer, trip: Itinerary) =>
+  (await db(server).select({ n: count() }).from(place).where(eq(place.itineraryId, trip.id)))[0]?.n;
 const withKey = (key: string, payload?: object) => ({
   headers: { 'idempotency-key': key },
   ...(payload ? { payload } : {}),
 });
 
+/** A new trip of the owner's with one place created under the idempotency `key`. */
+async function tripWithKeyedPlace(server: TestServer, key: string, name: string) {
+  const trip = await createItinerary(server, owner);
+  expectStatus(await call(server, owner, 'POST', placesUrl(trip), withKey(key, { name })), 201);
+  return trip;
+}
+
 describe('Idempotency-Key', () => {
-  it('creates once: the same request again gets the same answer, marked as replayed', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('creates once: the same request again gets the same answer, marked as replayed', async ({
+    server,
+  }) => {
+    const trip = await createItinerary(server, owner);
     const key = crypto.randomUUID();
-    const first = await as(owner, 'POST', placesUrl(trip), withKey(key, { name: 'Belém' }));
+    const first = await call(
+      server,
+      owner,
+      'POST',
+      placesUrl(trip),
+      withKey(key, { name: 'Belém' }),
+    );
     const created = expectStatus<Place>(first, 201);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
 
-    const again = await as(owner, 'POST', placesUrl(trip), withKey(key, { name: 'Belém' }));
+    const again = await call(
+      server,
+      owner,
+      'POST',
+      placesUrl(trip),
+      withKey(key, { name: 'Belém' }),
+    );
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json<Place>()).toEqual(created);
-    expect(await placeRows(trip)).toBe(1);
+    expect(await placeRows(server, trip)).toBe(1);
 
     // Without a key, or with another, the same body is a new place.
-    expectStatus(await as(owner, 'POST', placesUrl(trip), { payload: { name: 'Belém' } }), 201);
     expectStatus(
-      await as(owner, 'POST', placesUrl(trip), withKey(crypto.randomUUID(), { name: 'Belém' })),
+      await call(server, owner, 'POST', placesUrl(trip), { payload: { name: 'Belém' } }),
       201,
     );
-    expect(await placeRows(trip)).toBe(3);
+    expectStatus(
+      await call(
+        server,
+        owner,
+        'POST',
+        placesUrl(trip),
+        withKey(crypto.randomUUID(), { name: 'Belém' }),
+      ),
+      201,
+    );
+    expect(await placeRows(server, trip)).toBe(3);
   });
 
-  it('replays an edit and a delete without applying them twice', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('replays an edit and a delete without applying them twice', async ({ server }) => {
+    const trip = await createItinerary(server, owner);
     const key = crypto.randomUUID();
     const patch = { title: 'Renamed once', version: trip.version };
     const url = `/api/itineraries/${trip.id}`;
-    const first = expectStatus<Itinerary>(await as(owner, 'PATCH', url, withKey(key, patch)), 200);
+    const first = expectStatus<Itinerary>(
+      await call(server, owner, 'PATCH', url, withKey(key, patch)),
+      200,
+    );
     expect(first.version).toBe(trip.version + 1);
     // Applied again, the stale version would answer 409: the replay answers the first 200.
-    const again = await as(owner, 'PATCH', url, withKey(key, patch));
+    const again = await call(server, owner, 'PATCH', url, withKey(key, patch));
     expect(again.statusCode).toBe(200);
     expect(again.json<Itinerary>()).toEqual(first);
 
     const created = expectStatus<Place>(
-      await as(owner, 'POST', placesUrl(trip), { payload: { name: 'Sintra' } }),
+      await call(server, owner, 'POST', placesUrl(trip), { payload: { name: 'Sintra' } }),
       201,
     );
     const deleteKey = crypto.randomUUID();
     const placeUrl = `${placesUrl(trip)}/${created.id}`;
     const version = { version: created.version };
-    const removed = await as(owner, 'DELETE', placeUrl, withKey(deleteKey, version));
+    const removed = await call(server, owner, 'DELETE', placeUrl, withKey(deleteKey, version));
     expect(removed.statusCode).toBe(204);
     // Applied again, the place would be missing (404): the replay answers the first 204.
-    const removedAgain = await as(owner, 'DELETE', placeUrl, withKey(deleteKey, version));
+    const removedAgain = await call(server, owner, 'DELETE', placeUrl, withKey(deleteKey, version));
     expect(removedAgain.statusCode).toBe(204);
     expect(removedAgain.headers['idempotent-replayed']).toBe('true');
   });
 
-  it('answers 422 when the key comes with another body, address or method', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('answers 422 when the key comes with another body, address or method', async ({
+    server,
+  }) => {
     const key = crypto.randomUUID();
-    expectStatus(await as(owner, 'POST', placesUrl(trip), withKey(key, { name: 'Porto' })), 201);
+    const trip = await tripWithKeyedPlace(server, key, 'Porto');
     const body = expectError(
-      await as(owner, 'POST', placesUrl(trip), withKey(key, { name: 'Braga' })),
+      await call(server, owner, 'POST', placesUrl(trip), withKey(key, { name: 'Braga' })),
       422,
       'idempotency/key-reused',
     );
     expect(body.error.message).toContain('Idempotency-Key');
     expectError(
-      await as(owner, 'PATCH', `/api/itineraries/${trip.id}`, withKey(key, { title: 'x' })),
+      await call(
+        server,
+        owner,
+        'PATCH',
+        `/api/itineraries/${trip.id}`,
+        withKey(key, { title: 'x' }),
+      ),
       422,
       'idempotency/key-reused',
     );
-    expect(await placeRows(trip)).toBe(1);
+    expect(await placeRows(server, trip)).toBe(1);
   });
 
-  it('keeps each traveller’s keys apart', async () => {
-    const mine = await createItinerary(setup.testApp, owner);
-    const theirs = await createItinerary(setup.testApp, other);
+  test('keeps each traveller’s keys apart', async ({ server }) => {
+    const mine = await createItinerary(server, owner);
+    const theirs = await createItinerary(server, other);
     const key = crypto.randomUUID();
-    expectStatus(await as(owner, 'POST', placesUrl(mine), withKey(key, { name: 'A' })), 201);
+    expectStatus(
+      await call(server, owner, 'POST', placesUrl(mine), withKey(key, { name: 'A' })),
+      201,
+    );
     // The same key from someone else is their own first request, not my answer.
-    expectStatus(await as(other, 'POST', placesUrl(theirs), withKey(key, { name: 'A' })), 201);
+    expectStatus(
+      await call(server, other, 'POST', placesUrl(theirs), withKey(key, { name: 'A' })),
+      201,
+    );
     // …and another traveller's key never gives them my answer for my itinerary.
     expectError(
-      await as(other, 'POST', placesUrl(mine), withKey(crypto.randomUUID(), { name: 'A' })),
+      await call(
+        server,
+        other,
+        'POST',
+        placesUrl(mine),
+        withKey(crypto.randomUUID(), { name: 'A' }),
+      ),
       404,
       'itinerary/not-found',
     );
   });
 
-  it('names the header when the key is malformed, and leaves anonymous writes to their route', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('names the header when the key is malformed, and leaves anonymous writes to their route', async ({
+    server,
+  }) => {
+    const trip = await createItinerary(server, owner);
     expectFieldError(
-      await as(owner, 'POST', placesUrl(trip), withKey('x'.repeat(201), { name: 'A' })),
+      await call(server, owner, 'POST', placesUrl(trip), withKey('x'.repeat(201), { name: 'A' })),
       'Idempotency-Key',
     );
     expectError(
-      await as(null, 'POST', placesUrl(trip), withKey(crypto.randomUUID(), { name: 'A' })),
+      await call(
+        server,
+        null,
+        'POST',
+        placesUrl(trip),
+        withKey(crypto.randomUUID(), { name: 'A' }),
+      ),
       401,
       'auth/unauthenticated',
     );
-    expect(await placeRows(trip)).toBe(0);
+    expect(await placeRows(server, trip)).toBe(0);
   });
 
-  it('answers 409 to a second request while the first with its key is being handled', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('answers 409 to a second request while the first with its key is being handled', async ({
+    server,
+  }) => {
+    const trip = await createItinerary(server, owner);
     const key = crypto.randomUUID();
     // The first request holds the key (claimed, not yet answered).
-    await db()
+    await db(server)
       .insert(idempotencyKey)
       .values({
         userId: owner.id,
@@ -152,49 +208,74 @@ describe('Idempotency-Key', () => {
         path: placesUrl(trip),
         bodyHash: 'being-handled',
       });
-    await db()
+    await db(server)
       .update(idempotencyKey)
       .set({ bodyHash: sql`encode(sha256(convert_to('{"name":"Évora"}', 'UTF8')), 'hex')` })
       .where(eq(idempotencyKey.key, key));
-    const response = await as(owner, 'POST', placesUrl(trip), withKey(key, { name: 'Évora' }));
+    const response = await call(
+      server,
+      owner,
+      'POST',
+      placesUrl(trip),
+      withKey(key, { name: 'Évora' }),
+    );
     expectError(response, 409, 'idempotency/in-progress');
     expect(response.headers['retry-after']).toBe('1');
 
     // Two at once: one creates, the other waits (409) or replays; never two places.
     const racing = crypto.randomUUID();
     const answers = await Promise.all(
-      [1, 2].map(() => as(owner, 'POST', placesUrl(trip), withKey(racing, { name: 'Faro' }))),
+      [1, 2].map(() =>
+        call(server, owner, 'POST', placesUrl(trip), withKey(racing, { name: 'Faro' })),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual(
       answers.some((answer) => answer.statusCode === 409) ? [201, 409] : [201, 201],
     );
-    expect(await placeRows(trip)).toBe(1);
+    expect(await placeRows(server, trip)).toBe(1);
   });
 
-  it('does not keep answers that failed on the server’s side, and purges keys after 24 h', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('does not keep answers that failed on the server’s side, and purges keys after 24 h', async ({
+    server,
+  }) => {
     const key = crypto.randomUUID();
-    expectStatus(await as(owner, 'POST', placesUrl(trip), withKey(key, { name: 'Lagos' })), 201);
+    const trip = await tripWithKeyedPlace(server, key, 'Lagos');
     const old = new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS - 1000);
-    await db().update(idempotencyKey).set({ createdAt: old }).where(eq(idempotencyKey.key, key));
+    await db(server)
+      .update(idempotencyKey)
+      .set({ createdAt: old })
+      .where(eq(idempotencyKey.key, key));
     // Past 24 h the key is forgotten: the request is handled anew.
-    const after = await as(owner, 'POST', placesUrl(trip), withKey(key, { name: 'Lagos' }));
+    const after = await call(
+      server,
+      owner,
+      'POST',
+      placesUrl(trip),
+      withKey(key, { name: 'Lagos' }),
+    );
     expect(after.statusCode).toBe(201);
     expect(after.headers['idempotent-replayed']).toBeUndefined();
-    expect(await placeRows(trip)).toBe(2);
+    expect(await placeRows(server, trip)).toBe(2);
 
-    await db().update(idempotencyKey).set({ createdAt: old }).where(eq(idempotencyKey.key, key));
-    expect(await purgeExpiredKeys(db())).toBeGreaterThanOrEqual(1);
-    expect(await db().select().from(idempotencyKey).where(eq(idempotencyKey.key, key))).toEqual([]);
+    await db(server)
+      .update(idempotencyKey)
+      .set({ createdAt: old })
+      .where(eq(idempotencyKey.key, key));
+    expect(await purgeExpiredKeys(db(server))).toBeGreaterThanOrEqual(1);
+    expect(
+      await db(server).select().from(idempotencyKey).where(eq(idempotencyKey.key, key)),
+    ).toEqual([]);
   });
 
-  it('stores nothing for reads', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('stores nothing for reads', async ({ server }) => {
+    const trip = await createItinerary(server, owner);
     const key = crypto.randomUUID();
     expectStatus<ItineraryTree>(
-      await as(owner, 'GET', `/api/itineraries/${trip.id}`, withKey(key)),
+      await call(server, owner, 'GET', `/api/itineraries/${trip.id}`, withKey(key)),
       200,
     );
-    expect(await db().select().from(idempotencyKey).where(eq(idempotencyKey.key, key))).toEqual([]);
+    expect(
+      await db(server).select().from(idempotencyKey).where(eq(idempotencyKey.key, key)),
+    ).toEqual([]);
   });
 });

@@ -1,19 +1,20 @@
 import type { Booking } from '@jammy/shared/bookings';
 import type { ImportBatch } from '@jammy/shared/imports';
 import type { ItineraryTree } from '@jammy/shared/itineraries';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
-  apiFor,
+  call,
   createItinerary,
   createPlace,
   createSignedInUser,
   createStage,
   expectStatus,
-  startItineraryTest,
-  type Api,
-  type ItineraryTest,
   type SignedInUser,
 } from '../../../test/itinerary-helpers';
+import { serverTest } from '../../../test/fixture';
+import type { TestServer } from '../../../test/server';
+
+const test = serverTest({ mail: 'outbox' });
 
 /**
  * What leaves Jammy comes back the same: a trip exported as GPX, GeoJSON or iCalendar and
@@ -21,8 +22,6 @@ import {
  * wall-clock times, zones, or the days of an all-day one). KML is read only, and JSON is written only: they have no pair.
  */
 
-let setup: ItineraryTest;
-let as: Api;
 let owner: SignedInUser;
 let original: ItineraryTree;
 
@@ -32,15 +31,13 @@ const FORMATS = {
   ics: 'text/calendar',
 } as const;
 
-beforeAll(async () => {
-  setup = await startItineraryTest();
-  as = apiFor(setup.testApp);
-  owner = await createSignedInUser(setup.testApp, 'round-trip');
-  const trip = await createItinerary(setup.testApp, owner, {
+test.beforeAll(async ({ server }) => {
+  owner = await createSignedInUser(server, 'round-trip');
+  const trip = await createItinerary(server, owner, {
     title: 'Lisbon and Tokyo',
     timezone: 'Europe/Lisbon',
   });
-  const lisbon = await createStage(setup.testApp, owner, trip.id, {
+  const lisbon = await createStage(server, owner, trip.id, {
     title: 'Lisbon',
     destinationName: 'Lisboa',
     lat: 38.7223,
@@ -53,11 +50,11 @@ beforeAll(async () => {
     ['Miradouro da Graça', 38.7163, -9.1315],
     ['Café "A Brasileira" & co', 38.7107, -9.1423],
   ] as const) {
-    await createPlace(setup.testApp, owner, trip.id, { stageId: lisbon.id, name, lat, lng });
+    await createPlace(server, owner, trip.id, { stageId: lisbon.id, name, lat, lng });
   }
   const bookings = `/api/itineraries/${trip.id}/bookings`;
   expectStatus(
-    await as(owner, 'POST', bookings, {
+    await call(server, owner, 'POST', bookings, {
       payload: {
         kind: 'flight',
         title: 'Lisbon to Tokyo',
@@ -72,7 +69,7 @@ beforeAll(async () => {
     201,
   );
   expectStatus(
-    await as(owner, 'POST', bookings, {
+    await call(server, owner, 'POST', bookings, {
       payload: {
         kind: 'accommodation',
         title: 'Hotel in Shinjuku',
@@ -85,7 +82,7 @@ beforeAll(async () => {
     201,
   );
   expectStatus(
-    await as(owner, 'POST', bookings, {
+    await call(server, owner, 'POST', bookings, {
       payload: {
         kind: 'activity',
         title: 'Lisboa Card',
@@ -96,32 +93,29 @@ beforeAll(async () => {
     201,
   );
   original = expectStatus<ItineraryTree>(
-    await as(owner, 'GET', `/api/itineraries/${trip.id}`),
+    await call(server, owner, 'GET', `/api/itineraries/${trip.id}`),
     200,
   );
 });
 
-afterAll(async () => {
-  await setup?.close();
-});
-
 /** Exports the trip in `format` and imports the file as a new trip: that trip's document. */
-async function roundTrip(format: keyof typeof FORMATS): Promise<ItineraryTree> {
-  const exported = await as(
+async function roundTrip(server: TestServer, format: keyof typeof FORMATS): Promise<ItineraryTree> {
+  const exported = await call(
+    server,
     owner,
     'GET',
     `/api/itineraries/${original.itinerary.id}/export.${format}`,
   );
   expect(exported.statusCode, exported.body).toBe(200);
   const batch = expectStatus<ImportBatch>(
-    await as(owner, 'POST', `/api/imports?fileName=trip.${format}`, {
+    await call(server, owner, 'POST', `/api/imports?fileName=trip.${format}`, {
       payload: exported.rawPayload,
       headers: { 'content-type': FORMATS[format] },
     }),
     201,
   );
   return expectStatus<ItineraryTree>(
-    await as(owner, 'GET', `/api/itineraries/${batch.itineraryId}`),
+    await call(server, owner, 'GET', `/api/itineraries/${batch.itineraryId}`),
     200,
   );
 }
@@ -140,21 +134,23 @@ const bookingsOf = (tree: ItineraryTree & { bookings?: Booking[] }) =>
   ]);
 
 describe('export, then import', () => {
-  it('GPX: the same places, in the same order, at the same coordinates', async () => {
-    const copy = await roundTrip('gpx');
+  test('GPX: the same places, in the same order, at the same coordinates', async ({ server }) => {
+    const copy = await roundTrip(server, 'gpx');
     // GPX has no stages: the stage's destination, a waypoint, comes back as a place first.
     expect(placesOf(copy)).toEqual([['Lisboa', 38.7223, -9.1393], ...placesOf(original)]);
   });
 
-  it('GeoJSON: the same places at the same coordinates', async () => {
-    const copy = await roundTrip('geojson');
+  test('GeoJSON: the same places at the same coordinates', async ({ server }) => {
+    const copy = await roundTrip(server, 'geojson');
     expect(placesOf(copy)).toEqual(expect.arrayContaining(placesOf(original)));
     const names = new Set(copy.places.map((place) => place.name));
     for (const place of original.places) expect(names).toContain(place.name);
   });
 
-  it('iCalendar: the same bookings at the same wall-clock times and zones, or days', async () => {
-    const copy = await roundTrip('ics');
+  test('iCalendar: the same bookings at the same wall-clock times and zones, or days', async ({
+    server,
+  }) => {
+    const copy = await roundTrip(server, 'ics');
     expect(bookingsOf(original)).toContainEqual([
       'Lisboa Card',
       null,

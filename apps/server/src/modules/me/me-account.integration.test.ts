@@ -1,6 +1,5 @@
 import type { Me } from '@jammy/shared/account';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   CookieJar,
   SESSION_COOKIE,
@@ -16,83 +15,79 @@ import {
   uniqueEmail,
   type ApiErrorBody,
 } from '../../../test/auth-helpers';
-import { startIdentityTest, type IdentityTest } from '../../../test/identity-app';
+import { serverTest } from '../../../test/fixture';
+import type { TestServer } from '../../../test/server';
 import en from '../../mail/messages/en.json';
 
-let identity: IdentityTest;
-let pool: pg.Pool;
+const test = serverTest();
 
-beforeAll(async () => {
-  identity = await startIdentityTest();
-  pool = new pg.Pool({ connectionString: identity.database.url, max: 2 });
-});
-
-afterAll(async () => {
-  await pool?.end();
-  await identity?.close();
-});
-
-const app = () => identity.main.app;
-
-function deleteMe(jar: CookieJar, payload?: Record<string, unknown>) {
-  return app().inject({
+function deleteMe(server: TestServer, jar: CookieJar, payload?: Record<string, unknown>) {
+  return server.app.inject({
     method: 'DELETE',
     url: '/api/me',
-    headers: { ...jar.headers(), origin: identity.origin },
+    headers: { ...jar.headers(), origin: server.origin },
     ...(payload ? { payload } : {}),
   });
 }
 
-function exportMe(jar: CookieJar) {
-  return app().inject({ method: 'GET', url: '/api/me/export', headers: jar.headers() });
+function exportMe(server: TestServer, jar: CookieJar) {
+  return server.app.inject({ method: 'GET', url: '/api/me/export', headers: jar.headers() });
 }
 
-async function count(sql: string, values: unknown[]): Promise<number> {
-  const result = await pool.query<{ n: string }>(sql, values);
+async function count(server: TestServer, sql: string, values: unknown[]): Promise<number> {
+  const result = await server.database.pool.query<{ n: string }>(sql, values);
   return Number(result.rows[0]?.n ?? 0);
 }
 
 describe('DELETE /api/me', () => {
-  it('needs {confirmation: "DELETE"}: 400 otherwise, naming the field', async () => {
-    const { jar } = await createVerifiedUser(app(), identity.smtp, { email: uniqueEmail('keep') });
+  test('needs {confirmation: "DELETE"}: 400 otherwise, naming the field', async ({ server }) => {
+    const { jar } = await createVerifiedUser(server.app, server.smtp, {
+      email: uniqueEmail('keep'),
+    });
     for (const payload of [undefined, {}, { confirmation: 'delete' }, { confirmation: true }]) {
-      const response = await deleteMe(jar, payload);
+      const response = await deleteMe(server, jar, payload);
       expect(response.statusCode).toBe(400);
       const body = response.json<ApiErrorBody>();
       expect(body.error.code).toBe('request/invalid');
       expect(body.error.message).toBe('confirmation: must be DELETE');
     }
-    expect((await getMe(app(), jar)).statusCode).toBe(200);
+    expect((await getMe(server.app, jar)).statusCode).toBe(200);
   });
 
-  it('deletes the account: 204, every session gone, the address free again', async () => {
+  test('deletes the account: 204, every session gone, the address free again', async ({
+    server,
+  }) => {
     const email = uniqueEmail('leaver');
-    const { jar, me } = await createVerifiedUser(app(), identity.smtp, { email });
-    const other = await signedInJar(app(), email);
+    const { jar, me } = await createVerifiedUser(server.app, server.smtp, { email });
+    const other = await signedInJar(server.app, email);
 
-    const response = await deleteMe(jar, { confirmation: 'DELETE' });
+    const response = await deleteMe(server, jar, { confirmation: 'DELETE' });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
 
-    expect((await getMe(app(), jar)).statusCode).toBe(401);
-    expect((await getMe(app(), other)).statusCode).toBe(401);
-    expect(await count('select count(*) as n from "user" where id = $1', [me.id])).toBe(0);
-    expect(await count('select count(*) as n from session where user_id = $1', [me.id])).toBe(0);
-    expect(await count('select count(*) as n from account where user_id = $1', [me.id])).toBe(0);
-    expect((await signIn(app(), email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await getMe(server.app, jar)).statusCode).toBe(401);
+    expect((await getMe(server.app, other)).statusCode).toBe(401);
+    expect(await count(server, 'select count(*) as n from "user" where id = $1', [me.id])).toBe(0);
+    expect(
+      await count(server, 'select count(*) as n from session where user_id = $1', [me.id]),
+    ).toBe(0);
+    expect(
+      await count(server, 'select count(*) as n from account where user_id = $1', [me.id]),
+    ).toBe(0);
+    expect((await signIn(server.app, email, TEST_PASSWORD)).statusCode).toBe(401);
 
     // Signing up again is a new account: a verification mail, not "you already have one".
-    const again = await signUp(app(), { email, name: 'Back Again' });
+    const again = await signUp(server.app, { email, name: 'Back Again' });
     expect(again.statusCode).toBe(200);
-    const mail = await identity.smtp.waitForMail(email);
+    const mail = await server.smtp.waitForMail(email);
     expect(mail.subject).toBe(en.verifyEmail.subject);
-    const { me: reborn } = await createVerifiedUserAfter(email);
+    const { me: reborn } = await createVerifiedUserAfter(server, email);
     expect(reborn.id).not.toBe(me.id);
     expect(reborn.name).toBe('Back Again');
   });
 
-  it('is 401 without a session', async () => {
-    const response = await app().inject({
+  test('is 401 without a session', async ({ server }) => {
+    const response = await server.app.inject({
       method: 'DELETE',
       url: '/api/me',
       payload: { confirmation: 'DELETE' },
@@ -102,17 +97,17 @@ describe('DELETE /api/me', () => {
 });
 
 /** Follows the newest verification link already mailed to `email`. */
-async function createVerifiedUserAfter(email: string): Promise<{ me: Me }> {
-  const mail = identity.smtp.messagesTo(email).at(-1);
-  const response = await followLink(app(), onlyLink(mail?.links ?? []));
-  return { me: await readMe(app(), new CookieJar().store(response)) };
+async function createVerifiedUserAfter(server: TestServer, email: string): Promise<{ me: Me }> {
+  const mail = server.smtp.messagesTo(email).at(-1);
+  const response = await followLink(server.app, onlyLink(mail?.links ?? []));
+  return { me: await readMe(server.app, new CookieJar().store(response)) };
 }
 
 describe('GET /api/me/export', () => {
-  it('is an attachment with profile, sign-in methods and sessions', async () => {
+  test('is an attachment with profile, sign-in methods and sessions', async ({ server }) => {
     const email = uniqueEmail('exporter');
-    const { jar, me } = await createVerifiedUser(app(), identity.smtp, { email });
-    const response = await exportMe(jar);
+    const { jar, me } = await createVerifiedUser(server.app, server.smtp, { email });
+    const response = await exportMe(server, jar);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
@@ -140,18 +135,18 @@ describe('GET /api/me/export', () => {
     );
   });
 
-  it('never contains a password hash, a session token or an OAuth token', async () => {
+  test('never contains a password hash, a session token or an OAuth token', async ({ server }) => {
     const email = uniqueEmail('secrets');
-    const { jar, me } = await createVerifiedUser(app(), identity.smtp, { email });
-    await signedInJar(app(), email);
-    const response = await exportMe(jar);
+    const { jar, me } = await createVerifiedUser(server.app, server.smtp, { email });
+    await signedInJar(server.app, email);
+    const response = await exportMe(server, jar);
     expect(response.statusCode).toBe(200);
 
-    const hash = await pool.query<{ password: string }>(
+    const hash = await server.database.pool.query<{ password: string }>(
       'select password from account where user_id = $1 and password is not null',
       [me.id],
     );
-    const tokens = await pool.query<{ token: string }>(
+    const tokens = await server.database.pool.query<{ token: string }>(
       'select token from session where user_id = $1',
       [me.id],
     );
@@ -166,8 +161,8 @@ describe('GET /api/me/export', () => {
     expect(serialized).not.toMatch(/"(password|token|accessToken|refreshToken|idToken)"/i);
   });
 
-  it('is 401 without a session', async () => {
-    const response = await app().inject({ method: 'GET', url: '/api/me/export' });
+  test('is 401 without a session', async ({ server }) => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/me/export' });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -1,32 +1,20 @@
 import type { Me } from '@jammy/shared/account';
 import { INTERESTS } from '@jammy/shared/interests';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
-  apiFor,
+  call,
   createSignedInUser,
   expectError,
   expectFieldError,
   expectStatus,
-  startItineraryTest,
-  type Api,
-  type ItineraryTest,
 } from '../../../test/itinerary-helpers';
+import { serverTest } from '../../../test/fixture';
 
-let test: ItineraryTest;
-let api: Api;
-
-beforeAll(async () => {
-  test = await startItineraryTest();
-  api = apiFor(test.testApp);
-});
-
-afterAll(async () => {
-  await test?.close();
-});
+const test = serverTest({ mail: 'outbox' });
 
 describe('GET /api/interests', () => {
-  it('answers the whole catalogue to anyone, cacheable', async () => {
-    const response = await api(null, 'GET', '/api/interests');
+  test('answers the whole catalogue to anyone, cacheable', async ({ server }) => {
+    const response = await call(server, null, 'GET', '/api/interests');
     expect(expectStatus(response, 200)).toEqual(INTERESTS);
     expect(INTERESTS.length).toBeGreaterThanOrEqual(16);
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
@@ -34,42 +22,48 @@ describe('GET /api/interests', () => {
 });
 
 describe('PUT /api/me/interests', () => {
-  it('replaces my interests (no repeats, catalogue order) and GET /api/me shows them', async () => {
-    const user = await createSignedInUser(test.testApp, 'likes');
+  test('replaces my interests (no repeats, catalogue order) and GET /api/me shows them', async ({
+    server,
+  }) => {
+    const user = await createSignedInUser(server, 'likes');
     const first = expectStatus<Me>(
-      await api(user, 'PUT', '/api/me/interests', {
+      await call(server, user, 'PUT', '/api/me/interests', {
         payload: { interests: ['wine', 'art', 'wine'] },
       }),
       200,
     );
     expect(first.interests).toEqual(['art', 'wine']);
     const second = expectStatus<Me>(
-      await api(user, 'PUT', '/api/me/interests', { payload: { interests: ['hiking'] } }),
+      await call(server, user, 'PUT', '/api/me/interests', { payload: { interests: ['hiking'] } }),
       200,
     );
     expect(second.interests).toEqual(['hiking']);
     expect(second.version).toBe(first.version + 1);
-    expect(expectStatus<Me>(await api(user, 'GET', '/api/me'), 200).interests).toEqual(['hiking']);
+    expect(expectStatus<Me>(await call(server, user, 'GET', '/api/me'), 200).interests).toEqual([
+      'hiking',
+    ]);
     expect(
       expectStatus<Me>(
-        await api(user, 'PUT', '/api/me/interests', { payload: { interests: [] } }),
+        await call(server, user, 'PUT', '/api/me/interests', { payload: { interests: [] } }),
         200,
       ).interests,
     ).toEqual([]);
   });
 
-  it('refuses a set based on an older profile with 409 and the current one', async () => {
-    const user = await createSignedInUser(test.testApp, 'two-tabs');
-    const seen = expectStatus<Me>(await api(user, 'GET', '/api/me'), 200);
+  test('refuses a set based on an older profile with 409 and the current one', async ({
+    server,
+  }) => {
+    const user = await createSignedInUser(server, 'two-tabs');
+    const seen = expectStatus<Me>(await call(server, user, 'GET', '/api/me'), 200);
     // Another tab saved first.
     const saved = expectStatus<Me>(
-      await api(user, 'PUT', '/api/me/interests', {
+      await call(server, user, 'PUT', '/api/me/interests', {
         payload: { interests: ['art'], version: seen.version },
       }),
       200,
     );
     const stale = expectError(
-      await api(user, 'PUT', '/api/me/interests', {
+      await call(server, user, 'PUT', '/api/me/interests', {
         payload: { interests: ['hiking'], version: seen.version },
       }),
       409,
@@ -80,7 +74,7 @@ describe('PUT /api/me/interests', () => {
       version: saved.version,
     });
     const again = expectStatus<Me>(
-      await api(user, 'PUT', '/api/me/interests', {
+      await call(server, user, 'PUT', '/api/me/interests', {
         payload: { interests: ['art', 'hiking'], version: saved.version },
       }),
       200,
@@ -88,49 +82,58 @@ describe('PUT /api/me/interests', () => {
     expect(again.interests).toEqual(['art', 'hiking']);
   });
 
-  it('PATCH /api/me sets them too, with the other profile fields (DESIGN: one profile)', async () => {
-    const user = await createSignedInUser(test.testApp, 'patcher');
-    const seen = expectStatus<Me>(await api(user, 'GET', '/api/me'), 200);
+  test('PATCH /api/me sets them too, with the other profile fields (DESIGN: one profile)', async ({
+    server,
+  }) => {
+    const user = await createSignedInUser(server, 'patcher');
+    const seen = expectStatus<Me>(await call(server, user, 'GET', '/api/me'), 200);
     const patched = expectStatus<Me>(
-      await api(user, 'PATCH', '/api/me', {
+      await call(server, user, 'PATCH', '/api/me', {
         payload: { interests: ['food-and-drink', 'art', 'art'], version: seen.version },
       }),
       200,
     );
     expect([...patched.interests].sort()).toEqual(['art', 'food-and-drink']);
     expectFieldError(
-      await api(user, 'PATCH', '/api/me', { payload: { interests: ['karaoke'] } }),
+      await call(server, user, 'PATCH', '/api/me', { payload: { interests: ['karaoke'] } }),
       'interests.0',
     );
   });
 
-  it('answers 400 naming an unknown interest or a missing list, and 401 to strangers', async () => {
-    const user = await createSignedInUser(test.testApp, 'picky');
-    const unknown = await api(user, 'PUT', '/api/me/interests', {
+  test('answers 400 naming an unknown interest or a missing list, and 401 to strangers', async ({
+    server,
+  }) => {
+    const user = await createSignedInUser(server, 'picky');
+    const unknown = await call(server, user, 'PUT', '/api/me/interests', {
       payload: { interests: ['art', 'karaoke'] },
     });
     expectFieldError(unknown, 'interests.1');
     expect(unknown.json<{ error: { message: string } }>().error.message).toBe(
       'interests.1: is not an interest of the catalogue',
     );
-    expectFieldError(await api(user, 'PUT', '/api/me/interests', { payload: {} }), 'interests');
     expectFieldError(
-      await api(user, 'PUT', '/api/me/interests', { payload: { interests: [], role: 'admin' } }),
+      await call(server, user, 'PUT', '/api/me/interests', { payload: {} }),
+      'interests',
+    );
+    expectFieldError(
+      await call(server, user, 'PUT', '/api/me/interests', {
+        payload: { interests: [], role: 'admin' },
+      }),
       'role',
     );
     expectError(
-      await api(null, 'PUT', '/api/me/interests', { payload: { interests: ['art'] } }),
+      await call(server, null, 'PUT', '/api/me/interests', { payload: { interests: ['art'] } }),
       401,
       'auth/unauthenticated',
     );
-    expect(expectStatus<Me>(await api(user, 'GET', '/api/me'), 200).interests).toEqual([]);
+    expect(expectStatus<Me>(await call(server, user, 'GET', '/api/me'), 200).interests).toEqual([]);
   });
 });
 
 describe('the OpenAPI document', () => {
-  it('describes the interests and Jammy itinerary endpoints', async () => {
+  test('describes the interests and Jammy itinerary endpoints', async ({ server }) => {
     const document = expectStatus<{ paths: Record<string, Record<string, unknown>> }>(
-      await api(null, 'GET', '/api/openapi.json'),
+      await call(server, null, 'GET', '/api/openapi.json'),
       200,
     );
     expect(Object.keys(document.paths['/api/me/interests'] ?? {})).toEqual(['put']);

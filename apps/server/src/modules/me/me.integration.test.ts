@@ -1,5 +1,5 @@
 import type { Me } from '@jammy/shared/account';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   CookieJar,
   createVerifiedUser,
@@ -11,31 +11,27 @@ import {
   uniqueEmail,
   type ApiErrorBody,
 } from '../../../test/auth-helpers';
-import { startIdentityTest, type IdentityTest } from '../../../test/identity-app';
+import { serverTest } from '../../../test/fixture';
+import type { TestServer } from '../../../test/server';
 
-let identity: IdentityTest;
+const test = serverTest();
 
-beforeAll(async () => {
-  identity = await startIdentityTest();
-});
-
-afterAll(async () => {
-  await identity?.close();
-});
-
-const app = () => identity.main.app;
-
-function patchMe(jar: CookieJar, payload: unknown, headers: Record<string, string> = {}) {
-  return app().inject({
+function patchMe(
+  server: TestServer,
+  jar: CookieJar,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) {
+  return server.app.inject({
     method: 'PATCH',
     url: '/api/me',
-    headers: { ...jar.headers(), origin: identity.origin, ...headers },
+    headers: { ...jar.headers(), origin: server.origin, ...headers },
     payload: payload as Record<string, unknown>,
   });
 }
 
-async function newUser(name = 'Paola') {
-  return createVerifiedUser(app(), identity.smtp, { email: uniqueEmail('me'), name });
+async function newUser(server: TestServer, name = 'Paola') {
+  return createVerifiedUser(server.app, server.smtp, { email: uniqueEmail('me'), name });
 }
 
 interface Issue {
@@ -48,13 +44,13 @@ function issuesOf(body: ApiErrorBody): Issue[] {
 }
 
 describe('GET /api/me', () => {
-  it('is 401 for an anonymous caller, with a stale or a forged cookie', async () => {
-    const anonymous = await app().inject({ method: 'GET', url: '/api/me' });
+  test('is 401 for an anonymous caller, with a stale or a forged cookie', async ({ server }) => {
+    const anonymous = await server.app.inject({ method: 'GET', url: '/api/me' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({
       error: { code: 'auth/unauthenticated', message: 'Sign in to continue' },
     });
-    const forged = await app().inject({
+    const forged = await server.app.inject({
       method: 'GET',
       url: '/api/me',
       headers: { cookie: 'jammy.session_token=forged.c2lnbmF0dXJl' },
@@ -62,9 +58,9 @@ describe('GET /api/me', () => {
     expect(forged.statusCode).toBe(401);
   });
 
-  it('answers the profile without secrets, not cacheable', async () => {
-    const { jar, me } = await newUser();
-    const response = await getMe(app(), jar);
+  test('answers the profile without secrets, not cacheable', async ({ server }) => {
+    const { jar, me } = await newUser(server);
+    const response = await getMe(server.app, jar);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(Object.keys(response.json<Me>()).sort()).toEqual(
@@ -96,9 +92,9 @@ describe('GET /api/me', () => {
 });
 
 describe('PATCH /api/me', () => {
-  it('changes name, language and home place and bumps the version', async () => {
-    const { jar, me } = await newUser();
-    const response = await patchMe(jar, {
+  test('changes name, language and home place and bumps the version', async ({ server }) => {
+    const { jar, me } = await newUser(server);
+    const response = await patchMe(server, jar, {
       name: '  Paola Rossi  ',
       language: 'ar',
       homePlace: 'Bologna',
@@ -112,33 +108,33 @@ describe('PATCH /api/me', () => {
       homePlace: 'Bologna',
       version: me.version + 1,
     });
-    expect(await readMe(app(), jar)).toEqual(updated);
+    expect(await readMe(server.app, jar)).toEqual(updated);
 
-    const cleared = await patchMe(jar, { homePlace: '', version: updated.version });
+    const cleared = await patchMe(server, jar, { homePlace: '', version: updated.version });
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json<Me>()).toMatchObject({ homePlace: null, version: me.version + 2 });
   });
 
-  it('marks onboarding once', async () => {
-    const { jar } = await newUser();
-    const first = (await patchMe(jar, { onboarded: true })).json<Me>();
+  test('marks onboarding once', async ({ server }) => {
+    const { jar } = await newUser(server);
+    const first = (await patchMe(server, jar, { onboarded: true })).json<Me>();
     expect(first.onboardedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    const second = (await patchMe(jar, { onboarded: true })).json<Me>();
+    const second = (await patchMe(server, jar, { onboarded: true })).json<Me>();
     expect(second.onboardedAt).toBe(first.onboardedAt);
   });
 
-  it('refuses role: 400 naming the field', async () => {
-    const { jar } = await newUser();
-    const response = await patchMe(jar, { role: 'admin' });
+  test('refuses role: 400 naming the field', async ({ server }) => {
+    const { jar } = await newUser(server);
+    const response = await patchMe(server, jar, { role: 'admin' });
     expect(response.statusCode).toBe(400);
     const body = response.json<ApiErrorBody>();
     expect(body.error.code).toBe('request/invalid');
     expect(issuesOf(body)[0]?.field).toBe('role');
-    expect((await readMe(app(), jar)).role).toBe('user');
+    expect((await readMe(server.app, jar)).role).toBe('user');
   });
 
-  it('refuses email and other fields that are not the profile', async () => {
-    const { jar, me } = await newUser();
+  test('refuses email and other fields that are not the profile', async ({ server }) => {
+    const { jar, me } = await newUser(server);
     for (const payload of [
       { email: 'x' },
       { email: 'someone-else@example.com' },
@@ -146,15 +142,17 @@ describe('PATCH /api/me', () => {
       { id: '0190d2c4-0000-7000-8000-000000000000' },
       { termsAcceptedAt: null },
     ]) {
-      const response = await patchMe(jar, payload);
+      const response = await patchMe(server, jar, payload);
       expect(response.statusCode).toBe(400);
       expect(issuesOf(response.json<ApiErrorBody>())[0]?.field).toBe(Object.keys(payload)[0]);
     }
-    expect(await readMe(app(), jar)).toEqual(me);
+    expect(await readMe(server.app, jar)).toEqual(me);
   });
 
-  it('validates the values: empty name, unknown language, too long home place', async () => {
-    const { jar } = await newUser();
+  test('validates the values: empty name, unknown language, too long home place', async ({
+    server,
+  }) => {
+    const { jar } = await newUser(server);
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '   ' }, 'name'],
       [{ name: 'x'.repeat(81) }, 'name'],
@@ -164,86 +162,93 @@ describe('PATCH /api/me', () => {
       [{ version: 0 }, 'version'],
     ];
     for (const [payload, field] of cases) {
-      const response = await patchMe(jar, payload);
+      const response = await patchMe(server, jar, payload);
       expect(response.statusCode).toBe(400);
       expect(issuesOf(response.json<ApiErrorBody>())[0]?.field).toBe(field);
     }
   });
 
-  it('a stale version in the body is 409 conflict with the current profile', async () => {
-    const { jar, me } = await newUser();
-    const moved = (await patchMe(jar, { name: 'Elsewhere' })).json<Me>();
-    const response = await patchMe(jar, { name: 'Mine', version: me.version });
+  test('a stale version in the body is 409 conflict with the current profile', async ({
+    server,
+  }) => {
+    const { jar, me } = await newUser(server);
+    const moved = (await patchMe(server, jar, { name: 'Elsewhere' })).json<Me>();
+    const response = await patchMe(server, jar, { name: 'Mine', version: me.version });
     expect(response.statusCode).toBe(409);
     const body = response.json<ApiErrorBody>();
     expect(body.error.code).toBe('conflict');
     expect(body.error.details).toEqual({ current: moved });
-    expect((await readMe(app(), jar)).name).toBe('Elsewhere');
+    expect((await readMe(server.app, jar)).name).toBe('Elsewhere');
   });
 
-  it('If-Match works like version: stale → 409, current → 200', async () => {
-    const { jar, me } = await newUser();
-    await patchMe(jar, { name: 'Elsewhere' });
-    const stale = await patchMe(jar, { name: 'Mine' }, { 'if-match': `"${me.version}"` });
+  test('If-Match works like version: stale → 409, current → 200', async ({ server }) => {
+    const { jar, me } = await newUser(server);
+    await patchMe(server, jar, { name: 'Elsewhere' });
+    const stale = await patchMe(server, jar, { name: 'Mine' }, { 'if-match': `"${me.version}"` });
     expect(stale.statusCode).toBe(409);
     expect(stale.json<ApiErrorBody>().error.code).toBe('conflict');
-    const current = await patchMe(jar, { name: 'Mine' }, { 'if-match': `W/"${me.version + 1}"` });
+    const current = await patchMe(
+      server,
+      jar,
+      { name: 'Mine' },
+      { 'if-match': `W/"${me.version + 1}"` },
+    );
     expect(current.statusCode).toBe(200);
     expect(current.json<Me>().version).toBe(me.version + 2);
-    const invalid = await patchMe(jar, { name: 'Mine' }, { 'if-match': '"abc"' });
+    const invalid = await patchMe(server, jar, { name: 'Mine' }, { 'if-match': '"abc"' });
     expect(invalid.statusCode).toBe(400);
   });
 
-  it('accepting the terms completes a profile begun by an e-mail link', async () => {
+  test('accepting the terms completes a profile begun by an e-mail link', async ({ server }) => {
     const email = uniqueEmail('incomplete');
-    const requested = await app().inject({
+    const requested = await server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/magic-link',
       remoteAddress: nextIp(),
       payload: { email, name: 'Linda', callbackURL: '/finish-register' },
     });
     expect(requested.statusCode).toBe(200);
-    const mail = await identity.smtp.waitForMail(email);
-    const jar = new CookieJar().store(await followLink(app(), onlyLink(mail.links)));
-    const before = await readMe(app(), jar);
+    const mail = await server.smtp.waitForMail(email);
+    const jar = new CookieJar().store(await followLink(server.app, onlyLink(mail.links)));
+    const before = await readMe(server.app, jar);
     expect(before).toMatchObject({ name: 'Linda', termsAcceptedAt: null, profileComplete: false });
 
-    const response = await patchMe(jar, { acceptTerms: true });
+    const response = await patchMe(server, jar, { acceptTerms: true });
     expect(response.statusCode).toBe(200);
     const after = response.json<Me>();
     expect(after.profileComplete).toBe(true);
     expect(after.termsAcceptedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
     // Accepting again keeps the first date.
-    const again = (await patchMe(jar, { acceptTerms: true })).json<Me>();
+    const again = (await patchMe(server, jar, { acceptTerms: true })).json<Me>();
     expect(again.termsAcceptedAt).toBe(after.termsAcceptedAt);
   });
 
-  it('an unknown-name profile needs a name as well as the terms', async () => {
+  test('an unknown-name profile needs a name as well as the terms', async ({ server }) => {
     const email = uniqueEmail('nameless');
-    await app().inject({
+    await server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/magic-link',
       remoteAddress: nextIp(),
       payload: { email, callbackURL: '/finish-register' },
     });
-    const mail = await identity.smtp.waitForMail(email);
-    const jar = new CookieJar().store(await followLink(app(), onlyLink(mail.links)));
-    const termsOnly = (await patchMe(jar, { acceptTerms: true })).json<Me>();
+    const mail = await server.smtp.waitForMail(email);
+    const jar = new CookieJar().store(await followLink(server.app, onlyLink(mail.links)));
+    const termsOnly = (await patchMe(server, jar, { acceptTerms: true })).json<Me>();
     expect(termsOnly.profileComplete).toBe(false);
-    const named = (await patchMe(jar, { name: 'Nadia' })).json<Me>();
+    const named = (await patchMe(server, jar, { name: 'Nadia' })).json<Me>();
     expect(named.profileComplete).toBe(true);
   });
 
-  it('is 401 without a session and 400 for a body that is not an object', async () => {
-    const anonymous = await app().inject({
+  test('is 401 without a session and 400 for a body that is not an object', async ({ server }) => {
+    const anonymous = await server.app.inject({
       method: 'PATCH',
       url: '/api/me',
       payload: { name: 'x' },
     });
     expect(anonymous.statusCode).toBe(401);
-    const { jar } = await newUser();
-    const array = await patchMe(jar, ['name']);
+    const { jar } = await newUser(server);
+    const array = await patchMe(server, jar, ['name']);
     expect(array.statusCode).toBe(400);
   });
 });

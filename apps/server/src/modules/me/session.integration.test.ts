@@ -1,37 +1,30 @@
 import { sessionSchema, type Session } from '@jammy/shared/session';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   SESSION_COOKIE,
   createVerifiedUser,
   nextIp,
   uniqueEmail,
 } from '../../../test/auth-helpers';
-import { startIdentityTest, type IdentityTest } from '../../../test/identity-app';
+import { serverTest } from '../../../test/fixture';
+import type { TestServer } from '../../../test/server';
 
-let identity: IdentityTest;
+const test = serverTest();
 
-beforeAll(async () => {
-  identity = await startIdentityTest();
-});
-
-afterAll(async () => {
-  await identity?.close();
-});
-
-const app = () => identity.main.app;
-
-function getSession(headers: Record<string, string> = {}) {
-  return app().inject({ method: 'GET', url: '/api/session', headers });
+function getSession(server: TestServer, headers: Record<string, string> = {}) {
+  return server.app.inject({ method: 'GET', url: '/api/session', headers });
 }
 
 describe('GET /api/session', () => {
-  it('answers 200 with no user for a visitor, a forged cookie and a stale one', async () => {
+  test('answers 200 with no user for a visitor, a forged cookie and a stale one', async ({
+    server,
+  }) => {
     for (const cookie of [
       undefined,
       `${SESSION_COOKIE}=forged.c2lnbmF0dXJl`,
       `${SESSION_COOKIE}=not-even-signed`,
     ]) {
-      const response = await getSession(cookie ? { cookie } : {});
+      const response = await getSession(server, cookie ? { cookie } : {});
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ user: null });
       expect(response.headers['cache-control']).toBe('no-store');
@@ -39,12 +32,12 @@ describe('GET /api/session', () => {
     }
   });
 
-  it('answers the signed-in traveller: the same profile as GET /api/me', async () => {
-    const { jar, me } = await createVerifiedUser(app(), identity.smtp, {
+  test('answers the signed-in traveller: the same profile as GET /api/me', async ({ server }) => {
+    const { jar, me } = await createVerifiedUser(server.app, server.smtp, {
       email: uniqueEmail('session'),
       name: 'Sandro',
     });
-    const response = await getSession(jar.headers());
+    const response = await getSession(server, jar.headers());
     expect(response.statusCode).toBe(200);
     const body = response.json<Session>();
     expect(sessionSchema.parse(body)).toEqual(body);
@@ -52,28 +45,28 @@ describe('GET /api/session', () => {
     expect(body.user?.name).toBe('Sandro');
   });
 
-  it('answers no user again once the traveller has signed out', async () => {
-    const { jar } = await createVerifiedUser(app(), identity.smtp, {
+  test('answers no user again once the traveller has signed out', async ({ server }) => {
+    const { jar } = await createVerifiedUser(server.app, server.smtp, {
       email: uniqueEmail('session-out'),
       name: 'Olga',
     });
-    const signOut = await app().inject({
+    const signOut = await server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-out',
-      headers: { ...jar.headers(), origin: identity.origin, 'x-forwarded-for': nextIp() },
+      headers: { ...jar.headers(), origin: server.origin, 'x-forwarded-for': nextIp() },
     });
     expect(signOut.statusCode).toBe(200);
     // The old cookie names a session that no longer exists.
-    const response = await getSession(jar.headers());
+    const response = await getSession(server, jar.headers());
     expect(response.json()).toEqual({ user: null });
     // A browser that signed out has dropped the cookie altogether.
     const emptied = jar.clone().store(signOut);
     expect(emptied.has(SESSION_COOKIE)).toBe(false);
-    expect((await getSession(emptied.headers())).json()).toEqual({ user: null });
+    expect((await getSession(server, emptied.headers())).json()).toEqual({ user: null });
   });
 
-  it('is described in the OpenAPI document with its answer', async () => {
-    const document = (await app().inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+  test('is described in the OpenAPI document with its answer', async ({ server }) => {
+    const document = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<string, { get?: { responses?: Record<string, unknown> } }>;
     }>();
     expect(document.paths['/api/session']?.get?.responses?.['200']).toBeDefined();

@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { TEST_PASSWORD, getMe, nextIp, signedInJar, signIn } from '../../../test/auth-helpers';
-import {
-  createSignedInUser,
-  startItineraryTest,
-  type ItineraryTest,
-} from '../../../test/itinerary-helpers';
+import { createSignedInUser } from '../../../test/itinerary-helpers';
+import { serverTest } from '../../../test/fixture';
 
-let test: ItineraryTest;
+const test = serverTest({ mail: 'outbox' });
+
 const ORIGIN = 'http://localhost:3000';
 
-beforeAll(async () => {
-  test = await startItineraryTest();
-});
-afterAll(async () => {
-  await test?.close();
-});
-
-function app() {
-  return test.testApp.app;
-}
-
 describe('my devices (/api/me/sessions)', () => {
-  it('lists my sessions without their tokens, this one marked current', async () => {
-    const user = await createSignedInUser(test.testApp, 'devices');
-    await signedInJar(app(), user.email);
-    const response = await app().inject({
+  test('lists my sessions without their tokens, this one marked current', async ({ server }) => {
+    const user = await createSignedInUser(server, 'devices');
+    await signedInJar(server.app, user.email);
+    const response = await server.app.inject({
       method: 'GET',
       url: '/api/me/sessions',
       headers: { cookie: user.cookie },
@@ -39,10 +26,10 @@ describe('my devices (/api/me/sessions)', () => {
     );
   });
 
-  it('signs one other device out, and only that one', async () => {
-    const user = await createSignedInUser(test.testApp, 'revoke-one');
-    const other = await signedInJar(app(), user.email);
-    const list = await app().inject({
+  test('signs one other device out, and only that one', async ({ server }) => {
+    const user = await createSignedInUser(server, 'revoke-one');
+    const other = await signedInJar(server.app, user.email);
+    const list = await server.app.inject({
       method: 'GET',
       url: '/api/me/sessions',
       headers: { cookie: user.cookie },
@@ -50,35 +37,37 @@ describe('my devices (/api/me/sessions)', () => {
     const otherId = list
       .json<{ items: { id: string; current: boolean }[] }>()
       .items.find((item) => !item.current)?.id;
-    const revoked = await app().inject({
+    const revoked = await server.app.inject({
       method: 'DELETE',
       url: `/api/me/sessions/${otherId}`,
       headers: { cookie: user.cookie, origin: ORIGIN },
     });
     expect(revoked.statusCode).toBe(204);
-    expect((await getMe(app(), other)).statusCode).toBe(401);
-    expect((await getMe(app(), user.jar)).statusCode).toBe(200);
+    expect((await getMe(server.app, other)).statusCode).toBe(401);
+    expect((await getMe(server.app, user.jar)).statusCode).toBe(200);
   });
 
-  it("never ends a stranger's session (404) and needs a session (401)", async () => {
-    const owner = await createSignedInUser(test.testApp, 'victim');
-    const stranger = await createSignedInUser(test.testApp, 'stranger');
-    const list = await app().inject({
+  test("never ends a stranger's session (404) and needs a session (401)", async ({ server }) => {
+    const owner = await createSignedInUser(server, 'victim');
+    const stranger = await createSignedInUser(server, 'stranger');
+    const list = await server.app.inject({
       method: 'GET',
       url: '/api/me/sessions',
       headers: { cookie: owner.cookie },
     });
     const ownerSession = list.json<{ items: { id: string }[] }>().items[0]?.id;
-    const attempt = await app().inject({
+    const attempt = await server.app.inject({
       method: 'DELETE',
       url: `/api/me/sessions/${ownerSession}`,
       headers: { cookie: stranger.cookie, origin: ORIGIN },
     });
     expect(attempt.statusCode).toBe(404);
     expect(attempt.json()).toMatchObject({ error: { code: 'session/not-found' } });
-    expect((await getMe(app(), owner.jar)).statusCode).toBe(200);
-    expect((await app().inject({ method: 'GET', url: '/api/me/sessions' })).statusCode).toBe(401);
-    const notAnId = await app().inject({
+    expect((await getMe(server.app, owner.jar)).statusCode).toBe(200);
+    expect((await server.app.inject({ method: 'GET', url: '/api/me/sessions' })).statusCode).toBe(
+      401,
+    );
+    const notAnId = await server.app.inject({
       method: 'DELETE',
       url: '/api/me/sessions/abc',
       headers: { cookie: owner.cookie, origin: ORIGIN },
@@ -86,24 +75,29 @@ describe('my devices (/api/me/sessions)', () => {
     expect(notAnId.statusCode).toBe(404);
   });
 
-  it('signs every other device out', async () => {
-    const user = await createSignedInUser(test.testApp, 'revoke-all');
-    const others = [await signedInJar(app(), user.email), await signedInJar(app(), user.email)];
-    const response = await app().inject({
+  test('signs every other device out', async ({ server }) => {
+    const user = await createSignedInUser(server, 'revoke-all');
+    const others = [
+      await signedInJar(server.app, user.email),
+      await signedInJar(server.app, user.email),
+    ];
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/me/sessions/revoke-others',
       headers: { cookie: user.cookie, origin: ORIGIN },
     });
     expect(response.json()).toEqual({ revoked: 2 });
-    for (const jar of others) expect((await getMe(app(), jar)).statusCode).toBe(401);
-    expect((await getMe(app(), user.jar)).statusCode).toBe(200);
+    for (const jar of others) expect((await getMe(server.app, jar)).statusCode).toBe(401);
+    expect((await getMe(server.app, user.jar)).statusCode).toBe(200);
   });
 });
 
 describe('a first password (/api/me/password)', () => {
-  it('is refused for an account that has one (409), and checks its length (400)', async () => {
-    const user = await createSignedInUser(test.testApp, 'has-password');
-    const short = await app().inject({
+  test('is refused for an account that has one (409), and checks its length (400)', async ({
+    server,
+  }) => {
+    const user = await createSignedInUser(server, 'has-password');
+    const short = await server.app.inject({
       method: 'POST',
       url: '/api/me/password',
       headers: { cookie: user.cookie, origin: ORIGIN },
@@ -113,7 +107,7 @@ describe('a first password (/api/me/password)', () => {
     expect(short.json()).toMatchObject({
       error: { details: { issues: [{ field: 'newPassword' }] } },
     });
-    const again = await app().inject({
+    const again = await server.app.inject({
       method: 'POST',
       url: '/api/me/password',
       headers: { cookie: user.cookie, origin: ORIGIN },
@@ -121,6 +115,6 @@ describe('a first password (/api/me/password)', () => {
     });
     expect(again.statusCode).toBe(409);
     // The old password still works.
-    expect((await signIn(app(), user.email, TEST_PASSWORD, nextIp())).statusCode).toBe(200);
+    expect((await signIn(server.app, user.email, TEST_PASSWORD, nextIp())).statusCode).toBe(200);
   });
 });

@@ -4,15 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../../test/fixture';
+
+const test = serverTest({ mail: 'outbox' });
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../../..', import.meta.url));
 
-let testDatabase: TestDatabase;
-let testApp: TestApp;
 let document: OpenApi;
 
 interface Operation {
@@ -23,17 +22,10 @@ interface OpenApi {
   paths: Record<string, Record<string, Operation>>;
 }
 
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  testApp = await buildTestApp({ databaseUrl: testDatabase.url });
-  const response = await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' });
+test.beforeAll(async ({ server }) => {
+  const response = await server.app.inject({ method: 'GET', url: '/api/openapi.json' });
   expect(response.statusCode).toBe(200);
   document = response.json<OpenApi>();
-});
-
-afterAll(async () => {
-  await testApp?.close();
-  await testDatabase?.drop();
 });
 
 const operations = () =>
@@ -42,7 +34,7 @@ const operations = () =>
   );
 
 describe('the OpenAPI document', () => {
-  it('describes a successful answer with its schema for every operation', () => {
+  test('describes a successful answer with its schema for every operation', () => {
     const undescribed = operations()
       .filter(({ operation }) => {
         const success = Object.entries(operation.responses ?? {}).filter(([status]) =>
@@ -58,7 +50,7 @@ describe('the OpenAPI document', () => {
     expect(operations().length).toBeGreaterThan(60);
   });
 
-  it('describes the error answers with the one error schema', () => {
+  test('describes the error answers with the one error schema', () => {
     for (const { method, url, operation } of operations()) {
       const errors = Object.entries(operation.responses ?? {}).filter(
         // The health and readiness checks' 503 is the same report as their 200, which probes read.
@@ -76,7 +68,7 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('passes Redocly’s recommended lint rules with no error', { timeout: 60_000 }, async () => {
+  test('passes Redocly’s recommended lint rules with no error', { timeout: 60_000 }, async () => {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'jammy-openapi-'));
     const file = path.join(folder, 'openapi.json');
     try {

@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import { uniqueEmail } from '../../test/auth-helpers';
+import { expectStatus } from '../../test/expect';
+import { session } from '../db/schema/auth';
+import { insertContactMessage } from '../modules/contact/contact.repository';
+import { adminOnly, everyone, signedIn, type Row, type World } from './matrix';
+
+/** Someone else's session: never anyone's to end but its own user's. */
+const targetSession = async ({ server, users }: World) => {
+  const [row] = await server.database.db
+    .select({ id: session.id })
+    .from(session)
+    .where(eq(session.userId, users.target.id));
+  return { sessionId: row?.id ?? uuidv7() };
+};
+const outboxFile = async ({ api, users }: World) => {
+  const response = await api(users.admin, 'GET', '/api/admin/outbox');
+  const { items } = expectStatus<{ items: { id: string }[] }>(response, 200);
+  return { file: items[0]?.id ?? `${uuidv7()}.eml` };
+};
+/** A fresh contact message, stored as the form would store it. */
+const contactMessage = async ({ server }: World) => {
+  const stored = await insertContactMessage(server.database.db, {
+    userId: null,
+    name: 'Sender',
+    email: uniqueEmail('sender'),
+    topic: 'question',
+    message: 'A question for the people who run this.',
+    language: 'en',
+    status: 'open',
+    spamReason: null,
+    clientHash: uuidv7(),
+  });
+  if (!('row' in stored)) throw new Error('the contact message was not stored');
+  return { messageId: stored.row.id };
+};
+
+export const ACCOUNT_ROWS: readonly Row[] = [
+  // --- the traveller's own account ---
+  // Who is here: anyone may ask; each caller learns only about themselves, or that nobody is.
+  { method: 'GET', path: '/api/session', expect: everyone() },
+  { method: 'GET', path: '/api/me', expect: signedIn(200) },
+  {
+    method: 'PATCH',
+    path: '/api/me',
+    expect: signedIn(200),
+    payload: () => ({ homePlace: 'Lisbon' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/me',
+    expect: signedIn(204),
+    consumesCaller: true,
+    payload: () => ({ confirmation: 'DELETE' }),
+  },
+  { method: 'GET', path: '/api/me/export', expect: signedIn(200) },
+  {
+    method: 'PUT',
+    path: '/api/me/interests',
+    expect: signedIn(200),
+    payload: () => ({ interests: ['art'] }),
+  },
+  { method: 'GET', path: '/api/me/sessions', expect: signedIn(200) },
+  // Another traveller's session is nobody else's to end.
+  {
+    method: 'DELETE',
+    path: '/api/me/sessions/:sessionId',
+    expect: signedIn(404),
+    prepare: targetSession,
+  },
+  { method: 'POST', path: '/api/me/sessions/revoke-others', expect: signedIn(200) },
+  // Every test account already has a password.
+  {
+    method: 'POST',
+    path: '/api/me/password',
+    expect: signedIn(409),
+    payload: () => ({ newPassword: 'a-long-new-password' }),
+  },
+  // --- public information ---
+  { method: 'GET', path: '/api/interests', expect: everyone() },
+  { method: 'GET', path: '/api/sign-in-methods', expect: everyone() },
+  { method: 'GET', path: '/api/client-config', expect: everyone() },
+  { method: 'GET', path: '/api/health', expect: everyone() },
+  { method: 'GET', path: '/api/health/ready', expect: everyone() },
+  { method: 'GET', path: '/api/geo/search?q=Rome', expect: signedIn(200, 400) },
+  // --- administration ---
+  { method: 'GET', path: '/api/admin/outbox', expect: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/outbox/:file', expect: adminOnly(200), prepare: outboxFile },
+  // --- contact: anyone may write; only admins read, answer and close ---
+  {
+    method: 'POST',
+    path: '/api/contact',
+    expect: everyone(201),
+    payload: (_params, caller) => ({
+      name: 'Matrix',
+      email: uniqueEmail(caller.replace(' ', '-')),
+      topic: 'question',
+      message: 'Is this installation open to everyone?',
+      consent: true,
+      fillMs: 10_000,
+    }),
+  },
+  // A strict query schema refuses the unknown `share` parameter (400) before any authorisation.
+  { method: 'GET', path: '/api/admin/contact-messages', expect: adminOnly(200, 400) },
+  {
+    method: 'POST',
+    path: '/api/admin/contact-messages/:messageId/replies',
+    expect: adminOnly(201),
+    prepare: contactMessage,
+    payload: () => ({ body: 'Thank you for writing.' }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/contact-messages/:messageId',
+    expect: adminOnly(200),
+    prepare: contactMessage,
+    payload: () => ({ status: 'handled', version: 1 }),
+  },
+];

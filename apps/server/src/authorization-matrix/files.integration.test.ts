@@ -1,0 +1,4 @@
+import { describeMatrix } from './matrix';
+import { FILE_ROWS } from './files.rows';
+
+describeMatrix('photos, attachments and file storage', FILE_ROWS);
