@@ -30,13 +30,10 @@ import { createNotifications, type Notifications } from './events/notifications'
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { registerBudget } from './modules/budget/register';
 import { contactRoutes } from './modules/contact/contact.routes';
-import { purgeContactMessages } from './modules/contact/contact.repository';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { importRoutes } from './modules/imports/imports.routes';
 import { idempotencyKeys } from './modules/idempotency/idempotency.hook';
-import { purgeExpiredKeys } from './modules/idempotency/idempotency.repository';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
-import { purgeTrash } from './modules/itineraries/itineraries.repository';
 import { registerItineraryParts } from './modules/itineraries/register';
 import { createDocumentCache, invalidateOnWrites } from './modules/itineraries/document-cache';
 import { readableTitle } from './modules/itineraries/itinerary-document';
@@ -63,6 +60,7 @@ import { diskBlobStore } from './modules/files/disk-blob-store';
 import { storageApiRoutes } from './modules/files/storage-api.routes';
 import { storageRoutes } from './modules/files/storage.routes';
 import { createStorage } from './modules/files/storage.service';
+import { scheduleHousekeeping } from './housekeeping';
 import { SESSION_COOKIE } from './auth/session-cookie';
 
 export interface AppDeps {
@@ -350,43 +348,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   storageApiRoutes(app, storageDeps);
 
-  // Itineraries left in the trash past the retention period go for good (every process may
-  // run this: the delete is idempotent).
-  // Their files go too: the rows cascade, and the sweep deletes the bytes.
-  const purge = () =>
-    purgeTrash(deps.database.db)
-      .then(
-        (count) => count > 0 && app.log.info({ count }, 'purged itineraries from the trash'),
-        (error: unknown) => app.log.warn({ err: error }, 'trash purge failed'),
-      )
-      .then(() => storage.sweep())
-      .then(() => purgeContactMessages(deps.database.db))
-      .then(
-        (count) => count > 0 && app.log.info({ count }, 'deleted old contact messages'),
-        (error: unknown) => app.log.warn({ err: error }, 'contact message purge failed'),
-      )
-      .then(() => purgeExpiredKeys(deps.database.db))
-      .then(
-        (count) => count > 0 && app.log.info({ count }, 'purged expired idempotency keys'),
-        (error: unknown) => app.log.warn({ err: error }, 'idempotency key purge failed'),
-      );
-  let purgeTimer: NodeJS.Timeout | undefined;
-  // The round in progress: closing waits for it, so no query of it outlives the pool.
-  let purging: Promise<unknown> = Promise.resolve();
-  const purgeNow = () => {
-    purging = purging.then(purge);
-  };
+  const housekeeping = scheduleHousekeeping(app.log, deps.database.db, () => storage.sweep());
   app.addHook('onReady', () => notifications.start());
   // After the live streams have ended (their preClose hook runs first).
   app.addHook('preClose', () => notifications.close());
   app.addHook('onReady', async () => {
-    purgeNow();
-    purgeTimer = setInterval(purgeNow, 60 * 60 * 1000).unref();
+    housekeeping.start();
     mailQueue.start();
   });
   app.addHook('onClose', async () => {
-    clearInterval(purgeTimer);
-    await purging;
+    await housekeeping.stop();
     await mailQueue.close();
     await storage.sweep();
     await blobs.close();
