@@ -28,11 +28,15 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AmountInput, readAmount, type AmountFieldProblem } from '../../../components/amount-input';
+import {
+  AmountInput,
+  readAmount,
+  type AmountFieldProblem,
+} from '../../../components/form/amount-field';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { formatMinorUnits } from '../../../lib/format';
-import { currencyOptions } from '../../stages/lib/currencies';
+import { currencyOptions } from '../../../components/form/currencies';
 import { useSaveExpense } from '../api/budget';
 import { defaultExpenseDate, localDay } from '../lib/expense-date';
 

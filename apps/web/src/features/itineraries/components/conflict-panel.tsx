@@ -2,7 +2,7 @@ import type { Itinerary } from '@jammy/shared/itineraries';
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConflictAlert } from '../../../components/conflict-alert';
+import { ConflictAlert } from '../../../components/form/conflict-panel';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange } from '../../../lib/format';
 import { valuesOf, type ItineraryField, type ItineraryFormValues } from './itinerary-form-values';

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange, tripDays } from '../../../lib/format';
-import { currencyOptions } from '../../stages/lib/currencies';
+import { currencyOptions } from '../../../components/form/currencies';
 import classes from './itinerary-form.module.css';
 import type { FieldErrors, ItineraryField, ItineraryFormValues } from './itinerary-form-values';
 

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
-import { MIN_SEARCH_LENGTH, useSearchPlaces } from '../../stages/api/search-places';
+import { MIN_SEARCH_LENGTH, useSearchPlaces } from '../../../lib/place-search';
 
 /**
  * Where I live: typing searches the gazetteer (cities, in my language); choosing one writes

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ConflictAlert } from '../../../components/conflict-alert';
+import { ConflictAlert } from '../../../components/form/conflict-panel';
 
 export interface ConflictRow {
   label: string;

@@ -5,7 +5,7 @@ import { IconMapPin, IconMapPinCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { destinationLabel } from '../lib/country';
-import { MIN_SEARCH_LENGTH, useSearchPlaces } from '../api/search-places';
+import { MIN_SEARCH_LENGTH, useSearchPlaces } from '../../../lib/place-search';
 import classes from './stages.module.css';
 
 /** A stage's destination: a name, and where it is when it was picked from the gazetteer. */

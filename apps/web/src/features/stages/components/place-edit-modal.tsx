@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
-import { readAmount } from '../../../components/amount-input';
+import { readAmount } from '../../../components/form/amount-field';
 import { formatDuration, formatMinorUnits } from '../../../lib/format';
 import { useUpdatePlace } from '../../itineraries/api/places';
 import {

@@ -2,9 +2,9 @@ import { LIMITS, PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itin
 import { NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AmountInput } from '../../../components/amount-input';
+import { AmountInput } from '../../../components/form/amount-field';
 import { useLanguage } from '../../../i18n/use-language';
-import { currencyOptions } from '../lib/currencies';
+import { currencyOptions } from '../../../components/form/currencies';
 import type { PlaceDraft, PlaceErrors } from '../lib/place-draft';
 
 /** The category picker, with each category's name in the active language. */

@@ -1,7 +1,7 @@
 import { formatAmountInput } from '@jammy/shared/amount';
 import { LIMITS, type PlaceCategory } from '@jammy/shared/itinerary-limits';
 import type { Place } from '@jammy/shared/itineraries';
-import { readAmount, type AmountFieldProblem } from '../../../components/amount-input';
+import { readAmount, type AmountFieldProblem } from '../../../components/form/amount-field';
 
 /** The editable fields of a place as the form holds them. */
 export interface PlaceDraft {
