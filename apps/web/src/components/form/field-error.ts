@@ -29,9 +29,9 @@ function isBlank(value: unknown): boolean {
  * the limit is read from them when the issue carries no number.
  */
 export function fieldErrorOf(issue: IssueLike, value: unknown): FieldError {
+  if (isBlank(value)) return { kind: 'required' };
   const key = issue.params?.key;
   if (typeof key === 'string') return { kind: 'custom', key };
-  if (isBlank(value)) return { kind: 'required' };
   if (issue.code === 'too_small' && issue.minimum !== undefined) {
     return { kind: 'tooShort', min: Number(issue.minimum) };
   }

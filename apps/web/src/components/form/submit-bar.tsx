@@ -13,6 +13,7 @@ export function SubmitBar({
   icon,
   size = 'md',
   stretch = false,
+  align = 'end',
   disabled,
   cancel,
   children,
@@ -22,6 +23,8 @@ export function SubmitBar({
   icon?: ReactNode;
   size?: ButtonProps['size'];
   stretch?: boolean;
+  /** Where the buttons sit: at the end (a dialog, a page's form) or the start (a settings card). */
+  align?: 'start' | 'end';
   disabled?: boolean;
   cancel?: { label: string; to: string } | { label: string; onClick: () => void };
   /** Further actions beside the submit button. */
@@ -32,9 +35,10 @@ export function SubmitBar({
       {label}
     </Button>
   );
-  if (stretch && !cancel && !children) return submit;
+  if (stretch) return submit;
   return (
-    <Group justify="flex-end" gap="sm">
+    <Group justify={align === 'end' ? 'flex-end' : 'flex-start'} gap="sm">
+      {align === 'start' && submit}
       {cancel &&
         ('to' in cancel ? (
           <Button component={Link} to={cancel.to} variant="default" size={size}>
@@ -46,7 +50,7 @@ export function SubmitBar({
           </Button>
         ))}
       {children}
-      {submit}
+      {align === 'end' && submit}
     </Group>
   );
 }

@@ -153,4 +153,44 @@ describe('useForm', () => {
     await save();
     expect(screen.getByText('kept')).toBeTruthy();
   });
+
+  it('loads a schema given as a loader, and puts a refusal naming a field of its own there', async () => {
+    const refusal = new Error('identity server: terms not accepted');
+    function SignUp() {
+      const form = useForm({
+        initialValues: { terms: true },
+        schema: () => Promise.resolve(z.object({ acceptTerms: z.literal(true) })),
+        toBody: (values) => ({ acceptTerms: values.terms }),
+        fieldsOfBody: { acceptTerms: 'terms' },
+        submit: () => Promise.reject(refusal),
+        fieldOfFailure: (error) =>
+          error === refusal ? { field: 'terms', key: 'conflict.field' } : null,
+        alsoSumUp: true,
+      });
+      return (
+        <form {...form.formProps}>
+          {form.failure === refusal && <p>summed up</p>}
+          <input
+            type="checkbox"
+            aria-label="Terms"
+            data-field="terms"
+            checked={form.values.terms}
+            onChange={(event) => form.setValue('terms', event.currentTarget.checked)}
+          />
+          {form.errorOf('terms') && <p>{form.errorOf('terms')}</p>}
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    render(wrap(<SignUp />));
+    await save();
+    expect(screen.getByText(en.conflict.field)).toBeTruthy();
+    expect(screen.getByText('summed up')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Terms'));
+
+    fireEvent.click(screen.getByLabelText('Terms'));
+    await save();
+    // The body's `acceptTerms` is the form's `terms`: the schema's refusal lands there.
+    expect(screen.getByText(en.required)).toBeTruthy();
+  });
 });

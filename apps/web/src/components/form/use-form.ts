@@ -1,5 +1,5 @@
 import type { ChangeEvent, FormEvent } from 'react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { toProblem } from '../../lib/problem';
@@ -11,9 +11,12 @@ import { fieldErrorOf, type FieldError, type FieldErrorKind, type IssueLike } fr
  */
 export type SchemaSource<Body> = ZodType<Body> | (() => Promise<ZodType<Body>>);
 
-/** Message keys (in the form's namespace) of a field's problems, where the kit's words won't do. */
+/** A message key in the form's namespace, with values of its own if the field needs them. */
+export type FieldMessage = string | { key: string; values: Record<string, unknown> };
+
+/** The messages of a field's problems, where the kit's words won't do. */
 export type FieldMessages<Field extends string> = Partial<
-  Record<Field, Partial<Record<FieldErrorKind, string>>>
+  Record<Field, Partial<Record<FieldErrorKind, FieldMessage>>>
 >;
 
 export interface FormOptions<Values extends Record<string, unknown>, Body> {
@@ -23,6 +26,8 @@ export interface FormOptions<Values extends Record<string, unknown>, Body> {
   toBody?: (values: Values) => unknown;
   /** Sends the parsed body; throws what the request threw (an ApiError, the form's own failure). */
   submit: (body: Body, values: Values) => Promise<unknown>;
+  /** Form fields named otherwise in the body (`acceptTerms` → `terms`): issues land on them. */
+  fieldsOfBody?: Record<string, Extract<keyof Values, string>>;
   /** The namespace of `messages` (and of the form's custom rules' keys). */
   ns?: string;
   messages?: FieldMessages<Extract<keyof Values, string>>;
@@ -33,23 +38,23 @@ export interface FormOptions<Values extends Record<string, unknown>, Body> {
    * server): the field and its message key, or null to show the failure above the form.
    */
   fieldOfFailure?: (error: unknown) => { field: Extract<keyof Values, string>; key: string } | null;
+  /** A failure put on fields is also kept as `failure`, for a page that sums it up above. */
+  alsoSumUp?: boolean;
 }
 
 /** What the inputs of a field take (Mantine's inputs, and the kit's fields). */
+type InputEvent = ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
+
 export interface FieldProps<Value> {
   name: string;
   value: Value;
-  onChange: (valueOrEvent: Value | ChangeEvent<HTMLInputElement>) => void;
+  onChange: (valueOrEvent: Value | InputEvent) => void;
   error: string | undefined;
   'data-field': string;
 }
 
-const isEvent = (value: unknown): value is ChangeEvent<HTMLInputElement> =>
+const isEvent = (value: unknown): value is InputEvent =>
   typeof value === 'object' && value !== null && 'currentTarget' in value && 'target' in value;
-
-async function schemaOf<Body>(source: SchemaSource<Body>): Promise<ZodType<Body>> {
-  return typeof source === 'function' ? source() : source;
-}
 
 /**
  * THE form hook: values and their errors; on submit, the body checked with the shared zod
@@ -68,6 +73,21 @@ export function useForm<Values extends Record<string, unknown>, Body>(
   const [conflict, setConflict] = useState<unknown>(null);
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // A schema that loads is fetched once the form is on screen (after the page is interactive),
+  // so that checking it on submit is as immediate as with one given at once.
+  const [loaded, setLoaded] = useState<ZodType<Body> | null>(null);
+  const { schema: source } = options;
+  useEffect(() => {
+    // Once: a loader written inline is a new function at every render.
+    if (typeof source !== 'function' || loaded !== null) return;
+    let current = true;
+    void source().then((schema) => {
+      if (current) setLoaded(() => schema);
+    });
+    return () => {
+      current = false;
+    };
+  }, [source, loaded]);
 
   const focusFirst = (invalid: Partial<Record<Field, FieldError>>) => {
     const marked = formRef.current?.querySelectorAll<HTMLElement>('[data-field]') ?? [];
@@ -82,8 +102,8 @@ export function useForm<Values extends Record<string, unknown>, Body>(
     focusFirst(next);
   };
 
-  const setValue = <Name extends Field>(field: Name, value: Values[Name]) => {
-    setAllValues((current) => ({ ...current, [field]: value }));
+  /** Forgets a field's error (its value changed, or a change elsewhere settled it). */
+  const clearError = (field: Field) =>
     setErrors((current) =>
       field in current
         ? (Object.fromEntries(
@@ -91,6 +111,10 @@ export function useForm<Values extends Record<string, unknown>, Body>(
           ) as Partial<Record<Field, FieldError>>)
         : current,
     );
+
+  const setValue = <Name extends Field>(field: Name, value: Values[Name]) => {
+    setAllValues((current) => ({ ...current, [field]: value }));
+    clearError(field);
   };
 
   /** Replaces every value (the other person's version of a conflict, a reset). */
@@ -102,7 +126,7 @@ export function useForm<Values extends Record<string, unknown>, Body>(
   const issuesToErrors = (issues: (IssueLike & { field: string })[], current: Values) => {
     const found: Partial<Record<Field, FieldError>> = {};
     for (const issue of issues) {
-      const field = issue.field as Field;
+      const field = options.fieldsOfBody?.[issue.field] ?? (issue.field as Field);
       if (!(field in current) || found[field]) continue;
       found[field] = fieldErrorOf(issue, current[field]);
     }
@@ -120,9 +144,10 @@ export function useForm<Values extends Record<string, unknown>, Body>(
     setFailure(null);
     setSubmitting(true);
     try {
-      const parsed = await (
-        await schemaOf(schema)
-      ).safeParseAsync(toBody ? toBody(current) : current);
+      // Checked in the same task as the click when the schema is there (the shared schemas
+      // are synchronous), so the errors show at once.
+      const checker = typeof schema === 'function' ? (loaded ?? (await schema())) : schema;
+      const parsed = checker.safeParse(toBody ? toBody(current) : current);
       if (!parsed.success) {
         const issues = parsed.error.issues.map((issue) => ({
           ...issue,
@@ -139,16 +164,15 @@ export function useForm<Values extends Record<string, unknown>, Body>(
       setConflict(null);
     } catch (error) {
       const onField = fieldOfFailure?.(error);
-      if (onField) {
-        showErrors({ [onField.field]: { kind: 'custom', key: onField.key } } as Partial<
-          Record<Field, FieldError>
-        >);
-        return;
-      }
       const problem = toProblem(error);
-      const found = issuesToErrors(problem.issues, current);
-      if (problem.code === 'request/invalid' && Object.keys(found).length > 0) {
+      const found = onField
+        ? ({ [onField.field]: { kind: 'custom', key: onField.key } } as Partial<
+            Record<Field, FieldError>
+          >)
+        : issuesToErrors(problem.issues, current);
+      if (onField || (problem.code === 'request/invalid' && Object.keys(found).length > 0)) {
         showErrors(found);
+        if (options.alsoSumUp) setFailure(error);
       } else if (problem.code === 'conflict' && problem.current !== null) {
         setConflict(problem.current);
       } else {
@@ -165,10 +189,14 @@ export function useForm<Values extends Record<string, unknown>, Body>(
     const { ns, messages, messageValues } = options;
     if (error.kind === 'custom') return t(error.key, { ns: ns ?? 'form', ...messageValues });
     const own = messages?.[field]?.[error.kind];
-    const interpolation = { ...messageValues, min: error.min, max: error.max };
-    return own
-      ? t(own, { ns: ns ?? 'form', ...interpolation })
-      : t(error.kind, { ns: 'form', ...interpolation });
+    const interpolation = {
+      ...messageValues,
+      ...(error.min === undefined ? {} : { min: error.min }),
+      ...(error.max === undefined ? {} : { max: error.max }),
+      ...(typeof own === 'object' ? own.values : {}),
+    };
+    if (own === undefined) return t(error.kind, { ns: 'form', ...interpolation });
+    return t(typeof own === 'string' ? own : own.key, { ns: ns ?? 'form', ...interpolation });
   };
 
   /** Props of the input of `field`: its value, its change, its translated error. */
@@ -195,11 +223,6 @@ export function useForm<Values extends Record<string, unknown>, Body>(
       event.preventDefault();
       if (!submitting) void send();
     },
-    // Loads a schema that is not there yet as soon as the form is used, not on submit.
-    onFocus: () => {
-      const { schema } = options;
-      if (typeof schema === 'function') void schema();
-    },
   };
 
   return {
@@ -210,6 +233,7 @@ export function useForm<Values extends Record<string, unknown>, Body>(
     errorOf: messageOf,
     hasErrors: Object.keys(errors).length > 0,
     setFieldError,
+    clearError,
     failure,
     setFailure,
     conflict,
