@@ -83,6 +83,21 @@ export const signUpSchema = z.object({
   acceptTerms: z.literal(true, 'you must accept the terms to create an account'),
 });
 
+/** A phone number in E.164 form (`+` and up to 15 digits), as the identity server takes it. */
+export const PHONE_NUMBER = /^\+[1-9]\d{6,14}$/;
+
+/** A phone number as typed (spaces, dashes, brackets, a leading 00) in E.164 form. */
+export function normalizePhone(value: string): string {
+  const compact = value.replace(/[\s().-]/g, '');
+  return compact.startsWith('00') ? `+${compact.slice(2)}` : compact;
+}
+
+/** A phone number to sign in with, as typed: read in E.164 form, then checked. */
+export const phoneNumberSchema = z
+  .string('must be text')
+  .transform(normalizePhone)
+  .pipe(z.string().regex(PHONE_NUMBER, 'must be a phone number with its country code, like +44…'));
+
 /** PATCH /api/me: only the traveller's own editable fields (never role or e-mail). */
 export const updateMeSchema = z.strictObject({
   name: displayNameSchema.optional(),
