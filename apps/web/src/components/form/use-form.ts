@@ -1,5 +1,5 @@
 import type { ChangeEvent, FormEvent } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { toProblem } from '../../lib/problem';
@@ -46,6 +46,8 @@ export interface FormOptions<Values extends Record<string, unknown>, Body> {
 type InputEvent = ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
 
 export interface FieldProps<Value> {
+  /** `<form id>-<name>`: one id per field, for labels and for finding it. */
+  id: string;
   name: string;
   value: Value;
   onChange: (valueOrEvent: Value | InputEvent) => void;
@@ -73,6 +75,7 @@ export function useForm<Values extends Record<string, unknown>, Body>(
   const [conflict, setConflict] = useState<unknown>(null);
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const formId = useId();
   // A schema that loads is fetched once the form is on screen (after the page is interactive),
   // so that checking it on submit is as immediate as with one given at once.
   const [loaded, setLoaded] = useState<ZodType<Body> | null>(null);
@@ -201,6 +204,7 @@ export function useForm<Values extends Record<string, unknown>, Body>(
 
   /** Props of the input of `field`: its value, its change, its translated error. */
   const field = <Name extends Field>(name: Name): FieldProps<Values[Name]> => ({
+    id: `${formId}-${name}`,
     name,
     value: values[name],
     onChange: (valueOrEvent) =>
