@@ -36,6 +36,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          exclude: ['apps/web/e2e/**/*.alone.e2e.test.ts'],
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -49,6 +50,20 @@ export default defineConfig({
           // The helpers (browser, accounts, mail) load once per worker; each file still launches
           // its own browser and makes its own accounts.
           isolate: false,
+        },
+      },
+      {
+        // What is measured against a page's clock runs after the rest, one file at a time.
+        test: {
+          name: 'e2e-alone',
+          include: ['apps/web/e2e/**/*.alone.e2e.test.ts'],
+          globalSetup: ['apps/web/e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          expect: { poll: { timeout: 10_000, interval: 100 } },
+          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -162,6 +162,75 @@ function onlineOnlyCode(): Plugin {
   };
 }
 
+/** The app's frame loaded on demand, found by `shellCode` at each build. */
+const shellFiles = new Set<string>();
+
+/**
+ * Finds the app's frame code that a page loads on demand: every chunk the entry reaches by
+ * dynamic imports without passing through a page (`src/routes/<page>.tsx`), and its
+ * stylesheets, but not what the entry imports statically (index.html loads that with every
+ * page, so the browser holds it). The worker's first install keeps these with index.html before
+ * it takes the page (src/pwa/precache-in-two-steps.ts): a page reloaded without a connection
+ * then finds what it did not load yet (the sign-in client, the language menu).
+ */
+function shellCode(): Plugin {
+  return {
+    name: 'jammy-shell-code',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (output): output is Rolldown.OutputChunk => output.type === 'chunk',
+      );
+      if (!chunks.some((chunk) => chunk.facadeModuleId?.includes('/src/routes/'))) return;
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const page = (chunk: Rolldown.OutputChunk) =>
+        chunk.facadeModuleId?.includes('/src/routes/') === true;
+      const filesOf = (chunk: Rolldown.OutputChunk) => [
+        chunk.fileName,
+        ...(chunk.viteMetadata?.importedCss ?? []),
+      ];
+      /** Every chunk reached from `from` through `imports` of each, pages left out. */
+      const closure = (
+        from: Rolldown.OutputChunk[],
+        imports: (chunk: Rolldown.OutputChunk) => string[],
+      ) => {
+        const reached = new Set<Rolldown.OutputChunk>();
+        const reach = (chunk: Rolldown.OutputChunk) => {
+          if (reached.has(chunk) || page(chunk)) return;
+          reached.add(chunk);
+          for (const file of imports(chunk)) {
+            const next = byFile.get(file);
+            if (next) reach(next);
+          }
+        };
+        from.forEach(reach);
+        return reached;
+      };
+      const entries = chunks.filter((chunk) => chunk.isEntry);
+      const loadedWithEveryPage = new Set(
+        [...closure(entries, (chunk) => chunk.imports)].flatMap(filesOf),
+      );
+      const frame = closure(entries, (chunk) => [...chunk.imports, ...chunk.dynamicImports]);
+      shellFiles.clear();
+      for (const file of [...frame].flatMap(filesOf)) {
+        if (!loadedWithEveryPage.has(file)) shellFiles.add(file);
+      }
+    },
+  };
+}
+
+/** Marks the frame's files (and index.html) in the precache list: the first install's shell. */
+function markShell<Entry extends { url: string; size: number }>(entries: Entry[]) {
+  const inShell = (entry: Entry) => entry.url === 'index.html' || shellFiles.has(entry.url);
+  const shell = entries.filter(inShell);
+  const kib = shell.reduce((sum, entry) => sum + entry.size, 0) / 1024;
+  console.info(`shell of the first install: ${shell.length} entries (${kib.toFixed(2)} KiB)`);
+  return {
+    manifest: entries.map((entry) => (inShell(entry) ? { ...entry, shell: true } : entry)),
+    warnings: [],
+  };
+}
+
 /**
  * Names index.html's stylesheets before its scripts. They are what the first paint waits for
  * (the app's frame, decision 022); Vite writes them after the entry and its thirty module
@@ -226,6 +295,7 @@ export default defineConfig({
     reactRouterProduction(),
     buildManifest(),
     onlineOnlyCode(),
+    shellCode(),
     stylesheetsFirst(),
     VitePWA({
       strategies: 'injectManifest',
@@ -284,7 +354,7 @@ export default defineConfig({
           'assets/hero-journey-*.svg',
         ],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
-        manifestTransforms: [withoutOnlineOnlyCode, precacheBudget],
+        manifestTransforms: [withoutOnlineOnlyCode, precacheBudget, markShell],
       },
     }),
   ],

@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import { authRoutes } from './auth/auth.routes';
 import { createAuth } from './auth/auth';
 import { originCheck } from './auth/origin-check';
+import { trustedOrigins } from './auth/trusted-origins';
 import { createSessions, forgetSessionsOnRevocations, type Sessions } from './auth/session';
 import { handleError } from './lib/errors';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
@@ -24,6 +25,7 @@ import { describeStandardErrors, validateResponses } from './lib/contract';
 import { conditionalGets } from './lib/http-cache';
 import { securityHeaders } from './lib/security-headers';
 import { boundedJsonBodies } from './lib/json-body';
+import { closeIdleConnectionsOnClose } from './lib/idle-connections';
 import { createNotifications, type Notifications } from './db/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { budgetRoutes } from './modules/budget/budget.routes';
@@ -126,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+  closeIdleConnectionsOnClose(app);
   app.setErrorHandler(handleError);
   app.setValidatorCompiler(validatorCompiler);
   // Presenters build every answer field by field, so production only stringifies; the
@@ -183,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sms =
     deps.sms ??
     (config.twilio ? twilioSms(config.twilio, deps.logger) : outboxSms(outboxDir, deps.logger));
+  const origins = trustedOrigins(config);
   const auth = createAuth({
     config,
     db: deps.database.db,
@@ -190,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     sms,
     logger: deps.logger,
+    origins,
   });
   // One LISTEN connection per process: live events and cache invalidations from every process.
   const notifications =
@@ -197,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = createSessions(auth, deps.database.db, notifications);
   keySessions.current = sessions;
   forgetSessionsOnRevocations(app, sessions);
-  originCheck(app, auth.options.trustedOrigins ?? [config.baseUrl.origin]);
+  originCheck(app, origins);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -256,7 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   healthRoutes(app, { pool: deps.database.pool, buildId: deps.buildId });
-  authRoutes(app, auth);
+  authRoutes(app, auth, origins);
   meRoutes(app, { db: deps.database.db, sessions });
   sessionRoute(app, { db: deps.database.db, sessions });
   sessionRoutes(app, { db: deps.database.db, auth, sessions });
@@ -357,16 +362,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         (error: unknown) => app.log.warn({ err: error }, 'idempotency key purge failed'),
       );
   let purgeTimer: NodeJS.Timeout | undefined;
+  // The round in progress: closing waits for it, so no query of it outlives the pool.
+  let purging: Promise<unknown> = Promise.resolve();
+  const purgeNow = () => {
+    purging = purging.then(purge);
+  };
   app.addHook('onReady', () => notifications.start());
   // After the live streams have ended (their preClose hook runs first).
   app.addHook('preClose', () => notifications.close());
   app.addHook('onReady', async () => {
-    void purge();
-    purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000).unref();
+    purgeNow();
+    purgeTimer = setInterval(purgeNow, 60 * 60 * 1000).unref();
     mailQueue.start();
   });
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    await purging;
     await mailQueue.close();
     await storage.sweep();
     await blobs.close();

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,6 +21,8 @@ import { createWebDistFixture, type WebDistFixture } from '../test/web-dist';
 
 const STOP_WITHIN_MS = 15_000;
 const HEALTHY_WITHIN_MS = 45_000;
+/** An idle server has nothing to finish: it stops as soon as its database is closed. */
+const IDLE_STOP_WITHIN_MS = 2_000;
 
 let testDatabase: TestDatabase;
 let fixture: WebDistFixture;
@@ -36,6 +39,14 @@ function start(port: number, env: Record<string, string>): ServerProcess {
   const server = startServer(port, env);
   started.push(server);
   return server;
+}
+
+/** A TCP connection to the server, once open. */
+function openSocket(port: number): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+    socket.once('error', reject);
+  });
 }
 
 beforeAll(async () => {
@@ -107,6 +118,32 @@ describe('the built server (node dist/main.js)', () => {
     for (const server of servers) {
       await expect(fetch(`http://127.0.0.1:${server.port}/api/health`)).rejects.toThrow();
     }
+  }, 90_000);
+
+  it('idle, with connections that sent no request or half of one, stops at once on SIGTERM', async () => {
+    const server = start(await freePort(), {
+      DATABASE_URL: testDatabase.url,
+      WEB_DIST_DIR: fixture.dir,
+      DATA_DIR: await tempDir('jammy-test-idle-'),
+    });
+    await waitForHealthy(server, HEALTHY_WITHIN_MS);
+    // What a browser leaves open on an idle server: a connection opened ahead of need that
+    // never carried a request, one whose request has not finished arriving, and a kept-alive one.
+    const preconnected = await openSocket(server.port);
+    const halfSent = await openSocket(server.port);
+    halfSent.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const keptAlive = await openSocket(server.port);
+    keptAlive.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await new Promise((resolve) => keptAlive.once('data', resolve));
+
+    const stopStarted = Date.now();
+    const exit = await terminate(server, STOP_WITHIN_MS);
+    const took = Date.now() - stopStarted;
+    console.info(`SIGTERM of an idle server with 3 open connections: exited after ${took} ms`);
+    expect(exit, server.output()).toEqual({ code: 0, signal: null });
+    expect(took).toBeLessThan(IDLE_STOP_WITHIN_MS);
+    expect(server.output()).not.toContain('shutdown took too long');
+    for (const socket of [preconnected, halfSent, keptAlive]) socket.destroy();
   }, 90_000);
 
   it('without DATABASE_URL starts its own PostgreSQL and stops it on SIGTERM', async () => {

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
@@ -25,6 +26,8 @@ export interface TestAppOptions {
   webDistDir?: string;
   /** An already open database to use instead of opening DATABASE_URL (no migrations run). */
   database?: Database;
+  /** The app's logger instead of one made from the configuration (to read what it logs). */
+  logger?: Logger;
 }
 
 export interface TestApp {
@@ -55,7 +58,7 @@ export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
     WEB_DIST_DIR: fixture?.dir ?? options.webDistDir,
     ...options.env,
   });
-  const logger = createLogger(config);
+  const logger = options.logger ?? createLogger(config);
   const removeTemp = async () => {
     await rm(dataDir, { recursive: true, force: true });
     await fixture?.remove();

@@ -115,7 +115,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
           .slice(0, 3)
-          .map((node) => node.target.join(' '))
+          .map(
+            (node) =>
+              `${node.target.join(' ')} ${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`,
+          )
           .join(', ')}`,
     );
 }

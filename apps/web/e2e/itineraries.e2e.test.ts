@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import arTrip from '../src/features/itineraries/locales/ar.json';
@@ -104,6 +106,13 @@ async function kyotoTrip(context: BrowserContext, title: string): Promise<Create
     pinned: true,
   });
   return trip;
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
 /** Text with every kind of space as a plain one (Intl uses thin and no-break spaces). */
@@ -366,6 +375,37 @@ describe('a trip’s overview', () => {
     expect(firstScreenAt).toBeGreaterThan(0);
     for (const at of started) expect(at).toBeLessThan(firstScreenAt);
     await context.close();
+  });
+});
+
+describe('the trip card', () => {
+  it('shows the dates its stages span when the trip has none of its own', async () => {
+    const { context, page } = await signedIn(PHONE);
+    const trip = await api<Created>(context, 'POST', '/api/itineraries', { title: 'Sicily' });
+    const stages = `/api/itineraries/${trip.id}/stages`;
+    await api(context, 'POST', stages, {
+      title: 'Palermo',
+      startDate: '2027-03-12',
+      endDate: '2027-03-14',
+    });
+    await api(context, 'POST', stages, { title: 'Cefalù', startDate: '2027-03-15' });
+    await api(context, 'POST', stages, { title: 'Catania', endDate: '2027-03-16' });
+
+    for (const language of ['en', 'de'] as const) {
+      await page.goto(url(language === 'en' ? '/itineraries' : '/de/itineraries'));
+      const card = page.locator('main li', { has: page.getByRole('link', { name: 'Sicily' }) });
+      await card.waitFor();
+      const range = new Intl.DateTimeFormat(language, {
+        dateStyle: 'medium',
+        timeZone: 'UTC',
+      }).formatRange(new Date('2027-03-12T00:00:00Z'), new Date('2027-03-16T00:00:00Z'));
+      expect(spaced(await card.textContent())).toContain(
+        spaced(`${range} · ${language === 'en' ? '5 days' : '5 Tage'}`),
+      );
+      expect(await card.textContent()).not.toContain(enTrip.card.noDates);
+      await screenshot(page, `trip-card-stage-dates-${language}-phone`);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 

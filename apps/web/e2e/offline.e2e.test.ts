@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import deTrip from '../src/features/itineraries/locales/de.json';
+import enTrip from '../src/features/itineraries/locales/en.json';
 import { clientAddress, signUpVerified } from './accounts';
+import { photo } from './images';
 import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
 
 // The offline worker for real: these contexts allow service workers (every other suite
@@ -28,6 +31,15 @@ async function waitForControl(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 30_000,
   });
+}
+
+/**
+ * Waits until the first install has kept the whole app ("ready to work offline"): the page is
+ * controlled at once, and the code of pages not opened yet follows once the page has shown.
+ */
+async function waitUntilAppKept(page: Page): Promise<void> {
+  await waitForControl(page);
+  await page.getByTestId('offline-ready').waitFor({ timeout: 30_000 });
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {
@@ -297,6 +309,88 @@ describe('reading without a connection', () => {
   });
 });
 
+/** Whether the image has arrived (offline, only from the worker's caches). */
+function imageLoaded(image: ReturnType<Page['locator']>): Promise<boolean> {
+  return image.evaluate(
+    (element) => element instanceof HTMLImageElement && element.naturalWidth > 0,
+  );
+}
+
+describe('the list of trips without a connection', () => {
+  it('lists the trips saved on this device, with their covers, when the list was never opened', async () => {
+    const context = await workerContext(PHONE);
+    await signUpVerified(context);
+    const headers = { origin: baseUrl() };
+    const created = await context.request.post(url('/api/itineraries'), {
+      headers,
+      data: { title: 'Lofoten' },
+    });
+    const trip = (await created.json()) as { id: string; version: number };
+    await context.request.post(url(`/api/itineraries/${trip.id}/stages`), {
+      headers,
+      data: { title: 'Svolvær', startDate: '2027-06-10', endDate: '2027-06-14' },
+    });
+    const coverPath = `itineraries/${trip.id}/cover/cover.png`;
+    const upload = await context.request.post(
+      url(`/v0/b/jammy/o?uploadType=media&name=${encodeURIComponent(coverPath)}`),
+      { headers: { ...headers, 'content-type': 'image/png' }, data: photo(1000, 400) },
+    );
+    expect(upload.status(), await upload.text()).toBe(200);
+    const covered = await context.request.patch(url(`/api/itineraries/${trip.id}`), {
+      headers,
+      data: { coverPath, version: trip.version },
+    });
+    expect(covered.status(), await covered.text()).toBe(200);
+
+    // The trip is opened here, in English and in German; the list of trips never is.
+    const page = await context.newPage();
+    await page.goto(url(`/itinerary/${trip.id}`));
+    await page.getByRole('heading', { level: 1, name: 'Lofoten' }).waitFor();
+    await waitUntilAppKept(page);
+    await page.goto(url(`/de/itinerary/${trip.id}`));
+    await page.getByRole('heading', { level: 1, name: 'Lofoten' }).waitFor();
+    await expect.poll(() => offlineCopySaved(page, ['Lofoten', 'Svolvær'])).toBe(true);
+    // Its cover is kept with it, the card's copy too (fetched through the worker).
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const names = ['jammy-thumbnails', 'jammy-pictures'];
+          const kept = await Promise.all(
+            names.map(async (name) => (await (await caches.open(name)).keys()).length),
+          );
+          return kept.every((count) => count > 0);
+        }),
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    for (const [language, messages] of [
+      ['en', enTrip],
+      ['de', deTrip],
+    ] as const) {
+      await page.goto(url(language === 'en' ? '/itineraries' : '/de/itineraries'));
+      await page.getByTestId('offline-banner').waitFor();
+      const notice = page.getByTestId('saved-trips-notice');
+      await notice.waitFor();
+      expect(await notice.textContent()).toBe(messages.list.savedOnDevice);
+      const card = page.locator('main li', { has: page.getByRole('link', { name: 'Lofoten' }) });
+      await card.waitFor();
+      expect(await page.getByText(messages.list.loadFailed).count()).toBe(0);
+      await expect.poll(() => imageLoaded(card.locator('img').first())).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `offline-saved-trips-${language}-phone`);
+    }
+    // The overview shows its cover too.
+    await page.getByRole('link', { name: 'Lofoten' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Lofoten' }).waitFor();
+    await expect
+      .poll(() => imageLoaded(page.getByTestId('overview-cover').locator('img')))
+      .toBe(true);
+    await screenshot(page, 'offline-trip-cover-de-phone');
+    await context.close();
+  });
+});
+
 describe('in Arabic, on a phone', () => {
   it('shows the offline banner and the about panel right to left', async () => {
     const context = await workerContext(PHONE);
@@ -389,6 +483,8 @@ describe('editing without a connection', () => {
     let page = await context.newPage();
     await page.goto(url(notesPath));
     await page.getByRole('article', { name: 'Bookings' }).waitFor();
+    // Parts of pages not opened yet (the place form's pin) need the whole app kept.
+    await waitUntilAppKept(page);
     // On a phone notes and lists are two tabs.
     await page.getByRole('tab', { name: /Lists/ }).click();
     await page.getByRole('article', { name: 'Carry-on' }).waitFor();
@@ -509,7 +605,8 @@ describe('editing without a connection', () => {
     await signUpVerified(context);
     const page = await context.newPage();
     await page.goto(url('/itineraries'));
-    await waitForControl(page);
+    // A page not opened yet needs the whole app kept.
+    await waitUntilAppKept(page);
     await expect.poll(() => offlineCopySaved(page)).toBe(true);
 
     await context.setOffline(true);
@@ -538,6 +635,92 @@ describe('editing without a connection', () => {
       items: { id: string; title: string }[];
     };
     expect(list.items.map((trip) => [trip.id, trip.title])).toEqual([[id, 'Made on a ferry']]);
+    await context.close();
+  });
+
+  it('keeps changes waiting behind a conflict on the page, and stops saying so once sent', async () => {
+    const context = await workerContext(NARROW_PHONE);
+    const { trip, note, get, post } = await tripWithNotesAndList(context);
+    const stage = await post(`/api/itineraries/${trip.id}/stages`, { title: 'Faial' });
+    const notesPath = `/itinerary/${trip.id}/notes`;
+    const addPath = `/itinerary/${trip.id}/stage/${stage.id}/add`;
+    const page = await context.newPage();
+    await page.goto(url(addPath));
+    await page.getByLabel('Name of the place').waitFor();
+    await waitUntilAppKept(page);
+    await page.goto(url(notesPath));
+    await page.getByRole('article', { name: 'Bookings' }).waitFor();
+    await expect.poll(() => offlineCopySaved(page, ['Bookings', 'Faial'])).toBe(true);
+
+    await context.setOffline(true);
+    await page.getByTestId('offline-banner').waitFor();
+    // 1. An edit of a note someone else will change meanwhile, 2. a new note behind it.
+    await page.getByRole('tab', { name: /Notes/ }).click();
+    const bookings = page.getByRole('article', { name: 'Bookings' });
+    await bookings.getByRole('button', { name: 'Edit “Bookings”' }).click();
+    await page.getByRole('textbox', { name: 'Note', exact: true }).fill('Mine: Hotel Gaivota');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'New note' }).click();
+    await page.getByLabel('Title').fill('Ferry times');
+    await page.getByRole('textbox', { name: 'Note', exact: true }).fill('Horta 08:15');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByRole('article', { name: 'Ferry times' }).waitFor();
+    // 3. A place, by a pin.
+    await page.goto(url(addPath));
+    await page.getByLabel('Name of the place').fill('Caldeira');
+    await page.getByLabel('Latitude').fill('38.5806');
+    await page.getByLabel('Longitude').fill('-28.7125');
+    await page.getByRole('button', { name: 'Add to my picks' }).click();
+    await page.getByRole('button', { name: 'Add 1 place' }).click();
+    const waitingPlace = page
+      .getByRole('alert')
+      .filter({ hasText: '1 place will be added to Faial when you are back online' });
+    await waitingPlace.waitFor();
+    const finishPage = page.url();
+    await expect
+      .poll(() => page.getByTestId('outbox-count').textContent())
+      .toBe('3 changes waiting');
+    const theirs = await context.request.patch(
+      url(`/api/itineraries/${trip.id}/notes/${note.id}`),
+      { headers: { origin: baseUrl() }, data: { body: 'Theirs: Hotel Talisman', version: 1 } },
+    );
+    expect(theirs.status()).toBe(200);
+
+    // Back online: the edit meets theirs and waits for a decision; the rest waits behind it,
+    // and still shows on pages read from the server.
+    const dialog = page.getByRole('dialog', { name: 'Changed by someone else meanwhile' });
+    const dismiss = async () => {
+      await dialog.waitFor({ timeout: 30_000 });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    };
+    await context.setOffline(false);
+    await dismiss();
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+    await page.reload();
+    await dismiss();
+    await waitingPlace.waitFor();
+    await page.getByRole('link', { name: 'Overview' }).first().click();
+    await page.getByText('2 notes').first().waitFor();
+    expect(await page.getByText('The activity could not be loaded.').count()).toBe(0);
+    await screenshot(page, 'outbox-waiting-behind-conflict-phone');
+    await page.getByRole('link', { name: 'Notes and lists' }).first().click();
+    await page.getByRole('tab', { name: /Notes/ }).click();
+    await page.getByRole('article', { name: 'Ferry times' }).waitFor();
+    expect(await page.getByRole('tab', { name: /Notes/ }).textContent()).toBe('Notes · 2');
+
+    // Mine is kept: everything is sent, and the place no longer "will be added".
+    await page.goto(finishPage);
+    await dismiss();
+    await waitingPlace.waitFor();
+    await page.getByRole('button', { name: 'Review' }).click();
+    await dialog.getByRole('button', { name: 'Keep mine' }).click();
+    await page.getByTestId('outbox-status').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByRole('alert').filter({ hasText: '1 place added to Faial' }).waitFor();
+    expect(await waitingPlace.count()).toBe(0);
+    await screenshot(page, 'outbox-place-sent-phone');
+    const notes = await get<{ items: Row[] }>(`/api/itineraries/${trip.id}/notes`);
+    expect(notes.items.map((row) => row.title).sort()).toEqual(['Bookings', 'Ferry times']);
     await context.close();
   });
 

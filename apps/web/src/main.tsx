@@ -14,9 +14,10 @@ import { restoreOfflineCache, startSavingOfflineCache } from './lib/offline-cach
 import { loadOutbox, onOutboxSaved, outboxEntries, replayOutbox } from './lib/outbox';
 import { nextTask } from './lib/next-task';
 import { theme } from './lib/theme';
-import { startPwa } from './pwa/pwa-store';
+import { registerWorkerAfterLoad, startPwa } from './pwa/pwa-store';
 import { createRouter } from './router';
 
+registerWorkerAfterLoad();
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1 } },
 });

@@ -283,6 +283,9 @@ export type Itinerary = z.infer<typeof itinerarySchema>;
 export const itinerarySummarySchema = itinerarySchema.extend({
   stageCount: z.number().int(),
   placeCount: z.number().int(),
+  /** The earliest and latest dates of its stages (a stage's start or end), null without any. */
+  stagesStartDate: dateSchema.nullable(),
+  stagesEndDate: dateSchema.nullable(),
 });
 export type ItinerarySummary = z.infer<typeof itinerarySummarySchema>;
 

@@ -17,9 +17,12 @@ import type { Mailer } from '../mail/mailer';
 import { mailMessages, renderMail, type MailKind } from '../mail/templates';
 import type { SmsSender } from '../sms/sms-sender';
 import { COOKIE_PREFIX } from './session-cookie';
+import type { TrustedOrigins } from './trusted-origins';
 
 /** The header the server sets to the client's address (after TRUST_PROXY) for rate limits. */
 export const CLIENT_IP_HEADER = 'x-jammy-client-ip';
+/** The header the server sets to the request's own origin when it is trusted (trusted-origins.ts). */
+export const REQUEST_ORIGIN_HEADER = 'x-jammy-request-origin';
 /** Paths (relative to /api/auth) that must carry `acceptTerms: true`. */
 const SIGN_UP_PATH = '/sign-up/email';
 
@@ -30,6 +33,7 @@ export interface AuthDeps {
   mailer: Mailer;
   sms: SmsSender;
   logger: FastifyBaseLogger;
+  origins: TrustedOrigins;
 }
 
 /** The language a mail to this person should use: theirs, else the visitor's cookie. */
@@ -38,6 +42,19 @@ function languageFor(user: { language?: unknown } | null, request: Request | und
   const cookie = request?.headers.get('cookie') ?? '';
   const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE.name}=([a-z]{2})`).exec(cookie);
   return isLanguage(match?.[1]) ? match[1] : 'en';
+}
+
+/**
+ * better-auth's messages, logged at error level, when it refuses a request for its origin
+ * or a redirect to an untrusted address. Anyone can send such requests (a foreign Origin,
+ * `redirectTo=https://elsewhere`), so they are warnings: at error level they would flood the
+ * log that should hold the server's own failures.
+ */
+const REFUSAL_MESSAGE =
+  /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL): |Blocked cross-site navigation login attempt)/;
+
+function isRefusal(message: string): boolean {
+  return REFUSAL_MESSAGE.test(message);
 }
 
 /** A phone user's placeholder address until they add a real one (never receives mail). */
@@ -54,7 +71,7 @@ export function isPlaceholderEmail(email: string): boolean {
  * one-time code, generic OIDC, Google and GitHub; sessions in PostgreSQL; rate limits
  * shared by every process; roles from ADMIN_EMAILS.
  */
-export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps) {
+export function createAuth({ config, db, secret, mailer, sms, logger, origins }: AuthDeps) {
   const https = config.baseUrl.protocol === 'https:';
 
   async function sendMail(
@@ -87,10 +104,8 @@ export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps
     baseURL: new URL('/api/auth', config.baseUrl).toString(),
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [
-      config.baseUrl.origin,
-      ...(config.env === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : []),
-    ],
+    // Those of every request, and the request's own when it is trusted (auth.routes.ts).
+    trustedOrigins: (request) => [...origins.always, request?.headers.get(REQUEST_ORIGIN_HEADER)],
     database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
     advanced: {
       database: { generateId: () => uuidv7() },
@@ -106,7 +121,12 @@ export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps
     disabledPaths: ['/update-user'],
     onAPIError: {
       errorURL: new URL('/login/start', config.baseUrl).toString(),
-      onError: (error) => logger.error({ err: error }, 'auth: request failed'),
+      // A refused request (4xx: a foreign redirect, a bad token) is the client's doing, and
+      // anyone can send one: warn. The error level is for the server's own failures.
+      onError: (error) =>
+        error instanceof APIError && error.statusCode < 500
+          ? logger.warn({ err: error }, 'auth: request refused')
+          : logger.error({ err: error }, 'auth: request failed'),
     },
     session: {
       expiresIn: SESSION_LIFETIME_DAYS * 24 * 60 * 60,
@@ -311,7 +331,11 @@ export function createAuth({ config, db, secret, mailer, sms, logger }: AuthDeps
         : []),
     ],
     logger: {
-      log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
+      log: (level, message, ...args) =>
+        logger[level === 'error' && isRefusal(message) ? 'warn' : level](
+          { args },
+          `auth: ${message}`,
+        ),
     },
   });
 }

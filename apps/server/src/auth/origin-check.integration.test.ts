@@ -139,3 +139,73 @@ describe("better-auth's own checks of /api/auth", () => {
     expect(response.statusCode).toBe(200);
   });
 });
+
+/** A sign-up sent by a browser at `origin` (its Origin, and its Host unless another is given). */
+function signUpAt(origin: string, email: string, testApp = app(), host = new URL(origin).host) {
+  return testApp.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    remoteAddress: nextIp(),
+    headers: { host, origin },
+    payload: {
+      name: 'First Run',
+      email,
+      password: 'correct horse battery',
+      acceptTerms: true,
+      callbackURL: '/itineraries',
+    },
+  });
+}
+
+// The app above runs without PUBLIC_URL, as a first `npm start` does.
+describe('without PUBLIC_URL: the address the browser used, when it is local', () => {
+  it.each(['http://127.0.0.1:3000', 'http://192.168.1.20:3000', 'http://[fd00::2]:3000'])(
+    'accepts a sign-up opened at %s',
+    async (origin) => {
+      const response = await signUpAt(origin, uniqueEmail('first-run'));
+      expect(response.statusCode, response.body).toBe(200);
+    },
+  );
+
+  it('accepts the writes of a traveller signed in at a private address', async () => {
+    const jar = await signedIn();
+    const origin = 'http://10.0.0.8:3000';
+    const response = await patchMe(jar, { host: '10.0.0.8:3000', origin });
+    expect(response.statusCode, response.body).toBe(200);
+    // Another page on the same network is another origin: refused.
+    const other = await patchMe(jar, { host: '10.0.0.8:3000', origin: 'http://10.0.0.9:3000' });
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('refuses a public address, saying what to set', async () => {
+    const origin = 'http://203.0.113.7:3000';
+    const response = await signUpAt(origin, uniqueEmail('public'));
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      code: 'INVALID_ORIGIN',
+      message: expect.stringContaining(`Set PUBLIC_URL=${origin}`) as string,
+      origin,
+      publicUrl: null,
+    });
+    // A page elsewhere cannot borrow a local Host: its Origin is its own.
+    const forged = await signUpAt(EVIL, uniqueEmail('eve'), app(), '127.0.0.1:3000');
+    expect(forged.statusCode).toBe(403);
+  });
+});
+
+describe('with PUBLIC_URL: its origin only', () => {
+  it('refuses a sign-up at another address, naming PUBLIC_URL and what to set', async () => {
+    const strict = await identity.another({ PUBLIC_URL: 'https://trips.example.org' });
+    const origin = 'http://127.0.0.1:3000';
+    const response = await signUpAt(origin, uniqueEmail('strict'), strict.app);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      code: 'INVALID_ORIGIN',
+      message: expect.stringContaining(`set PUBLIC_URL=${origin}`) as string,
+      origin,
+      publicUrl: 'https://trips.example.org',
+    });
+    const accepted = await signUpAt('https://trips.example.org', uniqueEmail('strict'), strict.app);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+});

@@ -1,5 +1,6 @@
 import { isLanguage } from '@jammy/shared/languages';
 import { rememberLanguage } from '../i18n/language-cookie';
+import { WORKER_MESSAGES } from '../pwa/worker-protocol';
 
 /**
  * The script of the prerendered landing page (scripts/prerender-landing.ts): a few hundred
@@ -109,9 +110,16 @@ about?.addEventListener(
 // The offline worker, as the app registers it: once the page has loaded and is idle.
 function registerWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  // A failure is the app's to report (About this app): it registers the worker again.
+  // A failure is the app's to report (About this app): it registers the worker again. A first
+  // install caches the shell only; the app's code follows once asked (precache-in-two-steps.ts).
   const register = () =>
-    void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+    void navigator.serviceWorker
+      .register('/sw.js', { scope: '/' })
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) =>
+        registration.active?.postMessage({ type: WORKER_MESSAGES.cacheTheRest }),
+      )
+      .catch(() => undefined);
   if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 3_000 });
   else setTimeout(register, 1_000);
 }

@@ -9,7 +9,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../features/auth/session';
-import { useKeepAllTripsOffline } from '../features/itineraries/api/keep-offline';
+import {
+  useKeepAllTripsOffline,
+  useKeepCoversOffline,
+} from '../features/itineraries/api/keep-offline';
 import { useLanguage } from '../i18n/use-language';
 import type { NavItem } from './nav-item';
 import { SiteShell } from './site-shell';
@@ -26,6 +29,7 @@ export function LoggedLayout() {
   const { to } = useLanguage();
   const { data: me } = useMe();
   useKeepAllTripsOffline();
+  useKeepCoversOffline();
   const name = me?.name.trim() || undefined;
   // Who is signed in: their address, else their phone number (phone-only accounts).
   const contact = me ? (me.email ?? me.phoneNumber) : null;

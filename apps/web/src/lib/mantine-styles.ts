@@ -50,7 +50,6 @@ import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
-import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/PinInput.css';
 import '@mantine/core/styles/Progress.css';

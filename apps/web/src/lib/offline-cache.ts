@@ -24,6 +24,8 @@ const SETTINGS_KEY = 'jammy:offline-settings';
 const WRITE_DELAY_MS = 1000;
 /** The longest a write waits for the browser to be idle after that. */
 const IDLE_TIMEOUT_MS = 3000;
+/** …and when a trip's data has just arrived, which is kept as soon as can be. */
+const FIRST_TRIP_IDLE_TIMEOUT_MS = 300;
 
 export interface OfflineSettings {
   /** The budget of the saved copy in bytes (spec §9: default 40 MB, at least 1 MB). */
@@ -212,29 +214,43 @@ let stopSaving: (() => void) | null = null;
 
 /**
  * Saves the cache at most a second after it changes (a steady stream of changes does not
- * postpone it), and at once when the page is hidden or left, for as long as the page lives.
+ * postpone it), as soon as the browser is idle when a trip's data first arrives, and at once
+ * when the page is hidden or left, for as long as the page lives.
  */
 export function startSavingOfflineCache(queryClient: QueryClient): void {
   if (stopSaving) return;
   // A change waits a second (changes come in bursts), then for the browser to be idle (three
   // seconds at most): the copy (serialising every trip read) must not compete with the first
-  // render of the page that asked for the data.
+  // render of the page that asked for the data. A trip's data arriving for the first time in
+  // this page does not wait the second: a traveller may lose the connection right after
+  // opening a trip, and the page must then open from the copy.
   let pending = false;
   let cancel = () => {};
+  const arrived = new Set<string>();
   const flush = () => {
     cancel();
     pending = false;
     void save(queryClient).catch(() => undefined);
   };
+  const whenIdle = (timeout: number) => {
+    if (typeof requestIdleCallback !== 'function') return flush();
+    const idle = requestIdleCallback(flush, { timeout });
+    cancel = () => cancelIdleCallback(idle);
+  };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' && event.type !== 'removed') return;
-    if (pending) return;
+    const { query } = event;
+    const firstTripData =
+      event.type === 'updated' &&
+      event.action.type === 'success' &&
+      itineraryOf(query.queryKey) !== null &&
+      !arrived.has(query.queryHash);
+    if (firstTripData) arrived.add(query.queryHash);
+    if (pending && !firstTripData) return;
+    cancel();
     pending = true;
-    const timer = setTimeout(() => {
-      if (typeof requestIdleCallback !== 'function') return flush();
-      const idle = requestIdleCallback(flush, { timeout: IDLE_TIMEOUT_MS });
-      cancel = () => cancelIdleCallback(idle);
-    }, WRITE_DELAY_MS);
+    if (firstTripData) return whenIdle(FIRST_TRIP_IDLE_TIMEOUT_MS);
+    const timer = setTimeout(() => whenIdle(IDLE_TIMEOUT_MS), WRITE_DELAY_MS);
     cancel = () => clearTimeout(timer);
   });
   // Leaving the page (reload, another address, closing the tab) must not lose the last second.

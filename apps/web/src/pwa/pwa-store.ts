@@ -36,6 +36,8 @@ let state: PwaState = {
 };
 const listeners = new Set<() => void>();
 let workbox: Workbox | null = null;
+/** How long Reload waits for a new worker still installing before reloading without it. */
+const INSTALL_WAIT_MS = 20_000;
 let reloading = false;
 
 function update(patch: Partial<PwaState>) {
@@ -69,9 +71,20 @@ function reloadOnce() {
   window.location.reload();
 }
 
-async function askWorkerBuild(wb: Workbox): Promise<void> {
+/** Sends a message to the worker that controls the page and waits for its answer. */
+function messageWorker(message: { type: string }): Promise<unknown> {
+  const worker = navigator.serviceWorker.controller;
+  if (!worker) return Promise.reject(new Error('No worker controls the page'));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data);
+    worker.postMessage(message, [channel.port2]);
+  });
+}
+
+async function askWorkerBuild(): Promise<void> {
   try {
-    const answer: unknown = await wb.messageSW({ type: WORKER_MESSAGES.getBuild });
+    const answer = await messageWorker({ type: WORKER_MESSAGES.getBuild });
     if (typeof answer === 'object' && answer !== null && 'buildId' in answer) {
       update({ workerBuildId: String(answer.buildId) });
     }
@@ -80,31 +93,78 @@ async function askWorkerBuild(wb: Workbox): Promise<void> {
   }
 }
 
+/**
+ * Asks the worker to keep the rest of the app's code (the pages not opened yet) once the page
+ * has shown, so it does not compete with it; answers whether all of it is kept. A first install
+ * cut short (the tab closed) finishes this way too.
+ */
+function cacheTheRestWhenIdle(): Promise<boolean> {
+  return new Promise((resolve) =>
+    whenPageIdle(() => {
+      messageWorker({ type: WORKER_MESSAGES.cacheTheRest }).then(
+        (answer) =>
+          resolve(
+            typeof answer === 'object' &&
+              answer !== null &&
+              'complete' in answer &&
+              answer.complete === true,
+          ),
+        () => resolve(false),
+      );
+    }),
+  );
+}
+
+/**
+ * The first worker took the page: its later requests go through the worker too (it installs
+ * with the shell and reads what the page loaded from the browser's cache until it keeps it).
+ * The whole app works offline once the rest is kept: then "ready to work offline".
+ */
+function firstControl(): void {
+  update({ offlineCapable: true });
+  void askWorkerBuild();
+  void cacheTheRestWhenIdle().then((complete) => complete && update({ offlineReady: true }));
+}
+
+/** Whether a worker controlled the page when it started (else this is a first visit). */
+const controlledAtStart =
+  typeof navigator !== 'undefined' && navigator.serviceWorker?.controller != null;
+
 async function registerWorker(): Promise<void> {
+  // The browser fetches and installs the worker at once; workbox-window, which follows the
+  // updates, is loaded meanwhile (its import waits for the main thread, busy drawing the page).
+  const registered = navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  if (!controlledAtStart) {
+    navigator.serviceWorker.addEventListener('controllerchange', firstControl, { once: true });
+  }
+  try {
+    await registered;
+  } catch (error) {
+    update({ registrationError: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  if (controlledAtStart) {
+    update({ offlineCapable: true });
+    void askWorkerBuild();
+    void cacheTheRestWhenIdle();
+  } else {
+    // A reload already works offline once the worker is active; it takes this page (then
+    // "controllerchange", firstControl) once the page has shown, not while it still loads.
+    void navigator.serviceWorker.ready.then((registration) =>
+      whenPageIdle(() => registration.active?.postMessage({ type: WORKER_MESSAGES.claim })),
+    );
+  }
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
   workbox = wb;
-  wb.addEventListener('installed', (event) => {
-    if (!event.isUpdate) update({ offlineReady: true });
-  });
+  // The new worker took over after the traveller chose Reload: show the new build, once.
   wb.addEventListener('controlling', (event) => {
-    update({ offlineCapable: true });
-    // The new worker took over after the traveller chose Reload: show the new build, once.
     if (event.isUpdate) reloadOnce();
-    else void askWorkerBuild(wb);
   });
   // A newer worker is installed and waits: the update is there to take.
   wb.addEventListener('waiting', () => update({ updateAvailable: true }));
-  try {
-    const registration = await wb.register();
-    if (!registration) throw new Error('The offline worker was not registered');
-    if (navigator.serviceWorker.controller) {
-      update({ offlineCapable: true });
-      void askWorkerBuild(wb);
-    }
-  } catch (error) {
-    update({ registrationError: error instanceof Error ? error.message : String(error) });
-  }
+  // The same registration: this only follows it.
+  await wb.register({ immediate: true }).catch(() => undefined);
 }
 
 /** Asks /builds/latest.json (never from a cache) whether a newer build is out. */
@@ -127,6 +187,20 @@ export async function checkForUpdate(): Promise<void> {
   }
 }
 
+/** The worker once installed (waiting to take over), or null if its install failed or lasts. */
+function installed(worker: ServiceWorker): Promise<ServiceWorker | null> {
+  return new Promise((resolve) => {
+    const settle = () => {
+      if (worker.state === 'installing') return;
+      worker.removeEventListener('statechange', settle);
+      resolve(worker.state === 'redundant' ? null : worker);
+    };
+    worker.addEventListener('statechange', settle);
+    setTimeout(() => resolve(null), INSTALL_WAIT_MS);
+    settle();
+  });
+}
+
 /**
  * Reload into the newest build: a waiting worker takes over (the page reloads when it
  * controls, see `controlling`); without one, a plain reload gets the new files.
@@ -138,8 +212,13 @@ export async function applyUpdate(): Promise<void> {
     return;
   }
   const registration = await navigator.serviceWorker.getRegistration('/');
-  if (!registration?.waiting) await wb.update().catch(() => undefined);
-  const waiting = (await navigator.serviceWorker.getRegistration('/'))?.waiting;
+  if (!registration?.waiting && !registration?.installing) {
+    await wb.update().catch(() => undefined);
+  }
+  const current = await navigator.serviceWorker.getRegistration('/');
+  // A new worker still caching the new version's files is waited for, not reloaded past.
+  const waiting =
+    current?.waiting ?? (current?.installing && (await installed(current.installing)));
   if (waiting) {
     wb.messageSkipWaiting();
     // If the worker never takes over (closed elsewhere), reload anyway.
@@ -183,25 +262,35 @@ function fetchBuildMetaWhenIdle(): void {
 
 /** Tells the worker to forget the traveller's own files (sign-out). */
 export async function clearWorkerUserCaches(): Promise<void> {
-  if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller || !workbox) return;
-  await workbox.messageSW({ type: WORKER_MESSAGES.clearUserCaches }).catch(() => undefined);
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
+  await messageWorker({ type: WORKER_MESSAGES.clearUserCaches }).catch(() => undefined);
 }
 
 let started = false;
+let registering = false;
 
-/** Registers the worker and starts the update checks (hourly and when the tab is back). */
 function afterLoad(task: () => void): void {
   if (document.readyState === 'complete') task();
   else window.addEventListener('load', task, { once: true });
 }
 
+/**
+ * Registers the offline worker right after the first page's load event, however long the app
+ * still takes to draw it: the worker (and workbox-window) are not part of the first load, and
+ * its first install is quick (the shell first, precache-in-two-steps.ts), so a traveller who
+ * loses the connection a second after the page loaded can still reload it. The worker takes
+ * the page only once it has shown (see `registerWorker`).
+ */
+export function registerWorkerAfterLoad(): void {
+  if (registering || typeof window === 'undefined' || !state.supported) return;
+  registering = true;
+  if (import.meta.env.PROD) afterLoad(() => void registerWorker());
+}
+
+/** Starts the update checks (hourly and when the tab is back). */
 export function startPwa(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  // Once the first page has shown: the worker (and workbox-window) are not part of the first load.
-  if (state.supported && import.meta.env.PROD) {
-    afterLoad(() => whenPageIdle(() => void registerWorker()));
-  }
   fetchBuildMetaWhenIdle();
   void checkForUpdate();
   setInterval(() => void checkForUpdate(), UPDATE_CHECK_INTERVAL_MS);

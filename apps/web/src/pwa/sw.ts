@@ -1,10 +1,16 @@
 /// <reference lib="webworker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { PrecacheController, PrecacheRoute, cleanupOutdatedCaches } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import {
+  cacheShell,
+  cacheTheRest,
+  cacheUpdate,
+  fromTheBrowsersCache,
+  shellOf,
+} from './precache-in-two-steps';
 import { RUNTIME_CACHES, WORKER_MESSAGES } from './worker-protocol';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -14,11 +20,23 @@ const DAY_SECONDS = 24 * 60 * 60;
 const NAVIGATION_TIMEOUT_MS = 5000;
 
 // The shell and the signed-in pages' code (the list is written in at build time).
-precacheAndRoute(self.__WB_MANIFEST);
+const manifest = self.__WB_MANIFEST;
+const precache = new PrecacheController({ plugins: [fromTheBrowsersCache] });
+precache.addToCacheList(manifest);
+registerRoute(new PrecacheRoute(precache));
+// The first install caches the shell, then takes the page; the rest follows when the page asks
+// (precache-in-two-steps.ts). An update installs everything while the current worker serves.
+self.addEventListener('install', (event) => {
+  const firstInstall = self.registration.active === null;
+  event.waitUntil(firstInstall ? cacheShell(precache, shellOf(manifest)) : cacheUpdate(precache));
+});
+self.addEventListener('activate', (event) => void precache.activate(event));
 cleanupOutdatedCaches();
-// The first worker takes the open page at once, so it works offline without a reload. An
-// updated worker waits until the traveller chooses Reload (WORKER_MESSAGES.skipWaiting).
-clientsClaim();
+// The first worker is active as soon as the shell is kept: a reload, or any page opened from
+// then on, works offline. It takes the open page (clients.claim) when that page asks, once it
+// has shown (WORKER_MESSAGES.claim): a page whose requests went through a new worker while it
+// still loaded was measured slower (Lighthouse, total blocking time). An updated worker waits
+// until the traveller chooses Reload (WORKER_MESSAGES.skipWaiting).
 
 /** Addresses the page fetches as data or files, never as a page. */
 function isNotAPage(url: URL): boolean {
@@ -31,7 +49,7 @@ registerRoute(
   ({ request, url }) =>
     request.mode === 'navigate' && url.origin === self.location.origin && !isNotAPage(url),
   async ({ request }) => {
-    const shell = async () => (await matchPrecache('/index.html')) ?? Response.error();
+    const shell = async () => (await precache.matchPrecache('/index.html')) ?? Response.error();
     const network = fetch(request);
     const timeout = new Promise<'timeout'>((resolve) =>
       setTimeout(() => resolve('timeout'), NAVIGATION_TIMEOUT_MS),
@@ -95,16 +113,45 @@ registerRoute(
   }),
 );
 
+// Photos' larger copies (`variant=medium`: a trip's cover at the top of its overview, the
+// lightbox): kept once seen, and a saved trip's cover is fetched into it (keep-offline.ts), so
+// the trip keeps its cover offline.
+registerRoute(
+  ({ url }) =>
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/v0/b/') &&
+    url.searchParams.get('alt') === 'media' &&
+    url.searchParams.get('variant') === 'medium',
+  new CacheFirst({
+    cacheName: RUNTIME_CACHES.pictures,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({
+        maxEntries: 200,
+        maxAgeSeconds: 30 * DAY_SECONDS,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  }),
+);
+
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;
   const type = typeof data === 'object' && data !== null && 'type' in data ? data.type : null;
   const reply = (value: unknown) => event.ports[0]?.postMessage(value);
   if (type === WORKER_MESSAGES.skipWaiting) {
     void self.skipWaiting();
+  } else if (type === WORKER_MESSAGES.claim) {
+    event.waitUntil(self.clients.claim());
+  } else if (type === WORKER_MESSAGES.cacheTheRest) {
+    event.waitUntil(cacheTheRest(precache).then((complete) => reply({ complete })));
   } else if (type === WORKER_MESSAGES.getBuild) {
     reply({ buildId: __BUILD_ID__ });
   } else if (type === WORKER_MESSAGES.clearUserCaches) {
     // Sign-out: what belonged to the traveller goes (tiles are nobody's and stay).
-    event.waitUntil(caches.delete(RUNTIME_CACHES.thumbnails).then(() => reply({ cleared: true })));
+    const own = [RUNTIME_CACHES.thumbnails, RUNTIME_CACHES.pictures];
+    event.waitUntil(
+      Promise.all(own.map((name) => caches.delete(name))).then(() => reply({ cleared: true })),
+    );
   }
 });

@@ -210,6 +210,12 @@ export async function listItineraries(db: Db, options: ListOptions) {
       role: itineraryMember.role,
       stageCount: sql<number>`(select count(*)::int from ${stage} where ${stage.itineraryId} = ${itinerary.id})`,
       placeCount: sql<number>`(select count(*)::int from ${place} where ${place.itineraryId} = ${itinerary.id})`,
+      stagesStartDate: sql<
+        string | null
+      >`(select min(coalesce(${stage.startDate}, ${stage.endDate}))::text from ${stage} where ${stage.itineraryId} = ${itinerary.id})`,
+      stagesEndDate: sql<
+        string | null
+      >`(select max(coalesce(${stage.endDate}, ${stage.startDate}))::text from ${stage} where ${stage.itineraryId} = ${itinerary.id})`,
     })
     .from(itinerary)
     .innerJoin(
@@ -243,6 +249,8 @@ export async function listItineraries(db: Db, options: ListOptions) {
       role: Role;
       stageCount: number;
       placeCount: number;
+      stagesStartDate: string | null;
+      stagesEndDate: string | null;
     }[],
     nextCursor,
   };

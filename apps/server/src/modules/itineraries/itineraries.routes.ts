@@ -83,6 +83,8 @@ export function itineraryRoutes(
           ...presentItinerary(row.itinerary, row.role, row.cover),
           stageCount: row.stageCount,
           placeCount: row.placeCount,
+          stagesStartDate: row.stagesStartDate,
+          stagesEndDate: row.stagesEndDate,
         })),
         nextCursor: page.nextCursor,
       };

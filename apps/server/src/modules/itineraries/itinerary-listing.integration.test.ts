@@ -236,6 +236,29 @@ describe('GET /api/itineraries: search, sharing and counts', () => {
     expect(summary(counted.id)).toMatchObject({ stageCount: 2, placeCount: 3 });
     expect(summary(empty.id)).toMatchObject({ stageCount: 0, placeCount: 0 });
   });
+
+  it('gives the dates its stages span (a trip without dates of its own shows them)', async () => {
+    const dated = await createItinerary(setup.testApp, traveller, { title: 'Spanned' });
+    await createStage(setup.testApp, traveller, dated.id, {
+      startDate: '2027-03-14',
+      endDate: '2027-03-16',
+    });
+    await createStage(setup.testApp, traveller, dated.id, { startDate: '2027-03-12' });
+    await createStage(setup.testApp, traveller, dated.id, { endDate: '2027-03-18' });
+    await createStage(setup.testApp, traveller, dated.id);
+    const undated = await createItinerary(setup.testApp, traveller, { title: 'Unspanned' });
+    await createStage(setup.testApp, traveller, undated.id);
+
+    const items = (await listPage(traveller, { q: 'spanned' })).items;
+    const summary = (id: string) => items.find((item) => item.id === id);
+    expect(summary(dated.id)).toMatchObject({
+      startDate: null,
+      endDate: null,
+      stagesStartDate: '2027-03-12',
+      stagesEndDate: '2027-03-18',
+    });
+    expect(summary(undated.id)).toMatchObject({ stagesStartDate: null, stagesEndDate: null });
+  });
 });
 
 describe('trash', () => {

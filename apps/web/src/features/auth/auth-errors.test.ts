@@ -28,6 +28,32 @@ describe('fromAuthError', () => {
     expect(fromAuthError({ status: 429 }, null).key).toBe('errors.tooManyRequestsSoon');
   });
 
+  it('tells a refused origin what to open or what to set, with the addresses', () => {
+    const refused = fromAuthError({
+      code: 'INVALID_ORIGIN',
+      status: 403,
+      origin: 'http://127.0.0.1:3000',
+      publicUrl: 'https://trips.example.org',
+    });
+    expect(refused.key).toBe('errors.otherOrigin');
+    expect(refused.options.values).toEqual({
+      origin: 'http://127.0.0.1:3000',
+      publicUrl: 'https://trips.example.org',
+    });
+    const unset = fromAuthError({
+      code: 'INVALID_ORIGIN',
+      status: 403,
+      origin: 'http://203.0.113.7:3000',
+      publicUrl: null,
+    });
+    expect(unset.key).toBe('errors.untrustedOrigin');
+    expect(unset.options.values).toEqual({ origin: 'http://203.0.113.7:3000' });
+    // Without the addresses (an older server), still not "something went wrong".
+    expect(fromAuthError({ code: 'INVALID_ORIGIN', status: 403 }).key).toBe(
+      'errors.untrustedOrigin',
+    );
+  });
+
   it('falls back on the status for codes it does not know', () => {
     expect(fromAuthError({ code: 'SOMETHING_NEW', status: 503 }).key).toBe('errors.server');
     expect(fromAuthError({ status: 400 }).key).toBe('errors.unknown');

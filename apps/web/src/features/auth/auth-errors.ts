@@ -25,6 +25,8 @@ export type AuthErrorKey =
   | 'errors.passwordTooShort'
   | 'errors.passwordTooLong'
   | 'errors.federationFailed'
+  | 'errors.untrustedOrigin'
+  | 'errors.otherOrigin'
   | 'errors.server'
   | 'errors.unknown';
 
@@ -39,6 +41,8 @@ export class AuthFailure extends Error {
       field?: AuthField;
       /** From Retry-After on a 429: how long to wait before the next try. */
       retryAfterSeconds?: number;
+      /** Values the message names (the addresses of a refused origin). */
+      values?: Record<string, string>;
     } = {},
   ) {
     super(key);
@@ -81,6 +85,24 @@ export interface AuthClientError {
   code?: string | undefined;
   message?: string | undefined;
   status: number;
+  /** INVALID_ORIGIN (Jammy's server): the refused origin, and PUBLIC_URL's when it is set. */
+  origin?: string | undefined;
+  publicUrl?: string | null | undefined;
+}
+
+/**
+ * The page's address is not one the server accepts: the person who runs Jammy has to open it
+ * at PUBLIC_URL or set PUBLIC_URL to this address. Saying which beats "something went wrong"
+ * on a first run.
+ */
+function refusedOrigin(error: AuthClientError): AuthFailure {
+  const origin = error.origin ?? globalThis.location?.origin ?? '';
+  return error.publicUrl
+    ? new AuthFailure('errors.otherOrigin', {
+        code: 'INVALID_ORIGIN',
+        values: { origin, publicUrl: error.publicUrl },
+      })
+    : new AuthFailure('errors.untrustedOrigin', { code: 'INVALID_ORIGIN', values: { origin } });
 }
 
 function retryAfterSeconds(header: string | null | undefined): number | undefined {
@@ -105,6 +127,7 @@ function tooManyRequests(code: string | undefined, retryAfter: string | null | u
 /** Maps an error answer of better-auth (its code, else its status) to a failure. */
 export function fromAuthError(error: AuthClientError, retryAfter?: string | null): AuthFailure {
   if (error.status === 429) return tooManyRequests(error.code, retryAfter);
+  if (error.code === 'INVALID_ORIGIN') return refusedOrigin(error);
   const known = error.code ? CODES[error.code] : undefined;
   if (known && error.code) {
     return new AuthFailure(known.key, {

@@ -63,6 +63,7 @@ export function useAuthMessages() {
       const seconds = failure.options.retryAfterSeconds;
       return t(failure.key, {
         ...MESSAGE_VALUES,
+        ...failure.options.values,
         when: seconds === undefined ? '' : retryWhen(seconds, i18n.language),
       });
     },

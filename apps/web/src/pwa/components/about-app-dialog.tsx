@@ -1,8 +1,16 @@
-import { Anchor, Group, Modal, NumberInput, Stack, Switch, Text } from '@mantine/core';
-import { OFFLINE_CACHE_MIN_BYTES } from '@jammy/shared/constants';
+import { Anchor, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { OFFLINE_CACHE_DEFAULT_BYTES, OFFLINE_CACHE_MIN_BYTES } from '@jammy/shared/constants';
+import {
+  formatNumberField,
+  parseNumber,
+  type NumberFormat,
+  type NumberProblem,
+} from '@jammy/shared/typed-number';
 import { IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../components/number-field';
+import { useLanguage } from '../../i18n/use-language';
 import { useServerReachable } from '../../lib/connectivity';
 import { formatBytes } from '../../lib/format';
 import { useOfflineSettings, writeOfflineSettings } from '../../lib/offline-cache';
@@ -26,6 +34,46 @@ function useStorageUsed(active: boolean): number | null {
   return used;
 }
 
+const MB = 1_048_576;
+/** The offline copy's size: whole megabytes, from the least allowed to 2 GB. */
+const CACHE_SIZE: NumberFormat = { decimals: 0, min: OFFLINE_CACHE_MIN_BYTES / MB, max: 2048 };
+
+/**
+ * The offline copy's size in MB, as typed in the UI language: saved as soon as it reads, and
+ * what is wrong with it shown once the field is left.
+ */
+function CacheSizeField() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const settings = useOfflineSettings();
+  const [text, setText] = useState(() =>
+    formatNumberField(Math.round(settings.cacheBytes / MB), language, CACHE_SIZE.decimals),
+  );
+  const [problem, setProblem] = useState<NumberProblem | null>(null);
+  return (
+    <NumberField
+      label={t('pwa.about.cacheSize')}
+      description={t('pwa.about.cacheSizeHelp')}
+      format={CACHE_SIZE}
+      example={OFFLINE_CACHE_DEFAULT_BYTES / MB}
+      value={text}
+      problem={problem}
+      onChange={(next) => {
+        setText(next);
+        const megabytes = parseNumber(next, language, CACHE_SIZE);
+        if (megabytes.ok) {
+          setProblem(null);
+          writeOfflineSettings({ ...settings, cacheBytes: megabytes.value * MB });
+        }
+      }}
+      onBlur={() => {
+        const megabytes = parseNumber(text, language, CACHE_SIZE);
+        setProblem(megabytes.ok ? null : megabytes.problem);
+      }}
+    />
+  );
+}
+
 /**
  * The dialog of "About this app": version, build, storage used, whether it works offline and whether the
  * offline worker failed to register (spec §4's registration-error flag).
@@ -36,7 +84,6 @@ export function AboutAppDialog({ opened, onClose }: { opened: boolean; onClose: 
   const reachable = useServerReachable();
   const used = useStorageUsed(opened);
   const settings = useOfflineSettings();
-  const MB = 1_048_576;
 
   const worker = pwa.registrationError
     ? t('pwa.about.workerFailed')
@@ -101,21 +148,7 @@ export function AboutAppDialog({ opened, onClose }: { opened: boolean; onClose: 
           label={t('pwa.about.keepAll')}
           description={t('pwa.about.keepAllHelp')}
         />
-        <NumberInput
-          label={t('pwa.about.cacheSize')}
-          description={t('pwa.about.cacheSizeHelp')}
-          min={OFFLINE_CACHE_MIN_BYTES / MB}
-          max={2048}
-          step={10}
-          allowDecimal={false}
-          value={Math.round(settings.cacheBytes / MB)}
-          onChange={(value) => {
-            const megabytes = typeof value === 'number' ? value : Number(value);
-            if (Number.isFinite(megabytes) && megabytes >= 1) {
-              writeOfflineSettings({ ...settings, cacheBytes: megabytes * MB });
-            }
-          }}
-        />
+        <CacheSizeField />
       </Stack>
       {pwa.updateAvailable ? (
         <Text size="sm" mt="md">

@@ -4,10 +4,10 @@ import {
   type BudgetCategory,
   type CreateExpense,
   type Expense,
-  type Split,
   type SplitMode,
 } from '@jammy/shared/budget';
 import { formatAmountInput } from '@jammy/shared/amount';
+import { formatNumberField, type NumberProblem } from '@jammy/shared/typed-number';
 import type { Stage } from '@jammy/shared/itineraries';
 import {
   Alert,
@@ -15,7 +15,6 @@ import {
   Checkbox,
   Group,
   NativeSelect,
-  NumberInput,
   Paper,
   SegmentedControl,
   Select,
@@ -33,40 +32,39 @@ import {
   readAmount,
   type AmountFieldProblem,
 } from '../../../components/form/amount-field';
+import { NumberField } from '../../../components/number-field';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { formatMinorUnits } from '../../../lib/format';
 import { currencyOptions } from '../../../components/form/currencies';
 import { useSaveExpense } from '../api/budget';
 import { defaultExpenseDate, localDay } from '../lib/expense-date';
+import { SHARES, splitOf, type SplitDraft } from '../lib/expense-split';
 
 export interface Person {
   userId: string;
   name: string;
 }
 
-interface Draft {
+interface Draft extends SplitDraft {
   title: string;
   /** As typed in the UI language ("120,00"). */
   amount: string;
-  currency: string;
   rate: string;
   date: string;
   category: BudgetCategory;
   stageId: string;
   paidBy: string;
-  mode: SplitMode;
-  /** Equal: who shares it. */
-  included: Record<string, boolean>;
-  /** Shares: whole shares per person. */
-  shares: Record<string, number | ''>;
-  /** Exact: amounts per person, as typed. */
-  amounts: Record<string, string>;
 }
 
-/** Translation keys (namespace `budget`); an amount's own problems are the amount field's. */
+/**
+ * Translation keys (namespace `budget`); an amount's own problems are the amount field's, a
+ * number's the number field's.
+ */
 type Errors = Partial<Record<'title' | 'rate' | 'date' | 'split' | 'paidBy', string>> & {
   amount?: string | { problem: AmountFieldProblem };
+  /** Split by shares: the problem of each person's shares. */
+  shares?: Record<string, NumberProblem>;
   /** Exact split: the problem of each person's amount. */
   amounts?: Record<string, AmountFieldProblem>;
 };
@@ -86,7 +84,7 @@ function draftOf(
   language: string,
 ): Draft {
   const everyone = Object.fromEntries(people.map((person) => [person.userId, true]));
-  const ones = Object.fromEntries(people.map((person) => [person.userId, 1 as number | '']));
+  const ones = Object.fromEntries(people.map((person) => [person.userId, '1']));
   const empty = Object.fromEntries(people.map((person) => [person.userId, '']));
   if (!expense) {
     return {
@@ -122,8 +120,13 @@ function draftOf(
     shares:
       split.mode === 'shares'
         ? {
-            ...Object.fromEntries(people.map((p) => [p.userId, 0 as number | ''])),
-            ...Object.fromEntries(split.shares.map((part) => [part.userId, part.shares])),
+            ...Object.fromEntries(people.map((p) => [p.userId, '0'])),
+            ...Object.fromEntries(
+              split.shares.map((part) => [
+                part.userId,
+                formatNumberField(part.shares, language, SHARES.decimals),
+              ]),
+            ),
           }
         : ones,
     amounts:
@@ -139,44 +142,6 @@ function draftOf(
           }
         : empty,
   };
-}
-
-/**
- * The split the draft describes, or what is wrong with it: the key of a message, or the
- * problem of each exact amount that cannot be read.
- */
-function splitOf(
-  draft: Draft,
-  people: Person[],
-  amountMinor: number,
-  language: string,
-): { split: Split } | { error: string } | { amounts: Record<string, AmountFieldProblem> } {
-  if (draft.mode === 'equal') {
-    const userIds = people.filter((p) => draft.included[p.userId]).map((p) => p.userId);
-    return userIds.length > 0 ? { split: { mode: 'equal', userIds } } : { error: 'errors.nobody' };
-  }
-  if (draft.mode === 'shares') {
-    const shares = people
-      .map((p) => ({ userId: p.userId, shares: draft.shares[p.userId] }))
-      .filter(
-        (part): part is { userId: string; shares: number } =>
-          typeof part.shares === 'number' && part.shares > 0,
-      );
-    return shares.length > 0 ? { split: { mode: 'shares', shares } } : { error: 'errors.nobody' };
-  }
-  const amounts: { userId: string; amountMinor: number }[] = [];
-  const problems: Record<string, AmountFieldProblem> = {};
-  for (const person of people) {
-    const value = draft.amounts[person.userId] ?? '';
-    if (value.trim() === '') continue;
-    const amount = readAmount(value, draft.currency, language);
-    if (!amount.ok) problems[person.userId] = amount.problem;
-    else if (amount.minor > 0) amounts.push({ userId: person.userId, amountMinor: amount.minor });
-  }
-  if (Object.keys(problems).length > 0) return { amounts: problems };
-  if (amounts.length === 0) return { error: 'errors.nobody' };
-  const sum = amounts.reduce((total, part) => total + part.amountMinor, 0);
-  return sum === amountMinor ? { split: { mode: 'exact', amounts } } : { error: 'errors.exactSum' };
 }
 
 /** The server's field errors of a 400, as this form's fields. */
@@ -258,6 +223,7 @@ export function ExpenseForm({
     }
     const split = amountMinor === null ? null : splitOf(draft, people, amountMinor, language);
     if (split && 'error' in split) problems.split = split.error;
+    if (split && 'shares' in split) problems.shares = split.shares;
     if (split && 'amounts' in split) problems.amounts = split.amounts;
     setErrors(problems);
     setFailed(false);
@@ -411,20 +377,16 @@ export function ExpenseForm({
                       {nameOf(person)}
                     </Text>
                     {draft.mode === 'shares' ? (
-                      <NumberInput
+                      <NumberField
                         w={120}
-                        min={0}
-                        hideControls
-                        inputMode="numeric"
+                        label={t('form.sharesOf', { name: nameOf(person) })}
                         aria-label={t('form.sharesOf', { name: nameOf(person) })}
-                        decimalScale={0}
-                        max={BUDGET_LIMITS.shares}
+                        format={SHARES}
+                        example={2}
                         value={draft.shares[person.userId] ?? ''}
+                        problem={errors.shares?.[person.userId] ?? null}
                         onChange={(value) =>
-                          set('shares', {
-                            ...draft.shares,
-                            [person.userId]: typeof value === 'number' ? value : '',
-                          })
+                          set('shares', { ...draft.shares, [person.userId]: value })
                         }
                       />
                     ) : (

@@ -16,7 +16,9 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { outboxEntries } from '../../../lib/outbox';
 import { itineraryKeys } from './keys';
+import { withPendingTree } from './pending-changes';
 
 export type CreateItinerary = z.input<typeof createItinerarySchema>;
 export type UpdateItinerary = z.input<typeof updateItinerarySchema>;
@@ -52,7 +54,10 @@ export function useItineraries(filters: { q: string; sort: 'updated' | 'start'; 
 export function itineraryTreeQuery(id: string) {
   return queryOptions({
     queryKey: itineraryKeys.tree(id),
-    queryFn: ({ signal }) => apiRequest<ItineraryTree>(`/api/itineraries/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<ItineraryTree>(`/api/itineraries/${id}`, { signal }).then((tree) =>
+        withPendingTree(tree, outboxEntries()),
+      ),
     // A 4xx (gone, not shared) will not change by asking again; network and 5xx may.
     retry: (failures, error) =>
       !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,

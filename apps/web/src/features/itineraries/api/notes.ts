@@ -2,7 +2,9 @@ import type { Note, Page, createNoteSchema, updateNoteSchema } from '@jammy/shar
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { outboxEntries } from '../../../lib/outbox';
 import { itineraryKeys } from './keys';
+import { withPendingNotes } from './pending-changes';
 import { temporaryId } from './tree-mutation';
 
 export type CreateNote = z.input<typeof createNoteSchema>;
@@ -13,7 +15,10 @@ const base = (itineraryId: string) => `/api/itineraries/${itineraryId}/notes`;
 export function notesQuery(itineraryId: string) {
   return queryOptions({
     queryKey: itineraryKeys.notes(itineraryId),
-    queryFn: ({ signal }) => apiRequest<Page<Note>>(base(itineraryId), { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<Page<Note>>(base(itineraryId), { signal }).then((page) =>
+        withPendingNotes(itineraryId, page, outboxEntries()),
+      ),
   });
 }
 

@@ -9,7 +9,9 @@ import { byPosition, positionAfter, positionBetween } from '@jammy/shared/positi
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { outboxEntries } from '../../../lib/outbox';
 import { itineraryKeys } from './keys';
+import { withPendingLists } from './pending-changes';
 import { temporaryId } from './tree-mutation';
 
 export type CreateList = z.input<typeof createListSchema>;
@@ -23,7 +25,10 @@ const base = (itineraryId: string) => `/api/itineraries/${itineraryId}/lists`;
 export function tripListsQuery(itineraryId: string) {
   return queryOptions({
     queryKey: itineraryKeys.lists_(itineraryId),
-    queryFn: ({ signal }) => apiRequest<Page<TripList>>(base(itineraryId), { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<Page<TripList>>(base(itineraryId), { signal }).then((page) =>
+        withPendingLists(itineraryId, page, outboxEntries()),
+      ),
   });
 }
 

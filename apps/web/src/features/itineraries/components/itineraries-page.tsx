@@ -1,5 +1,6 @@
 import { TRASH_RETENTION_DAYS } from '@jammy/shared/itinerary-limits';
 import {
+  Alert,
   Button,
   Center,
   Container,
@@ -10,13 +11,15 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconLayoutGrid, IconPlus, IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { IconCloudOff, IconLayoutGrid, IconPlus, IconTrash } from '@tabler/icons-react';
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
+import { useServerReachable } from '../../../lib/connectivity';
 import { itinerariesQuery, useRestoreItinerary } from '../api/itineraries';
+import { savedTrees, savedTripsOf } from '../api/saved-trips';
 import { ItineraryCard } from './itinerary-card';
 import { ItineraryListToolbar } from './itinerary-list-toolbar';
 import {
@@ -66,7 +69,16 @@ export function ItinerariesPage() {
   const gridRef = useRef<HTMLDivElement>(null);
   const focusIndex = useRef<number | null>(null);
 
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const queryClient = useQueryClient();
+  const reachable = useServerReachable();
+  const listed = query.data?.pages.flatMap((page) => page.items) ?? [];
+  // Without a connection, a list never opened on this device has no saved copy: the trips
+  // opened here have theirs, and are listed instead.
+  const fromDevice =
+    query.isError && listed.length === 0 && !trash && !reachable
+      ? savedTripsOf(savedTrees(queryClient), { q, sort })
+      : [];
+  const items = fromDevice.length > 0 ? fromDevice : listed;
 
   // The notice was read into state: a reload must not show it again.
   useEffect(() => {
@@ -114,6 +126,17 @@ export function ItinerariesPage() {
   } else {
     content = (
       <Stack gap="xl" ref={gridRef}>
+        {fromDevice.length > 0 && (
+          <Alert
+            color="orange"
+            variant="light"
+            radius="md"
+            icon={<IconCloudOff size={20} aria-hidden />}
+            data-testid="saved-trips-notice"
+          >
+            {t('list.savedOnDevice')}
+          </Alert>
+        )}
         <SimpleGrid
           component="ul"
           cols={GRID_COLS}
@@ -144,7 +167,7 @@ export function ItinerariesPage() {
             </li>
           ))}
         </SimpleGrid>
-        {query.hasNextPage && (
+        {query.hasNextPage && fromDevice.length === 0 && (
           <Center>
             <Button
               variant="default"

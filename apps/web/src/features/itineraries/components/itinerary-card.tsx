@@ -21,6 +21,17 @@ export function useTripDates() {
   };
 }
 
+/**
+ * The dates a trip's card shows: its own, else those its stages span (a trip planned stage by
+ * stage often has no dates of its own).
+ */
+export function tripSpan(
+  itinerary: Pick<ItinerarySummary, 'startDate' | 'endDate' | 'stagesStartDate' | 'stagesEndDate'>,
+): [string | null, string | null] {
+  if (itinerary.startDate || itinerary.endDate) return [itinerary.startDate, itinerary.endDate];
+  return [itinerary.stagesStartDate, itinerary.stagesEndDate];
+}
+
 /** One trip in the list: cover, title (the link), dates, size, sharing and last change. */
 export function ItineraryCard({ itinerary, now }: { itinerary: ItinerarySummary; now: number }) {
   const { t } = useTranslation('itineraries');
@@ -62,7 +73,7 @@ export function ItineraryCard({ itinerary, now }: { itinerary: ItinerarySummary;
         <Stack gap={4}>
           <Group gap={6} wrap="nowrap" c="gray.8">
             <IconCalendar size={16} aria-hidden style={{ flex: 'none' }} />
-            <Text size="sm">{dates(itinerary.startDate, itinerary.endDate)}</Text>
+            <Text size="sm">{dates(...tripSpan(itinerary))}</Text>
           </Group>
           <Group gap={6} wrap="nowrap" c="gray.8">
             <IconRoute size={16} aria-hidden style={{ flex: 'none' }} />

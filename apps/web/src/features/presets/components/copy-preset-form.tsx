@@ -55,7 +55,7 @@ export function CopyPresetForm({
   if (!preset.copyable) {
     return (
       <Alert
-        color="yellow"
+        color="ink"
         variant="light"
         icon={<IconLock size={20} aria-hidden />}
         title={t('copy.premiumTitle')}

@@ -1,29 +1,23 @@
-import { LIMITS, type PlaceCategory } from '@jammy/shared/itinerary-limits';
-import {
-  Button,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { LIMITS } from '@jammy/shared/itinerary-limits';
+import { Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMapPinPlus } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../../components/number-field';
+import { useLanguage } from '../../../i18n/use-language';
 import { TripMap, type MapPoint } from '../../maps/components/trip-map';
+import {
+  EMPTY_PIN,
+  LATITUDE,
+  LONGITUDE,
+  pinAt,
+  pinPosition,
+  readPin,
+  type PinDraft,
+  type PinErrors,
+} from '../lib/pin-draft';
 import type { Pick } from '../lib/picks';
 import { CategorySelect } from './place-fields';
-
-interface PinDraft {
-  name: string;
-  category: PlaceCategory;
-  lat: number | '';
-  lng: number | '';
-}
-
-const EMPTY_PIN: PinDraft = { name: '', category: 'sight', lat: '', lng: '' };
 
 /** Where "drop a pin instead" leads: the pin picker, and its name field. */
 export const PIN_PICKER_ID = 'drop-a-pin';
@@ -44,28 +38,20 @@ export function PinPicker({
   onAdd: (pick: Pick) => void;
 }) {
   const { t } = useTranslation('stages');
+  const { language } = useLanguage();
   const [pin, setPin] = useState<PinDraft>(EMPTY_PIN);
-  const [errors, setErrors] = useState<Partial<Record<keyof PinDraft, string>>>({});
+  const [errors, setErrors] = useState<PinErrors>({});
   const nameRef = useRef<HTMLInputElement>(null);
-  const pending = pin.lat !== '' && pin.lng !== '' ? { lat: pin.lat, lng: pin.lng } : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: typeof errors = {};
-    if (!pin.name.trim()) found.name = t('validation.required');
-    if (pin.lat === '' || pin.lat < -90 || pin.lat > 90) found.lat = t('validation.latitude');
-    if (pin.lng === '' || pin.lng < -180 || pin.lng > 180) found.lng = t('validation.longitude');
-    setErrors(found);
-    if (Object.keys(found).length > 0 || pin.lat === '' || pin.lng === '') return;
-    onAdd({
-      key: `pin-${crypto.randomUUID()}`,
-      name: pin.name.trim(),
-      category: pin.category,
-      lat: Math.round(pin.lat * 1e6) / 1e6,
-      lng: Math.round(pin.lng * 1e6) / 1e6,
-      address: null,
-      origin: 'pin',
-    });
+    const read = readPin(pin, language);
+    if (!read.ok) {
+      setErrors(read.errors);
+      return;
+    }
+    setErrors({});
+    onAdd({ key: `pin-${crypto.randomUUID()}`, ...read.pick });
     setPin(EMPTY_PIN);
     nameRef.current?.focus();
   };
@@ -91,9 +77,9 @@ export function PinPicker({
           points={points}
           name={mapName}
           showRoute
-          pending={pending}
-          onPick={({ lat, lng }) => {
-            setPin((current) => ({ ...current, lat, lng }));
+          pending={pinPosition(pin, language)}
+          onPick={(point) => {
+            setPin((current) => pinAt(current, point, language));
             setErrors({});
             nameRef.current?.focus();
           }}
@@ -109,7 +95,7 @@ export function PinPicker({
                 placeholder={t('addPlaces.pinNamePlaceholder')}
                 maxLength={LIMITS.placeName}
                 value={pin.name}
-                error={errors.name}
+                error={errors.name ? t(errors.name) : undefined}
                 onChange={(event) => setPin({ ...pin, name: event.currentTarget.value })}
               />
               <CategorySelect
@@ -118,29 +104,21 @@ export function PinPicker({
               />
             </SimpleGrid>
             <SimpleGrid cols={2} spacing="sm">
-              <NumberInput
+              <NumberField
                 label={t('addPlaces.latitude')}
-                min={-90}
-                max={90}
-                decimalScale={6}
-                hideControls
+                format={LATITUDE}
+                example={41.9}
                 value={pin.lat}
-                error={errors.lat}
-                onChange={(value) =>
-                  setPin({ ...pin, lat: typeof value === 'number' ? value : '' })
-                }
+                problem={errors.lat}
+                onChange={(lat) => setPin({ ...pin, lat })}
               />
-              <NumberInput
+              <NumberField
                 label={t('addPlaces.longitude')}
-                min={-180}
-                max={180}
-                decimalScale={6}
-                hideControls
+                format={LONGITUDE}
+                example={12.5}
                 value={pin.lng}
-                error={errors.lng}
-                onChange={(value) =>
-                  setPin({ ...pin, lng: typeof value === 'number' ? value : '' })
-                }
+                problem={errors.lng}
+                onChange={(lng) => setPin({ ...pin, lng })}
               />
             </SimpleGrid>
             <Button

@@ -1,4 +1,5 @@
 import type { Place } from '@jammy/shared/itineraries';
+import { parseNumber } from '@jammy/shared/typed-number';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
@@ -8,6 +9,7 @@ import { readAmount } from '../../../components/form/amount-field';
 import { formatDuration, formatMinorUnits } from '../../../lib/format';
 import { useUpdatePlace } from '../../itineraries/api/places';
 import {
+  DURATION,
   draftToPlaceInput,
   placeErrorsFromFields,
   placeToDraft,
@@ -20,6 +22,12 @@ import { ConflictPanel, type ConflictRow } from './conflict-panel';
 import { PlaceFields } from './place-fields';
 import classes from './stages.module.css';
 import { ProblemAlert } from './problem-alert';
+
+/** The duration as the conflict panel shows it: a length of time when it reads, else as typed. */
+function durationShown(draft: PlaceDraft, language: string): string {
+  const minutes = parseNumber(draft.duration, language, DURATION);
+  return minutes.ok ? formatDuration(minutes.value, language) : draft.duration;
+}
 
 /** The cost as the conflict panel shows it: money when it reads, else what was typed. */
 function costShown(draft: PlaceDraft, language: string): string {
@@ -38,7 +46,7 @@ function useDescribePlace() {
     [t('fields.url')]: draft.url,
     [t('fields.day')]: draft.day,
     [t('fields.time')]: draft.time,
-    [t('fields.duration')]: draft.duration === '' ? '' : formatDuration(draft.duration, language),
+    [t('fields.duration')]: durationShown(draft, language),
     [t('fields.cost')]: costShown(draft, language),
     [t('fields.notes')]: draft.notes,
   });

@@ -1,11 +1,12 @@
 import { LIMITS, PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itinerary-limits';
-import { NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/form/amount-field';
+import { NumberField } from '../../../components/number-field';
 import { useLanguage } from '../../../i18n/use-language';
 import { currencyOptions } from '../../../components/form/currencies';
-import type { PlaceDraft, PlaceErrors } from '../lib/place-draft';
+import { DURATION, type PlaceDraft, type PlaceErrors } from '../lib/place-draft';
 
 /** The category picker, with each category's name in the active language. */
 export function CategorySelect({
@@ -102,15 +103,14 @@ export function PlaceFields({
           error={message(errors.time)}
           onChange={(event) => set('time', event.currentTarget.value)}
         />
-        <NumberInput
+        <NumberField
           label={t('fields.duration')}
-          min={0}
-          max={LIMITS.durationMinutes}
-          step={15}
-          allowDecimal={false}
+          format={DURATION}
+          example={90}
           value={draft.duration}
-          error={message(errors.duration)}
-          onChange={(value) => set('duration', typeof value === 'number' ? value : '')}
+          problem={typeof errors.duration === 'object' ? errors.duration.problem : null}
+          error={typeof errors.duration === 'string' ? t(errors.duration) : null}
+          onChange={(value) => set('duration', value)}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">

@@ -121,6 +121,12 @@ export function PlaceSearchPicker({
           size="compact-sm"
           leftSection={<IconMapPin size={16} aria-hidden />}
           onClick={onDropPin}
+          // A long label ("Stattdessen eine Markierung auf der Karte setzen") wraps on a phone.
+          h="auto"
+          mih={26}
+          py={3}
+          maw="100%"
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
           style={{ alignSelf: 'flex-start' }}
         >
           {t('addPlaces.dropPinInstead')}

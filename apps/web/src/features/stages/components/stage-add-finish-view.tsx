@@ -15,11 +15,26 @@ import { IconArrowBack, IconCircleCheck, IconCloudUpload, IconPlus } from '@tabl
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
+import { useOutbox } from '../../../lib/outbox';
+import type { OutboxEntry } from '../../../lib/outbox-core';
 import { useItineraryTree } from '../../itineraries/api/itineraries';
 import { ItineraryHeader } from '../../itineraries/components/itinerary-header';
 import { TripMap } from '../../maps/components/trip-map';
 import { placePoints } from '../lib/map-points';
 import classes from './stages.module.css';
+
+/** Whether a waiting change adds a place to this stage. */
+function isPlaceAddedTo(entry: OutboxEntry, itineraryId: string, stageId: string): boolean {
+  const body: unknown = entry.body;
+  return (
+    entry.method === 'POST' &&
+    entry.path === `/api/itineraries/${itineraryId}/places` &&
+    typeof body === 'object' &&
+    body !== null &&
+    'stageId' in body &&
+    body.stageId === stageId
+  );
+}
 
 /** /…/add/finish: which places were just added (names, numbers, on a small map). */
 export function StageAddFinishView({ tree, stage }: { tree: ItineraryTree; stage: Stage }) {
@@ -30,8 +45,15 @@ export function StageAddFinishView({ tree, stage }: { tree: ItineraryTree; stage
   const { isFetching } = useItineraryTree(tree.itinerary.id);
   const stagePath = to(`/itinerary/${tree.itinerary.id}/stage/${stage.id}`);
   const ids = (params.get('added') ?? '').split(',').filter(Boolean);
-  // Added without a connection: waiting in the outbox, saved when the connection returns.
+  // Added without a connection: waiting in the outbox, saved when the connection returns. The
+  // page follows the outbox: once they are sent, they are added, not "will be added".
   const queued = Math.max(0, Math.trunc(Number(params.get('queued')) || 0));
+  const outbox = useOutbox();
+  const waiting = Math.min(
+    queued,
+    outbox.filter((entry) => isPlaceAddedTo(entry, tree.itinerary.id, stage.id)).length,
+  );
+  const sent = queued - waiting;
   const stagePlaces = tree.places.filter((place) => place.stageId === stage.id);
   const added = stagePlaces
     .map((place, index) => ({ place, number: index + 1 }))
@@ -43,28 +65,29 @@ export function StageAddFinishView({ tree, stage }: { tree: ItineraryTree; stage
       <ItineraryHeader itinerary={tree.itinerary} heading={t('routes.stage-add-finish.title')} />
       <Container size="md" py={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="lg">
-          {queued > 0 && (
+          {waiting > 0 && (
             <Alert
               color="ink"
               variant="light"
               radius="md"
               icon={<IconCloudUpload size={20} aria-hidden />}
-              title={ts('finish.queued', { count: queued, name: stage.title })}
+              title={ts('finish.queued', { count: waiting, name: stage.title })}
+              data-testid="places-waiting"
             >
               {ts('finish.queuedText')}
             </Alert>
           )}
-          {added.length > 0 ? (
+          {added.length + sent > 0 ? (
             <Alert
               color="teal"
               variant="light"
               radius="md"
               icon={<IconCircleCheck size={20} aria-hidden />}
-              title={ts('finish.title', { count: added.length, name: stage.title })}
+              title={ts('finish.title', { count: added.length + sent, name: stage.title })}
             >
               {ts('finish.text')}
             </Alert>
-          ) : queued > 0 ? null : isFetching ? (
+          ) : waiting > 0 ? null : isFetching ? (
             <Skeleton height={72} radius="md" />
           ) : (
             <Alert color="ink" variant="light" radius="md">

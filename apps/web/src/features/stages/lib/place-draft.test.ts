@@ -68,6 +68,28 @@ describe('place drafts', () => {
     });
   });
 
+  it('reads a duration as typed in the language, thousands marks included', () => {
+    const draft = placeToDraft(place, 'de');
+    const sent = (duration: string, language = 'de') =>
+      draftToPlaceInput({ ...draft, duration }, language).durationMinutes;
+    expect(sent('90')).toBe(90);
+    expect(sent('1.440')).toBe(1440);
+    expect(sent('1,440', 'en')).toBe(1440);
+    expect(sent('٩٠', 'ar')).toBe(90);
+    expect(sent(' ')).toBeNull();
+    expect(placeToDraft({ ...place, durationMinutes: 1440 }, 'de').duration).toBe('1440');
+  });
+
+  it('refuses a duration that is not whole minutes within a month', () => {
+    const draft = placeToDraft(place, 'de');
+    const problem = (duration: string) => validatePlaceDraft({ ...draft, duration }, 'de');
+    expect(problem('90')).toEqual({});
+    expect(problem('1,5')).toEqual({ duration: { problem: 'too-precise' } });
+    expect(problem('-30')).toEqual({ duration: { problem: 'negative' } });
+    expect(problem('43.201')).toEqual({ duration: { problem: 'out-of-range' } });
+    expect(problem('eine Stunde')).toEqual({ duration: { problem: 'not-a-number' } });
+  });
+
   it('shows a stored cost in the major unit, in the language’s form', () => {
     expect(placeToDraft({ ...place, costMinor: 1250, currency: 'EUR' }, 'en').cost).toBe('12.50');
     expect(placeToDraft({ ...place, costMinor: 1250, currency: 'EUR' }, 'fr').cost).toBe('12,50');

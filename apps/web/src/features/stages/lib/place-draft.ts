@@ -1,7 +1,16 @@
 import { formatAmountInput } from '@jammy/shared/amount';
 import { LIMITS, type PlaceCategory } from '@jammy/shared/itinerary-limits';
 import type { Place } from '@jammy/shared/itineraries';
+import {
+  formatNumberField,
+  parseNumber,
+  type NumberFormat,
+  type NumberProblem,
+} from '@jammy/shared/typed-number';
 import { readAmount, type AmountFieldProblem } from '../../../components/form/amount-field';
+
+/** How long a place takes: whole minutes, at most a month. */
+export const DURATION: NumberFormat = { decimals: 0, min: 0, max: LIMITS.durationMinutes };
 
 /** The editable fields of a place as the form holds them. */
 export interface PlaceDraft {
@@ -11,8 +20,8 @@ export interface PlaceDraft {
   url: string;
   day: string;
   time: string;
-  /** Minutes; '' when unknown. */
-  duration: number | '';
+  /** Minutes as typed in the UI language ("1.440"); '' when unknown. */
+  duration: string;
   /** As typed in the UI language ("12,50"); read by the shared parser, sent in minor units. */
   cost: string;
   currency: string | null;
@@ -20,9 +29,13 @@ export interface PlaceDraft {
 }
 
 export type PlaceField = keyof PlaceDraft;
-/** Translation keys (namespace `stages`); the cost's own problems are the amount field's. */
-export type PlaceErrors = Partial<Record<Exclude<PlaceField, 'cost'>, string>> & {
+/**
+ * Translation keys (namespace `stages`); the cost's own problems are the amount field's, the
+ * duration's the number field's.
+ */
+export type PlaceErrors = Partial<Record<Exclude<PlaceField, 'cost' | 'duration'>, string>> & {
   cost?: string | { problem: AmountFieldProblem };
+  duration?: string | { problem: NumberProblem };
 };
 
 const FIELDS: readonly PlaceField[] = [
@@ -45,7 +58,10 @@ export function placeToDraft(place: Place, language: string): PlaceDraft {
     url: place.url ?? '',
     day: place.day ?? '',
     time: place.time ?? '',
-    duration: place.durationMinutes ?? '',
+    duration:
+      place.durationMinutes === null
+        ? ''
+        : formatNumberField(place.durationMinutes, language, DURATION.decimals),
     cost:
       place.costMinor === null || !place.currency
         ? ''
@@ -53,6 +69,14 @@ export function placeToDraft(place: Place, language: string): PlaceDraft {
     currency: place.currency,
     notes: place.notes,
   };
+}
+
+/** The minutes, null when none were typed; only for a draft that passed validation. */
+function durationOf(draft: PlaceDraft, language: string): number | null {
+  if (draft.duration.trim() === '') return null;
+  const duration = parseNumber(draft.duration, language, DURATION);
+  if (!duration.ok) throw new RangeError('The duration was not checked before it was sent');
+  return duration.value;
 }
 
 /** The cost in minor units, null when none was typed; only for a draft that passed validation. */
@@ -63,7 +87,7 @@ function costMinorOf(draft: PlaceDraft, language: string): number | null {
   return cost.minor;
 }
 
-/** The PATCH body for the draft, its cost as typed in `language`. */
+/** The PATCH body for the draft, its duration and cost as typed in `language`. */
 export function draftToPlaceInput(draft: PlaceDraft, language: string) {
   return {
     name: draft.name.trim(),
@@ -72,7 +96,7 @@ export function draftToPlaceInput(draft: PlaceDraft, language: string) {
     url: draft.url.trim() || null,
     day: draft.day || null,
     time: draft.time || null,
-    durationMinutes: draft.duration === '' ? null : Math.round(draft.duration),
+    durationMinutes: durationOf(draft, language),
     costMinor: costMinorOf(draft, language),
     currency: draft.currency,
     notes: draft.notes,
@@ -88,7 +112,7 @@ function isWebAddress(value: string): boolean {
   }
 }
 
-/** Checks the draft as the server will, the cost as typed in `language`. */
+/** Checks the draft as the server will, the duration and cost as typed in `language`. */
 export function validatePlaceDraft(draft: PlaceDraft, language: string): PlaceErrors {
   const errors: PlaceErrors = {};
   const name = draft.name.trim();
@@ -97,8 +121,9 @@ export function validatePlaceDraft(draft: PlaceDraft, language: string): PlaceEr
   if (draft.address.trim().length > LIMITS.address) errors.address = 'validation.tooLong';
   const url = draft.url.trim();
   if (url && !isWebAddress(url)) errors.url = 'validation.url';
-  if (draft.duration !== '' && (draft.duration < 0 || draft.duration > LIMITS.durationMinutes)) {
-    errors.duration = 'validation.outOfRange';
+  if (draft.duration.trim() !== '') {
+    const duration = parseNumber(draft.duration, language, DURATION);
+    if (!duration.ok) errors.duration = { problem: duration.problem };
   }
   if (draft.cost.trim() !== '') {
     if (!draft.currency) errors.currency = 'validation.currencyNeeded';
