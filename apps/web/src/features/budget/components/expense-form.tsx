@@ -32,7 +32,7 @@ import {
   readAmount,
   type AmountFieldProblem,
 } from '../../../components/form/amount-field';
-import { NumberField } from '../../../components/number-field';
+import { NumberField } from '../../../components/form/number-field';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { formatMinorUnits } from '../../../lib/format';

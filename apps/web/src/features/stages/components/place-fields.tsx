@@ -3,7 +3,7 @@ import { Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/form/amount-field';
-import { NumberField } from '../../../components/number-field';
+import { NumberField } from '../../../components/form/number-field';
 import { useLanguage } from '../../../i18n/use-language';
 import { currencyOptions } from '../../../components/form/currencies';
 import { DURATION, type PlaceDraft, type PlaceErrors } from '../lib/place-draft';
