@@ -1,5 +1,13 @@
 import type { GeoPlace, GeoPlaceKind } from '@jammy/shared/geo';
-import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import {
+  Combobox,
+  Group,
+  Loader,
+  Text,
+  TextInput,
+  useCombobox,
+  type TextInputProps,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMapPin, IconMapPinCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -38,6 +46,8 @@ export function PlaceField({
   error,
   size,
   maxLength,
+  classNames,
+  words,
   'data-field': dataField,
 }: {
   label: string;
@@ -57,6 +67,9 @@ export function PlaceField({
   error?: string | null | undefined;
   size?: string;
   maxLength?: number;
+  classNames?: TextInputProps['classNames'];
+  /** The list's name and its empty and failed lines, where the kit's words are too general. */
+  words?: { results?: string; none?: string; failed?: string };
   'data-field'?: string;
 }) {
   const { t } = useTranslation('form');
@@ -81,6 +94,7 @@ export function PlaceField({
       <Combobox.Target>
         <TextInput
           label={label}
+          classNames={classNames}
           description={located && locatedDescription ? locatedDescription(value) : description}
           placeholder={placeholder}
           value={value.name}
@@ -109,7 +123,7 @@ export function PlaceField({
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!searching}>
-        <Combobox.Options aria-label={t('placeResults')}>
+        <Combobox.Options aria-label={words?.results ?? t('placeResults')}>
           {items.map((item) => (
             <Combobox.Option value={item.id} key={item.id}>
               <Group gap={6} wrap="nowrap" justify="space-between">
@@ -122,9 +136,9 @@ export function PlaceField({
               </Group>
             </Combobox.Option>
           ))}
-          {search.isError && <Combobox.Empty>{t('placeFailed')}</Combobox.Empty>}
+          {search.isError && <Combobox.Empty>{words?.failed ?? t('placeFailed')}</Combobox.Empty>}
           {!search.isError && !search.isFetching && items.length === 0 && (
-            <Combobox.Empty>{t('placeNone')}</Combobox.Empty>
+            <Combobox.Empty>{words?.none ?? t('placeNone')}</Combobox.Empty>
           )}
         </Combobox.Options>
       </Combobox.Dropdown>

@@ -120,8 +120,11 @@ export function useForm<Values extends Record<string, unknown>, Body>(
     clearError(field);
   };
 
-  /** Replaces every value (the other person's version of a conflict, a reset). */
-  const setValues = (next: Values) => {
+  /**
+   * Replaces every value (the other person's version of a conflict, a reset), or derives them
+   * from the values on screen when given a function.
+   */
+  const setValues = (next: Values | ((current: Values) => Values)) => {
     setAllValues(next);
     setErrors({});
   };

@@ -28,6 +28,7 @@ export function HomePlaceField({
       size="md"
       maxLength={HOME_PLACE_MAX_LENGTH}
       icon={<IconHome size={18} aria-hidden />}
+      words={{ results: t('home.results') }}
     />
   );
 }

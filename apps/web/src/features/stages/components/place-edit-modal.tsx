@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { readAmount } from '../../../components/form/amount-field';
+import { ConflictPanel, type ConflictRow } from '../../../components/form/conflict-panel';
 import { formatDuration, formatMinorUnits } from '../../../lib/format';
 import { useUpdatePlace } from '../../itineraries/api/places';
 import {
@@ -18,7 +19,6 @@ import {
   type PlaceErrors,
 } from '../lib/place-draft';
 import { conflictCurrent, toProblem, type Problem } from '../lib/problem';
-import { ConflictPanel, type ConflictRow } from './conflict-panel';
 import { PlaceFields } from './place-fields';
 import classes from './stages.module.css';
 import { ProblemAlert } from './problem-alert';
@@ -118,14 +118,17 @@ function PlaceEditForm({
         <PlaceFields draft={draft} errors={errors} onChange={setDraft} />
         {theirs && (
           <ConflictPanel
+            title={t('conflict.title')}
+            text={t('conflict.text')}
+            keepMineLabel={t('conflict.reapplyMine')}
             rows={conflictRows()}
-            reapplying={updatePlace.isPending}
+            saving={updatePlace.isPending}
             onUseTheirs={() => {
               setDraft(placeToDraft(theirs, language));
               setVersion(theirs.version);
               setTheirs(null);
             }}
-            onReapplyMine={() => {
+            onKeepMine={() => {
               setVersion(theirs.version);
               void save(theirs.version);
             }}
