@@ -193,4 +193,44 @@ describe('useForm', () => {
     // The body's `acceptTerms` is the form's `terms`: the schema's refusal lands there.
     expect(screen.getByText(en.required)).toBeTruthy();
   });
+
+  it('brings the sent values back after a failure only if nothing new was typed meanwhile', async () => {
+    const empty = { title: '', city: '' };
+    let fail: (error: unknown) => void = () => undefined;
+    function QuickAdd() {
+      const form = useForm({
+        initialValues: empty,
+        schema,
+        // Cleared at once for the next one; the sent values come back if the save fails.
+        submit: async (_body, sent) => {
+          form.setValues(empty);
+          try {
+            await new Promise((_resolve, reject) => (fail = reject));
+          } catch {
+            form.setValues((current) => (current === empty ? sent : current));
+          }
+        },
+      });
+      return (
+        <form {...form.formProps}>
+          <TextInput label="Title" {...form.field('title')} />
+          <TextInput label="City" {...form.field('city')} />
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    render(wrap(<QuickAdd />));
+    const title = () => (screen.getByLabelText('Title') as HTMLInputElement).value;
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Kyoto' } });
+    fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Kyoto' } });
+    await save();
+    expect(title()).toBe('');
+    await act(async () => fail(new Error('offline')));
+    expect(title()).toBe('Kyoto');
+
+    await save();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Nara' } });
+    await act(async () => fail(new Error('offline')));
+    expect(title()).toBe('Nara');
+  });
 });
