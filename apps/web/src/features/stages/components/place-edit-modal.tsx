@@ -160,7 +160,9 @@ export function PlaceEditModal({
   onClose: () => void;
   onSaved: (place: Place) => void;
 }) {
-  const { t } = useTranslation('stages');
+  // The form kit's messages (namespace `form`) load with the stage page: first asked for
+  // when the dialog opens, they would suspend the page behind it and close the dialog.
+  const { t } = useTranslation(['stages', 'form']);
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   return (
     <Modal
