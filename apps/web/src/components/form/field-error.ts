@@ -2,10 +2,17 @@
 export type FieldErrorKind = 'required' | 'tooShort' | 'tooLong' | 'invalid';
 
 /**
- * A field's problem: a kind with its limit, or a message key of the form's own (a rule of the
- * form alone, such as "the two passwords differ", names its key in the schema's `params`).
+ * A field's problem: a kind with its limit, a message key of the form's own (a rule of the
+ * form alone, such as "the two passwords differ", names its key in the schema's `params`), or
+ * the message of text that does not read as the number it must be.
  */
 export type FieldError =
+  | SchemaFieldError
+  /** A typed amount or number that does not read, worded by its field (it names the field). */
+  | { kind: 'typed'; text: string };
+
+/** A field's problem as the schema (or the server's 400) states it. */
+export type SchemaFieldError =
   { kind: FieldErrorKind; min?: number; max?: number } | { kind: 'custom'; key: string };
 
 /** One issue, from zod on this side or from a 400's `details.issues` (message only). */
@@ -28,7 +35,7 @@ function isBlank(value: unknown): boolean {
  * server's messages are the schema's own English ones ("must be at most 80 characters"), so
  * the limit is read from them when the issue carries no number.
  */
-export function fieldErrorOf(issue: IssueLike, value: unknown): FieldError {
+export function fieldErrorOf(issue: IssueLike, value: unknown): SchemaFieldError {
   if (isBlank(value)) return { kind: 'required' };
   const key = issue.params?.key;
   if (typeof key === 'string') return { kind: 'custom', key };

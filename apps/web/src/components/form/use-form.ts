@@ -38,6 +38,12 @@ export interface FormOptions<Values extends Record<string, unknown>, Body> {
    * server): the field and its message key, or null to show the failure above the form.
    */
   fieldOfFailure?: (error: unknown) => { field: Extract<keyof Values, string>; key: string } | null;
+  /**
+   * The fields whose text must read before there is a body (amounts and numbers typed in the
+   * UI language, `readAmount`, `parseNumber`): the message of each that does not, from the
+   * field's own message hook. Checked before the schema, which sees only what they read as.
+   */
+  unreadable?: (values: Values) => Partial<Record<Extract<keyof Values, string>, string>>;
   /** A failure put on fields is also kept as `failure`, for a page that sums it up above. */
   alsoSumUp?: boolean;
 }
@@ -146,10 +152,17 @@ export function useForm<Values extends Record<string, unknown>, Body>(
   const send = async (patch: Partial<Values> = {}) => {
     const current = { ...values, ...patch };
     if (Object.keys(patch).length > 0) setValues(current);
-    const { toBody, schema, submit, fieldOfFailure } = options;
+    const { toBody, schema, submit, fieldOfFailure, unreadable } = options;
     setFailure(null);
     setSubmitting(true);
     try {
+      const typed = Object.entries(unreadable?.(current) ?? {}).flatMap(([name, text]) =>
+        typeof text === 'string' ? [[name, { kind: 'typed', text }] as const] : [],
+      );
+      if (typed.length > 0) {
+        showErrors(Object.fromEntries(typed) as Partial<Record<Field, FieldError>>);
+        return;
+      }
       // Checked in the same task as the click when the schema is there (the shared schemas
       // are synchronous), so the errors show at once.
       const checker = typeof schema === 'function' ? (loaded ?? (await schema())) : schema;
@@ -193,6 +206,7 @@ export function useForm<Values extends Record<string, unknown>, Body>(
     const error = errors[field];
     if (!error) return undefined;
     const { ns, messages, messageValues } = options;
+    if (error.kind === 'typed') return error.text;
     if (error.kind === 'custom') return t(error.key, { ns: ns ?? 'form', ...messageValues });
     const own = messages?.[field]?.[error.kind];
     const interpolation = {
