@@ -233,4 +233,34 @@ describe('useForm', () => {
     await act(async () => fail(new Error('offline')));
     expect(title()).toBe('Nara');
   });
+
+  it('refuses typed text that does not read before the schema, in the words of its field', async () => {
+    const submit = vi.fn(() => Promise.resolve());
+    function Cost() {
+      const form = useForm({
+        initialValues: { cost: 'twelve' },
+        schema: z.object({ costMinor: z.number().int() }),
+        unreadable: (values) =>
+          /^\d+$/.test(values.cost) ? {} : { cost: 'Cost: enter an amount like 612.40.' },
+        toBody: (values) => ({ costMinor: Number(values.cost) }),
+        fieldsOfBody: { costMinor: 'cost' },
+        submit,
+      });
+      return (
+        <form {...form.formProps}>
+          <TextInput label="Cost" {...form.field('cost')} />
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    render(wrap(<Cost />));
+    await save();
+    expect(submit).not.toHaveBeenCalled();
+    expect(screen.getByText('Cost: enter an amount like 612.40.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Cost'));
+
+    fireEvent.change(screen.getByLabelText('Cost'), { target: { value: '1240' } });
+    await save();
+    expect(submit).toHaveBeenCalledWith({ costMinor: 1240 }, expect.anything());
+  });
 });
