@@ -121,7 +121,8 @@ export function messageModules(
   namespaces: Set<string>,
 ): string[] {
   return Object.keys(manifest).filter((key) => {
-    const match = /(?:^|\/)(?:features\/([^/]+)|i18n)\/locales\/([a-z]{2})\.json$/.exec(key);
+    const match =
+      /(?:^|\/)(?:(?:features|components)\/([^/]+)|i18n)\/locales\/([a-z]{2})\.json$/.exec(key);
     return match !== null && match[2] === language && namespaces.has(match[1] ?? 'translation');
   });
 }

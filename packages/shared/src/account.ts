@@ -3,7 +3,7 @@ import { instantSchema, versionSchema } from './fields';
 import { idSchema } from './ids';
 import { interestIdSchema, interestListSchema } from './interests';
 import { LANGUAGES } from './languages';
-import { textSchema } from './text';
+import { emailSchema, hasControlCharacter, hasLoneSurrogate, textSchema } from './text';
 
 import {
   DELETE_CONFIRMATION,
@@ -22,6 +22,81 @@ export {
 };
 
 export const displayNameSchema = textSchema({ max: DISPLAY_NAME_MAX_LENGTH, required: true });
+
+/**
+ * A new password (sign-up, reset, change, first password): never trimmed or normalised (it
+ * must match what is typed next time), no control or broken characters, and its length
+ * counted as better-auth counts it (UTF-16 units, `String.length`). The one rule of the
+ * server's routes and of every form that sets a password.
+ */
+export const newPasswordSchema = z
+  .string('must be text')
+  .check((context) => {
+    // zod counts characters (code points) where better-auth counts `length`: checked here by hand.
+    const { value } = context;
+    if (value.length < PASSWORD_MIN_LENGTH) {
+      context.issues.push({
+        code: 'too_small',
+        origin: 'string',
+        minimum: PASSWORD_MIN_LENGTH,
+        inclusive: true,
+        input: value,
+        message: `must be at least ${PASSWORD_MIN_LENGTH} characters`,
+      });
+    } else if (value.length > PASSWORD_MAX_LENGTH) {
+      context.issues.push({
+        code: 'too_big',
+        origin: 'string',
+        maximum: PASSWORD_MAX_LENGTH,
+        inclusive: true,
+        input: value,
+        message: `must be at most ${PASSWORD_MAX_LENGTH} characters`,
+      });
+    }
+  })
+  .refine(
+    (value) => !hasLoneSurrogate(value) && !hasControlCharacter(value),
+    'must not contain control characters',
+  )
+  .meta({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+
+/** A password already set: only that something was typed (old ones may predate the rule). */
+export const currentPasswordSchema = z.string('must be text').min(1, 'must not be empty');
+
+/** POST /api/me/password: a first password for an account that signed up without one. */
+export const setPasswordSchema = z.strictObject({ newPassword: newPasswordSchema });
+
+/** An e-mail address as the identity routes take it (sign-in, sign-up, links, resets). */
+export const accountEmailSchema = emailSchema();
+
+/** better-auth's POST /api/auth/sign-in/email, as Jammy's form sends it. */
+export const signInSchema = z.object({
+  email: accountEmailSchema,
+  password: currentPasswordSchema,
+});
+
+/** better-auth's POST /api/auth/sign-up/email with what Jammy also requires (the terms). */
+export const signUpSchema = z.object({
+  name: displayNameSchema,
+  email: accountEmailSchema,
+  password: newPasswordSchema,
+  acceptTerms: z.literal(true, 'you must accept the terms to create an account'),
+});
+
+/** A phone number in E.164 form (`+` and up to 15 digits), as the identity server takes it. */
+export const PHONE_NUMBER = /^\+[1-9]\d{6,14}$/;
+
+/** A phone number as typed (spaces, dashes, brackets, a leading 00) in E.164 form. */
+export function normalizePhone(value: string): string {
+  const compact = value.replace(/[\s().-]/g, '');
+  return compact.startsWith('00') ? `+${compact.slice(2)}` : compact;
+}
+
+/** A phone number to sign in with, as typed: read in E.164 form, then checked. */
+export const phoneNumberSchema = z
+  .string('must be text')
+  .transform(normalizePhone)
+  .pipe(z.string().regex(PHONE_NUMBER, 'must be a phone number with its country code, like +44…'));
 
 /** PATCH /api/me: only the traveller's own editable fields (never role or e-mail). */
 export const updateMeSchema = z.strictObject({

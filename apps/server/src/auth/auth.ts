@@ -1,7 +1,7 @@
 import { storableHeader } from '@jammy/shared/text';
 import { SESSION_LIFETIME_DAYS } from '@jammy/shared/constants';
 import { LANGUAGES, LANGUAGE_COOKIE, isLanguage, type Language } from '@jammy/shared/languages';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@jammy/shared/account';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_NUMBER } from '@jammy/shared/account';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -296,7 +296,7 @@ export function createAuth({ config, db, secret, mailer, sms, logger, origins }:
         otpLength: 6,
         expiresIn: 5 * 60,
         allowedAttempts: 3,
-        phoneNumberValidator: (phone) => /^\+[1-9]\d{6,14}$/.test(phone),
+        phoneNumberValidator: (phone) => PHONE_NUMBER.test(phone),
         sendOTP: async ({ phoneNumber: phone, code }, context) => {
           const language = languageFor(null, context?.request);
           const text = mailMessages(language).sms.code.replace('{{code}}', code);

@@ -6,17 +6,19 @@ import { whenPageIdle } from '../lib/when-page-idle';
 type Messages = Record<string, unknown>;
 
 // Core messages live in ./locales (namespace "translation"); each feature keeps its own in
-// features/<name>/locales (namespace "<name>"). Every language, English too, loads on demand
+// features/<name>/locales (namespace "<name>"), and the form kit its own in
+// components/form/locales (namespace "form": only pages with a form load it). Every language, English too, loads on demand
 // and one namespace at a time: a page fetches the core messages and those of the features it
 // shows, in its language only (a component asking for a namespace not loaded yet suspends
 // until it is).
 const loaders = {
   ...import.meta.glob<Messages>('./locales/*.json', { import: 'default' }),
   ...import.meta.glob<Messages>('../features/*/locales/*.json', { import: 'default' }),
+  ...import.meta.glob<Messages>('../components/form/locales/*.json', { import: 'default' }),
 };
 
 function namespaceOf(file: string): string {
-  const feature = /features\/([^/]+)\/locales\//.exec(file);
+  const feature = /(?:features|components)\/([^/]+)\/locales\//.exec(file);
   return feature?.[1] ?? 'translation';
 }
 

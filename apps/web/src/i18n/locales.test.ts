@@ -54,6 +54,7 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'fields.url',
   ],
   fr: [
+    'date',
     'nav.faq',
     'interests.architecture',
     'interests.nature',

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@jammy/shared/errors';
+import { isErrorCode, type ErrorCode } from '@jammy/shared/errors-plain';
 import { isOfflineConfirmed, reportServerAnswered, reportServerUnreachable } from './connectivity';
 import { enqueue } from './outbox';
 import { namesUnsavedRow, queueableItinerary } from './outbox-core';
@@ -6,18 +7,41 @@ import { namesUnsavedRow, queueableItinerary } from './outbox-core';
 /** Requests to the API give up after this long (spec §9: identity calls time out at 30 s). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
+/** Codes the client gives failures that never reached the API's catalogue. */
+export type ClientErrorCode =
+  /** No answer: offline, or the server is unreachable. */
+  | 'network/failed'
+  | 'network/timeout'
+  /** A change to a row made offline and not yet saved: it has no server id to refer to. */
+  | 'outbox/unsaved-row'
+  /** An answer without a code of the catalogue (a proxy's error page). */
+  | 'unknown';
+
+/** The code of an ApiError: one of the catalogue (`packages/shared/src/errors.ts`) or the client's. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+function knownCode(code: string): ApiErrorCode {
+  if (isErrorCode(code)) return code;
+  return code === 'network/failed' || code === 'network/timeout' || code === 'outbox/unsaved-row'
+    ? code
+    : 'unknown';
+}
+
 /** An answer of the API that is not a success, with its stable code (or a network failure). */
 export class ApiError extends Error {
   override name = 'ApiError';
+  /** The catalogue's code; a code the catalogue does not know becomes `unknown`. */
+  readonly code: ApiErrorCode;
   constructor(
     readonly status: number,
-    readonly code: string,
+    code: string,
     message: string,
     readonly details?: unknown,
     /** Seconds the server asked to wait (Retry-After of a 429 or 503), when it said. */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
+    this.code = knownCode(code);
   }
 
   /** The request never got an answer (offline, timed out, server unreachable). */

@@ -1,11 +1,6 @@
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  deviceSessionSchema,
-} from '@jammy/shared/account';
+import { deviceSessionSchema, setPasswordSchema } from '@jammy/shared/account';
 import { pageSchema } from '@jammy/shared/fields';
 import { idSchema } from '@jammy/shared/ids';
-import { hasControlCharacter, hasLoneSurrogate } from '@jammy/shared/text';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,18 +12,6 @@ import { presentDevice } from './me.presenter';
 import { myDevices, setFirstPassword, signDeviceOut, signOtherDevicesOut } from './me.service';
 
 const sessionParams = z.object({ sessionId: idSchema });
-// A password is never normalised or trimmed (it must match what is typed next time), but it
-// is text: no control characters or broken ones.
-const setPasswordSchema = z.strictObject({
-  newPassword: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
-    .refine(
-      (value) => !hasLoneSurrogate(value) && !hasControlCharacter(value),
-      'must not contain control characters',
-    ),
-});
 
 /**
  * The traveller's own sessions (devices) and a first password for accounts that signed up

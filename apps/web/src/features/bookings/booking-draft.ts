@@ -8,7 +8,7 @@ import {
   type CreateBooking,
 } from '@jammy/shared/bookings';
 import { formatAmountInput } from '@jammy/shared/amount';
-import { readAmount, type AmountFieldProblem } from '../../components/amount-input';
+import { readAmount, type AmountFieldProblem } from '../../components/form/amount-field';
 
 /** A place of a transport booking: a name, and where it is when picked from the gazetteer. */
 export interface Endpoint {

@@ -9,7 +9,7 @@ import {
 import { IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NumberField } from '../../components/number-field';
+import { NumberField } from '../../components/form/number-field';
 import { useLanguage } from '../../i18n/use-language';
 import { useServerReachable } from '../../lib/connectivity';
 import { formatBytes } from '../../lib/format';

@@ -1,4 +1,5 @@
 import { ApiError } from '../../../lib/api-client';
+import { toProblem } from '../../../lib/problem';
 import { runAuthCall, type AuthFetchOptions, type AuthResult } from '../../auth/auth-call';
 
 /** What went wrong with an account operation, in terms the page can explain. */
@@ -47,20 +48,6 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-function issueFields(details: unknown): string[] {
-  if (typeof details !== 'object' || details === null || !('issues' in details)) return [];
-  const { issues } = details;
-  if (!Array.isArray(issues)) return [];
-  return issues.flatMap((issue: unknown) =>
-    typeof issue === 'object' &&
-    issue !== null &&
-    'field' in issue &&
-    typeof issue.field === 'string'
-      ? [issue.field]
-      : [],
-  );
-}
-
 function byStatus(status: number, extra: AccountProblem['extra'] = {}): AccountProblem {
   if (status === 401) return new AccountProblem('signed-out', { status, ...extra });
   if (status === 403) return new AccountProblem('forbidden', { status, ...extra });
@@ -77,7 +64,7 @@ export function problemFromApi(error: unknown): AccountProblem {
   if (error.code === 'network/timeout') return new AccountProblem('timeout');
   if (error.isNetworkError) return new AccountProblem('network');
   if (error.status === 400) {
-    const fields = issueFields(error.details);
+    const fields = toProblem(error).issues.map((issue) => issue.field);
     return new AccountProblem(fields.length > 0 ? 'invalid' : 'unknown', {
       status: 400,
       fields,

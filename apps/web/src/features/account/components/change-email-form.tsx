@@ -1,59 +1,36 @@
 import type { Me } from '@jammy/shared/account';
-import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { useChangeEmail } from '../api/change-email';
-import { AccountProblem } from '../api/problem';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
+import { accountFormOptions, changeEmailSchema } from '../lib/form-schemas';
 import { ProblemAlert } from './problem-alert';
 import { SectionCard } from './section-card';
 import { SuccessAlert } from './success-alert';
-
-// Deliberately loose: the server checks for real, this catches typos before a round trip.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Change (or, for a phone account, add) the e-mail address, confirmed by mail. */
 export function ChangeEmailForm({ me }: { me: Me }) {
   const { t } = useTranslation('account');
   const { to } = useLanguage();
   const change = useChangeEmail();
-  const [newEmail, setNewEmail] = useState('');
-  const [inputError, setInputError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   // A verified address must confirm the change first; otherwise the new one is verified directly.
   const confirmsFirst = me.email !== null && me.emailVerified;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const value = newEmail.trim();
-    if (!EMAIL_PATTERN.test(value)) {
-      setInputError(t('email.invalid'));
-      return;
-    }
-    if (me.email && value.toLowerCase() === me.email.toLowerCase()) {
-      setInputError(t('errors.same-email'));
-      return;
-    }
-    setInputError(null);
-    setSentTo(null);
-    change.mutate(
-      { newEmail: value, callbackURL: `${to('/account')}#security` },
-      {
-        onSuccess: () => {
-          setSentTo(value);
-          setNewEmail('');
-        },
-      },
-    );
-  }
-
-  const serverFieldError =
-    change.error instanceof AccountProblem &&
-    (change.error.kind === 'email-in-use' ||
-      change.error.kind === 'same-email' ||
-      (change.error.kind === 'invalid' && change.error.extra.fields?.includes('newEmail')))
-      ? t('validation.notAccepted')
-      : null;
+  const form = useForm({
+    ...accountFormOptions(['newEmail'] as const),
+    initialValues: { newEmail: '' },
+    schema: changeEmailSchema(me.email),
+    submit: async (_body, values) => {
+      const typed = values.newEmail.trim();
+      setSentTo(null);
+      await change.mutateAsync({ newEmail: typed, callbackURL: `${to('/account')}#security` });
+      setSentTo(typed);
+      form.setValues({ newEmail: '' });
+    },
+  });
 
   return (
     <SectionCard
@@ -80,18 +57,16 @@ export function ChangeEmailForm({ me }: { me: Me }) {
           )}
         </Group>
       ) : null}
-      <form onSubmit={submit} noValidate>
+      <form {...form.formProps}>
         <Stack gap="md" maw={520}>
           <TextInput
+            {...form.field('newEmail')}
             type="email"
             label={t('fields.newEmail')}
-            value={newEmail}
-            onChange={(event) => setNewEmail(event.currentTarget.value)}
-            error={inputError ?? serverFieldError}
             autoComplete="email"
             required
           />
-          {change.error ? <ProblemAlert error={change.error} /> : null}
+          {form.failure !== null && <ProblemAlert error={form.failure} />}
           {sentTo ? (
             <SuccessAlert title={t('email.sentTitle')}>
               {confirmsFirst
@@ -99,11 +74,12 @@ export function ChangeEmailForm({ me }: { me: Me }) {
                 : t('email.sentVerify', { next: sentTo })}
             </SuccessAlert>
           ) : null}
-          <Group>
-            <Button type="submit" loading={change.isPending}>
-              {t('email.submit')}
-            </Button>
-          </Group>
+          <SubmitBar
+            label={t('email.submit')}
+            submitting={form.submitting}
+            size="sm"
+            align="start"
+          />
         </Stack>
       </form>
     </SectionCard>

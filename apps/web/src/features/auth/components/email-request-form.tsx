@@ -1,8 +1,8 @@
-import { Button, Stack } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
-import { useAuthForm } from '../use-auth-form';
-import { checkEmail } from '../validation';
+import { Stack } from '@mantine/core';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
+import { authFormOptions } from '../auth-messages';
+import { emailRequestSchema } from '../lib/schemas';
 import { FormAlert } from './form-alert';
 import { EmailField } from './identity-fields';
 
@@ -23,41 +23,23 @@ export function EmailRequestForm({
   send: (email: string) => Promise<unknown>;
   onSent: (email: string) => void;
 }) {
-  const emailRef = useRef<HTMLInputElement>(null);
-  const [refs] = useState(() => ({ email: emailRef }));
-  const form = useAuthForm(FIELDS, refs);
-  const [email, setEmail] = useState(initialEmail);
-  const request = useMutation({
-    mutationFn: async (address: string) => {
+  const form = useForm({
+    ...authFormOptions(FIELDS),
+    initialValues: { email: initialEmail },
+    schema: emailRequestSchema,
+    submit: async (_body, values) => {
+      const address = values.email.trim();
       await send(address);
-      return address;
+      onSent(address);
     },
-    onSuccess: onSent,
-    onError: form.fail,
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (request.isPending || form.check({ email: checkEmail(email) })) return;
-    request.mutate(email.trim());
-  }
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form {...form.formProps}>
       <Stack gap="md">
         <FormAlert failure={form.failure} />
-        <EmailField
-          ref={emailRef}
-          value={email}
-          onChange={(value) => {
-            setEmail(value);
-            form.clear('email');
-          }}
-          error={form.errorOf('email')}
-        />
-        <Button type="submit" size="md" loading={request.isPending}>
-          {submitLabel}
-        </Button>
+        <EmailField {...form.field('email')} />
+        <SubmitBar label={submitLabel} submitting={form.submitting} stretch />
       </Stack>
     </form>
   );

@@ -1,17 +1,18 @@
 import type { Me } from '@jammy/shared/account';
-import { LANGUAGES, LANGUAGE_NAMES, isLanguage, type Language } from '@jammy/shared/languages';
-import { Button, NativeSelect, Stack } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@jammy/shared/languages';
+import { NativeSelect, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
 import { rememberLanguage } from '../../../i18n/language-cookie';
 import { completeProfile } from '../api/complete-profile';
+import { authFormOptions } from '../auth-messages';
 import { DEFAULT_AFTER_SIGN_UP, inLanguage } from '../auth-redirect';
+import { finishRegisterSchema } from '../lib/schemas';
 import { resetSession } from '../session';
-import { useAuthForm } from '../use-auth-form';
 import { useAuthRedirect } from '../use-auth-redirect';
-import { checkName } from '../validation';
 import { FormAlert } from './form-alert';
 import { NameField } from './identity-fields';
 import { TermsCheckbox } from './terms-checkbox';
@@ -27,77 +28,42 @@ export function FinishRegisterForm({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { language: current, target } = useAuthRedirect();
-  const nameRef = useRef<HTMLInputElement>(null);
-  const languageRef = useRef<HTMLSelectElement>(null);
-  const termsRef = useRef<HTMLInputElement>(null);
-  const [refs] = useState(() => ({ name: nameRef, language: languageRef, terms: termsRef }));
-  const form = useAuthForm(FIELDS, refs);
-  const [name, setName] = useState(me.name);
-  const [language, setLanguage] = useState<Language>(current);
-  const [terms, setTerms] = useState(me.termsAcceptedAt !== null);
-
-  const save = useMutation({
-    mutationFn: async (input: { name: string; language: Language }) => {
-      await completeProfile(input);
-      rememberLanguage(input.language);
-      await resetSession(queryClient);
-      await navigate(inLanguage(target(DEFAULT_AFTER_SIGN_UP), input.language), {
-        replace: true,
-      });
+  const form = useForm({
+    ...authFormOptions(FIELDS),
+    initialValues: {
+      name: me.name,
+      language: current as Language,
+      terms: me.termsAcceptedAt !== null,
     },
-    onError: form.fail,
+    schema: finishRegisterSchema,
+    toBody: (values) => ({
+      name: values.name,
+      language: values.language,
+      acceptTerms: values.terms,
+    }),
+    fieldsOfBody: { acceptTerms: 'terms' },
+    submit: async ({ name, language }) => {
+      await completeProfile({ name, language });
+      rememberLanguage(language);
+      await resetSession(queryClient);
+      await navigate(inLanguage(target(DEFAULT_AFTER_SIGN_UP), language), { replace: true });
+    },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (save.isPending) return;
-    const problems = {
-      name: checkName(name),
-      language: null,
-      terms: terms ? null : 'validation.termsRequired',
-    };
-    if (form.check(problems)) return;
-    save.mutate({ name: name.trim(), language });
-  }
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form {...form.formProps}>
       <Stack gap="md">
         <FormAlert failure={form.failure} />
-        <NameField
-          ref={nameRef}
-          value={name}
-          onChange={(value) => {
-            setName(value);
-            form.clear('name');
-          }}
-          error={form.errorOf('name')}
-        />
+        <NameField {...form.field('name')} />
         <NativeSelect
-          ref={languageRef}
+          {...form.field('language')}
           label={t('fields.language')}
           description={t('fields.languageDescription')}
           size="md"
-          value={language}
-          onChange={(event) => {
-            const next = event.currentTarget.value;
-            if (isLanguage(next)) setLanguage(next);
-          }}
           data={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
-          error={form.errorOf('language')}
         />
-        <TermsCheckbox
-          ref={termsRef}
-          checked={terms}
-          onChange={(checked) => {
-            setTerms(checked);
-            form.clear('terms');
-          }}
-          error={form.errorOf('terms')}
-        />
-        <Button type="submit" size="md" loading={save.isPending}>
-          {t('finishRegister.submit')}
-        </Button>
+        <TermsCheckbox {...form.field('terms')} />
+        <SubmitBar label={t('finishRegister.submit')} submitting={form.submitting} stretch />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { AuthFailure } from '../auth-errors';
+import { toAuthFailure } from '../auth-errors';
 import { useAuthMessages } from '../auth-messages';
 
 /** A problem, announced at once (role=alert), with optional actions under it. */
@@ -23,14 +23,15 @@ export function ErrorAlert({ children, code }: { children: ReactNode; code?: str
 
 /** What went wrong with the whole form (nothing when nothing did), with optional actions. */
 export function FormAlert({
-  failure,
+  failure: error,
   children,
 }: {
-  failure: AuthFailure | null;
+  failure: unknown;
   children?: ReactNode;
 }) {
   const { failureMessage } = useAuthMessages();
-  if (!failure) return null;
+  if (error === null || error === undefined) return null;
+  const failure = toAuthFailure(error);
   return (
     <ErrorAlert code={failure.code}>
       <span>{failureMessage(failure)}</span>

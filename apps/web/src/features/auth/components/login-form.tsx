@@ -1,15 +1,17 @@
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { callAuth, toAuthFailure, type AuthFailure } from '../auth-errors';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
+import { callAuth, toAuthFailure } from '../auth-errors';
 import { authClient } from '../auth-client';
+import { authFormOptions, AUTH_FIELD_MESSAGES, isolate } from '../auth-messages';
 import { DEFAULT_AFTER_SIGN_UP } from '../auth-redirect';
-import { useAuthForm } from '../use-auth-form';
+import { signInSchema } from '../lib/schemas';
 import { useAuthRedirect } from '../use-auth-redirect';
 import { useCompleteSignIn } from '../use-complete-sign-in';
-import { checkCurrentPassword, checkEmail, isolate } from '../validation';
 import { FormAlert, Notice } from './form-alert';
 import { EmailField } from './identity-fields';
 import { PasswordField } from './password-field';
@@ -24,22 +26,7 @@ export function LoginForm() {
   const { t } = useTranslation('auth');
   const { link, target } = useAuthRedirect();
   const completeSignIn = useCompleteSignIn();
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const [refs] = useState(() => ({ email: emailRef, password: passwordRef }));
-  const form = useAuthForm(FIELDS, refs);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-
-  const signIn = useMutation({
-    mutationFn: async (input: { email: string; password: string }) => {
-      await callAuth((fetchOptions) => authClient.signIn.email({ ...input, fetchOptions }));
-      await completeSignIn();
-    },
-    onError: form.fail,
-  });
-
-  const [resendFailure, setResendFailure] = useState<AuthFailure | null>(null);
+  const [resendFailure, setResendFailure] = useState<unknown>(null);
   const resend = useMutation({
     mutationFn: (address: string) =>
       callAuth((fetchOptions) =>
@@ -50,28 +37,33 @@ export function LoginForm() {
         }),
       ),
     onMutate: () => setResendFailure(null),
-    onError: (error) => setResendFailure(toAuthFailure(error)),
+    onError: setResendFailure,
+  });
+  const form = useForm({
+    ...authFormOptions(FIELDS),
+    // An existing password: only that something was typed (old ones may predate the rule).
+    messages: { ...AUTH_FIELD_MESSAGES, password: { required: 'validation.passwordRequired' } },
+    initialValues: { email: '', password: '' },
+    schema: signInSchema,
+    toBody: (values) => ({ email: values.email.trim(), password: values.password }),
+    submit: async (body) => {
+      resend.reset();
+      await callAuth((fetchOptions) => authClient.signIn.email({ ...body, fetchOptions }));
+      await completeSignIn();
+    },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (signIn.isPending) return;
-    const problems = { email: checkEmail(email), password: checkCurrentPassword(password) };
-    if (form.check(problems)) return;
-    resend.reset();
-    signIn.mutate({ email: email.trim(), password });
-  }
-
-  const unverified = form.failure?.code === 'EMAIL_NOT_VERIFIED';
+  const unverified =
+    form.failure !== null && toAuthFailure(form.failure).code === 'EMAIL_NOT_VERIFIED';
   return (
-    <form onSubmit={submit} noValidate>
+    <form {...form.formProps}>
       <Stack gap="md">
         <FormAlert failure={form.failure}>
           {unverified && !resend.isSuccess ? (
             <Button
               variant="default"
               size="sm"
-              onClick={() => resend.mutate(email.trim())}
+              onClick={() => resend.mutate(form.values.email.trim())}
               loading={resend.isPending}
             >
               {t('login.resendVerification')}
@@ -82,26 +74,12 @@ export function LoginForm() {
           <Notice>{t('login.verificationSent', { email: isolate(resend.variables ?? '') })}</Notice>
         ) : null}
         <FormAlert failure={resendFailure} />
-        <EmailField
-          ref={emailRef}
-          value={email}
-          onChange={(value) => {
-            setEmail(value);
-            form.clear('email');
-          }}
-          error={form.errorOf('email')}
-        />
+        <EmailField {...form.field('email')} />
         <Stack gap={6}>
           <PasswordField
-            ref={passwordRef}
+            {...form.field('password')}
             label={t('fields.password')}
             autoComplete="current-password"
-            value={password}
-            onChange={(value) => {
-              setPassword(value);
-              form.clear('password');
-            }}
-            error={form.errorOf('password')}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to={link('/forgot-password')} size="sm" fw={500}>
@@ -109,9 +87,7 @@ export function LoginForm() {
             </Anchor>
           </Group>
         </Stack>
-        <Button type="submit" size="md" loading={signIn.isPending}>
-          {t('login.submit')}
-        </Button>
+        <SubmitBar label={t('login.submit')} submitting={form.submitting} stretch />
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
 import { Box, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { useId, type ChangeEvent, type Ref } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FieldProps } from '../../../components/form/use-form';
 import { passwordStrength } from '../password-strength';
 
 const STRENGTH_COLORS = ['gray.3', 'red.7', 'orange.6', 'teal.6', 'teal.8'] as const;
@@ -10,36 +11,26 @@ const STRENGTH_COLORS = ['gray.3', 'red.7', 'orange.6', 'teal.6', 'teal.8'] as c
  * a hint and a strength meter announced as it changes.
  */
 export function PasswordField({
-  ref,
   label,
-  value,
-  onChange,
-  error,
   autoComplete,
   withStrength = false,
   description,
-}: {
-  ref?: Ref<HTMLInputElement>;
+  ...field
+}: FieldProps<string> & {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
   autoComplete: 'current-password' | 'new-password';
   withStrength?: boolean;
   description?: string;
 }) {
   const { t } = useTranslation('auth');
   const strengthId = useId();
-  const strength = passwordStrength(value);
+  const strength = passwordStrength(field.value);
   return (
     <Stack gap={6}>
       <PasswordInput
-        ref={ref}
+        {...field}
         label={label}
         description={description}
-        value={value}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.currentTarget.value)}
-        error={error}
         autoComplete={autoComplete}
         required
         withAsterisk={false}

@@ -1,12 +1,12 @@
-import { Button, Stack } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { callAuth, toAuthFailure, type AuthFailure } from '../auth-errors';
-import { useAuthMessages } from '../auth-messages';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
+import type { AuthFailure } from '../auth-errors';
+import { callAuth, toAuthFailure } from '../auth-errors';
+import { authFormOptions, useAuthMessages } from '../auth-messages';
 import { authClient } from '../auth-client';
-import { useAuthForm } from '../use-auth-form';
-import { checkNewPassword } from '../validation';
+import { resetPasswordSchema } from '../lib/schemas';
 import { FormAlert } from './form-alert';
 import { PasswordField } from './password-field';
 
@@ -24,70 +24,43 @@ export function ResetPasswordForm({
 }) {
   const { t } = useTranslation('auth');
   const { message } = useAuthMessages();
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
-  const [refs] = useState(() => ({ password: passwordRef, confirmPassword: confirmRef }));
-  const form = useAuthForm(FIELDS, refs);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const reset = useMutation({
-    mutationFn: (newPassword: string) =>
-      callAuth((fetchOptions) => authClient.resetPassword({ newPassword, token, fetchOptions })),
-    onSuccess: onDone,
-    onError: (error) => {
-      const failure = toAuthFailure(error);
-      if (failure.key === 'errors.invalidLink') onInvalidLink(failure);
-      else form.fail(failure);
+  const form = useForm({
+    ...authFormOptions(FIELDS),
+    initialValues: { password: '', confirmPassword: '' },
+    schema: resetPasswordSchema,
+    submit: async ({ password }) => {
+      try {
+        await callAuth((fetchOptions) =>
+          authClient.resetPassword({ newPassword: password, token, fetchOptions }),
+        );
+      } catch (error) {
+        const failure = toAuthFailure(error);
+        // The link is spent: the page explains it and offers a new one, not the form.
+        if (failure.key !== 'errors.invalidLink') throw failure;
+        onInvalidLink(failure);
+        return;
+      }
+      onDone();
     },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (reset.isPending) return;
-    const problems = {
-      password: checkNewPassword(password),
-      confirmPassword:
-        confirm === ''
-          ? 'validation.confirmRequired'
-          : confirm !== password
-            ? 'validation.passwordsDiffer'
-            : null,
-    };
-    if (form.check(problems)) return;
-    reset.mutate(password);
-  }
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form {...form.formProps}>
       <Stack gap="md">
         <FormAlert failure={form.failure} />
         <PasswordField
-          ref={passwordRef}
+          {...form.field('password')}
           label={t('fields.newPassword')}
           description={message('fields.passwordHint')}
           autoComplete="new-password"
           withStrength
-          value={password}
-          onChange={(value) => {
-            setPassword(value);
-            form.clear('password');
-          }}
-          error={form.errorOf('password')}
         />
         <PasswordField
-          ref={confirmRef}
+          {...form.field('confirmPassword')}
           label={t('fields.confirmPassword')}
           autoComplete="new-password"
-          value={confirm}
-          onChange={(value) => {
-            setConfirm(value);
-            form.clear('confirmPassword');
-          }}
-          error={form.errorOf('confirmPassword')}
         />
-        <Button type="submit" size="md" loading={reset.isPending}>
-          {t('forgot.save')}
-        </Button>
+        <SubmitBar label={t('forgot.save')} submitting={form.submitting} stretch />
       </Stack>
     </form>
   );

@@ -1,28 +1,17 @@
 import { Anchor, Checkbox } from '@mantine/core';
-import type { Ref } from 'react';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
+import type { FieldProps } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
 
 /** "I accept the terms of use and the privacy policy", both opening in a new tab. */
-export function TermsCheckbox({
-  ref,
-  checked,
-  onChange,
-  error,
-}: {
-  ref?: Ref<HTMLInputElement>;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  error?: string | undefined;
-}) {
+export function TermsCheckbox({ value, onChange, ...field }: FieldProps<boolean>) {
   const { to } = useLanguage();
   return (
     <Checkbox
-      ref={ref}
-      checked={checked}
+      {...field}
+      checked={value}
       onChange={(event) => onChange(event.currentTarget.checked)}
-      error={error}
       label={
         <Trans
           ns="auth"

@@ -13,10 +13,10 @@ import {
 } from '@mantine/core';
 import { useMemo, type FormEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AmountInput } from '../../../components/amount-input';
+import { AmountInput } from '../../../components/form/amount-field';
 import { useLanguage } from '../../../i18n/use-language';
 import { DestinationCombobox } from '../../stages/components/destination-combobox';
-import { currencyOptions } from '../../stages/lib/currencies';
+import { currencyOptions } from '../../../components/form/currencies';
 import { fieldsOf, pickEndpoint, type BookingDraft, type BookingErrors } from '../booking-draft';
 import { timeZoneNames } from '../booking-time';
 

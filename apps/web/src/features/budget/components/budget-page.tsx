@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { useMe } from '../../auth/session';
 import { useUpdateItinerary } from '../../itineraries/api/itineraries';
-import { currencyOptions } from '../../stages/lib/currencies';
+import { currencyOptions } from '../../../components/form/currencies';
 import { useBudgetLines, useBudgetRates, useBudgetSummary, useExpenses } from '../api/budget';
 import { CategoryProgress, SettleUp, UnconvertedNotice } from './budget-overview';
 import { CostRates } from './cost-rates';

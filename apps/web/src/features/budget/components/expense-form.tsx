@@ -27,12 +27,16 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AmountInput, readAmount, type AmountFieldProblem } from '../../../components/amount-input';
-import { NumberField } from '../../../components/number-field';
+import {
+  AmountInput,
+  readAmount,
+  type AmountFieldProblem,
+} from '../../../components/form/amount-field';
+import { NumberField } from '../../../components/form/number-field';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { formatMinorUnits } from '../../../lib/format';
-import { currencyOptions } from '../../stages/lib/currencies';
+import { currencyOptions } from '../../../components/form/currencies';
 import { useSaveExpense } from '../api/budget';
 import { defaultExpenseDate, localDay } from '../lib/expense-date';
 import { SHARES, splitOf, type SplitDraft } from '../lib/expense-split';

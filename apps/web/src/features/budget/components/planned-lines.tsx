@@ -10,8 +10,12 @@ import { ActionIcon, Button, Group, NativeSelect, Stack, Text, TextInput } from 
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AmountInput, readAmount, type AmountFieldProblem } from '../../../components/amount-input';
-import { ConflictAlert } from '../../../components/conflict-alert';
+import {
+  AmountInput,
+  readAmount,
+  type AmountFieldProblem,
+} from '../../../components/form/amount-field';
+import { ConflictAlert } from '../../../components/form/conflict-panel';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { formatMinorUnits } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import { BUDGET_LIMITS, type Split, type SplitMode } from '@jammy/shared/budget';
 import { parseNumber, type NumberFormat, type NumberProblem } from '@jammy/shared/typed-number';
-import { readAmount, type AmountFieldProblem } from '../../../components/amount-input';
+import { readAmount, type AmountFieldProblem } from '../../../components/form/amount-field';
 
 /** One person's shares of an expense: whole shares, at most BUDGET_LIMITS.shares. */
 export const SHARES: NumberFormat = { decimals: 0, min: 0, max: BUDGET_LIMITS.shares };

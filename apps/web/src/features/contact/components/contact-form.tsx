@@ -1,8 +1,12 @@
-import { CONTACT_LIMITS, CONTACT_TOPICS, type ContactReceipt } from '@jammy/shared/contact';
+import {
+  CONTACT_LIMITS,
+  CONTACT_TOPICS,
+  contactRequestSchema,
+  type ContactReceipt,
+} from '@jammy/shared/contact';
 import {
   Alert,
   Anchor,
-  Button,
   Checkbox,
   NativeSelect,
   Paper,
@@ -12,22 +16,32 @@ import {
   Textarea,
 } from '@mantine/core';
 import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { formatWait } from '../../account/lib/format';
 import { useSendContact } from '../api/send-contact';
-import {
-  fieldsOfApiError,
-  invalidFields,
-  type ContactDraft,
-  type ContactField,
-} from '../lib/validation';
 import classes from './contact.module.css';
 
 const LIMITS = { min: CONTACT_LIMITS.messageMin, max: CONTACT_LIMITS.message };
+
+/** One message per field, whatever its problem (it says what the field needs). */
+function always(key: string, values: Record<string, unknown> = {}) {
+  const message = { key, values };
+  return { required: message, tooShort: message, tooLong: message, invalid: message };
+}
+
+const MESSAGES = {
+  name: always('errors.name', { max: CONTACT_LIMITS.name }),
+  email: always('errors.email'),
+  topic: always('errors.topic'),
+  message: always('errors.message', LIMITS),
+  consent: always('errors.consent'),
+};
 
 /**
  * The contact form: checked here with the server's own rules, sent with the time it took to
@@ -43,71 +57,42 @@ export function ContactForm({
   const { t } = useTranslation('contact');
   const { language, to } = useLanguage();
   const [openedAt] = useState(() => Date.now());
-  const [draft, setDraft] = useState<ContactDraft>({
-    name: initial.name,
-    email: initial.email,
-    topic: '',
-    message: '',
-    consent: false,
-  });
   const [website, setWebsite] = useState('');
-  const [errors, setErrors] = useState<ContactField[]>([]);
   const send = useSendContact();
-  const form = useRef<HTMLFormElement>(null);
-
-  const set = <K extends keyof ContactDraft>(key: K, value: ContactDraft[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    setErrors((current) => current.filter((field) => field !== key));
-  };
-  const errorOf = (field: ContactField) =>
-    errors.includes(field)
-      ? t(`errors.${field}`, {
-          ...LIMITS,
-          max: field === 'name' ? CONTACT_LIMITS.name : LIMITS.max,
-        })
-      : undefined;
-
-  const focusFirst = (fields: ContactField[]) => {
-    const first = fields[0];
-    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const input = {
-      ...draft,
+  const form = useForm({
+    ns: 'contact',
+    messages: MESSAGES,
+    initialValues: {
+      name: initial.name,
+      email: initial.email,
+      topic: '',
+      message: '',
+      consent: false,
+    },
+    schema: contactRequestSchema,
+    toBody: (values) => ({
+      ...values,
       language,
       fillMs: Date.now() - openedAt,
       ...(website ? { website } : {}),
-    };
-    const wrong = invalidFields(input);
-    setErrors(wrong);
-    if (wrong.length > 0) {
-      focusFirst(wrong);
-      return;
-    }
-    try {
-      const receipt = await send.mutateAsync(input as Parameters<typeof send.mutateAsync>[0]);
-      onSent(receipt, draft.email.trim());
-    } catch (error) {
-      const named = fieldsOfApiError(error);
-      setErrors(named);
-      focusFirst(named);
-    }
-  }
-
-  const failure = send.error;
+    }),
+    submit: async (body, values) => {
+      const receipt = await send.mutateAsync(body);
+      onSent(receipt, values.email.trim());
+    },
+  });
+  const failure = form.failure;
   const rateLimited = failure instanceof ApiError && failure.status === 429;
-  const serverFields = fieldsOfApiError(failure);
+  const { value: consented, onChange: consent, ...consentField } = form.field('consent');
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <form ref={form} onSubmit={(event) => void submit(event)} noValidate>
+      <form {...form.formProps}>
         <Stack gap="md">
           <Text size="sm" c="gray.8">
             {t('form.required')}
           </Text>
-          {failure && serverFields.length === 0 ? (
+          {failure !== null ? (
             <Alert
               color="red"
               variant="light"
@@ -127,39 +112,30 @@ export function ContactForm({
               </Text>
             </Alert>
           ) : null}
-          {errors.length > 0 ? (
+          {form.hasErrors ? (
             <Text size="sm" c="red.8" role="alert">
               {t('errors.check')}
             </Text>
           ) : null}
           <TextInput
-            name="name"
+            {...form.field('name')}
             label={t('form.name')}
-            value={draft.name}
-            onChange={(event) => set('name', event.currentTarget.value)}
-            error={errorOf('name')}
             autoComplete="name"
             maxLength={CONTACT_LIMITS.name}
             required
           />
           <TextInput
-            name="email"
+            {...form.field('email')}
             type="email"
             label={t('form.email')}
             description={t('form.emailHint')}
-            value={draft.email}
-            onChange={(event) => set('email', event.currentTarget.value)}
-            error={errorOf('email')}
             autoComplete="email"
             dir="ltr"
             required
           />
           <NativeSelect
-            name="topic"
+            {...form.field('topic')}
             label={t('form.topic')}
-            value={draft.topic}
-            onChange={(event) => set('topic', event.currentTarget.value)}
-            error={errorOf('topic')}
             required
             data={[
               { value: '', label: t('form.topicPlaceholder'), disabled: true },
@@ -167,12 +143,9 @@ export function ContactForm({
             ]}
           />
           <Textarea
-            name="message"
+            {...form.field('message')}
             label={t('form.message')}
             description={t('form.messageHint', LIMITS)}
-            value={draft.message}
-            onChange={(event) => set('message', event.currentTarget.value)}
-            error={errorOf('message')}
             autosize
             minRows={6}
             maxRows={16}
@@ -194,27 +167,22 @@ export function ContactForm({
           </div>
           <Stack gap={4}>
             <Checkbox
-              name="consent"
+              {...consentField}
+              checked={consented}
+              onChange={(event) => consent(event.currentTarget.checked)}
               label={t('form.consent')}
-              checked={draft.consent}
-              onChange={(event) => set('consent', event.currentTarget.checked)}
-              error={errorOf('consent')}
               required
             />
             <Anchor component={Link} to={to('/privacy')} size="sm" className={classes.privacy}>
               {t('form.privacyLink')}
             </Anchor>
           </Stack>
-          <div>
-            <Button
-              type="submit"
-              size="md"
-              loading={send.isPending}
-              leftSection={<IconSend size={18} aria-hidden />}
-            >
-              {t('form.send')}
-            </Button>
-          </div>
+          <SubmitBar
+            label={t('form.send')}
+            submitting={form.submitting}
+            icon={<IconSend size={18} aria-hidden />}
+            align="start"
+          />
         </Stack>
       </form>
     </Paper>

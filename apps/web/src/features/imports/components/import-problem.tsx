@@ -3,14 +3,18 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { problemKey } from '../../itineraries/components/problem';
+import { useProblemMessage } from '../../../lib/problem';
 
 /** When the server gives no Retry-After: about the time one file takes to read. */
 const DEFAULT_WAIT_SECONDS = 10;
 
-/** The message for a failed import (`t` of `imports`, `ti` of `itineraries`). */
-function importMessage(error: unknown, t: TFunction<'imports'>, ti: TFunction<'itineraries'>) {
-  if (!(error instanceof ApiError)) return ti(problemKey(error));
+/** The message for a failed import (`t` of `imports`; any other failure as the catalogue says). */
+function importMessage(
+  error: unknown,
+  t: TFunction<'imports'>,
+  problem: (error: unknown) => string,
+) {
+  if (!(error instanceof ApiError)) return problem(error);
   // The server reads a few of a person's files at a time, and only so many in all.
   const wait = { count: error.retryAfterSeconds ?? DEFAULT_WAIT_SECONDS };
   if (error.status === 413) return t('errors.tooLarge');
@@ -18,14 +22,13 @@ function importMessage(error: unknown, t: TFunction<'imports'>, ti: TFunction<'i
   if (error.status === 400) return t('errors.unreadable');
   if (error.code === 'import/too-many') return t('errors.tooMany', wait);
   if (error.status === 503) return t('errors.busy', wait);
-  return ti(problemKey(error));
+  return problem(error);
 }
 
 /** Why an import failed, in the traveller's words, with the server's pointer (line, element). */
 export function ImportProblem({ error }: { error: unknown }) {
   const { t } = useTranslation('imports');
-  const { t: ti } = useTranslation('itineraries');
-  const message = importMessage(error, t, ti);
+  const message = importMessage(error, t, useProblemMessage());
   const detail = error instanceof ApiError && error.status === 400 ? error.message : null;
   return (
     <Alert

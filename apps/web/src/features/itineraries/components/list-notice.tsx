@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { useRestoreItinerary } from '../api/itineraries';
-import { problemKey } from './problem';
+import { useProblemMessage } from '../../../lib/problem';
 
 /** What just happened to one itinerary, told above the list. */
 export interface ListNoticeState {
@@ -28,6 +28,7 @@ export function ListNotice({
   takeFocus: boolean;
 }) {
   const { t } = useTranslation('itineraries');
+  const problemMessage = useProblemMessage();
   const { to } = useLanguage();
   const restore = useRestoreItinerary();
   const ref = useRef<HTMLDivElement>(null);
@@ -78,7 +79,7 @@ export function ListNotice({
           )}
           {restore.isError && (
             <Text size="sm" c="red.9" role="alert">
-              {t(problemKey(restore.error))}
+              {problemMessage(restore.error)}
             </Text>
           )}
         </Group>

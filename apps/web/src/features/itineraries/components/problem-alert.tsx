@@ -1,11 +1,24 @@
-import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Anchor, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ProblemAlert as FormProblemAlert } from '../../../components/form/problem-alert';
 import { useLanguage } from '../../../i18n/use-language';
-import { problemKey } from './problem';
+import { toProblem } from '../../../lib/problem';
 
-/** A failed request explained in place, with a retry when one makes sense. */
+const RETRYABLE = new Set([
+  'network/failed',
+  'network/timeout',
+  'request/rate-limited',
+  'service/unavailable',
+  'internal',
+  'unknown',
+]);
+
+/**
+ * A failed request about trips explained in place (the kit's message of its code), with the
+ * way on it calls for: back to the trips when the trip is gone, to sign in when the session
+ * ended, a retry when trying again can help.
+ */
 export function ProblemAlert({
   error,
   lead,
@@ -18,38 +31,24 @@ export function ProblemAlert({
 }) {
   const { t } = useTranslation('itineraries');
   const { to } = useLanguage();
-  const key = problemKey(error);
+  const { code } = toProblem(error);
   return (
-    <Alert
-      color="red"
-      variant="light"
-      radius="md"
-      role="alert"
-      icon={<IconAlertTriangle size={20} aria-hidden />}
-      data-problem={key}
-    >
-      <Group gap="sm" align="center">
-        <Text size="sm" c="red.9">
-          {lead ? `${lead} ` : ''}
-          {t(key)}
-        </Text>
-        {key === 'errors.notFound' && (
-          <Anchor component={Link} to={to('/itineraries')} size="sm" fw={700} c="red.9">
-            {t('notFound.back')}
-          </Anchor>
-        )}
-        {key === 'errors.unauthenticated' && (
-          <Anchor component={Link} to={to('/login/start')} size="sm" fw={700} c="red.9">
-            {t('errors.signIn')}
-          </Anchor>
-        )}
-        {onRetry &&
-          (key === 'errors.network' || key === 'errors.server' || key === 'errors.rateLimited') && (
-            <Button size="compact-sm" variant="white" color="red.9" onClick={onRetry}>
-              {t('errors.retry')}
-            </Button>
-          )}
-      </Group>
-    </Alert>
+    <FormProblemAlert error={error} {...(lead ? { lead } : {})}>
+      {code === 'itinerary/not-found' && (
+        <Anchor component={Link} to={to('/itineraries')} size="sm" fw={700} c="red.9">
+          {t('notFound.back')}
+        </Anchor>
+      )}
+      {code === 'auth/unauthenticated' && (
+        <Anchor component={Link} to={to('/login/start')} size="sm" fw={700} c="red.9">
+          {t('errors.signIn')}
+        </Anchor>
+      )}
+      {onRetry && RETRYABLE.has(code) && (
+        <Button size="compact-sm" variant="white" color="red.9" onClick={onRetry}>
+          {t('errors.retry')}
+        </Button>
+      )}
+    </FormProblemAlert>
   );
 }

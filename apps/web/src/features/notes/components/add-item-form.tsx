@@ -1,50 +1,43 @@
+import { createListItemSchema } from '@jammy/shared/itineraries';
 import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState, type FormEvent, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useForm } from '../../../components/form/use-form';
 
 /** The field under a list: Enter adds the item, empties the field and leaves focus in it. */
 export function AddItemForm({
   ref,
   listTitle,
-  maxLength,
   onAdd,
 }: {
   ref: RefObject<HTMLInputElement | null>;
   listTitle: string;
-  maxLength: number;
   onAdd: (text: string) => void;
 }) {
   const { t } = useTranslation('notes');
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const value = text.trim();
-    if (!value) setError(t('lists.itemRequired'));
-    else if (value.length > maxLength) setError(t('lists.itemTooLong', { max: maxLength }));
-    else {
-      onAdd(value);
-      setText('');
-      setError(null);
-    }
-    ref.current?.focus();
-  }
+  const form = useForm({
+    ns: 'notes',
+    messages: { text: { required: 'lists.itemRequired', tooLong: 'lists.itemTooLong' } },
+    initialValues: { text: '' },
+    schema: createListItemSchema,
+    toBody: (values) => ({ text: values.text.trim() }),
+    // The list adds the item on its own (and says so there): the form hands it over and empties.
+    submit: async ({ text }) => {
+      onAdd(text);
+      form.setValue('text', '');
+      ref.current?.focus();
+    },
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form {...form.formProps}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <TextInput
+          {...form.field('text')}
           ref={ref}
           aria-label={t('lists.addItemLabel', { title: listTitle })}
           placeholder={t('lists.addItemPlaceholder')}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            if (error) setError(null);
-          }}
-          error={error}
           dir="auto"
           style={{ flex: 1 }}
           enterKeyHint="done"

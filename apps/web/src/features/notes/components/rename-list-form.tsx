@@ -1,7 +1,7 @@
-import { LIMITS } from '@jammy/shared/itinerary-limits';
+import { updateListSchema } from '@jammy/shared/itineraries';
 import { Button, Group, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useForm } from '../../../components/form/use-form';
 
 /** Renames a list in place: Enter saves, Escape gives up. */
 export function RenameListForm({
@@ -14,30 +14,26 @@ export function RenameListForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('notes');
-  const [title, setTitle] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const value = title.trim();
-    if (!value) setError(t('lists.titleRequired'));
-    else if (value.length > LIMITS.listTitle) {
-      setError(t('lists.titleTooLong', { max: LIMITS.listTitle }));
-    } else onSave(value);
-  }
+  const form = useForm({
+    ns: 'notes',
+    messages: { title: { required: 'lists.titleRequired', tooLong: 'lists.titleTooLong' } },
+    initialValues: { title: initial },
+    schema: updateListSchema,
+    toBody: (values) => ({ title: values.title.trim() }),
+    // The list saves on its own (and says so there): the form only hands the title over.
+    submit: async ({ title }) => onSave(title ?? initial),
+  });
 
   return (
-    <form onSubmit={submit} noValidate style={{ flex: 1 }}>
+    <form {...form.formProps} style={{ flex: 1 }}>
       <Group gap="xs" align="flex-end">
         <TextInput
+          {...form.field('title')}
           label={t('lists.name')}
-          value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
           onKeyDown={(event) => {
             if (event.key === 'Escape') onCancel();
           }}
           onFocus={(event) => event.currentTarget.select()}
-          error={error}
           autoFocus
           dir="auto"
           style={{ flex: 1, minWidth: 180 }}

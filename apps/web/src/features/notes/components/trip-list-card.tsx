@@ -1,4 +1,3 @@
-import { LIMITS } from '@jammy/shared/itinerary-limits';
 import type { ListItem, TripList } from '@jammy/shared/itineraries';
 import { byPosition } from '@jammy/shared/positions';
 import {
@@ -215,7 +214,6 @@ export function TripListCard({
           <AddItemForm
             ref={addInput}
             listTitle={list.title}
-            maxLength={LIMITS.listItem}
             onAdd={(text) => {
               setAnnouncement(t('lists.added', { item: text }));
               void actions.addItem(text);

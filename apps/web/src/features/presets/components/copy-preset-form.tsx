@@ -1,26 +1,18 @@
-import type { PresetSummary } from '@jammy/shared/presets';
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { copyPresetSchema, type PresetSummary } from '@jammy/shared/presets';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconCopy, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { DateField } from '../../../components/form/date-field';
+import { ProblemAlert } from '../../../components/form/problem-alert';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
-import { ApiError } from '../../../lib/api-client';
 import { formatDateRange } from '../../../lib/format';
 import { useCopyPreset } from '../api/presets';
 import { addDays, today } from '../lib/filters';
 import type { CopiedState } from './copied-notice';
-
-function copyProblem(error: unknown): string {
-  if (!(error instanceof ApiError)) return 'copy.errors.server';
-  if (error.code === 'preset/premium') return 'copy.errors.premium';
-  if (error.isNetworkError) return 'copy.errors.network';
-  if (error.status === 400) return 'copy.errors.invalid';
-  if (error.status === 401) return 'copy.errors.signIn';
-  if (error.status === 404) return 'copy.errors.notFound';
-  if (error.status === 429) return 'copy.errors.rateLimited';
-  return 'copy.errors.server';
-}
 
 /**
  * Copies a Jammy itinerary into a new trip of mine: the start date (prefilled, with the
@@ -41,12 +33,23 @@ export function CopyPresetForm({
   const { language, to } = useLanguage();
   const navigate = useNavigate();
   const copy = useCopyPreset(preset.id);
-  const [startDate, setStartDate] = useState(() => addDays(today(), 30));
   const [startChosen, setStartChosen] = useState(false);
-  const [dateError, setDateError] = useState<string | null>(null);
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(startDate);
+  const form = useForm({
+    ns: 'presets',
+    messages: { startDate: { required: 'copy.dateRequired', invalid: 'copy.dateRequired' } },
+    initialValues: { startDate: addDays(today(), 30) },
+    schema: copyPresetSchema,
+    submit: async ({ startDate }) => {
+      const itinerary = await copy.mutateAsync({ startDate, language });
+      const state: CopiedState = { copied: { preset: preset.title, startChosen } };
+      if (onCopied) await onCopied(itinerary.id, state);
+      else await navigate(to(`/itinerary/${itinerary.id}`), { state });
+    },
+  });
+  const startDate = form.field('startDate');
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(startDate.value);
   const range = valid
-    ? formatDateRange(startDate, addDays(startDate, preset.days - 1), language)
+    ? formatDateRange(startDate.value, addDays(startDate.value, preset.days - 1), language)
     : null;
 
   if (!preset.copyable) {
@@ -69,63 +72,31 @@ export function CopyPresetForm({
   }
 
   return (
-    <form
-      noValidate
-      aria-label={t('copy.formLabel', { title: preset.title })}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!valid) {
-          setDateError(t('copy.dateRequired'));
-          return;
-        }
-        setDateError(null);
-        copy.mutate(
-          { startDate, language },
-          {
-            onSuccess: async (itinerary) => {
-              const state: CopiedState = { copied: { preset: preset.title, startChosen } };
-              if (onCopied) await onCopied(itinerary.id, state);
-              else await navigate(to(`/itinerary/${itinerary.id}`), { state });
-            },
-          },
-        );
-      }}
-    >
+    <form {...form.formProps} aria-label={t('copy.formLabel', { title: preset.title })}>
       <Stack gap="sm">
-        <TextInput
-          type="date"
+        <DateField
+          {...startDate}
+          onChange={(date) => {
+            startDate.onChange(date);
+            setStartChosen(true);
+          }}
           label={t('copy.startDate')}
           description={
             range
               ? t('copy.range', { range, days: t('card.days', { count: preset.days }) })
               : t('copy.dateHint')
           }
-          value={startDate}
-          onChange={(event) => {
-            setStartDate(event.currentTarget.value);
-            setStartChosen(true);
-          }}
-          error={dateError}
           required
           data-autofocus={autoFocus || undefined}
           autoFocus={autoFocus}
         />
-        {copy.isError && (
-          <Alert color="red" variant="light" role="alert" p="xs">
-            <Text size="sm" c="red.9">
-              {t(copyProblem(copy.error))}
-            </Text>
-          </Alert>
-        )}
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          loading={copy.isPending}
-          leftSection={<IconCopy size={18} aria-hidden />}
-        >
-          {t('copy.submit')}
-        </Button>
+        {form.failure !== null && <ProblemAlert error={form.failure} />}
+        <SubmitBar
+          label={t('copy.submit')}
+          submitting={form.submitting}
+          icon={<IconCopy size={18} aria-hidden />}
+          stretch
+        />
       </Stack>
     </form>
   );

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { useResendInvitation, useWithdrawInvitation } from '../api/members';
 import { ConfirmAction } from './confirm-action';
-import { SharingProblem } from './sharing-problem';
+import { ProblemAlert } from '../../../components/form/problem-alert';
 import { dateTimeFormat } from '../../../lib/intl';
 
 const dateFormat = (language: string) => dateTimeFormat(language, { dateStyle: 'medium' });
@@ -104,9 +104,7 @@ export function InvitationsList({
           </Text>
         )}
       </div>
-      {(resend.error ?? withdraw.error) && (
-        <SharingProblem error={resend.error ?? withdraw.error} />
-      )}
+      {(resend.error ?? withdraw.error) && <ProblemAlert error={resend.error ?? withdraw.error} />}
       <ConfirmAction
         opened={asking}
         title={t('confirm.withdraw.title')}

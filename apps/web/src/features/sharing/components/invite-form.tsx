@@ -1,64 +1,53 @@
 import type { InvitedRole } from '@jammy/shared/sharing';
 import { inviteSchema } from '@jammy/shared/sharing';
-import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
+import { ProblemAlert } from '../../../components/form/problem-alert';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
 import { useInvite } from '../api/members';
-import { SharingProblem } from './sharing-problem';
 
 /** The owner invites someone by e-mail, as an editor or a viewer; the mail carries the link. */
 export function InviteForm({ itineraryId }: { itineraryId: string }) {
   const { t } = useTranslation('sharing');
   const invite = useInvite(itineraryId);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<InvitedRole>('editor');
-  const [emailError, setEmailError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
   const roleLabel = useId();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSentTo(null);
-    const parsed = inviteSchema.safeParse({ email: email.trim(), role });
-    if (!parsed.success) {
-      setEmailError(t('invite.emailInvalid'));
+  const emailRef = useRef<HTMLInputElement>(null);
+  const form = useForm({
+    ns: 'sharing',
+    messages: {
+      email: {
+        required: 'invite.emailInvalid',
+        invalid: 'invite.emailInvalid',
+        tooLong: 'invite.emailInvalid',
+      },
+    },
+    initialValues: { email: '', role: 'editor' as InvitedRole },
+    schema: inviteSchema,
+    toBody: (values) => ({ email: values.email.trim(), role: values.role }),
+    submit: async (body) => {
+      setSentTo(null);
+      await invite.mutateAsync(body);
+      setSentTo(body.email);
+      form.setValue('email', '');
       emailRef.current?.focus();
-      return;
-    }
-    setEmailError(null);
-    try {
-      await invite.mutateAsync(parsed.data);
-      setSentTo(parsed.data.email);
-      setEmail('');
-      emailRef.current?.focus();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        setEmailError(t('invite.emailInvalid'));
-        emailRef.current?.focus();
-      }
-    }
-  };
-
-  const serverProblem =
-    invite.error && !(invite.error instanceof ApiError && invite.error.status === 400)
-      ? invite.error
-      : null;
+    },
+  });
+  const role = form.field('role');
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('invite.title')}>
+    <form {...form.formProps} aria-label={t('invite.title')}>
       <Stack gap="sm">
         <TextInput
+          {...form.field('email')}
           ref={emailRef}
           type="email"
           label={t('invite.email')}
           placeholder={t('invite.emailPlaceholder')}
           autoComplete="off"
-          value={email}
-          error={emailError}
-          onChange={(event) => setEmail(event.currentTarget.value)}
           required
         />
         <Stack gap={4}>
@@ -67,8 +56,8 @@ export function InviteForm({ itineraryId }: { itineraryId: string }) {
           </Text>
           <SegmentedControl
             aria-labelledby={roleLabel}
-            value={role}
-            onChange={(value) => setRole(value === 'viewer' ? 'viewer' : 'editor')}
+            value={role.value}
+            onChange={(value) => role.onChange(value === 'viewer' ? 'viewer' : 'editor')}
             data={[
               { value: 'editor', label: t('roles.editor') },
               { value: 'viewer', label: t('roles.viewer') },
@@ -76,18 +65,15 @@ export function InviteForm({ itineraryId }: { itineraryId: string }) {
             fullWidth
           />
           <Text size="xs" c="gray.8">
-            {t(role === 'editor' ? 'invite.editorHint' : 'invite.viewerHint')}
+            {t(role.value === 'editor' ? 'invite.editorHint' : 'invite.viewerHint')}
           </Text>
         </Stack>
-        <Group justify="flex-end">
-          <Button
-            type="submit"
-            loading={invite.isPending}
-            leftSection={<IconSend size={16} aria-hidden />}
-          >
-            {t('invite.send')}
-          </Button>
-        </Group>
+        <SubmitBar
+          label={t('invite.send')}
+          submitting={form.submitting}
+          size="sm"
+          icon={<IconSend size={16} aria-hidden />}
+        />
         <div role="status">
           {sentTo && (
             <Text size="sm" c="green.9">
@@ -95,7 +81,7 @@ export function InviteForm({ itineraryId }: { itineraryId: string }) {
             </Text>
           )}
         </div>
-        {serverProblem && <SharingProblem error={serverProblem} />}
+        {form.failure !== null && <ProblemAlert error={form.failure} />}
       </Stack>
     </form>
   );

@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { useChangeRole, useRemoveMember, useTransferOwnership } from '../api/members';
 import { ConfirmAction } from './confirm-action';
-import { SharingProblem } from './sharing-problem';
+import { ProblemAlert } from '../../../components/form/problem-alert';
 
 type Pending = { kind: 'remove' | 'leave' | 'transfer'; member: Member } | null;
 
@@ -201,7 +201,7 @@ export function MembersSection({
             {t('members.ownerHint')}
           </Text>
         )}
-        {failure && <SharingProblem error={failure} />}
+        {failure && <ProblemAlert error={failure} />}
       </Stack>
       <ConfirmAction
         opened={asking}

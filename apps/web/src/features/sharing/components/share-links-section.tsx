@@ -1,4 +1,4 @@
-import type { ShareLink } from '@jammy/shared/sharing';
+import { createShareLinkSchema, type ShareLink } from '@jammy/shared/sharing';
 import {
   ActionIcon,
   Badge,
@@ -13,13 +13,15 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconLink, IconLinkOff } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { useNow } from '../../itineraries/components/relative-time';
 import { useCreateShareLink, useRevokeShareLink } from '../api/share-links';
 import { ConfirmAction } from './confirm-action';
-import { SharingProblem } from './sharing-problem';
+import { DateField } from '../../../components/form/date-field';
+import { ProblemAlert } from '../../../components/form/problem-alert';
+import { useForm } from '../../../components/form/use-form';
 import { dateTimeFormat } from '../../../lib/intl';
 
 type LinkState = 'active' | 'revoked' | 'expired';
@@ -89,16 +91,18 @@ export function ShareLinksSection({
   const { language } = useLanguage();
   const create = useCreateShareLink(itineraryId);
   const revoke = useRevokeShareLink(itineraryId);
-  const [expiresOn, setExpiresOn] = useState('');
   const [revoking, setRevoking] = useState<ShareLink | null>(null);
   const format = dateTimeFormat(language, { dateStyle: 'medium' });
   const now = useNow();
   const today = new Date(now).toISOString().slice(0, 10);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate({ expiresOn: expiresOn || null });
-  };
+  const form = useForm({
+    ns: 'sharing',
+    initialValues: { expiresOn: '' },
+    schema: createShareLinkSchema,
+    toBody: (values) => ({ expiresOn: values.expiresOn || null }),
+    submit: (body) => create.mutateAsync({ expiresOn: body.expiresOn ?? null }),
+  });
 
   return (
     <Paper
@@ -117,20 +121,18 @@ export function ShareLinksSection({
             {t('links.text')}
           </Text>
         </Stack>
-        <form noValidate onSubmit={submit} aria-label={t('links.createLabel')}>
+        <form {...form.formProps} aria-label={t('links.createLabel')}>
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput
-              type="date"
+            <DateField
+              {...form.field('expiresOn')}
               label={t('links.expiresOn')}
               description={t('links.expiresHint')}
               min={today}
-              value={expiresOn}
-              onChange={(event) => setExpiresOn(event.currentTarget.value)}
               style={{ flex: '1 1 12rem' }}
             />
             <Button
               type="submit"
-              loading={create.isPending}
+              loading={form.submitting}
               leftSection={<IconLink size={16} aria-hidden />}
             >
               {t('links.create')}
@@ -138,7 +140,7 @@ export function ShareLinksSection({
           </Group>
         </form>
         {create.data?.url && <NewLink url={create.data.url} />}
-        {create.error && <SharingProblem error={create.error} />}
+        {form.failure !== null && <ProblemAlert error={form.failure} />}
         {links.length > 0 && (
           <Stack
             component="ul"
@@ -186,7 +188,7 @@ export function ShareLinksSection({
             })}
           </Stack>
         )}
-        {revoke.error && <SharingProblem error={revoke.error} />}
+        {revoke.error && <ProblemAlert error={revoke.error} />}
       </Stack>
       <ConfirmAction
         opened={revoking !== null}

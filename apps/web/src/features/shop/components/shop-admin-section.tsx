@@ -20,7 +20,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AmountInput, readAmount, type AmountFieldProblem } from '../../../components/amount-input';
+import {
+  AmountInput,
+  readAmount,
+  type AmountFieldProblem,
+} from '../../../components/form/amount-field';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { adminOrdersQuery, productsQuery, useCreateProduct, useUpdateProduct } from '../api/shop';

@@ -3,7 +3,7 @@ import { Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@manti
 import { IconMapPinPlus } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NumberField } from '../../../components/number-field';
+import { NumberField } from '../../../components/form/number-field';
 import { useLanguage } from '../../../i18n/use-language';
 import { TripMap, type MapPoint } from '../../maps/components/trip-map';
 import {

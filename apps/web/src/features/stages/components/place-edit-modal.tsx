@@ -1,27 +1,29 @@
 import type { Place } from '@jammy/shared/itineraries';
+import { updatePlaceSchema } from '@jammy/shared/itineraries';
 import { parseNumber } from '@jammy/shared/typed-number';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readAmount, useAmountMessage } from '../../../components/form/amount-field';
+import { ConflictPanel } from '../../../components/form/conflict-panel';
+import { useNumberMessage } from '../../../components/form/number-field';
+import { ProblemAlert } from '../../../components/form/problem-alert';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
-import { readAmount } from '../../../components/amount-input';
 import { formatDuration, formatMinorUnits } from '../../../lib/format';
 import { useUpdatePlace } from '../../itineraries/api/places';
 import {
   DURATION,
   draftToPlaceInput,
-  placeErrorsFromFields,
   placeToDraft,
-  validatePlaceDraft,
+  typedProblems,
   type PlaceDraft,
-  type PlaceErrors,
 } from '../lib/place-draft';
-import { conflictCurrent, toProblem, type Problem } from '../lib/problem';
-import { ConflictPanel, type ConflictRow } from './conflict-panel';
 import { PlaceFields } from './place-fields';
+import { PLACE_FIELDS_OF_BODY, PLACE_MESSAGES } from './place-form';
 import classes from './stages.module.css';
-import { ProblemAlert } from './problem-alert';
 
 /** The duration as the conflict panel shows it: a length of time when it reads, else as typed. */
 function durationShown(draft: PlaceDraft, language: string): string {
@@ -52,6 +54,26 @@ function useDescribePlace() {
   });
 }
 
+/** The messages of a duration or cost that does not read, naming the field (the kit's words). */
+function useTypedMessages() {
+  const { t } = useTranslation('stages');
+  const { language } = useLanguage();
+  const numberMessage = useNumberMessage();
+  const amountMessage = useAmountMessage();
+  return (draft: PlaceDraft) => {
+    const problems = typedProblems(draft, language);
+    return {
+      ...(problems.duration && {
+        duration: numberMessage(problems.duration, t('fields.duration'), DURATION, 90),
+      }),
+      ...(problems.cost && {
+        cost: amountMessage(problems.cost, t('fields.cost'), draft.currency || null, draft.cost),
+      }),
+      ...(problems.currency && { currency: t(problems.currency) }),
+    };
+  };
+}
+
 function PlaceEditForm({
   itineraryId,
   place,
@@ -65,41 +87,26 @@ function PlaceEditForm({
   const updatePlace = useUpdatePlace(itineraryId);
   const { language } = useLanguage();
   const describe = useDescribePlace();
-  const [draft, setDraft] = useState(() => placeToDraft(place, language));
-  const [version, setVersion] = useState(place.version);
-  const [errors, setErrors] = useState<PlaceErrors>({});
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [theirs, setTheirs] = useState<Place | null>(null);
-
-  const save = async (atVersion: number) => {
-    const found = validatePlaceDraft(draft, language);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setProblem(null);
-    try {
-      await updatePlace.mutateAsync({
-        placeId: place.id,
-        version: atVersion,
-        ...draftToPlaceInput(draft, language),
-      });
-      setTheirs(null);
+  // The version the form was filled from travels with the save (theirs, once taken or overwritten).
+  const version = useRef(place.version);
+  const form = useForm({
+    ns: 'stages',
+    messages: PLACE_MESSAGES,
+    fieldsOfBody: PLACE_FIELDS_OF_BODY,
+    initialValues: placeToDraft(place, language),
+    unreadable: useTypedMessages(),
+    schema: updatePlaceSchema,
+    toBody: (draft) => ({ version: version.current, ...draftToPlaceInput(draft, language) }),
+    submit: async (body) => {
+      await updatePlace.mutateAsync({ placeId: place.id, version: version.current, ...body });
       onDone(true);
-    } catch (error) {
-      const current = conflictCurrent<Place>(error);
-      if (current) {
-        setTheirs(current);
-        return;
-      }
-      const next = toProblem(error);
-      setProblem(next);
-      setErrors(placeErrorsFromFields(next.fields));
-    }
-  };
+    },
+  });
+  const theirs = form.conflict as Place | null;
 
-  const conflictRows = (): ConflictRow[] => {
-    if (!theirs) return [];
-    const mine = describe(draft);
-    return Object.entries(describe(placeToDraft(theirs, language))).map(([label, value]) => ({
+  const conflictRows = (current: Place) => {
+    const mine = describe(form.values);
+    return Object.entries(describe(placeToDraft(current, language))).map(([label, value]) => ({
       label,
       theirs: value,
       mine: mine[label] ?? '',
@@ -107,39 +114,34 @@ function PlaceEditForm({
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        void save(version);
-      }}
-    >
+    <form {...form.formProps}>
       <Stack gap="md">
-        <PlaceFields draft={draft} errors={errors} onChange={setDraft} />
+        <PlaceFields form={form} />
         {theirs && (
           <ConflictPanel
-            rows={conflictRows()}
-            reapplying={updatePlace.isPending}
+            title={t('conflict.title')}
+            text={t('conflict.text')}
+            keepMineLabel={t('conflict.reapplyMine')}
+            rows={conflictRows(theirs)}
+            saving={form.submitting}
             onUseTheirs={() => {
-              setDraft(placeToDraft(theirs, language));
-              setVersion(theirs.version);
-              setTheirs(null);
+              version.current = theirs.version;
+              form.setValues(placeToDraft(theirs, language));
+              form.dismissConflict();
             }}
-            onReapplyMine={() => {
-              setVersion(theirs.version);
-              void save(theirs.version);
+            onKeepMine={() => {
+              version.current = theirs.version;
+              void form.send();
             }}
           />
         )}
-        {problem && <ProblemAlert problem={problem} />}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => onDone(false)}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={updatePlace.isPending && !theirs}>
-            {t('actions.save')}
-          </Button>
-        </Group>
+        {form.failure !== null && <ProblemAlert error={form.failure} />}
+        <SubmitBar
+          label={t('actions.save')}
+          submitting={form.submitting && !theirs}
+          disabled={form.submitting && theirs !== null}
+          cancel={{ label: t('actions.cancel'), onClick: () => onDone(false) }}
+        />
       </Stack>
     </form>
   );
@@ -157,7 +159,9 @@ export function PlaceEditModal({
   onClose: () => void;
   onSaved: (place: Place) => void;
 }) {
-  const { t } = useTranslation('stages');
+  // The form kit's messages (namespace `form`) load with the stage page: first asked for
+  // when the dialog opens, they would suspend the page behind it and close the dialog.
+  const { t } = useTranslation(['stages', 'form']);
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   return (
     <Modal

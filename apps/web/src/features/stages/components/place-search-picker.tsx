@@ -15,7 +15,7 @@ import { IconMapPin, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
-import { MIN_SEARCH_LENGTH, usePointsOfInterest, useSearchPlaces } from '../api/search-places';
+import { MIN_SEARCH_LENGTH, usePointsOfInterest, useSearchPlaces } from '../../../lib/place-search';
 import { toProblem } from '../lib/problem';
 import { ProblemAlert } from './problem-alert';
 import classes from './stages.module.css';

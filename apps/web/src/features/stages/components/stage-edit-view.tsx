@@ -1,28 +1,22 @@
 import type { ItineraryTree, Stage } from '@jammy/shared/itineraries';
-import { Button, Container, Group, Paper, Stack } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { updateStageSchema } from '@jammy/shared/itineraries';
+import { Container, Paper, Stack } from '@mantine/core';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { ConflictPanel, type ConflictRow } from '../../../components/form/conflict-panel';
+import { ProblemAlert as FormProblemAlert } from '../../../components/form/problem-alert';
+import { SubmitBar } from '../../../components/form/submit-bar';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange } from '../../../lib/format';
 import { useUpdateStage } from '../../itineraries/api/stages';
 import { ItineraryHeader } from '../../itineraries/components/itinerary-header';
-import { useDestinationCheck } from '../hooks/use-destination-check';
 import { destinationLabel } from '../lib/country';
-import { conflictCurrent, toProblem, type Problem } from '../lib/problem';
-import {
-  draftToInput,
-  stageErrorsFromFields,
-  stageToDraft,
-  validateStageDraft,
-  withDestination,
-  type StageDraft,
-  type StageErrors,
-} from '../lib/stage-draft';
-import { ConflictPanel, type ConflictRow } from './conflict-panel';
+import { draftToInput, stageToDraft, type StageDraft } from '../lib/stage-draft';
 import { DestinationCheck } from './destination-check';
 import { ProblemAlert } from './problem-alert';
 import { StageFields } from './stage-fields';
+import { useStageForm } from './use-stage-form';
 
 function useConflictRows() {
   const { t } = useTranslation('stages');
@@ -59,50 +53,20 @@ export function StageEditView({ tree, stage }: { tree: ItineraryTree; stage: Sta
   const navigate = useNavigate();
   const updateStage = useUpdateStage(tree.itinerary.id);
   const conflictRows = useConflictRows();
-  const [draft, setDraft] = useState(() => stageToDraft(stage));
-  const [version, setVersion] = useState(stage.version);
-  const [errors, setErrors] = useState<StageErrors>({});
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [theirs, setTheirs] = useState<Stage | null>(null);
+  // The version the form was filled from travels with the save (theirs, once taken or overwritten).
+  const version = useRef(stage.version);
   const stagePath = to(`/itinerary/${tree.itinerary.id}/stage/${stage.id}`);
   const canEdit = tree.itinerary.role !== 'viewer';
-  const destinationCheck = useDestinationCheck();
-  const question = destinationCheck.questionFor(draft);
-
-  /** A destination typed but never picked is looked up and confirmed before saving. */
-  const submit = async () => {
-    const found = validateStageDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    if (await destinationCheck.ready(draft)) await save(version);
-  };
-
-  /** Saves `values` (the draft, or the draft with its destination confirmed). */
-  const save = async (atVersion: number, values: StageDraft = draft) => {
-    const found = validateStageDraft(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setProblem(null);
-    destinationCheck.dismiss();
-    if (values !== draft) setDraft(values);
-    try {
-      await updateStage.mutateAsync({
-        stageId: stage.id,
-        version: atVersion,
-        ...draftToInput(values, true),
-      });
+  const { form, sendAsIs, destinationQuestion } = useStageForm({
+    initialValues: stageToDraft(stage),
+    schema: updateStageSchema,
+    toBody: (draft) => ({ version: version.current, ...draftToInput(draft, true) }),
+    save: async (body) => {
+      await updateStage.mutateAsync({ stageId: stage.id, version: version.current, ...body });
       void navigate(stagePath);
-    } catch (error) {
-      const current = conflictCurrent<Stage>(error);
-      if (current) {
-        setTheirs(current);
-        return;
-      }
-      const next = toProblem(error);
-      setProblem(next);
-      setErrors(stageErrorsFromFields(next.fields));
-    }
-  };
+    },
+  });
+  const theirs = form.conflict as Stage | null;
 
   return (
     <>
@@ -110,54 +74,35 @@ export function StageEditView({ tree, stage }: { tree: ItineraryTree; stage: Sta
       <Container size="sm" py={{ base: 'lg', sm: 'xl' }}>
         {canEdit ? (
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-            <form
-              noValidate
-              aria-label={ts('edit.formLabel', { name: stage.title })}
-              onSubmit={(event: FormEvent) => {
-                event.preventDefault();
-                void submit();
-              }}
-            >
+            <form {...form.formProps} aria-label={ts('edit.formLabel', { name: stage.title })}>
               <Stack gap="lg">
-                <StageFields draft={draft} errors={errors} onChange={setDraft} withNotes />
+                <StageFields form={form} withNotes />
                 {theirs && (
                   <ConflictPanel
-                    rows={conflictRows(stageToDraft(theirs), draft)}
-                    reapplying={updateStage.isPending}
+                    title={ts('conflict.title')}
+                    text={ts('conflict.text')}
+                    keepMineLabel={ts('conflict.reapplyMine')}
+                    rows={conflictRows(stageToDraft(theirs), form.values)}
+                    saving={form.submitting}
                     onUseTheirs={() => {
-                      setDraft(stageToDraft(theirs));
-                      setVersion(theirs.version);
-                      setTheirs(null);
+                      version.current = theirs.version;
+                      form.setValues(stageToDraft(theirs));
+                      form.dismissConflict();
                     }}
-                    onReapplyMine={() => {
-                      setVersion(theirs.version);
-                      void save(theirs.version);
-                    }}
-                  />
-                )}
-                {question && (
-                  <DestinationCheck
-                    question={question}
-                    saving={updateStage.isPending}
-                    onUse={(place) => void save(version, withDestination(draft, place))}
-                    onKeep={() => void save(version)}
-                    onChangeName={() => {
-                      destinationCheck.dismiss();
-                      document
-                        .querySelector<HTMLInputElement>('form [data-field="destination"]')
-                        ?.focus();
+                    onKeepMine={() => {
+                      version.current = theirs.version;
+                      void sendAsIs();
                     }}
                   />
                 )}
-                {problem && <ProblemAlert problem={problem} />}
-                <Group justify="flex-end" gap="sm">
-                  <Button component={Link} to={stagePath} variant="default">
-                    {ts('actions.cancel')}
-                  </Button>
-                  <Button type="submit" loading={updateStage.isPending && !theirs}>
-                    {ts('actions.save')}
-                  </Button>
-                </Group>
+                {destinationQuestion && <DestinationCheck {...destinationQuestion} />}
+                {form.failure !== null && <FormProblemAlert error={form.failure} />}
+                <SubmitBar
+                  label={ts('actions.save')}
+                  submitting={form.submitting && !theirs}
+                  disabled={form.submitting && theirs !== null}
+                  cancel={{ label: ts('actions.cancel'), to: stagePath }}
+                />
               </Stack>
             </form>
           </Paper>

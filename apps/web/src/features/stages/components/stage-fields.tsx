@@ -2,76 +2,61 @@ import { LIMITS } from '@jammy/shared/itinerary-limits';
 import { SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StageDraft, StageErrors } from '../lib/stage-draft';
+import { DateField } from '../../../components/form/date-field';
 import { DestinationCombobox } from './destination-combobox';
 import classes from './stages.module.css';
+import type { StageForm } from './use-stage-form';
 
 /** The fields of a stage form: title, destination (gazetteer), dates, and notes if asked. */
 export function StageFields({
-  draft,
-  errors,
-  onChange,
+  form,
   withNotes,
   titleRef,
 }: {
-  draft: StageDraft;
-  errors: StageErrors;
-  onChange: (draft: StageDraft) => void;
+  form: StageForm;
   withNotes: boolean;
   titleRef?: Ref<HTMLInputElement>;
 }) {
   const { t } = useTranslation('stages');
-  const message = (key: string | undefined) => (key ? t(key) : null);
+  const destination = form.field('destination');
+  const startDate = form.field('startDate');
   return (
     <Stack gap="md">
       <TextInput
+        {...form.field('title')}
         ref={titleRef}
         label={t('fields.title')}
         placeholder={t('fields.titlePlaceholder')}
         required
         maxLength={LIMITS.title}
-        value={draft.title}
-        error={message(errors.title)}
-        onChange={(event) => onChange({ ...draft, title: event.currentTarget.value })}
       />
       <DestinationCombobox
-        value={draft.destination}
-        error={message(errors.destinationName)}
-        onChange={(destination) => onChange({ ...draft, destination })}
-        onPicked={(place) =>
+        value={destination.value}
+        error={destination.error}
+        onChange={destination.onChange}
+        onPicked={(place) => {
           // A stage named after its city is the common case: fill an empty title.
-          draft.title.trim() === '' &&
-          onChange({
-            ...draft,
-            title: place.name,
-            destination: {
-              name: place.name,
-              lat: place.lat,
-              lng: place.lng,
-              countryCode: place.country,
-            },
-          })
-        }
+          if (form.values.title.trim() !== '') return;
+          form.setValue('title', place.name);
+          form.setValue('destination', {
+            name: place.name,
+            lat: place.lat,
+            lng: place.lng,
+            countryCode: place.country,
+          });
+        }}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <TextInput
-          type="date"
-          label={t('fields.startDate')}
-          value={draft.startDate}
-          error={message(errors.startDate)}
-          onChange={(event) => onChange({ ...draft, startDate: event.currentTarget.value })}
-        />
-        <TextInput
-          type="date"
+        <DateField {...startDate} label={t('fields.startDate')} />
+        <DateField
+          {...form.field('endDate')}
           label={t('fields.endDate')}
-          value={draft.endDate}
-          min={draft.startDate || undefined}
-          error={message(errors.endDate)}
-          onChange={(event) => onChange({ ...draft, endDate: event.currentTarget.value })}
+          min={startDate.value || undefined}
         />
       </SimpleGrid>
       {withNotes && (
         <Textarea
+          {...form.field('notes')}
           label={t('fields.notes')}
           classNames={{ description: classes.description }}
           description={t('fields.notesHint')}
@@ -79,9 +64,6 @@ export function StageFields({
           minRows={4}
           maxRows={14}
           maxLength={LIMITS.stageNotes}
-          value={draft.notes}
-          error={message(errors.notes)}
-          onChange={(event) => onChange({ ...draft, notes: event.currentTarget.value })}
         />
       )}
     </Stack>

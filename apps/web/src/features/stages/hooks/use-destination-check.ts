@@ -2,7 +2,7 @@ import type { GeoPlace } from '@jammy/shared/geo';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLanguage } from '../../../i18n/use-language';
-import { MIN_SEARCH_LENGTH, searchPlacesQuery } from '../api/search-places';
+import { MIN_SEARCH_LENGTH, searchPlacesQuery } from '../../../lib/place-search';
 import { closestFirst, needsDestinationCheck, type StageDraft } from '../lib/stage-draft';
 
 /** A typed destination being asked about: the places the search found for it. */

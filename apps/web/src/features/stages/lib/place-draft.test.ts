@@ -1,11 +1,21 @@
-import type { Place } from '@jammy/shared/itineraries';
+import { updatePlaceSchema, type Place } from '@jammy/shared/itineraries';
 import { describe, expect, it } from 'vitest';
-import {
-  draftToPlaceInput,
-  placeErrorsFromFields,
-  placeToDraft,
-  validatePlaceDraft,
-} from './place-draft';
+import { fieldErrorOf } from '../../../components/form/field-error';
+import { PLACE_FIELDS_OF_BODY, PLACE_MESSAGES } from '../components/place-form';
+import { draftToPlaceInput, placeToDraft, typedProblems, type PlaceDraft } from './place-draft';
+
+/** The fields of the form the shared schema refuses in `draft`, with their message keys. */
+function schemaProblems(draft: PlaceDraft) {
+  const parsed = updatePlaceSchema.safeParse(draftToPlaceInput(draft, 'en'));
+  if (parsed.success) return {};
+  return Object.fromEntries(
+    parsed.error.issues.map((issue) => {
+      const field = String(issue.path[0]) as keyof PlaceDraft;
+      const error = fieldErrorOf(issue, draft[field]);
+      return [field, error.kind === 'custom' ? error.key : PLACE_MESSAGES[field]?.[error.kind]];
+    }),
+  );
+}
 
 const place: Place = {
   id: 'p1',
@@ -37,13 +47,11 @@ describe('place drafts', () => {
 
   it('needs a currency with a cost, and a web address', () => {
     const draft = { ...placeToDraft(place, 'en'), cost: '12.50', url: 'javascript:alert(1)' };
-    expect(validatePlaceDraft(draft, 'en')).toEqual({
-      currency: 'validation.currencyNeeded',
-      url: 'validation.url',
-    });
-    expect(
-      validatePlaceDraft({ ...draft, currency: 'EUR', url: 'https://inari.jp' }, 'en'),
-    ).toEqual({});
+    expect(typedProblems(draft, 'en')).toEqual({ currency: 'validation.currencyNeeded' });
+    expect(schemaProblems({ ...draft, cost: '' })).toEqual({ url: 'validation.url' });
+    const fixed = { ...draft, currency: 'EUR', url: 'https://inari.jp' };
+    expect(typedProblems(fixed, 'en')).toEqual({});
+    expect(schemaProblems(fixed)).toEqual({});
   });
 
   it('sends a cost in the minor unit of its currency', () => {
@@ -59,13 +67,11 @@ describe('place drafts', () => {
 
   it('refuses more decimals than the currency has', () => {
     const draft = { ...placeToDraft(place, 'en'), cost: '10.005', currency: 'EUR' };
-    expect(validatePlaceDraft(draft, 'en')).toEqual({ cost: { problem: 'too-precise' } });
-    expect(validatePlaceDraft({ ...draft, cost: '15.5', currency: 'JPY' }, 'en')).toEqual({
-      cost: { problem: 'too-precise' },
+    expect(typedProblems(draft, 'en')).toEqual({ cost: 'too-precise' });
+    expect(typedProblems({ ...draft, cost: '15.5', currency: 'JPY' }, 'en')).toEqual({
+      cost: 'too-precise',
     });
-    expect(validatePlaceDraft({ ...draft, cost: '-3' }, 'en')).toEqual({
-      cost: { problem: 'negative' },
-    });
+    expect(typedProblems({ ...draft, cost: '-3' }, 'en')).toEqual({ cost: 'negative' });
   });
 
   it('reads a duration as typed in the language, thousands marks included', () => {
@@ -82,12 +88,12 @@ describe('place drafts', () => {
 
   it('refuses a duration that is not whole minutes within a month', () => {
     const draft = placeToDraft(place, 'de');
-    const problem = (duration: string) => validatePlaceDraft({ ...draft, duration }, 'de');
+    const problem = (duration: string) => typedProblems({ ...draft, duration }, 'de');
     expect(problem('90')).toEqual({});
-    expect(problem('1,5')).toEqual({ duration: { problem: 'too-precise' } });
-    expect(problem('-30')).toEqual({ duration: { problem: 'negative' } });
-    expect(problem('43.201')).toEqual({ duration: { problem: 'out-of-range' } });
-    expect(problem('eine Stunde')).toEqual({ duration: { problem: 'not-a-number' } });
+    expect(problem('1,5')).toEqual({ duration: 'too-precise' });
+    expect(problem('-30')).toEqual({ duration: 'negative' });
+    expect(problem('43.201')).toEqual({ duration: 'out-of-range' });
+    expect(problem('eine Stunde')).toEqual({ duration: 'not-a-number' });
   });
 
   it('shows a stored cost in the major unit, in the language’s form', () => {
@@ -96,9 +102,8 @@ describe('place drafts', () => {
   });
 
   it('maps server fields', () => {
-    expect(placeErrorsFromFields(['durationMinutes', 'url'])).toEqual({
-      duration: 'validation.rejected',
-      url: 'validation.rejected',
-    });
+    expect(PLACE_FIELDS_OF_BODY.durationMinutes).toBe('duration');
+    expect(PLACE_MESSAGES.duration?.invalid).toBe('validation.rejected');
+    expect(PLACE_MESSAGES.url?.invalid).toBe('validation.url');
   });
 });

@@ -7,13 +7,13 @@ import {
   type NumberFormat,
   type NumberProblem,
 } from '@jammy/shared/typed-number';
-import { readAmount, type AmountFieldProblem } from '../../../components/amount-input';
+import { readAmount, type AmountFieldProblem } from '../../../components/form/amount-field';
 
 /** How long a place takes: whole minutes, at most a month. */
 export const DURATION: NumberFormat = { decimals: 0, min: 0, max: LIMITS.durationMinutes };
 
-/** The editable fields of a place as the form holds them. */
-export interface PlaceDraft {
+/** The editable fields of a place as the form holds them (a type, as the form kit's values are). */
+export type PlaceDraft = {
   name: string;
   category: PlaceCategory;
   address: string;
@@ -24,31 +24,18 @@ export interface PlaceDraft {
   duration: string;
   /** As typed in the UI language ("12,50"); read by the shared parser, sent in minor units. */
   cost: string;
-  currency: string | null;
+  /** '' when none is chosen. */
+  currency: string;
   notes: string;
-}
-
-export type PlaceField = keyof PlaceDraft;
-/**
- * Translation keys (namespace `stages`); the cost's own problems are the amount field's, the
- * duration's the number field's.
- */
-export type PlaceErrors = Partial<Record<Exclude<PlaceField, 'cost' | 'duration'>, string>> & {
-  cost?: string | { problem: AmountFieldProblem };
-  duration?: string | { problem: NumberProblem };
 };
 
-const FIELDS: readonly PlaceField[] = [
-  'name',
-  'category',
-  'address',
-  'url',
-  'day',
-  'time',
-  'cost',
-  'currency',
-  'notes',
-];
+/** What is wrong with the text of the typed fields: the amount field's and number field's problems. */
+export interface TypedProblems {
+  cost?: AmountFieldProblem;
+  duration?: NumberProblem;
+  /** A cost typed without its currency cannot be read. */
+  currency?: 'validation.currencyNeeded';
+}
 
 export function placeToDraft(place: Place, language: string): PlaceDraft {
   return {
@@ -66,7 +53,7 @@ export function placeToDraft(place: Place, language: string): PlaceDraft {
       place.costMinor === null || !place.currency
         ? ''
         : formatAmountInput(place.costMinor, place.currency, language),
-    currency: place.currency,
+    currency: place.currency ?? '',
     notes: place.notes,
   };
 }
@@ -98,51 +85,27 @@ export function draftToPlaceInput(draft: PlaceDraft, language: string) {
     time: draft.time || null,
     durationMinutes: durationOf(draft, language),
     costMinor: costMinorOf(draft, language),
-    currency: draft.currency,
+    currency: draft.currency || null,
     notes: draft.notes,
   };
 }
 
-function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-/** Checks the draft as the server will, the duration and cost as typed in `language`. */
-export function validatePlaceDraft(draft: PlaceDraft, language: string): PlaceErrors {
-  const errors: PlaceErrors = {};
-  const name = draft.name.trim();
-  if (!name) errors.name = 'validation.required';
-  else if (name.length > LIMITS.placeName) errors.name = 'validation.tooLong';
-  if (draft.address.trim().length > LIMITS.address) errors.address = 'validation.tooLong';
-  const url = draft.url.trim();
-  if (url && !isWebAddress(url)) errors.url = 'validation.url';
+/**
+ * Reads the duration and cost as typed in `language` (the rest is the shared schema's to
+ * check): the problem of each that does not read.
+ */
+export function typedProblems(draft: PlaceDraft, language: string): TypedProblems {
+  const problems: TypedProblems = {};
   if (draft.duration.trim() !== '') {
     const duration = parseNumber(draft.duration, language, DURATION);
-    if (!duration.ok) errors.duration = { problem: duration.problem };
+    if (!duration.ok) problems.duration = duration.problem;
   }
   if (draft.cost.trim() !== '') {
-    if (!draft.currency) errors.currency = 'validation.currencyNeeded';
+    if (!draft.currency) problems.currency = 'validation.currencyNeeded';
     else {
       const cost = readAmount(draft.cost, draft.currency, language);
-      if (!cost.ok) errors.cost = { problem: cost.problem };
+      if (!cost.ok) problems.cost = cost.problem;
     }
   }
-  if (draft.notes.length > LIMITS.placeNotes) errors.notes = 'validation.tooLong';
-  return errors;
-}
-
-/** Server-rejected fields mapped onto the form. */
-export function placeErrorsFromFields(fields: string[]): PlaceErrors {
-  const errors: PlaceErrors = {};
-  for (const field of fields) {
-    if (field === 'durationMinutes') errors.duration = 'validation.rejected';
-    const known = FIELDS.find((candidate) => candidate === field);
-    if (known) errors[known] = 'validation.rejected';
-  }
-  return errors;
+  return problems;
 }

@@ -5,26 +5,10 @@ import {
   draftToInput,
   isNamed,
   needsDestinationCheck,
-  stageErrorsFromFields,
-  validateStageDraft,
   withDestination,
 } from './stage-draft';
 
 describe('stage drafts', () => {
-  it('needs a title and dates in order', () => {
-    expect(validateStageDraft({ ...EMPTY_STAGE_DRAFT, title: '  ' })).toEqual({
-      title: 'validation.required',
-    });
-    expect(
-      validateStageDraft({
-        ...EMPTY_STAGE_DRAFT,
-        title: 'Kyoto',
-        startDate: '2027-04-05',
-        endDate: '2027-04-03',
-      }),
-    ).toEqual({ endDate: 'validation.endBeforeStart' });
-  });
-
   it('sends nulls for empty fields and drops coordinates without a name', () => {
     expect(
       draftToInput(
@@ -43,13 +27,6 @@ describe('stage drafts', () => {
       countryCode: null,
       startDate: null,
       endDate: null,
-    });
-  });
-
-  it('maps rejected coordinates onto the destination', () => {
-    expect(stageErrorsFromFields(['lat', 'title'])).toEqual({
-      destinationName: 'validation.rejected',
-      title: 'validation.rejected',
     });
   });
 });

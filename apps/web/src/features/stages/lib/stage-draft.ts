@@ -1,8 +1,7 @@
-import { LIMITS } from '@jammy/shared/itinerary-limits';
 import type { Stage } from '@jammy/shared/itineraries';
 
-/** The editable fields of a stage as a form holds them (empty strings for "none"). */
-export interface StageDraft {
+/** The editable fields of a stage as a form holds them (empty strings for "none"); a type, as the form kit's values are. */
+export type StageDraft = {
   title: string;
   destination: {
     name: string;
@@ -13,12 +12,7 @@ export interface StageDraft {
   startDate: string;
   endDate: string;
   notes: string;
-}
-
-export type StageField = 'title' | 'destinationName' | 'startDate' | 'endDate' | 'notes';
-
-/** Field → the translation key (namespace `stages`) of what is wrong with it. */
-export type StageErrors = Partial<Record<StageField, string>>;
+};
 
 export const EMPTY_STAGE_DRAFT: StageDraft = {
   title: '',
@@ -56,35 +50,6 @@ export function draftToInput(draft: StageDraft, withNotes: boolean) {
     endDate: draft.endDate || null,
     ...(withNotes ? { notes: draft.notes } : {}),
   };
-}
-
-/** Checks the draft as the server will, so most mistakes are shown before sending. */
-export function validateStageDraft(draft: StageDraft): StageErrors {
-  const errors: StageErrors = {};
-  const title = draft.title.trim();
-  if (!title) errors.title = 'validation.required';
-  else if (title.length > LIMITS.title) errors.title = 'validation.tooLong';
-  if (draft.destination.name.trim().length > LIMITS.placeName) {
-    errors.destinationName = 'validation.tooLong';
-  }
-  if (draft.startDate && draft.endDate && draft.endDate < draft.startDate) {
-    errors.endDate = 'validation.endBeforeStart';
-  }
-  if (draft.notes.length > LIMITS.stageNotes) errors.notes = 'validation.tooLong';
-  return errors;
-}
-
-/** Server-rejected fields mapped onto the form (coordinates belong to the destination). */
-export function stageErrorsFromFields(fields: string[]): StageErrors {
-  const errors: StageErrors = {};
-  for (const field of fields) {
-    if (field === 'title' || field === 'startDate' || field === 'endDate' || field === 'notes') {
-      errors[field] = 'validation.rejected';
-    } else if (['destinationName', 'lat', 'lng', 'countryCode'].includes(field)) {
-      errors.destinationName = 'validation.rejected';
-    }
-  }
-  return errors;
 }
 
 /**

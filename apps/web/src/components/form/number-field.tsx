@@ -5,7 +5,7 @@ import {
 } from '@jammy/shared/typed-number';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../i18n/use-language';
+import { useLanguage } from '../../i18n/use-language';
 
 const KEYS: Record<Exclude<NumberProblem, 'too-precise'>, string> = {
   empty: 'number.required',

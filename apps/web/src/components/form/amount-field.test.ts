@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAmount } from './amount-input';
+import { readAmount } from './amount-field';
 
 describe('readAmount', () => {
   it('reads what the shared parser reads, in the UI language', () => {

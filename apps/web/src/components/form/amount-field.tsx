@@ -7,8 +7,8 @@ import {
 import { MAX_AMOUNT_MINOR } from '@jammy/shared/fields-plain';
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../i18n/use-language';
-import { formatMinorUnits } from '../lib/format';
+import { useLanguage } from '../../i18n/use-language';
+import { formatMinorUnits } from '../../lib/format';
 
 /** What is wrong with a typed amount: the parser's reasons, and zero where zero is no amount. */
 export type AmountFieldProblem = AmountProblem | 'not-positive';

@@ -1,8 +1,8 @@
 import { GEO_SEARCH_LIMITS, type GeoPlaceKind, type GeoSearchResult } from '@jammy/shared/geo';
 import type { Language } from '@jammy/shared/languages';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { clientConfigQuery } from '../../../lib/client-config';
+import { apiRequest } from './api-client';
+import { clientConfigQuery } from './client-config';
 
 /** Searches shorter than this return too much to be useful: the box waits for more letters. */
 export const MIN_SEARCH_LENGTH = 2;

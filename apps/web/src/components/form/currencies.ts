@@ -1,4 +1,4 @@
-import { displayNames } from '../../../lib/intl';
+import { displayNames } from '../../lib/intl';
 /** Currencies travellers use most, offered first; any other ISO 4217 code can be searched. */
 const COMMON = (
   'EUR USD GBP JPY CHF CAD AUD NZD CNY HKD SGD KRW THB INR IDR VND MYR PHP AED SAR QAR EGP ' +

@@ -1,0 +1,270 @@
+import type { ChangeEvent, FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ZodType } from 'zod';
+import { toProblem } from '../../lib/problem';
+import { fieldErrorOf, type FieldError, type FieldErrorKind, type IssueLike } from './field-error';
+
+/**
+ * The shared schema the server validates the body with, or a loader of it: sign-in pages load
+ * zod only when the form is first used (docs/decisions/019-route-budgets.md).
+ */
+export type SchemaSource<Body> = ZodType<Body> | (() => Promise<ZodType<Body>>);
+
+/** A message key in the form's namespace, with values of its own if the field needs them. */
+export type FieldMessage = string | { key: string; values: Record<string, unknown> };
+
+/** The messages of a field's problems, where the kit's words won't do. */
+export type FieldMessages<Field extends string> = Partial<
+  Record<Field, Partial<Record<FieldErrorKind, FieldMessage>>>
+>;
+
+export interface FormOptions<Values extends Record<string, unknown>, Body> {
+  initialValues: Values;
+  schema: SchemaSource<Body>;
+  /** The request body the values make (what the schema and the server read); the values if unset. */
+  toBody?: (values: Values) => unknown;
+  /** Sends the parsed body; throws what the request threw (an ApiError, the form's own failure). */
+  submit: (body: Body, values: Values) => Promise<unknown>;
+  /** Form fields named otherwise in the body (`acceptTerms` → `terms`): issues land on them. */
+  fieldsOfBody?: Record<string, Extract<keyof Values, string>>;
+  /** The namespace of `messages` (and of the form's custom rules' keys). */
+  ns?: string;
+  messages?: FieldMessages<Extract<keyof Values, string>>;
+  /** Values every message of this form may interpolate (limits shared with the server). */
+  messageValues?: Record<string, unknown>;
+  /**
+   * A failure that belongs on a field although it is no 400 (a refusal of the identity
+   * server): the field and its message key, or null to show the failure above the form.
+   */
+  fieldOfFailure?: (error: unknown) => { field: Extract<keyof Values, string>; key: string } | null;
+  /**
+   * The fields whose text must read before there is a body (amounts and numbers typed in the
+   * UI language, `readAmount`, `parseNumber`): the message of each that does not, from the
+   * field's own message hook. Checked before the schema, which sees only what they read as.
+   */
+  unreadable?: (values: Values) => Partial<Record<Extract<keyof Values, string>, string>>;
+  /** A failure put on fields is also kept as `failure`, for a page that sums it up above. */
+  alsoSumUp?: boolean;
+}
+
+/** What the inputs of a field take (Mantine's inputs, and the kit's fields). */
+type InputEvent = ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
+
+export interface FieldProps<Value> {
+  /** `<form id>-<name>`: one id per field, for labels and for finding it. */
+  id: string;
+  name: string;
+  value: Value;
+  onChange: (valueOrEvent: Value | InputEvent) => void;
+  error: string | undefined;
+  'data-field': string;
+}
+
+const isEvent = (value: unknown): value is InputEvent =>
+  typeof value === 'object' && value !== null && 'currentTarget' in value && 'target' in value;
+
+/**
+ * THE form hook: values and their errors; on submit, the body checked with the shared zod
+ * schema (so the form and the server apply one rule), then sent. A 400's field issues land on
+ * their fields, a 409 with the current resource becomes `conflict`, anything else `failure`;
+ * whenever fields get errors, the first invalid one (in the page's order) takes the focus.
+ */
+export function useForm<Values extends Record<string, unknown>, Body>(
+  options: FormOptions<Values, Body>,
+) {
+  type Field = Extract<keyof Values, string>;
+  const { t } = useTranslation([options.ns ?? 'form', 'form']);
+  const [values, setAllValues] = useState(options.initialValues);
+  const [errors, setErrors] = useState<Partial<Record<Field, FieldError>>>({});
+  const [failure, setFailure] = useState<unknown>(null);
+  const [conflict, setConflict] = useState<unknown>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const formId = useId();
+  // A schema that loads is fetched once the form is on screen (after the page is interactive),
+  // so that checking it on submit is as immediate as with one given at once.
+  const [loaded, setLoaded] = useState<ZodType<Body> | null>(null);
+  const { schema: source } = options;
+  useEffect(() => {
+    // Once: a loader written inline is a new function at every render.
+    if (typeof source !== 'function' || loaded !== null) return;
+    let current = true;
+    void source().then((schema) => {
+      if (current) setLoaded(() => schema);
+    });
+    return () => {
+      current = false;
+    };
+  }, [source, loaded]);
+
+  const focusFirst = (invalid: Partial<Record<Field, FieldError>>) => {
+    const marked = formRef.current?.querySelectorAll<HTMLElement>('[data-field]') ?? [];
+    const first = [...marked].find((element) => (element.dataset.field ?? '') in invalid);
+    if (!first) return;
+    const inputs = 'input, select, textarea, button';
+    (first.matches(inputs) ? first : first.querySelector<HTMLElement>(inputs))?.focus();
+  };
+
+  const showErrors = (next: Partial<Record<Field, FieldError>>) => {
+    setErrors(next);
+    focusFirst(next);
+  };
+
+  /** Forgets a field's error (its value changed, or a change elsewhere settled it). */
+  const clearError = (field: Field) =>
+    setErrors((current) =>
+      field in current
+        ? (Object.fromEntries(
+            Object.entries(current).filter(([name]) => name !== field),
+          ) as Partial<Record<Field, FieldError>>)
+        : current,
+    );
+
+  const setValue = <Name extends Field>(field: Name, value: Values[Name]) => {
+    setAllValues((current) => ({ ...current, [field]: value }));
+    clearError(field);
+  };
+
+  /**
+   * Replaces every value (the other person's version of a conflict, a reset), or derives them
+   * from the values on screen when given a function.
+   */
+  const setValues = (next: Values | ((current: Values) => Values)) => {
+    setAllValues(next);
+    setErrors({});
+  };
+
+  const issuesToErrors = (issues: (IssueLike & { field: string })[], current: Values) => {
+    const found: Partial<Record<Field, FieldError>> = {};
+    for (const issue of issues) {
+      const field = options.fieldsOfBody?.[issue.field] ?? (issue.field as Field);
+      if (!(field in current) || found[field]) continue;
+      found[field] = fieldErrorOf(issue, current[field]);
+    }
+    return found;
+  };
+
+  /**
+   * Checks the values with the schema, then sends them. `patch` changes values as it goes (a
+   * value set in the same event, such as the version of the other person's save to overwrite).
+   */
+  const send = async (patch: Partial<Values> = {}) => {
+    const current = { ...values, ...patch };
+    if (Object.keys(patch).length > 0) setValues(current);
+    const { toBody, schema, submit, fieldOfFailure, unreadable } = options;
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      const typed = Object.entries(unreadable?.(current) ?? {}).flatMap(([name, text]) =>
+        typeof text === 'string' ? [[name, { kind: 'typed', text }] as const] : [],
+      );
+      if (typed.length > 0) {
+        showErrors(Object.fromEntries(typed) as Partial<Record<Field, FieldError>>);
+        return;
+      }
+      // Checked in the same task as the click when the schema is there (the shared schemas
+      // are synchronous), so the errors show at once.
+      const checker = typeof schema === 'function' ? (loaded ?? (await schema())) : schema;
+      const parsed = checker.safeParse(toBody ? toBody(current) : current);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((issue) => ({
+          ...issue,
+          field: issue.path.join('.'),
+        }));
+        const found = issuesToErrors(issues, current);
+        showErrors(found);
+        // A rule on no field of this form is the page's mistake, not the traveller's.
+        if (Object.keys(found).length === 0) setFailure(parsed.error);
+        return;
+      }
+      setErrors({});
+      await submit(parsed.data, current);
+      setConflict(null);
+    } catch (error) {
+      const onField = fieldOfFailure?.(error);
+      const problem = toProblem(error);
+      const found = onField
+        ? ({ [onField.field]: { kind: 'custom', key: onField.key } } as Partial<
+            Record<Field, FieldError>
+          >)
+        : issuesToErrors(problem.issues, current);
+      if (onField || (problem.code === 'request/invalid' && Object.keys(found).length > 0)) {
+        showErrors(found);
+        if (options.alsoSumUp) setFailure(error);
+      } else if (problem.code === 'conflict' && problem.current !== null) {
+        setConflict(problem.current);
+      } else {
+        setFailure(error);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const messageOf = (field: Field): string | undefined => {
+    const error = errors[field];
+    if (!error) return undefined;
+    const { ns, messages, messageValues } = options;
+    if (error.kind === 'typed') return error.text;
+    if (error.kind === 'custom') return t(error.key, { ns: ns ?? 'form', ...messageValues });
+    const own = messages?.[field]?.[error.kind];
+    const interpolation = {
+      ...messageValues,
+      ...(error.min === undefined ? {} : { min: error.min }),
+      ...(error.max === undefined ? {} : { max: error.max }),
+      ...(typeof own === 'object' ? own.values : {}),
+    };
+    if (own === undefined) return t(error.kind, { ns: 'form', ...interpolation });
+    return t(typeof own === 'string' ? own : own.key, { ns: ns ?? 'form', ...interpolation });
+  };
+
+  /** Props of the input of `field`: its value, its change, its translated error. */
+  const field = <Name extends Field>(name: Name): FieldProps<Values[Name]> => ({
+    id: `${formId}-${name}`,
+    name,
+    value: values[name],
+    onChange: (valueOrEvent) =>
+      setValue(
+        name,
+        (isEvent(valueOrEvent) ? valueOrEvent.currentTarget.value : valueOrEvent) as Values[Name],
+      ),
+    error: messageOf(name),
+    'data-field': name,
+  });
+
+  /** A field's error from outside the schema (a rule only the server knows), and the focus. */
+  const setFieldError = (name: Field, key: string) =>
+    showErrors({ ...errors, [name]: { kind: 'custom', key } });
+
+  const formProps = {
+    ref: formRef,
+    noValidate: true,
+    onSubmit: (event: FormEvent) => {
+      event.preventDefault();
+      if (!submitting) void send();
+    },
+  };
+
+  return {
+    values,
+    setValue,
+    setValues,
+    field,
+    errorOf: messageOf,
+    hasErrors: Object.keys(errors).length > 0,
+    setFieldError,
+    clearError,
+    failure,
+    setFailure,
+    conflict,
+    dismissConflict: () => setConflict(null),
+    submitting,
+    send,
+    formProps,
+  };
+}
+
+export type Form<Values extends Record<string, unknown>, Body = unknown> = ReturnType<
+  typeof useForm<Values, Body>
+>;
