@@ -55,7 +55,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/login',
     modules: ['src/routes/login.tsx', 'src/layouts/not-logged-layout.tsx'],
     language: 'en',
-    budgetKb: 226,
+    budgetKb: 228,
     map: false,
   },
   {
