@@ -143,7 +143,9 @@ export function CopyModal({
   /** Where to go once copied (default: the new itinerary). */
   onCopied?: (itineraryId: string, state: CopiedState) => Promise<void> | void;
 }) {
-  const { t } = useTranslation('presets');
+  // The form kit's messages (namespace `form`) load with the page: first asked for when the
+  // dialog opens, they would suspend the page behind it and close the dialog.
+  const { t } = useTranslation(['presets', 'form']);
   return (
     <Modal
       opened={opened}
