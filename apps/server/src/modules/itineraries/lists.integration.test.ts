@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import type { Client } from '../../../test/clients';
 import {
   conflictCurrent,
+  eachStaleWrite,
   expectError,
   expectFieldError,
   expectStatus,
@@ -86,20 +87,10 @@ describe('lists', () => {
     const url = listUrl(trip, list);
     expectStatus(await owner.patch(url, { title: 'v2' }), 200);
     const now = await listAsShown(owner, trip, list);
-    const stale: [string, Record<string, unknown>, Record<string, string>][] = [
-      ['PATCH', { title: 'lost', version: 1 }, {}],
-      ['PATCH', { title: 'lost' }, { 'if-match': '"1"' }],
-      ['DELETE', { version: 1 }, {}],
-      ['DELETE', {}, { 'if-match': '"1"' }],
-    ];
-    for (const [method, payload, headers] of stale) {
-      const response = await owner.request(method === 'PATCH' ? 'PATCH' : 'DELETE', url, {
-        payload,
-        headers,
-      });
+    await eachStaleWrite(owner, url, (response) => {
       // details.current is the list as GET shows it.
       expect(conflictCurrent<TripList>(response)).toEqual(now);
-    }
+    });
   });
 
   // details.current is what the client resolves the conflict against: it must carry the items.

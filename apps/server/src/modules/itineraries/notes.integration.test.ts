@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import type { Client } from '../../../test/clients';
 import {
   conflictCurrent,
+  eachStaleWrite,
   expectError,
   expectFieldError,
   expectStatus,
@@ -97,19 +98,9 @@ describe('notes', () => {
     const note = await createNote(owner, trip.id);
     const url = noteUrl(trip, note);
     const now = expectStatus<Note>(await owner.patch(url, { title: 'v2', version: 1 }), 200);
-    const stale: [string, Record<string, unknown>, Record<string, string>][] = [
-      ['PATCH', { title: 'lost', version: 1 }, {}],
-      ['PATCH', { title: 'lost' }, { 'if-match': '"1"' }],
-      ['DELETE', { version: 1 }, {}],
-      ['DELETE', {}, { 'if-match': '"1"' }],
-    ];
-    for (const [method, payload, headers] of stale) {
-      const response = await owner.request(method === 'PATCH' ? 'PATCH' : 'DELETE', url, {
-        payload,
-        headers,
-      });
+    await eachStaleWrite(owner, url, (response) => {
       expect(conflictCurrent<Note>(response)).toEqual(now);
-    }
+    });
     expect(expectStatus<Note>(await owner.get(url), 200)).toEqual(now);
   });
 
