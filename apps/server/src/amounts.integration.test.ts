@@ -7,12 +7,11 @@ import {
   call,
   createItinerary,
   createPlace,
-  createSignedInUser,
   expectFieldError,
   expectStatus,
   type SignedInUser,
 } from '../test/itinerary-helpers';
-import { createProduct, makeAdmin, premiumPresets } from '../test/shop-helpers';
+import { createProduct, premiumPresets } from '../test/shop-helpers';
 import { serverTest } from '../test/fixture';
 
 const test = serverTest({ mail: 'outbox' });
@@ -31,10 +30,9 @@ let trip: Itinerary;
 
 test.beforeAll(async ({ server }) => {
   [owner, admin] = await Promise.all([
-    createSignedInUser(server, 'amounts-owner'),
-    createSignedInUser(server, 'amounts-admin'),
+    server.traveller({ label: 'amounts-owner' }),
+    server.admin('amounts-admin'),
   ]);
-  await makeAdmin(server, admin);
   trip = await createItinerary(server, owner, { currency: 'EUR' });
 });
 

@@ -9,7 +9,6 @@ import {
   createListItem,
   createNote,
   createPlace,
-  createSignedInUser,
   createStage,
   expectStatus,
   type Api,
@@ -120,8 +119,8 @@ function seqScans(node: PlanNode, big: ReadonlySet<string>): string[] {
 test.beforeAll(async ({ server }) => {
   pool = server.database.pool;
   [owner, friend] = await Promise.all([
-    createSignedInUser(server, 'scale-owner'),
-    createSignedInUser(server, 'scale-friend'),
+    server.traveller({ label: 'scale-owner' }),
+    server.traveller({ label: 'scale-friend' }),
   ]);
   const started = performance.now();
   await seedScale(pool, { itineraries: ITINERARIES, events: ITINERARIES / 2 });

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { uuidv7 } from 'uuidv7';
 import { expect } from 'vitest';
 import type { ApiErrorBody } from './auth-helpers';
+import type { Client } from './clients';
 
 /** The body of an answer that must have `status` (the test fails with the body otherwise). */
 export function expectStatus<T>(response: LightMyRequestResponse, status: number): T {
@@ -42,4 +43,24 @@ export function conflictCurrent<T>(response: LightMyRequestResponse): T {
 /** A valid UUIDv7 that names nothing. */
 export function missingId(): string {
   return uuidv7();
+}
+
+/**
+ * Sends the four writes of `url` that carry version 1 when the row is past it (PATCH and
+ * DELETE, the version in the body or in If-Match) and hands each answer to `check`.
+ */
+export async function eachStaleWrite(
+  client: Client,
+  url: string,
+  check: (response: LightMyRequestResponse) => void,
+): Promise<void> {
+  const stale: ['PATCH' | 'DELETE', Record<string, unknown>, Record<string, string>][] = [
+    ['PATCH', { title: 'lost', version: 1 }, {}],
+    ['PATCH', { title: 'lost' }, { 'if-match': '"1"' }],
+    ['DELETE', { version: 1 }, {}],
+    ['DELETE', {}, { 'if-match': '"1"' }],
+  ];
+  for (const [method, payload, headers] of stale) {
+    check(await client.request(method, url, { payload, headers }));
+  }
 }

@@ -95,3 +95,6 @@ export function serverTest(options: TestServerOptions | (() => Promise<TestServe
       }))
   );
 }
+
+/** What serverTest() returns, for helpers that add hooks to a file's tests. */
+export type ServerTest = ReturnType<typeof serverTest>;

@@ -5,23 +5,12 @@ import { vi, type MockInstance } from 'vitest';
 import { itineraryMember } from '../src/db/schema/itineraries';
 import { uniqueEmail } from './auth-helpers';
 import { call, clientOf, type CallOptions, type SignedInUser } from './clients';
-import type { TestDatabase } from './database';
 import * as factories from './factories';
-import { signUpVerified, startTestServer } from './server';
+import { signUpVerified } from './server';
 import type { TestApp } from './test-app';
 
-/** One test file's itinerary set-up (new files use serverTest() from fixture.ts). */
-export interface ItineraryTest {
-  database: TestDatabase;
-  testApp: TestApp;
-  close(): Promise<void>;
-}
-
-/** startTestServer() with mail written to the outbox. */
-export async function startItineraryTest(): Promise<ItineraryTest> {
-  const server = await startTestServer({ mail: 'outbox' });
-  return { database: server.testDatabase, testApp: server, close: server.close };
-}
+// What the files that build their own apps (backups, crash safety, the fuzz, scale) still use;
+// a file that starts with serverTest() uses fixture.ts, clients.ts and factories.ts instead.
 
 export type { SignedInUser, CallOptions } from './clients';
 export { call } from './clients';

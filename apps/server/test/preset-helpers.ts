@@ -4,8 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCatalogue, type CatalogueLoad } from '../src/modules/presets/catalogue';
 import type { CatalogueFile } from '../src/modules/presets/catalogue-schema';
-import type { SignedInUser } from './clients';
-import { signUpVerified } from './server';
 import type { TestApp } from './test-app';
 
 const fixturePath = path.join(
@@ -38,11 +36,6 @@ export function loadFixtures(testApp: TestApp, files: CatalogueFile[]): Promise<
     testApp.database.db,
     files.map((file) => ({ name: `${file.slug}.json`, data: file })),
   );
-}
-
-/** Signs up `email` (an address of ADMIN_EMAILS for an admin), verified and signed in. */
-export function signUpAs(testApp: TestApp, email: string): Promise<SignedInUser> {
-  return signUpVerified(testApp, { email });
 }
 
 /** A stage of a preset read whole (a free one, or bought): the test fails on a locked one. */

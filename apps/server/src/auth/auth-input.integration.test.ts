@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { nextIp, signUp, uniqueEmail } from '../../test/auth-helpers';
-import { call, createSignedInUser } from '../../test/itinerary-helpers';
+import { call } from '../../test/itinerary-helpers';
 import { serverTest } from '../../test/fixture';
 
 const test = serverTest({ mail: 'outbox' });
@@ -70,7 +70,7 @@ describe('headers Jammy stores', () => {
   test('keeps a device’s User-Agent without control characters (latin-1 bytes decode to C1)', async ({
     server,
   }) => {
-    const traveller = await createSignedInUser(server, 'agent');
+    const traveller = await server.traveller({ label: 'agent' });
     const response = await server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',

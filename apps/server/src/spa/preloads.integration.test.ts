@@ -2,7 +2,6 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '@jammy/shared/route-preloads';
 import { describe, expect } from 'vitest';
-import { createSignedInUser } from '../../test/itinerary-helpers';
 import { serverTest } from '../../test/fixture';
 import type { TestServer } from '../../test/server';
 import { expectedIndexHtml } from '../../test/web-dist';
@@ -86,7 +85,7 @@ describe('the files a page names in its head', () => {
     expect(anonymous).not.toContain('logged-layout');
     expect(anonymous).not.toContain('en-j0.js');
 
-    const user = await createSignedInUser(server, 'preloads-visitor-page');
+    const user = await server.traveller({ label: 'preloads-visitor-page' });
     const signedIn = head(
       (await server.app.inject({ method: 'GET', url: '/faq', headers: { cookie: user.cookie } }))
         .body,
@@ -117,7 +116,7 @@ describe('the files a page names in its head', () => {
   test('draw the page’s title in the app’s frame, in its language, for a signed-in traveller', async ({
     server,
   }) => {
-    const user = await createSignedInUser(server, 'preloads-title');
+    const user = await server.traveller({ label: 'preloads-title' });
     const page = async (url: string) =>
       (await server.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } })).body;
     expect(await page('/itineraries')).toContain(

@@ -1,12 +1,7 @@
 import path from 'node:path';
 import { ROUTES, buildPath } from '@jammy/shared/route-table';
 import { describe, expect } from 'vitest';
-import {
-  apiFor,
-  countQueries,
-  createSignedInUser,
-  expectStatus,
-} from '../../test/itinerary-helpers';
+import { apiFor, countQueries, expectStatus } from '../../test/itinerary-helpers';
 import { serverTest } from '../../test/fixture';
 import { buildTestApp } from '../../test/test-app';
 import {
@@ -86,7 +81,7 @@ describe('who is signed in, in the page', () => {
   test('names the signed-in traveller as GET /api/session does, private to them', async ({
     server,
   }) => {
-    const user = await createSignedInUser(server, 'page-session');
+    const user = await server.traveller({ label: 'page-session' });
     // A name that would end the element, open a comment or be read as a replacement pattern.
     const name = "</script><script>alert(1)</script><!-- $& $' $`";
     expectStatus(await apiFor(server)(user, 'PATCH', '/api/me', { payload: { name } }), 200);
@@ -138,8 +133,8 @@ describe("a trip's title, in the app's frame", () => {
     server,
   }) => {
     const api = apiFor(server);
-    const owner = await createSignedInUser(server, 'frame-owner');
-    const stranger = await createSignedInUser(server, 'frame-stranger');
+    const owner = await server.traveller({ label: 'frame-owner' });
+    const stranger = await server.traveller({ label: 'frame-stranger' });
     const title = '</bdi></h1><script>alert(1)</script> & "Lisbon" $& $\'';
     const created = await api(owner, 'POST', '/api/itineraries', { payload: { title } });
     expectStatus(created, 201);
@@ -180,7 +175,7 @@ describe("a trip's page and its first read", () => {
     server,
   }) => {
     const api = apiFor(server);
-    const owner = await createSignedInUser(server, 'frame-cache');
+    const owner = await server.traveller({ label: 'frame-cache' });
     const created = await api(owner, 'POST', '/api/itineraries', { payload: { title: 'Porto' } });
     expectStatus(created, 201);
     const { id } = created.json<{ id: string }>();

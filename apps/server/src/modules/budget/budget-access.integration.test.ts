@@ -1,14 +1,8 @@
 import type { BudgetSummary, Expense } from '@jammy/shared/budget';
 import { uuidv7 } from 'uuidv7';
-import { describe, expect, it } from 'vitest';
-import {
-  addMember,
-  conflictCurrent,
-  createSignedInUser,
-  expectError,
-  expectFieldError,
-  expectStatus,
-} from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import { conflictCurrent, expectError, expectFieldError, expectStatus } from '../../../test/expect';
+import { addMember } from '../../../test/itinerary-helpers';
 import {
   addExpense,
   as,
@@ -21,14 +15,14 @@ import {
   stranger,
   summaryOf,
   testApp,
-  useBudgetTest,
+  budgetTest,
   viewer,
 } from './budget.test-helpers';
 
-useBudgetTest();
+const test = budgetTest();
 
 describe('validation', () => {
-  it('names the field: amounts in minor units, exact splits, payers and people who are members', async () => {
+  test('names the field: amounts in minor units, exact splits, payers and people who are members', async () => {
     const trip = await euroTrip();
     const post = (values: Record<string, unknown>) =>
       as(owner, 'POST', expensesUrl(trip), { payload: expenseBody(values) });
@@ -68,7 +62,7 @@ describe('validation', () => {
 });
 
 describe('access and versions', () => {
-  it('members read, editors write, viewers get 403, strangers 404', async () => {
+  test('members read, editors write, viewers get 403, strangers 404', async () => {
     const trip = await euroTrip();
     const created = await addExpense(trip);
     expectStatus(await as(viewer, 'GET', expensesUrl(trip)), 200);
@@ -91,7 +85,7 @@ describe('access and versions', () => {
     );
   });
 
-  it('answers 409 with the current expense on a stale version, and deletes with the right one', async () => {
+  test('answers 409 with the current expense on a stale version, and deletes with the right one', async () => {
     const trip = await euroTrip();
     const created = await addExpense(trip);
     const url = `${expensesUrl(trip)}/${created.id}`;
@@ -107,11 +101,11 @@ describe('access and versions', () => {
 });
 
 describe('former members', () => {
-  it('keeps what a member paid and shares when they leave the trip or delete their account', async () => {
+  test('keeps what a member paid and shares when they leave the trip or delete their account', async () => {
     const trip = await euroTrip();
     const [leaver, gone] = await Promise.all([
-      createSignedInUser(testApp, 'budget-leaver'),
-      createSignedInUser(testApp, 'budget-gone'),
+      testApp.traveller({ label: 'budget-leaver' }),
+      testApp.traveller({ label: 'budget-gone' }),
     ]);
     await addMember(testApp, trip.id, leaver.id, 'editor');
     await addMember(testApp, trip.id, gone.id, 'editor');

@@ -1,13 +1,9 @@
 import type { BudgetRate } from '@jammy/shared/budget';
 import type { Itinerary } from '@jammy/shared/itineraries';
 import { uuidv7 } from 'uuidv7';
-import { describe, expect, it } from 'vitest';
-import {
-  createPlace,
-  expectError,
-  expectFieldError,
-  expectStatus,
-} from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import { expectError, expectFieldError, expectStatus } from '../../../test/expect';
+import { createPlace } from '../../../test/factories';
 import { booking } from '../../db/schema/bookings';
 import {
   addExpense,
@@ -18,11 +14,11 @@ import {
   rates,
   summaryOf,
   testApp,
-  useBudgetTest,
+  budgetTest,
   viewer,
 } from './budget.test-helpers';
 
-useBudgetTest();
+const test = budgetTest();
 
 describe('the trip’s rates for costs in other currencies', () => {
   const ratesUrl = (trip: Itinerary) => `/api/itineraries/${trip.id}/budget-rates`;
@@ -40,11 +36,11 @@ describe('the trip’s rates for costs in other currencies', () => {
       currency: 'JPY',
       startAt: '2027-05-02 15:00:00',
     });
-    await createPlace(testApp, owner, trip.id, { costMinor: 1000, currency: 'JPY' });
+    await createPlace(owner, trip.id, { costMinor: 1000, currency: 'JPY' });
     return trip;
   }
 
-  it('brings bookings’ and places’ costs in a currency into the totals once it has a rate', async () => {
+  test('brings bookings’ and places’ costs in a currency into the totals once it has a rate', async () => {
     const trip = await yenCosts();
     // An expense in yen with its own rate stays as it was: the trip's rate is for costs only.
     await addExpense(trip, { amountMinor: 2000, currency: 'JPY', rate: '0.0065' });
@@ -130,7 +126,7 @@ describe('the trip’s rates for costs in other currencies', () => {
     expect(summary.unconverted.find((row) => row.currency === 'JPY')?.costsMinor).toBe(46_000);
   });
 
-  it('fetches today’s rate from RATES_URL when none is given', async () => {
+  test('fetches today’s rate from RATES_URL when none is given', async () => {
     const trip = await yenCosts();
     const rate = expectStatus<BudgetRate>(
       await as(owner, 'POST', ratesUrl(trip), { payload: { currency: 'JPY' } }),

@@ -1,14 +1,10 @@
 import type { BudgetLine, Expense } from '@jammy/shared/budget';
 import type { Itinerary } from '@jammy/shared/itineraries';
 import { uuidv7 } from 'uuidv7';
-import { describe, expect, it } from 'vitest';
-import {
-  createItinerary,
-  createPlace,
-  expectFieldError,
-  expectStatus,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import type { SignedInUser } from '../../../test/clients';
+import { expectFieldError, expectStatus } from '../../../test/expect';
+import { createItinerary, createPlace } from '../../../test/factories';
 import { booking } from '../../db/schema/bookings';
 import {
   addExpense,
@@ -21,14 +17,14 @@ import {
   rates,
   summaryOf,
   testApp,
-  useBudgetTest,
+  budgetTest,
   viewer,
 } from './budget.test-helpers';
 
-useBudgetTest();
+const test = budgetTest();
 
 describe('expenses and the budget summary', () => {
-  it('splits equally, by shares and by exact amounts in another currency, and settles up', async () => {
+  test('splits equally, by shares and by exact amounts in another currency, and settles up', async () => {
     const trip = await euroTrip();
     const dinner = await addExpense(trip);
     expect(dinner).toMatchObject({ rate: '1', rateSource: 'same', convertedMinor: 10_000 });
@@ -95,7 +91,7 @@ describe('expenses and the budget summary', () => {
     expect(summary.categories.find((row) => row.category === 'food')?.spentMinor).toBe(17_320);
   });
 
-  it('counts bookings and places as spent (not settled), other currencies apart', async () => {
+  test('counts bookings and places as spent (not settled), other currencies apart', async () => {
     const trip = await euroTrip();
     const line = expectStatus<BudgetLine>(
       await as(editor, 'POST', `/api/itineraries/${trip.id}/budget-lines`, {
@@ -104,12 +100,12 @@ describe('expenses and the budget summary', () => {
       201,
     );
     expect(line).toMatchObject({ category: 'transport', amountMinor: 50_000, stageId: null });
-    await createPlace(testApp, owner, trip.id, {
+    await createPlace(owner, trip.id, {
       costMinor: 1500,
       currency: 'EUR',
       day: '2027-05-03',
     });
-    await createPlace(testApp, owner, trip.id, { costMinor: 2000, currency: 'USD' });
+    await createPlace(owner, trip.id, { costMinor: 2000, currency: 'USD' });
     const values = { itineraryId: trip.id, title: 'Flight', notes: '' };
     await testApp.database.db.insert(booking).values([
       {
@@ -142,7 +138,7 @@ describe('expenses and the budget summary', () => {
     ]);
   });
 
-  it('fetches a missing rate from RATES_URL and keeps it, with its date', async () => {
+  test('fetches a missing rate from RATES_URL and keeps it, with its date', async () => {
     const trip = await euroTrip();
     const fetched = await addExpense(trip, {
       amountMinor: 1000,
@@ -182,7 +178,7 @@ describe('expenses and the budget summary', () => {
     }
   });
 
-  it('asks the rates server before the write’s transaction: a slow one holds no lock', async () => {
+  test('asks the rates server before the write’s transaction: a slow one holds no lock', async () => {
     const trip = await euroTrip();
     const asked = rates.queries.length;
     rates.delayMs = 1500;
@@ -215,7 +211,7 @@ describe('expenses and the budget summary', () => {
     }
   });
 
-  it('leaves an expense unconverted once the trip currency changes, until a rate is given', async () => {
+  test('leaves an expense unconverted once the trip currency changes, until a rate is given', async () => {
     const trip = await euroTrip();
     const lunch = await addExpense(trip, {
       amountMinor: 2500,
@@ -246,8 +242,8 @@ describe('expenses and the budget summary', () => {
     expect(summary.totals.spentMinor).toBe(2350);
   });
 
-  it('sets the trip currency from its owner’s language when first needed', async () => {
-    const trip = await createItinerary(testApp, owner);
+  test('sets the trip currency from its owner’s language when first needed', async () => {
+    const trip = await createItinerary(owner);
     expect(trip.currency).toBeNull();
     expect((await summaryOf(trip)).currency).toBeNull();
     expectStatus<BudgetLine>(

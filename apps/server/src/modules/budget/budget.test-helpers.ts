@@ -2,18 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BudgetSummary, Expense } from '@jammy/shared/budget';
 import type { Itinerary } from '@jammy/shared/itineraries';
-import { afterAll, beforeAll } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import {
-  addMember,
-  apiFor,
-  createItinerary,
-  createSignedInUser,
-  expectStatus,
-  type Api,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+import type { HTTPMethods } from 'fastify';
+import { afterAll } from 'vitest';
+import { call, type CallOptions, type SignedInUser, type Traveller } from '../../../test/clients';
+import { expectStatus } from '../../../test/expect';
+import { createItinerary } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
+import { addMember } from '../../../test/itinerary-helpers';
+import type { TestServer } from '../../../test/server';
 
 /** A rates server on loopback: answers as RATES_URL must, or fails when told to. */
 export interface RatesStandIn {
@@ -66,18 +62,24 @@ export async function startRatesStandIn(): Promise<RatesStandIn> {
   };
 }
 
-export let database: TestDatabase;
-export let testApp: TestApp;
+export let testApp: TestServer;
 export let rates: RatesStandIn;
-export let as: Api;
-export let owner: SignedInUser;
-export let editor: SignedInUser;
-export let viewer: SignedInUser;
-export let stranger: SignedInUser;
+export let owner: Traveller;
+export let editor: Traveller;
+export let viewer: Traveller;
+export let stranger: Traveller;
+
+/** A request as `user` (anonymous when null). */
+export const as = (
+  user: SignedInUser | null,
+  method: HTTPMethods,
+  url: string,
+  options?: CallOptions,
+) => call(testApp, user, method, url, options);
 
 /** A trip in EUR shared with the editor and the viewer. */
 export async function euroTrip(): Promise<Itinerary> {
-  const trip = await createItinerary(testApp, owner, { currency: 'EUR' });
+  const trip = await createItinerary(owner, { currency: 'EUR' });
   await addMember(testApp, trip.id, editor.id, 'editor');
   await addMember(testApp, trip.id, viewer.id, 'viewer');
   return trip;
@@ -111,23 +113,26 @@ export async function addExpense(
 export const summaryOf = async (trip: Itinerary, user = owner) =>
   expectStatus<BudgetSummary>(await as(user, 'GET', budgetUrl(trip)), 200);
 
-/** The app, database and users of these tests: started before them, closed after. */
-export function useBudgetTest(): void {
-  beforeAll(async () => {
+/**
+ * The tests of a budget file: the server reads rates from a stand-in started before it, and the
+ * users are made before the file's first test.
+ */
+export function budgetTest() {
+  const test = serverTest(async () => {
     rates = await startRatesStandIn();
-    database = await createTestDatabase();
-    testApp = await buildTestApp({ databaseUrl: database.url, env: { RATES_URL: rates.url } });
-    as = apiFor(testApp);
+    return { mail: 'outbox', env: { RATES_URL: rates.url } };
+  });
+  test.beforeAll(async ({ server }) => {
+    testApp = server;
     [owner, editor, viewer, stranger] = await Promise.all([
-      createSignedInUser(testApp, 'budget-owner'),
-      createSignedInUser(testApp, 'budget-editor'),
-      createSignedInUser(testApp, 'budget-viewer'),
-      createSignedInUser(testApp, 'budget-stranger'),
+      server.traveller({ label: 'budget-owner' }),
+      server.traveller({ label: 'budget-editor' }),
+      server.traveller({ label: 'budget-viewer' }),
+      server.traveller({ label: 'budget-stranger' }),
     ]);
   });
   afterAll(async () => {
-    await testApp?.close();
-    await database?.drop();
     await rates?.close();
   });
+  return test;
 }

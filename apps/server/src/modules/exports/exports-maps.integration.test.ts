@@ -3,22 +3,20 @@ import type { Place, Stage } from '@jammy/shared/itineraries';
 import { eq, inArray } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { uuidv7 } from 'uuidv7';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createItinerary,
-  createStage,
-  type Api,
-  type ItineraryTest,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import type { Traveller } from '../../../test/clients';
+import { createItinerary, createStage } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
+import type { TestServer } from '../../../test/server';
 import { booking } from '../../db/schema/bookings';
 import { stageRoute } from '../../db/schema/imports';
-import { expectValidGpx, readGpx, startExportTrip, type ExportTrip } from './exports.test-helpers';
+import { expectValidGpx, readGpx, makeExportTrip, type ExportTrip } from './exports.test-helpers';
 
-let test: ItineraryTest;
-let api: Api;
-let owner: SignedInUser;
-let viewer: SignedInUser;
+const test = serverTest({ mail: 'outbox' });
+let server: TestServer;
+let api: ExportTrip['api'];
+let owner: Traveller;
+let viewer: Traveller;
 let itineraryId: string;
 let rome: Stage;
 let london: Stage;
@@ -26,17 +24,14 @@ let colosseum: Place;
 let forum: Place;
 let bookingIds: ExportTrip['bookingIds'];
 
-beforeAll(async () => {
-  ({ test, api, owner, viewer, itineraryId, rome, london, colosseum, forum, bookingIds } =
-    await startExportTrip());
+test.beforeAll(async ({ server: fileServer }) => {
+  server = fileServer;
+  ({ api, owner, viewer, itineraryId, rome, london, colosseum, forum, bookingIds } =
+    await makeExportTrip(server));
 }, 60_000);
 
-afterAll(async () => {
-  await test?.close();
-});
-
 describe('GPX export', () => {
-  it('is valid GPX 1.1: stages, places and booking ends as waypoints, the trip as one route', async () => {
+  test('is valid GPX 1.1: stages, places and booking ends as waypoints, the trip as one route', async () => {
     const response = await api(viewer, 'GET', `/api/itineraries/${itineraryId}/export.gpx`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/gpx\+xml/);
@@ -96,13 +91,13 @@ describe('GPX export', () => {
     expect(lines[0]?.properties?.name).toBe('Rome & London');
   });
 
-  it('is valid GPX 1.1 for a trip of stages alone, read back as points', async () => {
-    const trip = await createItinerary(test.testApp, owner, { title: 'Stages only' });
+  test('is valid GPX 1.1 for a trip of stages alone, read back as points', async () => {
+    const trip = await createItinerary(owner, { title: 'Stages only' });
     for (const [title, lat, lng] of [
       ['Milano', 45.4642, 9.19],
       ['Bologna', 44.4949, 11.3426],
     ] as const) {
-      await createStage(test.testApp, owner, trip.id, { title, lat, lng, destinationName: title });
+      await createStage(owner, trip.id, { title, lat, lng, destinationName: title });
     }
     const response = await api(owner, 'GET', `/api/itineraries/${trip.id}/export.gpx`);
     expect(response.statusCode).toBe(200);
@@ -117,7 +112,7 @@ describe('GPX export', () => {
 });
 
 describe('GeoJSON export', () => {
-  it('is a valid FeatureCollection with points and a line per stage', async () => {
+  test('is a valid FeatureCollection with points and a line per stage', async () => {
     const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.geojson`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/geo\+json/);
@@ -160,8 +155,8 @@ describe('GeoJSON export', () => {
 });
 
 describe('GeoJSON lines', () => {
-  it('draw the trip in its order, transport bookings as lines and flights as great circles', async () => {
-    const { db } = test.testApp.database;
+  test('draw the trip in its order, transport bookings as lines and flights as great circles', async () => {
+    const { db } = server.database;
     const train = uuidv7();
     const pacific = uuidv7();
     await db.insert(booking).values([
@@ -265,8 +260,8 @@ describe('GeoJSON lines', () => {
 });
 
 describe('imported tracks', () => {
-  it('leave as a GPX track and a GeoJSON line, in their stage', async () => {
-    const { db } = test.testApp.database;
+  test('leave as a GPX track and a GeoJSON line, in their stage', async () => {
+    const { db } = server.database;
     const id = uuidv7();
     const coordinates: [number, number][] = [
       [12.4922, 41.8902],

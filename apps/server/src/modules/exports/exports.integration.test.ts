@@ -3,26 +3,23 @@ import { itineraryExportSchema } from '@jammy/shared/exports';
 import type { ItineraryTree, Place, Stage } from '@jammy/shared/itineraries';
 import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMember,
-  createItinerary,
-  createSignedInUser,
-  expectFieldError,
-  expectStatus,
-  type Api,
-  type ItineraryTest,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import type { Traveller } from '../../../test/clients';
+import { expectFieldError, expectStatus } from '../../../test/expect';
+import { createItinerary } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
+import { addMember } from '../../../test/itinerary-helpers';
+import type { TestServer } from '../../../test/server';
 import { booking } from '../../db/schema/bookings';
 import { itineraryMember } from '../../db/schema/itineraries';
-import { parseCalendar, startExportTrip, unfold, type ExportTrip } from './exports.test-helpers';
+import { parseCalendar, makeExportTrip, unfold, type ExportTrip } from './exports.test-helpers';
 
-let test: ItineraryTest;
-let api: Api;
-let owner: SignedInUser;
-let viewer: SignedInUser;
-let stranger: SignedInUser;
+const test = serverTest({ mail: 'outbox' });
+let server: TestServer;
+let api: ExportTrip['api'];
+let owner: Traveller;
+let viewer: Traveller;
+let stranger: Traveller;
 let itineraryId: string;
 let shareToken: string;
 let rome: Stage;
@@ -30,35 +27,21 @@ let london: Stage;
 let colosseum: Place;
 let bookingIds: ExportTrip['bookingIds'];
 
-beforeAll(async () => {
-  ({
-    test,
-    api,
-    owner,
-    viewer,
-    stranger,
-    itineraryId,
-    shareToken,
-    rome,
-    london,
-    colosseum,
-    bookingIds,
-  } = await startExportTrip());
+test.beforeAll(async ({ server: fileServer }) => {
+  server = fileServer;
+  ({ api, owner, viewer, stranger, itineraryId, shareToken, rome, london, colosseum, bookingIds } =
+    await makeExportTrip(server));
 }, 60_000);
 
-afterAll(async () => {
-  await test?.close();
-});
-
 describe('ICS export', () => {
-  it('writes stages as all-day events and bookings at their wall-clock times in their zones', async () => {
+  test('writes stages as all-day events and bookings at their wall-clock times in their zones', async () => {
     const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.ics`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/calendar/);
     expect(response.headers['content-disposition']).toContain(
       'attachment; filename="Rome-London.ics"',
     );
-    const host = test.testApp.config.baseUrl.hostname;
+    const host = server.config.baseUrl.hostname;
     const { calendar, byUid } = parseCalendar(response.body);
 
     const zones = calendar
@@ -127,7 +110,7 @@ describe('ICS export', () => {
     expect(place?.summary).toBe('Colosseo <&> "arena"');
   });
 
-  it('bumps SEQUENCE and LAST-MODIFIED when a stage changes, under the same UID', async () => {
+  test('bumps SEQUENCE and LAST-MODIFIED when a stage changes, under the same UID', async () => {
     const changed = expectStatus<Stage>(
       await api(owner, 'PATCH', `/api/itineraries/${itineraryId}/stages/${london.id}`, {
         payload: { title: 'London!', version: london.version },
@@ -137,7 +120,7 @@ describe('ICS export', () => {
     london = changed;
     const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.ics`);
     const event = parseCalendar(response.body).byUid(
-      `${london.id}@${test.testApp.config.baseUrl.hostname}`,
+      `${london.id}@${server.config.baseUrl.hostname}`,
     );
     expect(event?.summary).toBe('London!');
     expect(event?.sequence).toBe(changed.version);
@@ -146,9 +129,9 @@ describe('ICS export', () => {
     );
   });
 
-  it('writes an all-day booking as an all-day event (VALUE=DATE, DTEND exclusive)', async () => {
+  test('writes an all-day booking as an all-day event (VALUE=DATE, DTEND exclusive)', async () => {
     const id = uuidv7();
-    const { db } = test.testApp.database;
+    const { db } = server.database;
     await db.insert(booking).values({
       id,
       itineraryId,
@@ -160,9 +143,7 @@ describe('ICS export', () => {
     });
     try {
       const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.ics`);
-      const event = parseCalendar(response.body).byUid(
-        `${id}@${test.testApp.config.baseUrl.hostname}`,
-      );
+      const event = parseCalendar(response.body).byUid(`${id}@${server.config.baseUrl.hostname}`);
       expect(event?.startDate.isDate).toBe(true);
       expect(event?.startDate.toString()).toBe('2027-03-20');
       expect(event?.endDate.toString()).toBe('2027-03-23');
@@ -172,16 +153,16 @@ describe('ICS export', () => {
     }
   });
 
-  it('escapes the calendar name (NAME, X-WR-CALNAME) as text', async () => {
+  test('escapes the calendar name (NAME, X-WR-CALNAME) as text', async () => {
     const title = 'Rome, Paris; back\\slash';
-    const trip = await createItinerary(test.testApp, owner, { title });
+    const trip = await createItinerary(owner, { title });
     const response = await api(owner, 'GET', `/api/itineraries/${trip.id}/export.ics`);
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('\r\nNAME:Rome\\, Paris\\; back\\\\slash\r\n');
     expect(response.body).toContain('\r\nX-WR-CALNAME:Rome\\, Paris\\; back\\\\slash\r\n');
   });
 
-  it('hides confirmation codes from share-link holders; strangers get 404', async () => {
+  test('hides confirmation codes from share-link holders; strangers get 404', async () => {
     const shared = await api(
       null,
       'GET',
@@ -200,7 +181,7 @@ describe('ICS export', () => {
 });
 
 describe('JSON export', () => {
-  it('is the itinerary document with notes, lists and bookings, as a download', async () => {
+  test('is the itinerary document with notes, lists and bookings, as a download', async () => {
     const response = await api(owner, 'GET', `/api/itineraries/${itineraryId}/export.json`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('filename="Rome-London.json"');
@@ -224,7 +205,7 @@ describe('JSON export', () => {
     expect(Date.parse(exportedAt)).not.toBeNaN();
   });
 
-  it('is for members only', async () => {
+  test('is for members only', async () => {
     const url = `/api/itineraries/${itineraryId}/export.json`;
     expect((await api(viewer, 'GET', url)).statusCode).toBe(200);
     expect((await api(stranger, 'GET', url)).statusCode).toBe(404);
@@ -236,7 +217,7 @@ describe('calendar feed', () => {
   const feedPath = () => `/api/itineraries/${itineraryId}/calendar-feed`;
   const feedUrl = (feed: CalendarFeed) => new URL(feed.url ?? '').pathname;
 
-  it('lets a viewer make a feed that calendar apps read without a session, until it is revoked', async () => {
+  test('lets a viewer make a feed that calendar apps read without a session, until it is revoked', async () => {
     expect(
       expectStatus<CalendarFeedState>(await api(viewer, 'GET', feedPath()), 200).feed,
     ).toBeNull();
@@ -270,7 +251,7 @@ describe('calendar feed', () => {
     ).toBeNull();
   });
 
-  it('carries confirmation codes only when asked to when it is made', async () => {
+  test('carries confirmation codes only when asked to when it is made', async () => {
     const feed = expectStatus<CalendarFeed>(
       await api(owner, 'POST', feedPath(), { payload: { includeConfirmationCodes: true } }),
       201,
@@ -296,18 +277,18 @@ describe('calendar feed', () => {
     await api(owner, 'DELETE', feedPath());
   });
 
-  it('is refused to strangers and share-link holders; unknown tokens get 404', async () => {
+  test('is refused to strangers and share-link holders; unknown tokens get 404', async () => {
     expect((await api(stranger, 'POST', feedPath())).statusCode).toBe(404);
     expect((await api(null, 'POST', `${feedPath()}?share=${shareToken}`)).statusCode).toBe(401);
     expect((await api(null, 'GET', `/api/calendar/${'x'.repeat(43)}.ics`)).statusCode).toBe(404);
   });
 
-  it('stops working when its creator leaves the trip', async () => {
-    const leaver = await createSignedInUser(test.testApp, 'leaver');
-    await addMember(test.testApp, itineraryId, leaver.id, 'editor');
+  test('stops working when its creator leaves the trip', async () => {
+    const leaver = await server.traveller({ label: 'leaver' });
+    await addMember(server, itineraryId, leaver.id, 'editor');
     const feed = expectStatus<CalendarFeed>(await api(leaver, 'POST', feedPath()), 201);
     expect((await api(null, 'GET', feedUrl(feed))).statusCode).toBe(200);
-    await test.testApp.database.db
+    await server.database.db
       .delete(itineraryMember)
       .where(
         and(eq(itineraryMember.itineraryId, itineraryId), eq(itineraryMember.userId, leaver.id)),

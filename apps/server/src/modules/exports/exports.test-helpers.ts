@@ -11,31 +11,33 @@ import type { ShareLink } from '@jammy/shared/sharing';
 import ICAL from 'ical.js';
 import { uuidv7 } from 'uuidv7';
 import { expect } from 'vitest';
+import type { HTTPMethods } from 'fastify';
+import { call, type CallOptions, type SignedInUser, type Traveller } from '../../../test/clients';
+import { expectStatus } from '../../../test/expect';
 import {
-  addMember,
-  apiFor,
   createItinerary,
   createList,
   createListItem,
   createNote,
   createPlace,
-  createSignedInUser,
   createStage,
-  expectStatus,
-  startItineraryTest,
-  type Api,
-  type ItineraryTest,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+} from '../../../test/factories';
+import { addMember } from '../../../test/itinerary-helpers';
+import type { TestServer } from '../../../test/server';
 import { booking } from '../../db/schema/bookings';
 
 /** The trip every export test reads: two stages, places, a note, a list, bookings, a link. */
 export interface ExportTrip {
-  test: ItineraryTest;
-  api: Api;
-  owner: SignedInUser;
-  viewer: SignedInUser;
-  stranger: SignedInUser;
+  /** An /api request to the file's server as `user` (anonymous when null). */
+  api: (
+    user: SignedInUser | null,
+    method: HTTPMethods,
+    url: string,
+    options?: CallOptions,
+  ) => ReturnType<typeof call>;
+  owner: Traveller;
+  viewer: Traveller;
+  stranger: Traveller;
   itineraryId: string;
   shareToken: string;
   rome: Stage;
@@ -45,22 +47,23 @@ export interface ExportTrip {
   bookingIds: { spring: string; autumn: string; crossZone: string; lisbon: string };
 }
 
-export async function startExportTrip(): Promise<ExportTrip> {
+/** Makes the export trip on `server` (in test.beforeAll: every test of a file reads it). */
+export async function makeExportTrip(server: TestServer): Promise<ExportTrip> {
   const bookingIds = { spring: uuidv7(), autumn: uuidv7(), crossZone: uuidv7(), lisbon: uuidv7() };
-  const test = await startItineraryTest();
-  const api = apiFor(test.testApp);
+  const api: ExportTrip['api'] = (user, method, url, options) =>
+    call(server, user, method, url, options);
   const [owner, viewer, stranger] = await Promise.all([
-    createSignedInUser(test.testApp, 'owner'),
-    createSignedInUser(test.testApp, 'viewer'),
-    createSignedInUser(test.testApp, 'stranger'),
+    server.traveller({ label: 'owner' }),
+    server.traveller({ label: 'viewer' }),
+    server.traveller({ label: 'stranger' }),
   ]);
-  const trip = await createItinerary(test.testApp, owner, {
+  const trip = await createItinerary(owner, {
     title: 'Rome & London',
     timezone: 'Europe/Rome',
   });
   const itineraryId = trip.id;
-  await addMember(test.testApp, itineraryId, viewer.id, 'viewer');
-  const rome = await createStage(test.testApp, owner, itineraryId, {
+  await addMember(server, itineraryId, viewer.id, 'viewer');
+  const rome = await createStage(owner, itineraryId, {
     title: 'Rome',
     destinationName: 'Roma',
     lat: 41.9028,
@@ -68,11 +71,11 @@ export async function startExportTrip(): Promise<ExportTrip> {
     startDate: '2027-03-20',
     endDate: '2027-03-27',
   });
-  const london = await createStage(test.testApp, owner, itineraryId, {
+  const london = await createStage(owner, itineraryId, {
     title: 'London',
     startDate: '2027-03-28',
   });
-  const colosseum = await createPlace(test.testApp, owner, itineraryId, {
+  const colosseum = await createPlace(owner, itineraryId, {
     stageId: rome.id,
     name: 'Colosseo <&> "arena"',
     category: 'sight',
@@ -82,22 +85,22 @@ export async function startExportTrip(): Promise<ExportTrip> {
     time: '09:30',
     durationMinutes: 120,
   });
-  const forum = await createPlace(test.testApp, owner, itineraryId, {
+  const forum = await createPlace(owner, itineraryId, {
     stageId: rome.id,
     name: 'Foro Romano',
     category: 'sight',
     lat: 41.8925,
     lng: 12.4853,
   });
-  await createPlace(test.testApp, owner, itineraryId, { stageId: london.id, name: 'Somewhere' });
-  await createNote(test.testApp, owner, itineraryId, { title: 'Secret', body: 'door code 1234' });
-  const list = await createList(test.testApp, owner, itineraryId, {
+  await createPlace(owner, itineraryId, { stageId: london.id, name: 'Somewhere' });
+  await createNote(owner, itineraryId, { title: 'Secret', body: 'door code 1234' });
+  const list = await createList(owner, itineraryId, {
     title: 'Pack',
     kind: 'packing',
   });
-  await createListItem(test.testApp, owner, itineraryId, list.id, 'Passport');
+  await createListItem(owner, itineraryId, list.id, 'Passport');
   const common = { itineraryId, notes: '' };
-  await test.testApp.database.db.insert(booking).values([
+  await server.database.db.insert(booking).values([
     {
       ...common,
       id: bookingIds.spring,
@@ -156,7 +159,6 @@ export async function startExportTrip(): Promise<ExportTrip> {
   );
   const shareToken = new URL(link.url ?? '').searchParams.get('share') ?? '';
   return {
-    test,
     api,
     owner,
     viewer,

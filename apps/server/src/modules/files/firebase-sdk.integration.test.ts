@@ -17,15 +17,12 @@ import {
   type FirebaseStorage,
   type StorageError,
 } from 'firebase/storage';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMember,
-  createItinerary,
-  createSignedInUser,
-  startItineraryTest,
-  type ItineraryTest,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { afterAll, describe, expect } from 'vitest';
+import type { Traveller } from '../../../test/clients';
+import { createItinerary } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
+import { addMember } from '../../../test/itinerary-helpers';
+import type { TestServer } from '../../../test/server';
 import {
   md5Base64,
   pdfDocument,
@@ -39,11 +36,12 @@ import {
  * (`firebase/storage`), pointed at this server with `connectStorageEmulator`, the storage
  * token passed as `mockUserToken` (sent as `Authorization: Firebase <token>`).
  */
-let test: ItineraryTest;
+const test = serverTest({ mail: 'outbox' });
+let server: TestServer;
 let port: number;
-let owner: SignedInUser;
-let viewer: SignedInUser;
-let stranger: SignedInUser;
+let owner: Traveller;
+let viewer: Traveller;
+let stranger: Traveller;
 let tripId: string;
 const apps: FirebaseApp[] = [];
 
@@ -70,27 +68,26 @@ async function errorCode(work: () => Promise<unknown>): Promise<string> {
 
 let ownerStorage: FirebaseStorage;
 
-beforeAll(async () => {
-  test = await startItineraryTest();
-  await test.testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  port = (test.testApp.app.server.address() as AddressInfo).port;
+test.beforeAll(async ({ server: fileServer }) => {
+  server = fileServer;
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  port = (server.app.server.address() as AddressInfo).port;
   [owner, viewer, stranger] = await Promise.all([
-    createSignedInUser(test.testApp, 'owner'),
-    createSignedInUser(test.testApp, 'viewer'),
-    createSignedInUser(test.testApp, 'stranger'),
+    server.traveller({ label: 'owner' }),
+    server.traveller({ label: 'viewer' }),
+    server.traveller({ label: 'stranger' }),
   ]);
-  tripId = (await createItinerary(test.testApp, owner, { title: 'SDK trip' })).id;
-  await addMember(test.testApp, tripId, viewer.id, 'viewer');
-  ownerStorage = storageFor(await storageToken(test.testApp, owner));
+  tripId = (await createItinerary(owner, { title: 'SDK trip' })).id;
+  await addMember(server, tripId, viewer.id, 'viewer');
+  ownerStorage = storageFor(await storageToken(server, owner));
 }, 60_000);
 
 afterAll(async () => {
   await Promise.all(apps.map((app) => deleteApp(app)));
-  await test?.close();
 });
 
 describe('the Firebase Storage SDK against this server', () => {
-  it('uploadBytes, getMetadata, getDownloadURL and getBytes round-trip a photo', async () => {
+  test('uploadBytes, getMetadata, getDownloadURL and getBytes round-trip a photo', async () => {
     const image = await pngImage(120, 80);
     const photo = ref(ownerStorage, `itineraries/${tripId}/photos/beach.png`);
     const uploaded = await uploadBytes(photo, image, {
@@ -127,7 +124,7 @@ describe('the Firebase Storage SDK against this server', () => {
     expect(md5Base64(viaSdk)).toBe(metadata.md5Hash);
   });
 
-  it('uploadString in raw, base64, base64url and data_url form', async () => {
+  test('uploadString in raw, base64, base64url and data_url form', async () => {
     const image = await pngImage(10, 10);
     const folder = `itineraries/${tripId}/strings`;
     const raw = await uploadString(ref(ownerStorage, `${folder}/raw.pdf`), PDF_TEXT, 'raw');
@@ -163,7 +160,7 @@ describe('the Firebase Storage SDK against this server', () => {
     ).toBe('storage/invalid-format');
   });
 
-  it('uploadBytesResumable sends a large file in chunks with progress events', async () => {
+  test('uploadBytesResumable sends a large file in chunks with progress events', async () => {
     const document = pdfDocument(1_300_000);
     const target = ref(ownerStorage, `itineraries/${tripId}/attachments/ticket.pdf`);
     const progress: number[] = [];
@@ -178,7 +175,7 @@ describe('the Firebase Storage SDK against this server', () => {
     expect(md5Base64(new Uint8Array(await getBytes(target)))).toBe(md5Base64(document));
   });
 
-  it('updateMetadata changes the metadata and bumps the metageneration', async () => {
+  test('updateMetadata changes the metadata and bumps the metageneration', async () => {
     const target = ref(ownerStorage, `itineraries/${tripId}/notes/plan.pdf`);
     await uploadString(target, PDF_TEXT, 'raw', { customMetadata: { a: '1', b: '2' } });
     const updated = await updateMetadata(target, {
@@ -193,7 +190,7 @@ describe('the Firebase Storage SDK against this server', () => {
     expect((await getMetadata(target)).customMetadata).toEqual({ a: '1', b: '3', c: '4' });
   });
 
-  it('list and listAll page through files and folders', async () => {
+  test('list and listAll page through files and folders', async () => {
     const folder = `itineraries/${tripId}/listing`;
     for (const name of ['a.pdf', 'b.pdf', 'c.pdf', 'sub/d.pdf', 'sub/deeper/e.pdf', 'zed/f.pdf']) {
       await uploadString(ref(ownerStorage, `${folder}/${name}`), PDF_TEXT, 'raw');
@@ -216,7 +213,7 @@ describe('the Firebase Storage SDK against this server', () => {
     expect(second.prefixes.map((prefix) => prefix.name)).toEqual(['sub']);
   });
 
-  it('deleteObject removes the object; afterwards it is storage/object-not-found', async () => {
+  test('deleteObject removes the object; afterwards it is storage/object-not-found', async () => {
     const target = ref(ownerStorage, `itineraries/${tripId}/notes/gone.pdf`);
     await uploadString(target, PDF_TEXT, 'raw');
     await deleteObject(target);
@@ -225,9 +222,9 @@ describe('the Firebase Storage SDK against this server', () => {
     expect(await errorCode(() => deleteObject(target))).toBe('storage/object-not-found');
   });
 
-  it('answers a forbidden path with storage/unauthorized', async () => {
-    const viewerStorage = storageFor(await storageToken(test.testApp, viewer));
-    const strangerStorage = storageFor(await storageToken(test.testApp, stranger));
+  test('answers a forbidden path with storage/unauthorized', async () => {
+    const viewerStorage = storageFor(await storageToken(server, viewer));
+    const strangerStorage = storageFor(await storageToken(server, stranger));
     const target = `itineraries/${tripId}/photos/private.png`;
     await uploadBytes(ref(ownerStorage, target), await pngImage(8, 8));
     // A viewer reads but does not write; a stranger does neither.
@@ -245,7 +242,7 @@ describe('the Firebase Storage SDK against this server', () => {
     ).toBe('storage/unauthorized');
   });
 
-  it('answers a call without sign-in with storage/unauthenticated', async () => {
+  test('answers a call without sign-in with storage/unauthenticated', async () => {
     const anonymous = storageFor();
     const target = `itineraries/${tripId}/photos/beach.png`;
     expect(await errorCode(() => getMetadata(ref(anonymous, target)))).toBe(
@@ -259,11 +256,11 @@ describe('the Firebase Storage SDK against this server', () => {
     expect(await errorCode(() => getMetadata(ref(forged, target)))).toBe('storage/unauthenticated');
   });
 
-  it('reports a file above the limit as storage/quota-exceeded, in one request or in chunks', async () => {
+  test('reports a file above the limit as storage/quota-exceeded, in one request or in chunks', async () => {
     // The SDK names an error by its status alone (401, 402, 403, 404); its message is its own,
     // and in Node it keeps nothing of the answer's body: 402 is the one status it reads as
     // "too much". (What the answer says is checked in storage.integration.test.ts.)
-    const limit = test.testApp.config.storage.imageMaxBytes;
+    const limit = server.config.storage.imageMaxBytes;
     // A PNG's signature, then more bytes than a photo may have.
     const big = Buffer.alloc(limit + 1024 * 1024);
     (await pngImage(8, 8)).copy(big);
@@ -288,7 +285,7 @@ describe('the Firebase Storage SDK against this server', () => {
     expect(small.metadata.size).toBeGreaterThan(0);
   });
 
-  it('serves a file whose disposition names it in another script', async () => {
+  test('serves a file whose disposition names it in another script', async () => {
     const target = ref(ownerStorage, `itineraries/${tripId}/photos/kyoto.png`);
     await uploadBytes(target, await pngImage(8, 8), {
       contentDisposition: 'inline; filename="京都.png"',
@@ -300,7 +297,7 @@ describe('the Firebase Storage SDK against this server', () => {
     );
   });
 
-  it('refuses an upload to the root (the SDK itself, before any request)', async () => {
+  test('refuses an upload to the root (the SDK itself, before any request)', async () => {
     expect(await errorCode(() => uploadString(ref(ownerStorage), PDF_TEXT))).toBe(
       'storage/invalid-root-operation',
     );

@@ -3,17 +3,11 @@ import path from 'node:path';
 import type { StorageUsage } from '@jammy/shared/storage';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createItinerary,
-  createSignedInUser,
-  expectError,
-  expectStatus,
-  type Api,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import type { SignedInUser } from '../../../test/clients';
+import { expectError, expectStatus } from '../../../test/expect';
+import { createItinerary } from '../../../test/factories';
 import { pdfDocument, relatedBody } from '../../../test/storage-helpers';
-import type { TestApp } from '../../../test/test-app';
 import { uploadSession } from '../../db/schema/files';
 import type { BlobStore } from './blob-store';
 import { diskBlobStore } from './disk-blob-store';
@@ -23,7 +17,7 @@ import {
   UPLOAD_SESSION_MAX_MS,
 } from './resumable.service';
 import { createStorage } from './storage.service';
-import { QUOTA, startSmallStorage } from './storage.test-helpers';
+import { api, QUOTA, storageTest, testApp } from './storage.test-helpers';
 
 // Resumable uploads left unfinished: the bytes they hold count against the quota (and what
 // they announced is kept free for them), a traveller has a few open at a time, and they
@@ -31,18 +25,7 @@ import { QUOTA, startSmallStorage } from './storage.test-helpers';
 
 const HOUR = 60 * 60 * 1000;
 
-let storage: Awaited<ReturnType<typeof startSmallStorage>>;
-let testApp: TestApp;
-let api: Api;
-
-beforeAll(async () => {
-  storage = await startSmallStorage();
-  ({ testApp, api } = storage);
-}, 60_000);
-
-afterAll(async () => {
-  await storage?.close();
-});
+const test = storageTest({ users: false });
 
 function send(
   user: SignedInUser,
@@ -96,9 +79,9 @@ async function usage(user: SignedInUser): Promise<StorageUsage> {
 }
 
 describe('unfinished resumable uploads', () => {
-  it('count the bytes they received, and keep what they announced free', async () => {
-    const owner = await createSignedInUser(testApp, 'quota');
-    const trip = (await createItinerary(testApp, owner)).id;
+  test('count the bytes they received, and keep what they announced free', async () => {
+    const owner = await testApp.traveller({ label: 'quota' });
+    const trip = (await createItinerary(owner)).id;
     const document = pdfDocument(90_000);
     const first = addressOf(
       await start(owner, `itineraries/${trip}/attachments/a.pdf`, document.length),
@@ -126,9 +109,9 @@ describe('unfinished resumable uploads', () => {
     expect(QUOTA).toBeLessThan(5 * 90_000);
   });
 
-  it('are limited per traveller (429 with Retry-After); cancelling one frees its place', async () => {
-    const owner = await createSignedInUser(testApp, 'many');
-    const trip = (await createItinerary(testApp, owner)).id;
+  test('are limited per traveller (429 with Retry-After); cancelling one frees its place', async () => {
+    const owner = await testApp.traveller({ label: 'many' });
+    const trip = (await createItinerary(owner)).id;
     const addresses: string[] = [];
     for (let index = 0; index < OPEN_UPLOADS_MAX; index += 1) {
       addresses.push(
@@ -148,9 +131,9 @@ describe('unfinished resumable uploads', () => {
     addressOf(await start(owner, `itineraries/${trip}/attachments/more.pdf`, 1000));
   });
 
-  it('expire within hours of their last chunk, and their bytes are deleted', async () => {
-    const owner = await createSignedInUser(testApp, 'expiry');
-    const trip = (await createItinerary(testApp, owner)).id;
+  test('expire within hours of their last chunk, and their bytes are deleted', async () => {
+    const owner = await testApp.traveller({ label: 'expiry' });
+    const trip = (await createItinerary(owner)).id;
     const document = pdfDocument(50_000);
     const url = addressOf(
       await start(owner, `itineraries/${trip}/attachments/left.pdf`, document.length),
@@ -190,9 +173,9 @@ describe('unfinished resumable uploads', () => {
     expect(await db.select().from(uploadSession).where(eq(uploadSession.id, id))).toEqual([]);
   });
 
-  it('keep a chunk sent twice at once (a client retrying), and finish', async () => {
-    const owner = await createSignedInUser(testApp, 'twice');
-    const trip = (await createItinerary(testApp, owner)).id;
+  test('keep a chunk sent twice at once (a client retrying), and finish', async () => {
+    const owner = await testApp.traveller({ label: 'twice' });
+    const trip = (await createItinerary(owner)).id;
     const document = pdfDocument(30_000);
     const url = addressOf(
       await start(owner, `itineraries/${trip}/attachments/twice.pdf`, document.length),
@@ -207,9 +190,9 @@ describe('unfinished resumable uploads', () => {
     expect(done.json<{ size: number }>().size).toBe(document.length);
   });
 
-  it('are swept by several processes at once, each blob deleted once', async () => {
-    const owner = await createSignedInUser(testApp, 'sweep');
-    const trip = (await createItinerary(testApp, owner)).id;
+  test('are swept by several processes at once, each blob deleted once', async () => {
+    const owner = await testApp.traveller({ label: 'sweep' });
+    const trip = (await createItinerary(owner)).id;
     const ids: string[] = [];
     for (let index = 0; index < 8; index += 1) {
       const url = addressOf(

@@ -7,14 +7,11 @@ import type { ObjectMetadata } from '@jammy/shared/storage';
 import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import {
-  createItinerary,
-  createSignedInUser,
-  expectStatus,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { afterAll, describe, expect } from 'vitest';
+import type { Traveller } from '../../../test/clients';
+import { expectStatus } from '../../../test/expect';
+import { createItinerary } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
 import {
   md5Base64,
   objectUrl,
@@ -22,7 +19,7 @@ import {
   pngImage,
   uploaded,
 } from '../../../test/storage-helpers';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+import type { TestServer } from '../../../test/server';
 import { fileObject } from '../../db/schema/itineraries';
 
 /**
@@ -35,12 +32,12 @@ const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 let s3dir: string;
 let s3: S3rver;
 let client: S3Client;
-let database: TestDatabase;
-let testApp: TestApp;
-let owner: SignedInUser;
+let testApp: TestServer;
+let owner: Traveller;
 let tripId: string;
 
-beforeAll(async () => {
+// The S3 server starts before the file's server, which stores its files there.
+const test = serverTest(async () => {
   s3dir = await mkdtemp(path.join(os.tmpdir(), 'jammy-s3-'));
   s3 = new S3rver({
     address: '127.0.0.1',
@@ -57,23 +54,24 @@ beforeAll(async () => {
     forcePathStyle: true,
     credentials: CREDENTIALS,
   });
-  database = await createTestDatabase();
-  testApp = await buildTestApp({
-    databaseUrl: database.url,
+  return {
+    mail: 'outbox',
     env: {
       S3_ENDPOINT: endpoint,
       S3_BUCKET: BUCKET,
       S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
       S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
     },
-  });
-  owner = await createSignedInUser(testApp, 'owner');
-  tripId = (await createItinerary(testApp, owner)).id;
+  };
+});
+
+test.beforeAll(async ({ server, owner: fileOwner }) => {
+  testApp = server;
+  owner = fileOwner;
+  tripId = (await createItinerary(owner)).id;
 }, 60_000);
 
 afterAll(async () => {
-  await testApp?.close();
-  await database?.drop();
   client?.destroy();
   await s3?.close();
   if (s3dir) await rm(s3dir, { recursive: true, force: true });
@@ -89,7 +87,7 @@ function get(url: string, headers: Record<string, string> = {}) {
 }
 
 describe('the S3 backend', () => {
-  it('stores a photo and its variants in the bucket, and serves them', async () => {
+  test('stores a photo and its variants in the bucket, and serves them', async () => {
     const meta = await uploaded(
       testApp,
       owner,
@@ -112,7 +110,7 @@ describe('the S3 backend', () => {
     expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320 });
   });
 
-  it('streams a large resumable upload into a multipart object, and serves ranges of it', async () => {
+  test('streams a large resumable upload into a multipart object, and serves ranges of it', async () => {
     const document = pdfDocument(6 * 1024 * 1024 + 123);
     const name = `itineraries/${tripId}/attachments/big.pdf`;
     const started = await testApp.app.inject({
@@ -157,7 +155,7 @@ describe('the S3 backend', () => {
     expect(range.rawPayload.equals(document.subarray(5_000_000, 5_000_100))).toBe(true);
   });
 
-  it('deletes the bytes from the bucket with the object', async () => {
+  test('deletes the bytes from the bucket with the object', async () => {
     const meta = await uploaded(
       testApp,
       owner,

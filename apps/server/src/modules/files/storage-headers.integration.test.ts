@@ -1,16 +1,12 @@
 import type { ObjectMetadata } from '@jammy/shared/storage';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createItinerary,
-  createSignedInUser,
-  expectError,
-  expectStatus,
-  startItineraryTest,
-  type ItineraryTest,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import { type SignedInUser, type Traveller } from '../../../test/clients';
+import { expectError, expectStatus } from '../../../test/expect';
+import { createItinerary } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
+import type { TestServer } from '../../../test/server';
 import { objectUrl, pdfDocument, pngImage, upload, uploaded } from '../../../test/storage-helpers';
 import { fileObject } from '../../db/schema/itineraries';
 
@@ -19,31 +15,28 @@ import { fileObject } from '../../db/schema/itineraries';
 // script are stored encoded (RFC 6266, RFC 8187), what cannot be a header is refused with a
 // 400 naming the field, and rows stored before are made safe when served.
 
-let test: ItineraryTest;
-let owner: SignedInUser;
+const test = serverTest({ mail: 'outbox' });
+let server: TestServer;
+let owner: Traveller;
 let tripId: string;
 
-beforeAll(async () => {
-  test = await startItineraryTest();
-  owner = await createSignedInUser(test.testApp, 'owner');
-  tripId = (await createItinerary(test.testApp, owner)).id;
+test.beforeAll(async ({ server: fileServer }) => {
+  server = fileServer;
+  owner = await server.traveller({ label: 'owner' });
+  tripId = (await createItinerary(owner)).id;
 }, 60_000);
-
-afterAll(async () => {
-  await test?.close();
-});
 
 function send(
   method: 'GET' | 'PATCH',
   url: string,
   options: { user?: SignedInUser; body?: object } = {},
 ): Promise<LightMyRequestResponse> {
-  return test.testApp.app.inject({
+  return server.app.inject({
     method,
     url,
     headers: {
       ...(options.user ? { cookie: options.user.cookie } : {}),
-      origin: test.testApp.config.baseUrl.origin,
+      origin: server.config.baseUrl.origin,
       ...(options.body ? { 'content-type': 'application/json' } : {}),
     },
     ...(options.body ? { payload: JSON.stringify(options.body) } : {}),
@@ -77,9 +70,9 @@ async function expectServable(meta: ObjectMetadata, variants: boolean) {
 const TOKYO = 'inline; filename="??.png"; filename*=UTF-8\'\'%E6%9D%B1%E4%BA%AC.png';
 
 describe('Content-Disposition', () => {
-  it('stores a name in any script encoded, and serves it to everyone', async () => {
+  test('stores a name in any script encoded, and serves it to everyone', async () => {
     const meta = await uploaded(
-      test.testApp,
+      server,
       owner,
       `itineraries/${tripId}/photos/tokyo.png`,
       await pngImage(),
@@ -90,9 +83,9 @@ describe('Content-Disposition', () => {
     expect(read?.headers['content-disposition']).toBe(TOKYO);
   });
 
-  it('takes a change of it the same way (PATCH), line separators included', async () => {
+  test('takes a change of it the same way (PATCH), line separators included', async () => {
     const meta = await uploaded(
-      test.testApp,
+      server,
       owner,
       `itineraries/${tripId}/attachments/a.pdf`,
       pdfDocument(),
@@ -122,10 +115,10 @@ describe('Content-Disposition', () => {
     }
   });
 
-  it('refuses what is not a disposition, or holds control characters (400 naming it)', async () => {
+  test('refuses what is not a disposition, or holds control characters (400 naming it)', async () => {
     const path = `itineraries/${tripId}/photos/bad.png`;
     const image = await pngImage();
-    const meta = await uploaded(test.testApp, owner, path, image);
+    const meta = await uploaded(server, owner, path, image);
     for (const value of [
       '東京.png',
       'inline; 名前="x"',
@@ -134,7 +127,7 @@ describe('Content-Disposition', () => {
       'inline; filename="a\u0000b.png"',
     ]) {
       for (const response of [
-        await upload(test.testApp, owner, path, image, { contentDisposition: value }),
+        await upload(server, owner, path, image, { contentDisposition: value }),
         await send('PATCH', objectUrl(path), {
           user: owner,
           body: { contentDisposition: value },
@@ -151,18 +144,18 @@ describe('Content-Disposition', () => {
 });
 
 describe('Content-Encoding', () => {
-  it('takes identity only: a file is served as it was stored', async () => {
+  test('takes identity only: a file is served as it was stored', async () => {
     const path = `itineraries/${tripId}/attachments/encoded.pdf`;
     for (const coding of ['gzip', 'br', 'deflate', 'x-custom']) {
       for (const response of [
-        await upload(test.testApp, owner, path, pdfDocument(), { contentEncoding: coding }),
+        await upload(server, owner, path, pdfDocument(), { contentEncoding: coding }),
         await send('PATCH', objectUrl(path), { user: owner, body: { contentEncoding: coding } }),
       ]) {
         const body = expectError(response, 400, 'storage/invalid-argument');
         expect(body.error.details).toMatchObject({ issues: [{ field: 'contentEncoding' }] });
       }
     }
-    const meta = await uploaded(test.testApp, owner, path, pdfDocument(), {
+    const meta = await uploaded(server, owner, path, pdfDocument(), {
       contentEncoding: 'identity',
     });
     expect(meta.contentEncoding).toBe('identity');
@@ -176,20 +169,20 @@ describe('Content-Encoding', () => {
 });
 
 describe('rows stored before these rules', () => {
-  it('are still served, their header values made safe', async () => {
+  test('are still served, their header values made safe', async () => {
     const photo = await uploaded(
-      test.testApp,
+      server,
       owner,
       `itineraries/${tripId}/photos/old.png`,
       await pngImage(),
     );
     const document = await uploaded(
-      test.testApp,
+      server,
       owner,
       `itineraries/${tripId}/attachments/old.pdf`,
       pdfDocument(),
     );
-    const { db } = test.testApp.database;
+    const { db } = server.database;
     await db
       .update(fileObject)
       .set({

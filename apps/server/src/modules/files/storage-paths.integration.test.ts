@@ -1,47 +1,36 @@
 import type { ObjectList, ObjectMetadata } from '@jammy/shared/storage';
 import type { ShareLink } from '@jammy/shared/sharing';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMember,
-  apiFor,
-  createItinerary,
-  createSignedInUser,
-  expectError,
-  expectStatus,
-  startItineraryTest,
-  type Api,
-  type ItineraryTest,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import { type SignedInUser, type Traveller } from '../../../test/clients';
+import { expectError, expectStatus } from '../../../test/expect';
+import { createItinerary } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
+import { addMember } from '../../../test/itinerary-helpers';
+import type { TestServer } from '../../../test/server';
 import { pdfDocument, pngImage, upload, uploaded } from '../../../test/storage-helpers';
 
 // Object paths have one spelling: `itineraries/{lower-case id}/…` and the folders Jammy gives a
 // meaning to (`cover`, `photos`, `attachments`) exactly so. Any other spelling of them is a
 // 400, so there is no second tree of a trip, and no way around the members-only attachments.
 
-let test: ItineraryTest;
-let api: Api;
-let owner: SignedInUser;
-let editor: SignedInUser;
-let stranger: SignedInUser;
+const test = serverTest({ mail: 'outbox' });
+let server: TestServer;
+let owner: Traveller;
+let editor: Traveller;
+let stranger: Traveller;
 
-beforeAll(async () => {
-  test = await startItineraryTest();
-  api = apiFor(test.testApp);
+test.beforeAll(async ({ server: fileServer }) => {
+  server = fileServer;
   [owner, editor, stranger] = await Promise.all([
-    createSignedInUser(test.testApp, 'owner'),
-    createSignedInUser(test.testApp, 'editor'),
-    createSignedInUser(test.testApp, 'stranger'),
+    server.traveller({ label: 'owner' }),
+    server.traveller({ label: 'editor' }),
+    server.traveller({ label: 'stranger' }),
   ]);
 }, 60_000);
 
-afterAll(async () => {
-  await test?.close();
-});
-
 function get(url: string, user: SignedInUser | null = null): Promise<LightMyRequestResponse> {
-  return test.testApp.app.inject({
+  return server.app.inject({
     method: 'GET',
     url,
     headers: user ? { cookie: user.cookie } : {},
@@ -55,8 +44,8 @@ function expectPathRefused(response: LightMyRequestResponse, field = 'name') {
 }
 
 describe('one spelling of every path', () => {
-  it('refuses an upload to another spelling of a trip, a traveller or a folder', async () => {
-    const id = (await createItinerary(test.testApp, owner)).id;
+  test('refuses an upload to another spelling of a trip, a traveller or a folder', async () => {
+    const id = (await createItinerary(owner)).id;
     const photo = await pngImage(16, 16);
     const spellings = [
       `itineraries/${id.toUpperCase()}/photos/a.png`,
@@ -73,7 +62,7 @@ describe('one spelling of every path', () => {
       `Users/${owner.id}/a.png`,
     ];
     for (const path of spellings) {
-      const body = expectPathRefused(await upload(test.testApp, owner, path, photo));
+      const body = expectPathRefused(await upload(server, owner, path, photo));
       expect(body.error.message, path).toMatch(/^name: /);
     }
     // Nothing was stored under any of them.
@@ -83,13 +72,13 @@ describe('one spelling of every path', () => {
     );
     expect(listed).toEqual({ prefixes: [], items: [] });
     // The canonical spelling works.
-    await uploaded(test.testApp, owner, `itineraries/${id}/photos/a.png`, photo);
+    await uploaded(server, owner, `itineraries/${id}/photos/a.png`, photo);
   });
 
-  it('refuses reads, listings, changes and deletes by another spelling', async () => {
-    const id = (await createItinerary(test.testApp, owner)).id;
+  test('refuses reads, listings, changes and deletes by another spelling', async () => {
+    const id = (await createItinerary(owner)).id;
     const meta = await uploaded(
-      test.testApp,
+      server,
       owner,
       `itineraries/${id}/photos/p.png`,
       await pngImage(16, 16),
@@ -104,12 +93,12 @@ describe('one spelling of every path', () => {
     );
     for (const method of ['PATCH', 'DELETE'] as const) {
       expectPathRefused(
-        await test.testApp.app.inject({
+        await server.app.inject({
           method,
           url,
           headers: {
             cookie: owner.cookie,
-            origin: test.testApp.config.baseUrl.origin,
+            origin: server.config.baseUrl.origin,
             'content-type': 'application/json',
           },
           payload: method === 'PATCH' ? '{}' : undefined,
@@ -124,24 +113,24 @@ describe('attachments stay with the members', () => {
   let share: string;
   let ticket: ObjectMetadata;
 
-  beforeAll(async () => {
-    id = (await createItinerary(test.testApp, owner)).id;
-    await addMember(test.testApp, id, editor.id, 'editor');
+  test.beforeAll(async () => {
+    id = (await createItinerary(owner)).id;
+    await addMember(server, id, editor.id, 'editor');
     ticket = await uploaded(
-      test.testApp,
+      server,
       owner,
       `itineraries/${id}/attachments/ticket.pdf`,
       pdfDocument(2000),
     );
-    await uploaded(test.testApp, owner, `itineraries/${id}/photos/view.png`, await pngImage());
+    await uploaded(server, owner, `itineraries/${id}/photos/view.png`, await pngImage());
     const link = expectStatus<ShareLink>(
-      await api(owner, 'POST', `/api/itineraries/${id}/share-links`, { payload: {} }),
+      await owner.post(`/api/itineraries/${id}/share-links`, {}),
       201,
     );
     share = new URL(link.url ?? '').searchParams.get('share') ?? '';
   });
 
-  it('are not read by a share-link holder under any spelling', async () => {
+  test('are not read by a share-link holder under any spelling', async () => {
     const ticketName = 'ticket.pdf';
     const tries: { path: string; raw?: boolean }[] = [
       { path: `itineraries/${id}/attachments/${ticketName}` },
@@ -182,7 +171,7 @@ describe('attachments stay with the members', () => {
     expect(photo.statusCode).toBe(200);
   });
 
-  it('are not listed to a share-link holder, signed in or not', async () => {
+  test('are not listed to a share-link holder, signed in or not', async () => {
     const prefixes = [
       `itineraries/${id}/`,
       `itineraries/${id}/att`,

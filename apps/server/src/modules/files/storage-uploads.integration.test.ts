@@ -1,13 +1,9 @@
 import type { ObjectMetadata } from '@jammy/shared/storage';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createItinerary,
-  expectError,
-  expectStatus,
-  type Api,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import type { SignedInUser } from '../../../test/clients';
+import { expectError, expectStatus } from '../../../test/expect';
+import { createItinerary } from '../../../test/factories';
 import {
   jpegWithGps,
   md5Base64,
@@ -17,32 +13,21 @@ import {
   upload,
   uploaded,
 } from '../../../test/storage-helpers';
-import type { TestApp } from '../../../test/test-app';
 import {
+  api,
   DOCUMENT_MAX,
+  editor,
   IMAGE_MAX,
+  other,
+  owner,
   QUOTA,
-  startStorageTest,
-  type StorageTest,
+  send,
+  storageTest,
+  testApp,
+  trip,
 } from './storage.test-helpers';
 
-let storageTest: StorageTest;
-let testApp: TestApp;
-let api: Api;
-let owner: SignedInUser;
-let editor: SignedInUser;
-let other: SignedInUser;
-let trip: StorageTest['trip'];
-let send: StorageTest['send'];
-
-beforeAll(async () => {
-  storageTest = await startStorageTest();
-  ({ testApp, api, owner, editor, other, trip, send } = storageTest);
-}, 60_000);
-
-afterAll(async () => {
-  await storageTest?.close();
-});
+const test = storageTest();
 
 const mediaUpload = (
   user: SignedInUser,
@@ -57,7 +42,7 @@ const mediaUpload = (
   });
 
 describe('uploads', () => {
-  it('takes the raw bytes (uploadType=media) and decides the type from them', async () => {
+  test('takes the raw bytes (uploadType=media) and decides the type from them', async () => {
     const id = await trip();
     const document = pdfDocument(4000);
     const stored = expectStatus<ObjectMetadata>(
@@ -88,7 +73,7 @@ describe('uploads', () => {
     );
   });
 
-  it('refuses a type the place does not take (415), and says which it found', async () => {
+  test('refuses a type the place does not take (415), and says which it found', async () => {
     const id = await trip();
     const usage = async () =>
       (await api(owner, 'GET', '/api/me/storage')).json<{ usedBytes: number }>();
@@ -120,7 +105,7 @@ describe('uploads', () => {
     expect(await usage()).toEqual(before);
   });
 
-  it('answers a file above its limit with 402 storage/quota-exceeded naming the limit, before storing anything', async () => {
+  test('answers a file above its limit with 402 storage/quota-exceeded naming the limit, before storing anything', async () => {
     const id = await trip();
     const big = expectError(
       await mediaUpload(
@@ -162,7 +147,7 @@ describe('uploads', () => {
     ).toBe(200);
   });
 
-  it('refuses an empty file as such (400), in one request or resumable', async () => {
+  test('refuses an empty file as such (400), in one request or resumable', async () => {
     const id = await trip();
     const path = `itineraries/${id}/attachments/empty.pdf`;
     for (const response of [
@@ -187,8 +172,8 @@ describe('uploads', () => {
     }
   });
 
-  it('keeps each traveller within the quota (402 storage/quota-exceeded)', async () => {
-    const id = (await createItinerary(testApp, other)).id;
+  test('keeps each traveller within the quota (402 storage/quota-exceeded)', async () => {
+    const id = (await createItinerary(other)).id;
     const statuses: number[] = [];
     for (let index = 0; index < 6; index += 1) {
       const response = await mediaUpload(
@@ -212,7 +197,7 @@ describe('uploads', () => {
     expect(usage).toMatchObject({ usedBytes: 360_000, quotaBytes: Math.floor(QUOTA) });
   });
 
-  it('checks the MD5 and the size the client sent', async () => {
+  test('checks the MD5 and the size the client sent', async () => {
     const id = await trip();
     const document = pdfDocument(3000);
     const wrongMd5 = await upload(testApp, owner, `itineraries/${id}/x/a.pdf`, document, {
@@ -230,7 +215,7 @@ describe('uploads', () => {
     expect(right.statusCode).toBe(200);
   });
 
-  it('refuses paths that climb, hide control characters, are too long, or are the root (400)', async () => {
+  test('refuses paths that climb, hide control characters, are too long, or are the root (400)', async () => {
     const id = await trip();
     const bad = [
       `itineraries/${id}/../../users/${owner.id}/x.pdf`,
@@ -264,7 +249,7 @@ describe('uploads', () => {
     );
   });
 
-  it('keeps users/{uid}/… to that traveller', async () => {
+  test('keeps users/{uid}/… to that traveller', async () => {
     const mine = `users/${owner.id}/passport.pdf`;
     expect((await mediaUpload(owner, mine, pdfDocument())).statusCode).toBe(200);
     expect((await send('GET', objectUrl(mine), { user: owner })).statusCode).toBe(200);
@@ -280,7 +265,7 @@ describe('uploads', () => {
 });
 
 describe('photos', () => {
-  it('removes EXIF (place, camera) unless the traveller keeps it, and makes WebP variants', async () => {
+  test('removes EXIF (place, camera) unless the traveller keeps it, and makes WebP variants', async () => {
     const id = await trip();
     const original = await jpegWithGps(400, 200);
     expect((await sharp(original).metadata()).exif).toBeDefined();
@@ -316,7 +301,7 @@ describe('photos', () => {
     expectError(none, 404, 'storage/object-not-found');
   });
 
-  it('refuses a file that only claims to be a photo', async () => {
+  test('refuses a file that only claims to be a photo', async () => {
     const id = await trip();
     const broken = Buffer.concat([(await pngImage(50, 50)).subarray(0, 60), Buffer.alloc(200)]);
     expectError(

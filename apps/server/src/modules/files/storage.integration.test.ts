@@ -4,13 +4,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ObjectMetadata } from '@jammy/shared/storage';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectError,
-  expectStatus,
-  type Api,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import { expectError, expectStatus } from '../../../test/expect';
 import {
   md5Base64,
   objectUrl,
@@ -18,32 +13,25 @@ import {
   pngImage,
   uploaded,
 } from '../../../test/storage-helpers';
-import type { TestApp } from '../../../test/test-app';
 import { fileObject } from '../../db/schema/itineraries';
 import { purgeTrash } from '../itineraries/itineraries.repository';
 import { diskBlobStore } from './disk-blob-store';
 import { createStorage } from './storage.service';
-import { DOCUMENT_MAX, startStorageTest, type StorageTest } from './storage.test-helpers';
+import {
+  api,
+  DOCUMENT_MAX,
+  editor,
+  owner,
+  send,
+  storageTest,
+  testApp,
+  trip,
+} from './storage.test-helpers';
 
-let storageTest: StorageTest;
-let testApp: TestApp;
-let api: Api;
-let owner: SignedInUser;
-let editor: SignedInUser;
-let trip: StorageTest['trip'];
-let send: StorageTest['send'];
-
-beforeAll(async () => {
-  storageTest = await startStorageTest();
-  ({ testApp, api, owner, editor, trip, send } = storageTest);
-}, 60_000);
-
-afterAll(async () => {
-  await storageTest?.close();
-});
+const test = storageTest();
 
 describe('downloads', () => {
-  it('answers ranges, ETags and cache headers', async () => {
+  test('answers ranges, ETags and cache headers', async () => {
     const id = await trip();
     const document = pdfDocument(5000);
     const meta = await uploaded(testApp, owner, `itineraries/${id}/attachments/r.pdf`, document);
@@ -80,7 +68,7 @@ describe('downloads', () => {
     expect(cached.rawPayload.length).toBe(0);
   });
 
-  it('opens with a download token, which rotating revokes', async () => {
+  test('opens with a download token, which rotating revokes', async () => {
     const id = await trip();
     const meta = await uploaded(testApp, owner, `itineraries/${id}/photos/t.png`, await pngImage());
     const oldToken = meta.downloadTokens;
@@ -123,7 +111,7 @@ describe('resumable uploads', () => {
     return `${address.pathname}${address.search}`;
   }
 
-  it('takes chunks by PUT with Content-Range (308 until complete), and answers how far it got', async () => {
+  test('takes chunks by PUT with Content-Range (308 until complete), and answers how far it got', async () => {
     const id = await trip();
     const document = pdfDocument(70_000);
     const url = await start(`itineraries/${id}/attachments/big.pdf`, document.length);
@@ -165,7 +153,7 @@ describe('resumable uploads', () => {
     ).toBe(200);
   });
 
-  it('refuses at the first chunk a file of the wrong type, and a start above the limit', async () => {
+  test('refuses at the first chunk a file of the wrong type, and a start above the limit', async () => {
     const id = await trip();
     const junk = Buffer.alloc(20_000, 65);
     const url = await start(`itineraries/${id}/attachments/a.pdf`, junk.length);
@@ -199,7 +187,7 @@ describe('resumable uploads', () => {
 });
 
 describe('bytes on disk', () => {
-  it('deletes an itinerary’s files when it leaves the trash for good', async () => {
+  test('deletes an itinerary’s files when it leaves the trash for good', async () => {
     const id = await trip();
     const meta = await uploaded(testApp, owner, `itineraries/${id}/photos/p.png`, await pngImage());
     const [row] = await testApp.database.db
@@ -227,7 +215,7 @@ describe('bytes on disk', () => {
     expect(keys.some((key) => existsSync(path.join(root, key)))).toBe(false);
   });
 
-  it('never shows a half-written blob, and clears temporary files at start', async () => {
+  test('never shows a half-written blob, and clears temporary files at start', async () => {
     const root = path.join(testApp.config.dataDir, 'crash');
     const store = diskBlobStore(root);
     await store.open();

@@ -7,7 +7,6 @@ import { place } from '../../db/schema/itineraries';
 import {
   call,
   createItinerary,
-  createSignedInUser,
   expectError,
   expectFieldError,
   expectStatus,
@@ -24,8 +23,8 @@ let other: SignedInUser;
 const db = (server: TestServer) => server.database.db;
 
 test.beforeAll(async ({ server }) => {
-  owner = await createSignedInUser(server, 'idempotent');
-  other = await createSignedInUser(server, 'idempotent-other');
+  owner = await server.traveller({ label: 'idempotent' });
+  other = await server.traveller({ label: 'idempotent-other' });
 });
 
 const placesUrl = (trip: Itinerary) => `/api/itineraries/${trip.id}/places`;

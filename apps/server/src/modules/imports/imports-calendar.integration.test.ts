@@ -1,14 +1,15 @@
 import type { ImportBatch, ImportPreview } from '@jammy/shared/imports';
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { booking } from '../../db/schema/bookings';
-import { createItinerary, expectError, expectStatus } from '../../../test/itinerary-helpers';
+import { expectError, expectStatus } from '../../../test/expect';
+import { createItinerary } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
 import {
   as,
   db,
   upload,
-  setup,
   owner,
   expectNoContent,
   fixture,
@@ -19,11 +20,12 @@ import {
   useImportsTest,
 } from './imports.test-helpers';
 
-useImportsTest();
+const test = serverTest({ mail: 'outbox' });
+useImportsTest(test);
 
 describe('iCalendar (Google Calendar export)', () => {
-  it('imports events as bookings with wall-clock times in their own zones', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('imports events as bookings with wall-clock times in their own zones', async () => {
+    const trip = await createItinerary(owner);
     const batch = expectStatus<ImportBatch>(
       await upload(
         owner,
@@ -86,7 +88,7 @@ describe('iCalendar (Google Calendar export)', () => {
     expect(rows[2]).toMatchObject({ fromName: 'Tokyo', toName: 'Kyoto' });
   });
 
-  it('expands a repeating event within the trip’s dates, and says so in the preview', async () => {
+  test('expands a repeating event within the trip’s dates, and says so in the preview', async () => {
     const calendar = [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
@@ -99,7 +101,7 @@ describe('iCalendar (Google Calendar export)', () => {
       'END:VEVENT',
       'END:VCALENDAR',
     ].join('\r\n');
-    const dated = await createItinerary(setup.testApp, owner, {
+    const dated = await createItinerary(owner, {
       startDate: '2027-04-10',
       endDate: '2027-04-20',
     });
@@ -121,7 +123,7 @@ describe('iCalendar (Google Calendar export)', () => {
     expect(batch.counts.bookings).toBe(3);
 
     // A trip without dates gets the first occurrence, and is told so.
-    const undated = await createItinerary(setup.testApp, owner);
+    const undated = await createItinerary(owner);
     const first = expectStatus<ImportPreview>(
       await upload(owner, importsUrl(undated, '?dryRun=true'), calendar, ICS),
       200,
@@ -130,8 +132,8 @@ describe('iCalendar (Google Calendar export)', () => {
     expect(first.series).toEqual([{ title: 'Yoga class', imported: 1, leftOut: 'no-trip-dates' }]);
   });
 
-  it('reads UTC times in the itinerary’s zone when the calendar names none', async () => {
-    const trip = await createItinerary(setup.testApp, owner, { timezone: 'Asia/Tokyo' });
+  test('reads UTC times in the itinerary’s zone when the calendar names none', async () => {
+    const trip = await createItinerary(owner, { timezone: 'Asia/Tokyo' });
     const calendar = [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
@@ -154,8 +156,8 @@ describe('iCalendar (Google Calendar export)', () => {
 });
 
 describe('GeoJSON (geojson.io)', () => {
-  it('imports points and lines, and says what it left out', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('imports points and lines, and says what it left out', async () => {
+    const trip = await createItinerary(owner);
     const preview = expectStatus<ImportPreview>(
       await upload(
         owner,
@@ -179,7 +181,7 @@ describe('GeoJSON (geojson.io)', () => {
 });
 
 describe('POST /api/imports (a new itinerary)', () => {
-  it('creates the itinerary with the file’s content; undo puts it in the trash', async () => {
+  test('creates the itinerary with the file’s content; undo puts it in the trash', async () => {
     const batch = expectStatus<ImportBatch>(
       await upload(owner, '/api/imports?fileName=lisbon.kml', fixture('google-my-maps.kml'), KML),
       201,
@@ -203,7 +205,7 @@ describe('POST /api/imports (a new itinerary)', () => {
     );
   });
 
-  it('answers 401 without a session', async () => {
+  test('answers 401 without a session', async () => {
     const response = await upload(null, '/api/imports', fixture('google-my-maps.kml'), KML);
     expectError(response, 401, 'auth/unauthenticated');
   });

@@ -1,18 +1,15 @@
 import type { ImportPreview } from '@jammy/shared/imports';
 import type { Itinerary } from '@jammy/shared/itineraries';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createItinerary,
-  createSignedInUser,
-  expectError,
-  expectStatus,
-} from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import { expectError, expectStatus } from '../../../test/expect';
+import { createItinerary } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
 import { zigzag } from '../../../test/lines';
 import {
   as,
   upload,
   counts,
-  setup,
+  server,
   owner,
   expectUnreadable,
   fixture,
@@ -24,15 +21,16 @@ import {
   useImportsTest,
 } from './imports.test-helpers';
 
-useImportsTest();
+const test = serverTest({ mail: 'outbox' });
+useImportsTest(test);
 
 describe('hostile and broken files', () => {
   let trip: Itinerary;
-  beforeAll(async () => {
-    trip = await createItinerary(setup.testApp, owner);
+  test.beforeAll(async () => {
+    trip = await createItinerary(owner);
   });
 
-  it('refuses document type declarations (external entities, billion laughs) before parsing', async () => {
+  test('refuses document type declarations (external entities, billion laughs) before parsing', async () => {
     const xxe = `<?xml version="1.0"?>\n<!DOCTYPE gpx [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<gpx><wpt lat="1" lon="2"><name>&xxe;</name></wpt></gpx>`;
     expectUnreadable(await upload(owner, importsUrl(trip), xxe, GPX), /^line 2: <!DOCTYPE>/);
     const laughs = `<?xml version="1.0"?>\n<!DOCTYPE lolz [\n <!ENTITY lol "lol">\n${Array.from(
@@ -42,7 +40,7 @@ describe('hostile and broken files', () => {
     expectUnreadable(await upload(owner, importsUrl(trip), laughs, KML), /^line 2: <!DOCTYPE>/);
   });
 
-  it('refuses deep nesting, naming the line', async () => {
+  test('refuses deep nesting, naming the line', async () => {
     const deep = `<gpx>\n${'<extensions>\n'.repeat(100)}${'</extensions>'.repeat(100)}</gpx>`;
     expectUnreadable(
       await upload(owner, importsUrl(trip), deep, GPX),
@@ -50,7 +48,7 @@ describe('hostile and broken files', () => {
     );
   });
 
-  it('names the line where a truncated or broken XML file fails', async () => {
+  test('names the line where a truncated or broken XML file fails', async () => {
     const gpx = fixture('garmin-hike.gpx').toString('utf8');
     const truncated = gpx.slice(0, gpx.indexOf('<trkpt', 5000) + 40);
     const message = expectUnreadable(
@@ -70,7 +68,7 @@ describe('hostile and broken files', () => {
     );
   });
 
-  it('refuses a file above 5 MB with 413 and an unknown type with 415', async () => {
+  test('refuses a file above 5 MB with 413 and an unknown type with 415', async () => {
     const huge = Buffer.alloc(5 * 1024 * 1024 + 1, 0x20);
     const large = expectError(
       await upload(owner, importsUrl(trip), huge, GPX),
@@ -90,7 +88,7 @@ describe('hostile and broken files', () => {
     );
   });
 
-  it('reads a big file on a thread of its own: the server answers others meanwhile', async () => {
+  test('reads a big file on a thread of its own: the server answers others meanwhile', async () => {
     // A recorded hike of about 2 MB, one point a second: seconds of parsing.
     const points: string[] = [];
     for (let i = 0; points.length < 20_000; i += 1) {
@@ -116,7 +114,7 @@ describe('hostile and broken files', () => {
     expect(preview.routes[0]?.name).toBe('Long walk');
   });
 
-  it('names the line of a bad calendar date, an unknown zone or a cut-off calendar', async () => {
+  test('names the line of a bad calendar date, an unknown zone or a cut-off calendar', async () => {
     const calendar = (...event: string[]) =>
       [
         'BEGIN:VCALENDAR',
@@ -161,7 +159,7 @@ describe('hostile and broken files', () => {
     );
   });
 
-  it('names the line of broken JSON and refuses what is not GeoJSON', async () => {
+  test('names the line of broken JSON and refuses what is not GeoJSON', async () => {
     expectUnreadable(
       await upload(
         owner,
@@ -187,7 +185,7 @@ describe('hostile and broken files', () => {
     expectUnreadable(await upload(owner, importsUrl(trip), '', GEOJSON), /^file: is missing/);
   });
 
-  it('left nothing behind', async () => {
+  test('left nothing behind', async () => {
     expect(await counts(trip.id)).toMatchObject({
       stages: 0,
       places: 0,
@@ -206,14 +204,14 @@ describe('one person’s heavy imports', () => {
   const waypoint = '<gpx><wpt lat="45.1" lon="7.1"/></gpx>';
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  it('another person’s small import is answered in under 2 s; a fourth heavy one is refused (429)', async () => {
+  test('another person’s small import is answered in under 2 s; a fourth heavy one is refused (429)', async () => {
     const [heavy, light] = await Promise.all([
-      createSignedInUser(setup.testApp, 'heavy-importer'),
-      createSignedInUser(setup.testApp, 'light-importer'),
+      server.traveller({ label: 'heavy-importer' }),
+      server.traveller({ label: 'light-importer' }),
     ]);
     const [heavyTrip, lightTrip] = await Promise.all([
-      createItinerary(setup.testApp, heavy),
-      createItinerary(setup.testApp, light),
+      createItinerary(heavy),
+      createItinerary(light),
     ]);
     // The threads have started once (under Vitest a thread compiles its sources first).
     expectStatus(
@@ -252,16 +250,16 @@ describe('one person’s heavy imports', () => {
     }
   });
 
-  it('drops the file of a client that has gone: it is not read, and nothing is created', async () => {
+  test('drops the file of a client that has gone: it is not read, and nothing is created', async () => {
     const [heavy, leaving] = await Promise.all([
-      createSignedInUser(setup.testApp, 'busy-importer'),
-      createSignedInUser(setup.testApp, 'leaving-importer'),
+      server.traveller({ label: 'busy-importer' }),
+      server.traveller({ label: 'leaving-importer' }),
     ]);
     const [heavyTrip, leftTrip] = await Promise.all([
-      createItinerary(setup.testApp, heavy),
-      createItinerary(setup.testApp, leaving),
+      createItinerary(heavy),
+      createItinerary(leaving),
     ]);
-    const address = await setup.testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = await server.app.listen({ host: '127.0.0.1', port: 0 });
     const busy = [1, 2, 3].map((index) =>
       upload(
         heavy,
@@ -277,7 +275,7 @@ describe('one person’s heavy imports', () => {
       method: 'POST',
       headers: {
         cookie: leaving.cookie,
-        origin: setup.testApp.config.baseUrl.origin,
+        origin: server.config.baseUrl.origin,
         'content-type': GEOJSON,
       },
       body: heavyLine,

@@ -1,21 +1,17 @@
 import type { ImportBatch, ImportPreview } from '@jammy/shared/imports';
 import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { stageRoute } from '../../db/schema/imports';
-import {
-  createItinerary,
-  createStage,
-  expectStatus,
-  getTree,
-} from '../../../test/itinerary-helpers';
+import { expectStatus } from '../../../test/expect';
+import { createItinerary, createStage, getTree } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
 import {
   as,
   db,
   upload,
   counts,
   activity,
-  setup,
   owner,
   expectNoContent,
   expectUnreadable,
@@ -26,11 +22,12 @@ import {
   useImportsTest,
 } from './imports.test-helpers';
 
-useImportsTest();
+const test = serverTest({ mail: 'outbox' });
+useImportsTest(test);
 
 describe('GPX (Garmin Connect export)', () => {
-  it('previews without writing, then imports waypoints and the simplified track into a new stage', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('previews without writing, then imports waypoints and the simplified track into a new stage', async () => {
+    const trip = await createItinerary(owner);
     const before = await counts(trip.id);
     const preview = expectStatus<ImportPreview>(
       await upload(
@@ -75,7 +72,7 @@ describe('GPX (Garmin Connect export)', () => {
       counts: { stages: 1, places: 3, routes: 1, bookings: 0 },
       undoneAt: null,
     });
-    const tree = await getTree(setup.testApp, owner, trip.id);
+    const tree = await getTree(owner, trip.id);
     expect(tree.stages.map((row) => row.title)).toEqual(['Monterosso to Vernazza']);
     expect(tree.places.map((row) => [row.name, row.stageId, row.lat, row.lng])).toEqual([
       ['Monterosso al Mare', batch.stageId, 44.1461, 9.6543],
@@ -94,9 +91,9 @@ describe('GPX (Garmin Connect export)', () => {
 });
 
 describe('KML (Google My Maps export)', () => {
-  it('imports placemarks into an existing stage, after its places, with the line as its route', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
-    const lisbon = await createStage(setup.testApp, owner, trip.id, { title: 'Lisbon' });
+  test('imports placemarks into an existing stage, after its places, with the line as its route', async () => {
+    const trip = await createItinerary(owner);
+    const lisbon = await createStage(owner, trip.id, { title: 'Lisbon' });
     await as(owner, 'POST', `/api/itineraries/${trip.id}/places`, {
       payload: { name: 'Already there', stageId: lisbon.id },
     });
@@ -112,7 +109,7 @@ describe('KML (Google My Maps export)', () => {
     // Into an existing stage, the file's folders are not kept as stages.
     expect(batch.counts).toEqual({ stages: 0, places: 3, routes: 1, bookings: 0 });
     expect(batch.stageId).toBe(lisbon.id);
-    const tree = await getTree(setup.testApp, owner, trip.id);
+    const tree = await getTree(owner, trip.id);
     expect(tree.stages).toHaveLength(1);
     expect(tree.places.map((row) => row.name)).toEqual([
       'Already there',
@@ -135,8 +132,8 @@ describe('KML (Google My Maps export)', () => {
 });
 
 describe('KML folders (Google My Maps layers)', () => {
-  it('become a stage each when the import makes new stages; undo removes them all', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('become a stage each when the import makes new stages; undo removes them all', async () => {
+    const trip = await createItinerary(owner);
     const preview = expectStatus<ImportPreview>(
       await upload(owner, importsUrl(trip, '?dryRun=true'), fixture('google-my-maps.kml'), KML),
       200,
@@ -159,7 +156,7 @@ describe('KML folders (Google My Maps layers)', () => {
     );
     // Everything is in a folder: no stage for the file itself.
     expect(batch.counts).toEqual({ stages: 3, places: 3, routes: 1, bookings: 0 });
-    const tree = await getTree(setup.testApp, owner, trip.id);
+    const tree = await getTree(owner, trip.id);
     expect(tree.stages.map((row) => row.title)).toEqual(['Sights', 'Food', 'Walks']);
     expect(batch.stageId).toBe(tree.stages[0]?.id);
     const stageOf = new Map(tree.stages.map((row) => [row.id, row.title]));
@@ -178,12 +175,12 @@ describe('KML folders (Google My Maps layers)', () => {
       ['Alfama walk', 'Walks'],
     ]);
     expectNoContent(await as(owner, 'DELETE', `/api/itineraries/${trip.id}/imports/${batch.id}`));
-    const after = await getTree(setup.testApp, owner, trip.id);
+    const after = await getTree(owner, trip.id);
     expect([after.stages.length, after.places.length]).toEqual([0, 0]);
   });
 
-  it('put what is in no folder in the stage named after the file, before the folders', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('put what is in no folder in the stage named after the file, before the folders', async () => {
+    const trip = await createItinerary(owner);
     const kml = fixture('google-my-maps.kml')
       .toString('utf8')
       .replace(
@@ -195,15 +192,15 @@ describe('KML folders (Google My Maps layers)', () => {
       201,
     );
     expect(batch.counts.stages).toBe(4);
-    const tree = await getTree(setup.testApp, owner, trip.id);
+    const tree = await getTree(owner, trip.id);
     expect(tree.stages.map((row) => row.title)).toEqual(['Lisbon', 'Sights', 'Food', 'Walks']);
     expect(tree.places.find((row) => row.name === 'Rossio')?.stageId).toBe(tree.stages[0]?.id);
   });
 });
 
 describe('KMZ (zipped KML)', () => {
-  it('reads the doc.kml inside, and refuses a zip without one', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('reads the doc.kml inside, and refuses a zip without one', async () => {
+    const trip = await createItinerary(owner);
     const kmz = Buffer.from(
       zipSync({
         'doc.kml': new Uint8Array(fixture('google-my-maps.kml')),

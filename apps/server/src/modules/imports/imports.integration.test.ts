@@ -1,24 +1,21 @@
 import type { ImportBatch, ImportPreview, LookupResult, StageRoutes } from '@jammy/shared/imports';
 import type { ShareLink } from '@jammy/shared/sharing';
 import { asc, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { importBatch } from '../../db/schema/imports';
 import { place, stage } from '../../db/schema/itineraries';
 import type { ApiErrorBody } from '../../../test/auth-helpers';
-import {
-  addMember,
-  createItinerary,
-  expectError,
-  expectStatus,
-  getTree,
-} from '../../../test/itinerary-helpers';
+import { addMember } from '../../../test/itinerary-helpers';
+import { expectError, expectStatus } from '../../../test/expect';
+import { createItinerary, getTree } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
 import {
   as,
   db,
   upload,
   counts,
   activity,
-  setup,
+  server,
   owner,
   viewer,
   stranger,
@@ -30,11 +27,12 @@ import {
   useImportsTest,
 } from './imports.test-helpers';
 
-useImportsTest();
+const test = serverTest({ mail: 'outbox' });
+useImportsTest(test);
 
 describe('all or nothing', () => {
-  it('a failure at the last step leaves no stage, place, route, import or event', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('a failure at the last step leaves no stage, place, route, import or event', async () => {
+    const trip = await createItinerary(owner);
     await db()
       .execute(sql`create or replace function refuse_boom() returns trigger language plpgsql as $$
       begin
@@ -67,8 +65,8 @@ describe('all or nothing', () => {
 });
 
 describe('undo', () => {
-  it('removes what the import created and records it; a second undo is 404', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('removes what the import created and records it; a second undo is 404', async () => {
+    const trip = await createItinerary(owner);
     const batch = expectStatus<ImportBatch>(
       await upload(
         owner,
@@ -90,8 +88,8 @@ describe('undo', () => {
     expectError(await as(owner, 'DELETE', url), 404, 'import/not-found');
   });
 
-  it('answers 409 and keeps everything when something it created changed since', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('answers 409 and keeps everything when something it created changed since', async () => {
+    const trip = await createItinerary(owner);
     const batch = expectStatus<ImportBatch>(
       await upload(owner, importsUrl(trip), fixture('garmin-hike.gpx'), GPX),
       201,
@@ -140,9 +138,9 @@ describe('undo', () => {
 });
 
 describe('GET /api/itineraries/{id}/routes (the maps read the tracks)', () => {
-  it('answers members and share-link holders, not strangers, and follows imports and undo', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
-    await addMember(setup.testApp, trip.id, viewer.id, 'viewer');
+  test('answers members and share-link holders, not strangers, and follows imports and undo', async () => {
+    const trip = await createItinerary(owner);
+    await addMember(server, trip.id, viewer.id, 'viewer');
     const routesUrl = `/api/itineraries/${trip.id}/routes`;
     expect(expectStatus<StageRoutes>(await as(owner, 'GET', routesUrl), 200)).toEqual({
       items: [],
@@ -185,7 +183,7 @@ describe('GET /api/itineraries/{id}/routes (the maps read the tracks)', () => {
     ).toEqual(routes);
     expectError(await as(stranger, 'GET', routesUrl), 404, 'itinerary/not-found');
     expectError(await as(null, 'GET', routesUrl), 401, 'auth/unauthenticated');
-    const otherTrip = await createItinerary(setup.testApp, owner);
+    const otherTrip = await createItinerary(owner);
     expectError(
       await as(null, 'GET', `/api/itineraries/${otherTrip.id}/routes?share=${share}`),
       404,
@@ -200,9 +198,9 @@ describe('GET /api/itineraries/{id}/routes (the maps read the tracks)', () => {
 });
 
 describe('who may import', () => {
-  it('viewers get 403, strangers 404, and neither changes anything', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
-    await addMember(setup.testApp, trip.id, viewer.id, 'viewer');
+  test('viewers get 403, strangers 404, and neither changes anything', async () => {
+    const trip = await createItinerary(owner);
+    await addMember(server, trip.id, viewer.id, 'viewer');
     const batch = expectStatus<ImportBatch>(
       await upload(owner, importsUrl(trip), fixture('geojson-io.geojson'), GEOJSON),
       201,
@@ -251,8 +249,8 @@ describe('who may import', () => {
 });
 
 describe('pasted list', () => {
-  it('answers candidates per line: names from the gazetteer, coordinates from links, short links named', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('answers candidates per line: names from the gazetteer, coordinates from links, short links named', async () => {
+    const trip = await createItinerary(owner);
     const text = [
       'Florence',
       'https://www.google.com/maps/place/Colosseo/@41.8902102,12.4922309,17z/data=!3m1',
@@ -283,8 +281,8 @@ describe('pasted list', () => {
     expect(await counts(trip.id)).toMatchObject({ places: 0, imports: 0 });
   });
 
-  it('commits a reviewed choice as GeoJSON through the import route', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('commits a reviewed choice as GeoJSON through the import route', async () => {
+    const trip = await createItinerary(owner);
     const chosen = {
       type: 'FeatureCollection',
       features: [
@@ -310,15 +308,15 @@ describe('pasted list', () => {
       201,
     );
     expect(batch.counts.places).toBe(2);
-    const tree = await getTree(setup.testApp, owner, trip.id);
+    const tree = await getTree(owner, trip.id);
     expect(tree.places.map((row) => [row.name, row.category])).toEqual([
       ['Florence', 'city'],
       ['Colosseo', 'sight'],
     ]);
   });
 
-  it('refuses more than 100 lines, naming the field', async () => {
-    const trip = await createItinerary(setup.testApp, owner);
+  test('refuses more than 100 lines, naming the field', async () => {
+    const trip = await createItinerary(owner);
     const text = Array.from({ length: 101 }, (_, index) => `Town ${index}`).join('\n');
     const response = await as(owner, 'POST', importsUrl(trip, '/lookup'), { payload: { text } });
     expect(response.statusCode).toBe(400);

@@ -3,17 +3,13 @@ import path from 'node:path';
 import type { Itinerary } from '@jammy/shared/itineraries';
 import type { ActivityPage } from '@jammy/shared/sharing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect } from 'vitest';
+import type { HTTPMethods } from 'fastify';
+import { expect } from 'vitest';
 import type { ApiErrorBody } from '../../../test/auth-helpers';
-import {
-  apiFor,
-  createSignedInUser,
-  expectStatus,
-  startItineraryTest,
-  type Api,
-  type ItineraryTest,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { call, type CallOptions, type SignedInUser, type Traveller } from '../../../test/clients';
+import { expectStatus } from '../../../test/expect';
+import type { ServerTest } from '../../../test/fixture';
+import type { TestServer } from '../../../test/server';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../test/fixtures/imports');
 export const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
@@ -38,29 +34,31 @@ export function expectUnreadable(response: { statusCode: number; body: string },
   return body.error.message;
 }
 
-export let setup: ItineraryTest;
-export let owner: SignedInUser;
-export let viewer: SignedInUser;
-export let stranger: SignedInUser;
+export let server: TestServer;
+export let owner: Traveller;
+export let viewer: Traveller;
+export let stranger: Traveller;
 
-/** Starts the app and the three travellers an import test file uses, and stops them after it. */
-export function useImportsTest(): void {
-  beforeAll(async () => {
-    setup = await startItineraryTest();
+/** Makes the three travellers an import test file uses before its first test. */
+export function useImportsTest(test: ServerTest): void {
+  test.beforeAll(async ({ server: fileServer }) => {
+    server = fileServer;
     [owner, viewer, stranger] = await Promise.all([
-      createSignedInUser(setup.testApp, 'importer'),
-      createSignedInUser(setup.testApp, 'import-viewer'),
-      createSignedInUser(setup.testApp, 'import-stranger'),
+      server.traveller({ label: 'importer' }),
+      server.traveller({ label: 'import-viewer' }),
+      server.traveller({ label: 'import-stranger' }),
     ]);
-  });
-
-  afterAll(async () => {
-    await setup?.close();
   });
 }
 
-export const as: Api = (...args) => apiFor(setup.testApp)(...args);
-export const db = () => setup.testApp.database.db;
+/** An /api request as `user` (anonymous when null). */
+export const as = (
+  user: SignedInUser | null,
+  method: HTTPMethods,
+  url: string,
+  options?: CallOptions,
+) => call(server, user, method, url, options);
+export const db = () => server.database.db;
 
 export function upload(
   user: SignedInUser | null,

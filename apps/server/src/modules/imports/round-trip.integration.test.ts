@@ -2,15 +2,9 @@ import type { Booking } from '@jammy/shared/bookings';
 import type { ImportBatch } from '@jammy/shared/imports';
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { describe, expect } from 'vitest';
-import {
-  call,
-  createItinerary,
-  createPlace,
-  createSignedInUser,
-  createStage,
-  expectStatus,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { call, type Traveller } from '../../../test/clients';
+import { expectStatus } from '../../../test/expect';
+import { createItinerary, createPlace, createStage } from '../../../test/factories';
 import { serverTest } from '../../../test/fixture';
 import type { TestServer } from '../../../test/server';
 
@@ -22,7 +16,7 @@ const test = serverTest({ mail: 'outbox' });
  * wall-clock times, zones, or the days of an all-day one). KML is read only, and JSON is written only: they have no pair.
  */
 
-let owner: SignedInUser;
+let owner: Traveller;
 let original: ItineraryTree;
 
 const FORMATS = {
@@ -32,12 +26,12 @@ const FORMATS = {
 } as const;
 
 test.beforeAll(async ({ server }) => {
-  owner = await createSignedInUser(server, 'round-trip');
-  const trip = await createItinerary(server, owner, {
+  owner = await server.traveller({ label: 'round-trip' });
+  const trip = await createItinerary(owner, {
     title: 'Lisbon and Tokyo',
     timezone: 'Europe/Lisbon',
   });
-  const lisbon = await createStage(server, owner, trip.id, {
+  const lisbon = await createStage(owner, trip.id, {
     title: 'Lisbon',
     destinationName: 'Lisboa',
     lat: 38.7223,
@@ -50,7 +44,7 @@ test.beforeAll(async ({ server }) => {
     ['Miradouro da Graça', 38.7163, -9.1315],
     ['Café "A Brasileira" & co', 38.7107, -9.1423],
   ] as const) {
-    await createPlace(server, owner, trip.id, { stageId: lisbon.id, name, lat, lng });
+    await createPlace(owner, trip.id, { stageId: lisbon.id, name, lat, lng });
   }
   const bookings = `/api/itineraries/${trip.id}/bookings`;
   expectStatus(

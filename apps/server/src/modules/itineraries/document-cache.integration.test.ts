@@ -1,13 +1,10 @@
 import type { ItineraryTree } from '@jammy/shared/itineraries';
-import { describe, expect, it } from 'vitest';
-import {
-  addMember,
-  call,
-  countQueries,
-  createPlace,
-  createSignedInUser,
-  expectStatus,
-} from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import { call } from '../../../test/clients';
+import { expectStatus } from '../../../test/expect';
+import { createPlace } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
+import { addMember, countQueries } from '../../../test/itinerary-helpers';
 import { type TestApp } from '../../../test/test-app';
 import {
   a,
@@ -23,10 +20,11 @@ import {
   viewer,
 } from './document-cache.test-helpers';
 
-useDocumentCacheTest();
+const test = serverTest({ mail: 'outbox' });
+useDocumentCacheTest(test);
 
 describe('the itinerary document cache', () => {
-  it('serves from memory, and a change through the other process reaches it at commit', async () => {
+  test('serves from memory, and a change through the other process reaches it at commit', async () => {
     const trip = await tripWithPlaces('Kansai');
     const first = expectStatus<ItineraryTree>(await read(b, owner, trip.id), 200);
     expect(first.itinerary.title).toBe('Kansai');
@@ -56,7 +54,7 @@ describe('the itinerary document cache', () => {
     expect(body(await read(b, owner, trip.id))).toBe(truth);
   });
 
-  it('drops a document when a place changes through the other process, and for its author at once', async () => {
+  test('drops a document when a place changes through the other process, and for its author at once', async () => {
     const trip = await tripWithPlaces('Tōhoku');
     const before = expectStatus<ItineraryTree>(await read(b, owner, trip.id), 200);
     const [place] = before.places;
@@ -77,7 +75,7 @@ describe('the itinerary document cache', () => {
     );
   });
 
-  it('keeps the role on every request: a new role or a removal reaches the other process', async () => {
+  test('keeps the role on every request: a new role or a removal reaches the other process', async () => {
     const trip = await tripWithPlaces('Hokkaido');
     await addMember(a, trip.id, viewer.id, 'viewer');
     expect(expectStatus<ItineraryTree>(await read(b, viewer, trip.id), 200).itinerary.role).toBe(
@@ -108,7 +106,7 @@ describe('the itinerary document cache', () => {
     );
   });
 
-  it('refuses a trashed itinerary on the other process', async () => {
+  test('refuses a trashed itinerary on the other process', async () => {
     const trip = await tripWithPlaces('Okinawa');
     expectStatus(await read(b, owner, trip.id), 200);
     expectStatus(
@@ -123,16 +121,16 @@ describe('the itinerary document cache', () => {
     );
   });
 
-  it('reads a trip once for all its members: another role’s document is the same text relabelled', async () => {
+  test('reads a trip once for all its members: another role’s document is the same text relabelled', async () => {
     const trip = await tripWithPlaces('Hokkaidō');
-    const editor = await createSignedInUser(a, 'relabelled');
+    const editor = await a.traveller({ label: 'relabelled' });
     await addMember(a, trip.id, editor.id, 'editor');
     await b.heard();
     // B knows both travellers and their roles.
     expectStatus(await read(b, owner, trip.id), 200);
     expectStatus(await read(b, editor, trip.id), 200);
     const change = async () => {
-      await createPlace(a, owner, trip.id, { name: 'Ferry terminal' });
+      await createPlace(owner, trip.id, { name: 'Ferry terminal' });
       await b.heard();
     };
     const documentReads = (statements: string[]) =>
@@ -162,7 +160,7 @@ describe('the itinerary document cache', () => {
     }
   });
 
-  it('keeps a document through the writes it does not show: notes, lists and their items', async () => {
+  test('keeps a document through the writes it does not show: notes, lists and their items', async () => {
     const trip = await tripWithPlaces('Okinawa');
     const url = `/api/itineraries/${trip.id}`;
     const write = async (
@@ -240,7 +238,7 @@ describe('the itinerary document cache', () => {
     }
   });
 
-  it('sends the stored Brotli or gzip form, equal to the uncached JSON', async () => {
+  test('sends the stored Brotli or gzip form, equal to the uncached JSON', async () => {
     const trip = await tripWithPlaces('Shikoku');
     const truth = (await read(uncached, owner, trip.id)).body;
     for (const [accept, expected] of [

@@ -1,26 +1,19 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import {
-  call,
-  createItinerary,
-  createPlace,
-  createSignedInUser,
-  createStage,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { call, type SignedInUser, type Traveller } from '../../../test/clients';
+import { createItinerary, createPlace, createStage } from '../../../test/factories';
+import type { ServerTest } from '../../../test/fixture';
+import type { TestServer } from '../../../test/server';
+import type { TestApp } from '../../../test/test-app';
 
 // Two apps on one PostgreSQL, each with its own document cache, session cache and LISTEN
 // connection, as two server processes behind one address have; and a third with the cache
 // turned off, whose answers are the uncached truth.
-export let database: TestDatabase;
-export let a: TestApp;
+export let a: TestServer;
 export let b: TestApp;
 export let uncached: TestApp;
-export let owner: SignedInUser;
-export let viewer: SignedInUser;
+export let owner: Traveller;
+export let viewer: Traveller;
 
 export const read = (
   app: TestApp,
@@ -61,29 +54,22 @@ export async function silentlyRetitle(id: string, title: string) {
 }
 
 export async function tripWithPlaces(title: string) {
-  const trip = await createItinerary(a, owner, { title });
-  const stage = await createStage(a, owner, trip.id, { title: 'Kyoto' });
+  const trip = await createItinerary(owner, { title });
+  const stage = await createStage(owner, trip.id, { title: 'Kyoto' });
   for (const name of ['Fushimi Inari', 'Kinkaku-ji', 'Nishiki market', 'Gion']) {
-    await createPlace(a, owner, trip.id, { name, stageId: stage.id });
+    await createPlace(owner, trip.id, { name, stageId: stage.id });
   }
   return trip;
 }
 
-/** The app, database and users of these tests: started before them, closed after. */
-export function useDocumentCacheTest(): void {
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    a = await buildTestApp({ databaseUrl: database.url });
-    b = await buildTestApp({ databaseUrl: database.url });
-    uncached = await buildTestApp({ databaseUrl: database.url, env: { DOCUMENT_CACHE_MB: '0' } });
+/** The apps and users of these tests, made before the file's first test (closed with its server). */
+export function useDocumentCacheTest(test: ServerTest): void {
+  test.beforeAll(async ({ server }) => {
+    a = server;
+    b = await server.another();
+    uncached = await server.another({ DOCUMENT_CACHE_MB: '0' });
     await Promise.all([a.app.ready(), b.app.ready(), uncached.app.ready()]);
-    owner = await createSignedInUser(a, 'owner');
-    viewer = await createSignedInUser(a, 'viewer');
+    owner = await server.traveller({ label: 'owner' });
+    viewer = await server.traveller({ label: 'viewer' });
   }, 120_000);
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await uncached?.close();
-    await database?.drop();
-  });
 }

@@ -1,13 +1,8 @@
 import type { Itinerary } from '@jammy/shared/itineraries';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createItinerary,
-  createStage,
-  expectError,
-  expectStatus,
-  getTree,
-  missingId,
-} from '../../../test/itinerary-helpers';
+import { beforeAll, describe, expect } from 'vitest';
+import { expectError, expectStatus, missingId } from '../../../test/expect';
+import { createItinerary, createStage, getTree } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
 import {
   another,
   as,
@@ -18,7 +13,6 @@ import {
   owner,
   rows,
   send,
-  setup,
   shared,
   snapshot,
   stranger,
@@ -28,10 +22,11 @@ import {
   viewer,
 } from './itinerary-access.test-helpers';
 
-useItineraryAccessTest();
+const test = serverTest({ mail: 'outbox' });
+useItineraryAccessTest(test);
 
 describe('anonymous callers', () => {
-  it.each([
+  test.each([
     ['GET …', 'GET', '/api/itineraries'],
     ['POST …', 'POST', '/api/itineraries'],
   ] as const)('%s/api/itineraries → 401', async (_name, method, url) => {
@@ -44,13 +39,13 @@ describe('anonymous callers', () => {
     expectError(response, 401, 'auth/unauthenticated');
   });
 
-  it.each(rows(() => true))('%s → 401', async (_name, endpoint) => {
+  test.each(rows(() => true))('%s → 401', async (_name, endpoint) => {
     expectError(await send(null, endpoint, shared), 401, 'auth/unauthenticated');
   });
 });
 
 describe('strangers', () => {
-  it.each(rows(() => true))(
+  test.each(rows(() => true))(
     '%s → 404, the same answer as for an itinerary that does not exist',
     async (_name, endpoint) => {
       const real = await send(stranger, endpoint, shared);
@@ -64,7 +59,7 @@ describe('strangers', () => {
     },
   );
 
-  it('a stranger cannot see a trashed itinerary nor restore it', async () => {
+  test('a stranger cannot see a trashed itinerary nor restore it', async () => {
     const f = await buildFixture();
     expectStatus(await as(owner, 'DELETE', trip(idsOf(f)), { payload: {} }), 200);
     const restore = await as(stranger, 'POST', `${trip(idsOf(f))}/restore`);
@@ -76,12 +71,12 @@ describe('strangers', () => {
 });
 
 describe('ids that are not UUIDv7', () => {
-  it.each(rows(() => true))('%s with a malformed itinerary id → 404', async (_name, endpoint) => {
+  test.each(rows(() => true))('%s with a malformed itinerary id → 404', async (_name, endpoint) => {
     const response = await send(owner, endpoint, shared, { trip: 'not-a-uuid' });
     expectError(response, 404, 'route/not-found');
   });
 
-  it.each(rows((endpoint) => endpoint.sub !== undefined))(
+  test.each(rows((endpoint) => endpoint.sub !== undefined))(
     '%s with a UUIDv4 as content id → 404',
     async (_name, endpoint) => {
       const v4 = '3b241101-e2bb-4255-8caf-4136c566a962';
@@ -97,26 +92,26 @@ describe('viewers', () => {
     before = await snapshot(shared);
   });
 
-  it.each(rows((endpoint) => endpoint.action === 'read'))('%s → 200', async (_name, endpoint) => {
+  test.each(rows((endpoint) => endpoint.action === 'read'))('%s → 200', async (_name, endpoint) => {
     expectStatus(await send(viewer, endpoint, shared), endpoint.status);
   });
 
-  it.each(rows((endpoint) => endpoint.action !== 'read'))('%s → 403', async (_name, endpoint) => {
+  test.each(rows((endpoint) => endpoint.action !== 'read'))('%s → 403', async (_name, endpoint) => {
     expectError(await send(viewer, endpoint, shared), 403, 'auth/forbidden');
   });
 
-  it('the refused writes changed nothing', async () => {
+  test('the refused writes changed nothing', async () => {
     expect(await snapshot(shared)).toEqual(before);
   });
 
-  it('GET /api/itineraries/{id} shows the viewer their role', async () => {
-    const tree = await getTree(setup.testApp, viewer, shared.trip.id);
+  test('GET /api/itineraries/{id} shows the viewer their role', async () => {
+    const tree = await getTree(viewer, shared.trip.id);
     expect(tree.itinerary.role).toBe('viewer');
   });
 });
 
 describe('editors', () => {
-  it.each(rows((endpoint) => endpoint.action !== 'own'))(
+  test.each(rows((endpoint) => endpoint.action !== 'own'))(
     '%s → success',
     async (_name, endpoint) => {
       const f = endpoint.destructive ? await buildFixture() : shared;
@@ -124,12 +119,12 @@ describe('editors', () => {
     },
   );
 
-  it.each(rows((endpoint) => endpoint.action === 'own'))('%s → 403', async (_name, endpoint) => {
+  test.each(rows((endpoint) => endpoint.action === 'own'))('%s → 403', async (_name, endpoint) => {
     expectError(await send(editor, endpoint, shared), 403, 'auth/forbidden');
-    expect((await getTree(setup.testApp, owner, shared.trip.id)).itinerary.deletedAt).toBeNull();
+    expect((await getTree(owner, shared.trip.id)).itinerary.deletedAt).toBeNull();
   });
 
-  it('may not restore a trashed itinerary either; the owner may', async () => {
+  test('may not restore a trashed itinerary either; the owner may', async () => {
     const f = await buildFixture();
     expectStatus(await as(owner, 'DELETE', trip(idsOf(f)), { payload: {} }), 200);
     expectError(await as(editor, 'POST', `${trip(idsOf(f))}/restore`), 403, 'auth/forbidden');
@@ -137,12 +132,12 @@ describe('editors', () => {
     expect(
       expectStatus<Itinerary>(await as(owner, 'POST', `${trip(idsOf(f))}/restore`), 200).deletedAt,
     ).toBeNull();
-    expect((await getTree(setup.testApp, editor, f.trip.id)).itinerary.role).toBe('editor');
+    expect((await getTree(editor, f.trip.id)).itinerary.role).toBe('editor');
   });
 });
 
 describe('owners', () => {
-  it.each(rows(() => true))('%s → success', async (_name, endpoint) => {
+  test.each(rows(() => true))('%s → success', async (_name, endpoint) => {
     const f = endpoint.destructive ? await buildFixture() : shared;
     expect((await send(owner, endpoint, f)).statusCode).toBe(endpoint.status);
   });
@@ -158,7 +153,7 @@ describe('content of another itinerary', () => {
     item: 'list/not-found',
   };
 
-  it.each(rows((endpoint) => endpoint.sub !== undefined))(
+  test.each(rows((endpoint) => endpoint.sub !== undefined))(
     '%s with an id from another itinerary of the same owner → 404',
     async (_name, endpoint) => {
       const before = await snapshot(another);
@@ -169,15 +164,15 @@ describe('content of another itinerary', () => {
     },
   );
 
-  it('an item of another itinerary under a list of this one → 404 list-item/not-found', async () => {
+  test('an item of another itinerary under a list of this one → 404 list-item/not-found', async () => {
     const path = item({ ...idsOf(shared), item: another.item.id });
     const patch = await as(owner, 'PATCH', path, { payload: { text: 'x' } });
     expectError(patch, 404, 'list-item/not-found');
   });
 
-  it('a member of one itinerary cannot reach another one through it', async () => {
-    const theirs = await createItinerary(setup.testApp, stranger, { title: 'Private' });
-    const theirStage = await createStage(setup.testApp, stranger, theirs.id);
+  test('a member of one itinerary cannot reach another one through it', async () => {
+    const theirs = await createItinerary(stranger, { title: 'Private' });
+    const theirStage = await createStage(stranger, theirs.id);
     // The viewer and editor of `shared` try a stage of the stranger's itinerary.
     for (const user of [viewer, editor]) {
       const url = `${trip(idsOf(shared))}/stages/${theirStage.id}`;

@@ -1,35 +1,37 @@
 import type { Itinerary, ListItem, Note, Place, Stage, TripList } from '@jammy/shared/itineraries';
 import type { HTTPMethods } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { call, type CallOptions, type SignedInUser, type Traveller } from '../../../test/clients';
+import { expectStatus } from '../../../test/expect';
 import {
-  addMember,
-  apiFor,
   createItinerary,
   createList,
   createListItem,
   createNote,
   createPlace,
-  createSignedInUser,
   createStage,
-  expectStatus,
   getLists,
   getTree,
-  startItineraryTest,
-  type Api,
-  type ItineraryTest,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+} from '../../../test/factories';
+import type { ServerTest } from '../../../test/fixture';
+import { addMember } from '../../../test/itinerary-helpers';
+import type { TestServer } from '../../../test/server';
 
 // Who may call which itinerary endpoint (access.ts): anonymous 401; a stranger 404, exactly as
 // for an itinerary that does not exist; a viewer reads only (403 on writes); an editor writes
 // content but may not trash or restore the itinerary (owner only); content ids are only
 // reachable through their own itinerary.
-export let setup: ItineraryTest;
-export let owner: SignedInUser;
-export let editor: SignedInUser;
-export let viewer: SignedInUser;
-export let stranger: SignedInUser;
-export const as: Api = (...args) => apiFor(setup.testApp)(...args);
+export let server: TestServer;
+export let owner: Traveller;
+export let editor: Traveller;
+export let viewer: Traveller;
+export let stranger: Traveller;
+/** A request as `user` (anonymous when null). */
+export const as = (
+  user: SignedInUser | null,
+  method: HTTPMethods,
+  url: string,
+  options?: CallOptions,
+) => call(server, user, method, url, options);
 
 /** An itinerary with one of every kind of content, shared with the editor and the viewer. */
 export interface Fixture {
@@ -43,16 +45,15 @@ export interface Fixture {
 }
 
 export async function buildFixture(): Promise<Fixture> {
-  const { testApp } = setup;
-  const trip = await createItinerary(testApp, owner, { title: 'Shared trip' });
-  await addMember(testApp, trip.id, editor.id, 'editor');
-  await addMember(testApp, trip.id, viewer.id, 'viewer');
-  const stage = await createStage(testApp, owner, trip.id, { title: 'Stage' });
-  const stage2 = await createStage(testApp, owner, trip.id, { title: 'Stage 2' });
-  const place = await createPlace(testApp, owner, trip.id, { stageId: stage.id });
-  const note = await createNote(testApp, owner, trip.id);
-  const list = await createList(testApp, owner, trip.id);
-  const item = await createListItem(testApp, owner, trip.id, list.id);
+  const trip = await createItinerary(owner, { title: 'Shared trip' });
+  await addMember(server, trip.id, editor.id, 'editor');
+  await addMember(server, trip.id, viewer.id, 'viewer');
+  const stage = await createStage(owner, trip.id, { title: 'Stage' });
+  const stage2 = await createStage(owner, trip.id, { title: 'Stage 2' });
+  const place = await createPlace(owner, trip.id, { stageId: stage.id });
+  const note = await createNote(owner, trip.id);
+  const list = await createList(owner, trip.id);
+  const item = await createListItem(owner, trip.id, list.id);
   return { trip, stage, stage2, place, note, list, item };
 }
 
@@ -304,27 +305,24 @@ export function send(
 export async function snapshot(f: Fixture) {
   const notes = await as(owner, 'GET', `${trip(idsOf(f))}/notes`);
   return {
-    tree: await getTree(setup.testApp, owner, f.trip.id),
+    tree: await getTree(owner, f.trip.id),
     notes: expectStatus<unknown>(notes, 200),
-    lists: await getLists(setup.testApp, owner, f.trip.id),
+    lists: await getLists(owner, f.trip.id),
   };
 }
 
 export let shared: Fixture;
 export let another: Fixture;
 
-/** The app, database and users of these tests: started before them, closed after. */
-export function useItineraryAccessTest(): void {
-  beforeAll(async () => {
-    setup = await startItineraryTest();
-    owner = await createSignedInUser(setup.testApp, 'owner');
-    editor = await createSignedInUser(setup.testApp, 'editor');
-    viewer = await createSignedInUser(setup.testApp, 'viewer');
-    stranger = await createSignedInUser(setup.testApp, 'stranger');
+/** The users and the two shared itineraries of these tests, made before the file's first test. */
+export function useItineraryAccessTest(test: ServerTest): void {
+  test.beforeAll(async ({ server: fileServer, owner: fileOwner, accounts }) => {
+    server = fileServer;
+    owner = fileOwner;
+    editor = await accounts('editor');
+    viewer = await accounts('viewer');
+    stranger = await accounts('stranger');
     shared = await buildFixture();
     another = await buildFixture();
-  });
-  afterAll(async () => {
-    await setup?.close();
   });
 }

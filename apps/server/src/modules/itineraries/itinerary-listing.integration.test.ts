@@ -1,44 +1,24 @@
 import type { ItinerarySummary, Page } from '@jammy/shared/itineraries';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import type { Traveller } from '../../../test/clients';
+import { expectError, expectFieldError, expectStatus } from '../../../test/expect';
+import { createItinerary, createPlace, createStage } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
+import { addMember, countQueries } from '../../../test/itinerary-helpers';
 import { itinerary, stage } from '../../db/schema/itineraries';
-import {
-  addMember,
-  apiFor,
-  countQueries,
-  createItinerary,
-  createPlace,
-  createSignedInUser,
-  createStage,
-  expectError,
-  expectFieldError,
-  expectStatus,
-  startItineraryTest,
-  type Api,
-  type ItineraryTest,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
 import { purgeTrash } from './itineraries.repository';
 
-let setup: ItineraryTest;
-const as: Api = (...args) => apiFor(setup.testApp)(...args);
+const test = serverTest();
 
-beforeAll(async () => {
-  setup = await startItineraryTest();
-});
-
-afterAll(async () => {
-  await setup?.close();
-});
-
-async function listPage(user: SignedInUser, query: Record<string, string>) {
+async function listPage(user: Traveller, query: Record<string, string>) {
   const search = new URLSearchParams(query).toString();
-  const response = await as(user, 'GET', `/api/itineraries${search ? `?${search}` : ''}`);
+  const response = await user.get(`/api/itineraries${search ? `?${search}` : ''}`);
   return expectStatus<Page<ItinerarySummary>>(response, 200);
 }
 
 /** Every item of a listing, following nextCursor page by page. */
-async function listAll(user: SignedInUser, query: Record<string, string>) {
+async function listAll(user: Traveller, query: Record<string, string>) {
   const pages: ItinerarySummary[][] = [];
   let cursor: string | null = null;
   do {
@@ -51,15 +31,15 @@ async function listAll(user: SignedInUser, query: Record<string, string>) {
 }
 
 describe('GET /api/itineraries: keyset pagination', () => {
-  let traveller: SignedInUser;
+  let traveller: Traveller;
   const ids: string[] = [];
 
-  beforeAll(async () => {
-    traveller = await createSignedInUser(setup.testApp, 'pager');
+  test.beforeAll(async ({ server }) => {
+    traveller = await server.traveller({ label: 'pager' });
     // Two without a start date, two on the same day, one earlier.
     const starts = [null, '2027-06-10', null, '2027-06-10', '2027-03-01'];
     for (const [index, startDate] of starts.entries()) {
-      const created = await createItinerary(setup.testApp, traveller, {
+      const created = await createItinerary(traveller, {
         title: `Trip ${index}`,
         startDate,
       });
@@ -67,7 +47,7 @@ describe('GET /api/itineraries: keyset pagination', () => {
     }
   });
 
-  it.each([1, 2, 3])(
+  test.for([1, 2, 3])(
     'sort=updated, limit %i: every itinerary once, newest change first',
     async (limit) => {
       const pages = await listAll(traveller, { sort: 'updated', limit: String(limit) });
@@ -80,8 +60,10 @@ describe('GET /api/itineraries: keyset pagination', () => {
     },
   );
 
-  it('sort=updated with equal updatedAt everywhere: the id breaks the tie', async () => {
-    await setup.testApp.database.db
+  test('sort=updated with equal updatedAt everywhere: the id breaks the tie', async ({
+    server,
+  }) => {
+    await server.database.db
       .update(itinerary)
       .set({ updatedAt: new Date('2027-01-01T00:00:00.000Z') })
       .where(eq(itinerary.ownerId, traveller.id));
@@ -89,7 +71,7 @@ describe('GET /api/itineraries: keyset pagination', () => {
     expect(items.map((item) => item.id)).toEqual([...ids].sort().reverse());
   });
 
-  it.each([1, 2, 3])(
+  test.for([1, 2, 3])(
     'sort=start, limit %i: every itinerary once, earliest first, no date last',
     async (limit) => {
       const pages = await listAll(traveller, { sort: 'start', limit: String(limit) });
@@ -118,8 +100,8 @@ describe('GET /api/itineraries: keyset pagination', () => {
     },
   );
 
-  it('400 for a cursor that is not one, or a query that is not valid', async () => {
-    const bad = await as(traveller, 'GET', '/api/itineraries?cursor=bm90LWEtY3Vyc29y');
+  test('400 for a cursor that is not one, or a query that is not valid', async () => {
+    const bad = await traveller.get('/api/itineraries?cursor=bm90LWEtY3Vyc29y');
     expect(expectError(bad, 400, 'request/invalid').error.message).toMatch(/^cursor: /);
     const cases: [string, string][] = [
       ['limit=0', 'limit'],
@@ -130,28 +112,28 @@ describe('GET /api/itineraries: keyset pagination', () => {
       ['colour=red', 'colour'],
     ];
     for (const [query, field] of cases) {
-      expectFieldError(await as(traveller, 'GET', `/api/itineraries?${query}`), field);
+      expectFieldError(await traveller.get(`/api/itineraries?${query}`), field);
     }
   });
 
-  it('401 for an anonymous caller', async () => {
-    expectError(await as(null, 'GET', '/api/itineraries'), 401, 'auth/unauthenticated');
+  test('401 for an anonymous caller', async ({ server }) => {
+    expectError(await server.client(null).get('/api/itineraries'), 401, 'auth/unauthenticated');
   });
 
-  it('a cursor of one sort is not taken for the other, nor a forged one', async () => {
+  test('a cursor of one sort is not taken for the other, nor a forged one', async () => {
     const page = await listPage(traveller, { limit: '1' });
     expectFieldError(
-      await as(traveller, 'GET', `/api/itineraries?sort=start&cursor=${page.nextCursor ?? ''}`),
+      await traveller.get(`/api/itineraries?sort=start&cursor=${page.nextCursor ?? ''}`),
       'cursor',
     );
     const forged = Buffer.from(JSON.stringify({ id: "x' or 1=1", key: 'now' })).toString(
       'base64url',
     );
-    expectFieldError(await as(traveller, 'GET', `/api/itineraries?cursor=${forged}`), 'cursor');
+    expectFieldError(await traveller.get(`/api/itineraries?cursor=${forged}`), 'cursor');
   });
 
-  it('sends as many statements for a page of 50 as for a page of 1', async () => {
-    const counter = countQueries(setup.testApp.database.pool);
+  test('sends as many statements for a page of 50 as for a page of 1', async ({ server }) => {
+    const counter = countQueries(server.database.pool);
     try {
       const small = await counter.measure(() => listPage(traveller, { limit: '1' }));
       const large = await counter.measure(() => listPage(traveller, { limit: '50' }));
@@ -164,12 +146,12 @@ describe('GET /api/itineraries: keyset pagination', () => {
 });
 
 describe('GET /api/itineraries: search, sharing and counts', () => {
-  let traveller: SignedInUser;
-  let friend: SignedInUser;
+  let traveller: Traveller;
+  let friend: Traveller;
 
-  beforeAll(async () => {
-    traveller = await createSignedInUser(setup.testApp, 'searcher');
-    friend = await createSignedInUser(setup.testApp, 'friend');
+  test.beforeAll(async ({ server }) => {
+    traveller = await server.traveller({ label: 'searcher' });
+    friend = await server.traveller({ label: 'friend' });
     for (const title of [
       'Summer in ROME',
       'rome again',
@@ -180,20 +162,20 @@ describe('GET /api/itineraries: search, sharing and counts', () => {
       'snakeXcase trip',
       'back\\slash',
     ]) {
-      await createItinerary(setup.testApp, traveller, { title });
+      await createItinerary(traveller, { title });
     }
   });
 
   const titles = async (q: string) =>
     (await listPage(traveller, { q })).items.map((item) => item.title).sort();
 
-  it('q matches the title case-insensitively', async () => {
+  test('q matches the title case-insensitively', async () => {
     expect(await titles('rome')).toEqual(['Summer in ROME', 'rome again']);
     expect(await titles('ROME AG')).toEqual(['rome again']);
     expect(await titles('nowhere')).toEqual([]);
   });
 
-  it('q treats % and _ (and \\) literally', async () => {
+  test('q treats % and _ (and \\) literally', async () => {
     expect(await titles('100%')).toEqual(['100% Fun']);
     expect(await titles('%')).toEqual(['100% Fun']);
     expect(await titles('e_c')).toEqual(['snake_case trip']);
@@ -201,12 +183,12 @@ describe('GET /api/itineraries: search, sharing and counts', () => {
     expect(await titles('k\\s')).toEqual(['back\\slash']);
   });
 
-  it('lists itineraries shared with the caller, with their role', async () => {
-    const asEditor = await createItinerary(setup.testApp, friend, { title: 'Friend edits' });
-    const asViewer = await createItinerary(setup.testApp, friend, { title: 'Friend shows' });
-    await createItinerary(setup.testApp, friend, { title: 'Friend keeps' });
-    await addMember(setup.testApp, asEditor.id, traveller.id, 'editor');
-    await addMember(setup.testApp, asViewer.id, traveller.id, 'viewer');
+  test('lists itineraries shared with the caller, with their role', async ({ server }) => {
+    const asEditor = await createItinerary(friend, { title: 'Friend edits' });
+    const asViewer = await createItinerary(friend, { title: 'Friend shows' });
+    await createItinerary(friend, { title: 'Friend keeps' });
+    await addMember(server, asEditor.id, traveller.id, 'editor');
+    await addMember(server, asViewer.id, traveller.id, 'viewer');
 
     const items = (await listAll(traveller, { q: 'friend' })).flat();
     expect(
@@ -222,14 +204,14 @@ describe('GET /api/itineraries: search, sharing and counts', () => {
     expect(own.map((item) => item.role)).toEqual(['owner', 'owner', 'owner']);
   });
 
-  it('counts stages and places (in a stage or not) of each itinerary', async () => {
-    const counted = await createItinerary(setup.testApp, traveller, { title: 'Counted' });
-    const first = await createStage(setup.testApp, traveller, counted.id);
-    await createStage(setup.testApp, traveller, counted.id);
-    await createPlace(setup.testApp, traveller, counted.id, { stageId: first.id });
-    await createPlace(setup.testApp, traveller, counted.id, { stageId: first.id });
-    await createPlace(setup.testApp, traveller, counted.id);
-    const empty = await createItinerary(setup.testApp, traveller, { title: 'Empty counted' });
+  test('counts stages and places (in a stage or not) of each itinerary', async () => {
+    const counted = await createItinerary(traveller, { title: 'Counted' });
+    const first = await createStage(traveller, counted.id);
+    await createStage(traveller, counted.id);
+    await createPlace(traveller, counted.id, { stageId: first.id });
+    await createPlace(traveller, counted.id, { stageId: first.id });
+    await createPlace(traveller, counted.id);
+    const empty = await createItinerary(traveller, { title: 'Empty counted' });
 
     const items = (await listPage(traveller, { q: 'counted' })).items;
     const summary = (id: string) => items.find((item) => item.id === id);
@@ -237,17 +219,17 @@ describe('GET /api/itineraries: search, sharing and counts', () => {
     expect(summary(empty.id)).toMatchObject({ stageCount: 0, placeCount: 0 });
   });
 
-  it('gives the dates its stages span (a trip without dates of its own shows them)', async () => {
-    const dated = await createItinerary(setup.testApp, traveller, { title: 'Spanned' });
-    await createStage(setup.testApp, traveller, dated.id, {
+  test('gives the dates its stages span (a trip without dates of its own shows them)', async () => {
+    const dated = await createItinerary(traveller, { title: 'Spanned' });
+    await createStage(traveller, dated.id, {
       startDate: '2027-03-14',
       endDate: '2027-03-16',
     });
-    await createStage(setup.testApp, traveller, dated.id, { startDate: '2027-03-12' });
-    await createStage(setup.testApp, traveller, dated.id, { endDate: '2027-03-18' });
-    await createStage(setup.testApp, traveller, dated.id);
-    const undated = await createItinerary(setup.testApp, traveller, { title: 'Unspanned' });
-    await createStage(setup.testApp, traveller, undated.id);
+    await createStage(traveller, dated.id, { startDate: '2027-03-12' });
+    await createStage(traveller, dated.id, { endDate: '2027-03-18' });
+    await createStage(traveller, dated.id);
+    const undated = await createItinerary(traveller, { title: 'Unspanned' });
+    await createStage(traveller, undated.id);
 
     const items = (await listPage(traveller, { q: 'spanned' })).items;
     const summary = (id: string) => items.find((item) => item.id === id);
@@ -262,32 +244,34 @@ describe('GET /api/itineraries: search, sharing and counts', () => {
 });
 
 describe('trash', () => {
-  let traveller: SignedInUser;
-  let editor: SignedInUser;
+  let traveller: Traveller;
+  let editor: Traveller;
 
-  beforeAll(async () => {
-    traveller = await createSignedInUser(setup.testApp, 'trasher');
-    editor = await createSignedInUser(setup.testApp, 'co-editor');
+  test.beforeAll(async ({ server }) => {
+    traveller = await server.traveller({ label: 'trasher' });
+    editor = await server.traveller({ label: 'co-editor' });
   });
 
-  it('a trashed itinerary leaves the list, shows in trash=true for its owner only', async () => {
-    const kept = await createItinerary(setup.testApp, traveller, { title: 'Kept' });
-    const binned = await createItinerary(setup.testApp, traveller, { title: 'Binned' });
-    await addMember(setup.testApp, binned.id, editor.id, 'editor');
+  test('a trashed itinerary leaves the list, shows in trash=true for its owner only', async ({
+    server,
+  }) => {
+    const kept = await createItinerary(traveller, { title: 'Kept' });
+    const binned = await createItinerary(traveller, { title: 'Binned' });
+    await addMember(server, binned.id, editor.id, 'editor');
     const url = `/api/itineraries/${binned.id}`;
 
-    expectStatus(await as(traveller, 'DELETE', url, { payload: {} }), 200);
+    expectStatus(await traveller.request('DELETE', url, { payload: {} }), 200);
     expect((await listPage(traveller, {})).items.map((item) => item.id)).toEqual([kept.id]);
     const trash = (await listPage(traveller, { trash: 'true' })).items;
     expect(trash.map((item) => item.id)).toEqual([binned.id]);
     expect(trash[0]?.deletedAt).not.toBeNull();
-    expectError(await as(traveller, 'GET', url), 404, 'itinerary/not-found');
+    expectError(await traveller.get(url), 404, 'itinerary/not-found');
     // The editor sees it neither in the list nor in a trash of their own.
     expect((await listPage(editor, {})).items).toEqual([]);
     expect((await listPage(editor, { trash: 'true' })).items).toEqual([]);
-    expectError(await as(editor, 'GET', url), 404, 'itinerary/not-found');
+    expectError(await editor.get(url), 404, 'itinerary/not-found');
 
-    expectStatus(await as(traveller, 'POST', `${url}/restore`), 200);
+    expectStatus(await traveller.post(`${url}/restore`), 200);
     expect((await listPage(traveller, {})).items.map((item) => item.id).sort()).toEqual(
       [kept.id, binned.id].sort(),
     );
@@ -295,22 +279,22 @@ describe('trash', () => {
     expect((await listPage(editor, {})).items.map((item) => item.id)).toEqual([binned.id]);
   });
 
-  it(`purgeTrash deletes only what was trashed more than 30 days ago`, async () => {
-    const { db } = setup.testApp.database;
+  test(`purgeTrash deletes only what was trashed more than 30 days ago`, async ({ server }) => {
+    const { db } = server.database;
     const daysAgo = async (id: string, days: number) => {
       await db
         .update(itinerary)
         .set({ deletedAt: sql`now() - make_interval(days => ${days})` })
         .where(eq(itinerary.id, id));
     };
-    const old = await createItinerary(setup.testApp, traveller, { title: 'Old' });
-    await createStage(setup.testApp, traveller, old.id);
-    const recent = await createItinerary(setup.testApp, traveller, { title: 'Recent' });
-    const today = await createItinerary(setup.testApp, traveller, { title: 'Today' });
-    const active = await createItinerary(setup.testApp, traveller, { title: 'Active' });
+    const old = await createItinerary(traveller, { title: 'Old' });
+    await createStage(traveller, old.id);
+    const recent = await createItinerary(traveller, { title: 'Recent' });
+    const today = await createItinerary(traveller, { title: 'Today' });
+    const active = await createItinerary(traveller, { title: 'Active' });
     for (const trip of [old, recent, today]) {
       expectStatus(
-        await as(traveller, 'DELETE', `/api/itineraries/${trip.id}`, { payload: {} }),
+        await traveller.request('DELETE', `/api/itineraries/${trip.id}`, { payload: {} }),
         200,
       );
     }

@@ -1,7 +1,7 @@
 import type { ItinerarySummary, Page } from '@jammy/shared/itineraries';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { uuidv7 } from 'uuidv7';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { fileObject, itinerary, place, stage } from '../../db/schema/itineraries';
 import { eq, sql } from 'drizzle-orm';
 import { booking } from '../../db/schema/bookings';
@@ -15,31 +15,28 @@ import {
 } from './itinerary.presenter';
 import { attachment, photo } from '../../db/schema/files';
 import { pdfDocument, pngImage, uploaded } from '../../../test/storage-helpers';
-import {
-  apiFor,
-  countQueries,
-  createItinerary,
-  createSignedInUser,
-  expectStatus,
-  getTree,
-  startItineraryTest,
-  type Api,
-  type ItineraryTest,
-  type QueryCounter,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import type { Client } from '../../../test/clients';
+import { expectStatus } from '../../../test/expect';
+import { createItinerary, getTree } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
+import { countQueries, type QueryCounter } from '../../../test/itinerary-helpers';
+import type { TestServer } from '../../../test/server';
 
 // The whole tree of an itinerary is read with a fixed number of SQL statements, whatever its
 // size (no query per stage or place).
 
-let setup: ItineraryTest;
-let owner: SignedInUser;
+const test = serverTest();
+
 let counter: QueryCounter;
-const as: Api = (...args) => apiFor(setup.testApp)(...args);
 
 /** Adds `stages` stages and `places` places spread over them, straight into the database. */
-async function seed(itineraryId: string, stages: number, places: number): Promise<void> {
-  const { db } = setup.testApp.database;
+async function seed(
+  server: TestServer,
+  itineraryId: string,
+  stages: number,
+  places: number,
+): Promise<void> {
+  const { db } = server.database;
   const stageRows = generateNKeysBetween(null, null, stages).map((position, index) => ({
     id: uuidv7(),
     itineraryId,
@@ -61,29 +58,29 @@ async function seed(itineraryId: string, stages: number, places: number): Promis
   await db.insert(place).values(placeRows);
 }
 
-beforeAll(async () => {
-  setup = await startItineraryTest();
-  owner = await createSignedInUser(setup.testApp, 'queries');
-  counter = countQueries(setup.testApp.database.pool);
+test.beforeAll(({ server }) => {
+  counter = countQueries(server.database.pool);
 });
 
-afterAll(async () => {
+afterAll(() => {
   counter?.stop();
-  await setup?.close();
 });
 
 describe('constant number of queries', () => {
-  it('GET /api/itineraries/{id}: the same for 1 place and for 500 places', async () => {
-    const small = await createItinerary(setup.testApp, owner, { title: 'Small' });
-    await seed(small.id, 1, 1);
-    const large = await createItinerary(setup.testApp, owner, { title: 'Large' });
-    await seed(large.id, 10, 500);
+  test('GET /api/itineraries/{id}: the same for 1 place and for 500 places', async ({
+    server,
+    owner,
+  }) => {
+    const small = await createItinerary(owner, { title: 'Small' });
+    await seed(server, small.id, 1, 1);
+    const large = await createItinerary(owner, { title: 'Large' });
+    await seed(server, large.id, 10, 500);
     // The seed's NOTIFYs (document triggers) reach the app's cache before the reads below.
-    await setup.testApp.heard();
+    await server.heard();
 
     // Cold: the session is known, the document is built in one statement.
-    const one = await counter.measure(() => getTree(setup.testApp, owner, small.id));
-    const many = await counter.measure(() => getTree(setup.testApp, owner, large.id));
+    const one = await counter.measure(() => getTree(owner, small.id));
+    const many = await counter.measure(() => getTree(owner, large.id));
     expect(one.result.places).toHaveLength(1);
     expect(many.result.places).toHaveLength(500);
     expect(many.result.stages).toHaveLength(10);
@@ -98,22 +95,24 @@ describe('constant number of queries', () => {
     expect(many.statements.length).toBe(one.statements.length);
 
     // Warm: served from the document and session caches, no statement at all.
-    const again = await counter.measure(() => getTree(setup.testApp, owner, large.id));
+    const again = await counter.measure(() => getTree(owner, large.id));
     expect(again.result).toEqual(many.result);
     expect(again.statements).toEqual([]);
   });
 
-  it('GET /api/itineraries: the same for 1 itinerary and for 30 (with counts)', async () => {
-    const lone = await createSignedInUser(setup.testApp, 'lone');
-    const busy = await createSignedInUser(setup.testApp, 'busy');
-    const first = await createItinerary(setup.testApp, lone);
-    await seed(first.id, 2, 5);
+  test('GET /api/itineraries: the same for 1 itinerary and for 30 (with counts)', async ({
+    server,
+  }) => {
+    const lone = await server.traveller({ label: 'lone' });
+    const busy = await server.traveller({ label: 'busy' });
+    const first = await createItinerary(lone);
+    await seed(server, first.id, 2, 5);
     for (let index = 0; index < 30; index += 1) {
-      const created = await createItinerary(setup.testApp, busy, { title: `Trip ${index}` });
-      if (index % 10 === 0) await seed(created.id, 3, 7);
+      const created = await createItinerary(busy, { title: `Trip ${index}` });
+      if (index % 10 === 0) await seed(server, created.id, 3, 7);
     }
-    const list = async (user: SignedInUser) =>
-      expectStatus<Page<ItinerarySummary>>(await as(user, 'GET', '/api/itineraries?limit=50'), 200);
+    const list = async (user: Client) =>
+      expectStatus<Page<ItinerarySummary>>(await user.get('/api/itineraries?limit=50'), 200);
     await list(lone);
 
     const one = await counter.measure(() => list(lone));
@@ -130,11 +129,11 @@ describe('constant number of queries', () => {
 });
 
 describe('round trips of a write', () => {
-  it('a note in two: BEGIN, the lock and the insert; the event and COMMIT', async () => {
-    const trip = await createItinerary(setup.testApp, owner, { title: 'Trips' });
+  test('a note in two: BEGIN, the lock and the insert; the event and COMMIT', async ({ owner }) => {
+    const trip = await createItinerary(owner, { title: 'Trips' });
     const note = { title: 'Ferry', body: `It's at 9 \\ gate "B" $1` };
     const written = await counter.measure(() =>
-      as(owner, 'POST', `/api/itineraries/${trip.id}/notes`, { payload: note }),
+      owner.post(`/api/itineraries/${trip.id}/notes`, note),
     );
     expect(expectStatus(written.result, 201)).toMatchObject(note);
     const statements = written.statements.map((statement) => statement.replace(/\s+/g, ' '));
@@ -146,7 +145,7 @@ describe('round trips of a write', () => {
     // A place orders itself among its siblings: the itinerary is held alone, so who asks is
     // checked before, and the siblings are read under the lock.
     const placed = await counter.measure(() =>
-      as(owner, 'POST', `/api/itineraries/${trip.id}/places`, { payload: { name: 'Pier' } }),
+      owner.post(`/api/itineraries/${trip.id}/places`, { name: 'Pier' }),
     );
     expectStatus(placed.result, 201);
     const placing = placed.statements.map((statement) => statement.replace(/\s+/g, ' '));
@@ -158,9 +157,12 @@ describe('round trips of a write', () => {
 });
 
 describe('the document PostgreSQL builds', () => {
-  it('is exactly what the presenters make of the rows, every field', async () => {
-    const { db } = setup.testApp.database;
-    const created = await createItinerary(setup.testApp, owner, {
+  test('is exactly what the presenters make of the rows, every field', async ({
+    server,
+    owner,
+  }) => {
+    const { db } = server.database;
+    const created = await createItinerary(owner, {
       title: 'Every field',
       description: 'Ünïcode — "quoted" \\ and \n new line',
       startDate: '2027-03-01',
@@ -226,52 +228,42 @@ describe('the document PostgreSQL builds', () => {
     // A cover, a photo of the stage and an attachment (PDF: no size in pixels, no variants).
     const folder = `itineraries/${created.id}`;
     const cover = await uploaded(
-      setup.testApp,
+      server,
       owner,
       `${folder}/cover/ünï cöde & co.png`,
       await pngImage(90, 60),
     );
-    await as(owner, 'PATCH', `/api/itineraries/${created.id}`, {
-      payload: { coverPath: cover.fullPath },
+    await owner.patch(`/api/itineraries/${created.id}`, { coverPath: cover.fullPath });
+    const shot = await uploaded(server, owner, `${folder}/photos/a.png`, await pngImage(30, 20));
+    await owner.post(`/api/itineraries/${created.id}/photos`, {
+      path: shot.fullPath,
+      stageId: full?.id,
+      caption: 'Tram "28"\nat dawn',
     });
-    const shot = await uploaded(
-      setup.testApp,
-      owner,
-      `${folder}/photos/a.png`,
-      await pngImage(30, 20),
-    );
-    await as(owner, 'POST', `/api/itineraries/${created.id}/photos`, {
-      payload: { path: shot.fullPath, stageId: full?.id, caption: 'Tram "28"\nat dawn' },
-    });
-    const ticket = await uploaded(
-      setup.testApp,
-      owner,
-      `${folder}/attachments/t.pdf`,
-      pdfDocument(),
-    );
-    await as(owner, 'POST', `/api/itineraries/${created.id}/attachments`, {
-      payload: { path: ticket.fullPath, title: 'Train' },
+    const ticket = await uploaded(server, owner, `${folder}/attachments/t.pdf`, pdfDocument());
+    await owner.post(`/api/itineraries/${created.id}/attachments`, {
+      path: ticket.fullPath,
+      title: 'Train',
     });
 
-    await as(owner, 'POST', `/api/itineraries/${created.id}/bookings`, {
-      payload: {
-        kind: 'flight',
-        title: 'Lisbon "LIS"',
-        stageId: full?.id,
-        startAt: '2027-03-28T10:00',
-        startZone: 'Europe/Lisbon',
-        endAt: '2027-03-28T12:40',
-        endZone: 'Europe/Rome',
-        confirmationCode: 'ABC123',
-        costMinor: 9_999,
-        currency: 'EUR',
-      },
+    await owner.post(`/api/itineraries/${created.id}/bookings`, {
+      kind: 'flight',
+      title: 'Lisbon "LIS"',
+      stageId: full?.id,
+      startAt: '2027-03-28T10:00',
+      startZone: 'Europe/Lisbon',
+      endAt: '2027-03-28T12:40',
+      endZone: 'Europe/Rome',
+      confirmationCode: 'ABC123',
+      costMinor: 9_999,
+      currency: 'EUR',
     });
-    await as(owner, 'POST', `/api/itineraries/${created.id}/bookings`, {
-      payload: { kind: 'other', title: 'Undated' },
+    await owner.post(`/api/itineraries/${created.id}/bookings`, {
+      kind: 'other',
+      title: 'Undated',
     });
 
-    const served = await getTree(setup.testApp, owner, created.id);
+    const served = await getTree(owner, created.id);
     const [row] = await db.select().from(itinerary).where(eq(itinerary.id, created.id));
     if (!row || !full) throw new Error('seed failed');
     const [coverFile] = await db
@@ -309,8 +301,8 @@ describe('the document PostgreSQL builds', () => {
     expect(served.places[1]?.category).toBe('other');
   });
 
-  it('orders positions in byte order whatever the database locale', async () => {
-    const result = await setup.testApp.database.pool.query<{ table: string; collation: string }>(
+  test('orders positions in byte order whatever the database locale', async ({ server }) => {
+    const result = await server.database.pool.query<{ table: string; collation: string }>(
       `select table_name as table, collation_name as collation from information_schema.columns
        where column_name = 'position' and table_schema = 'public' order by table_name`,
     );

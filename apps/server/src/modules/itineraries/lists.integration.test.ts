@@ -1,53 +1,35 @@
 import type { Itinerary, ListItem, TripList } from '@jammy/shared/itineraries';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import type { Client } from '../../../test/clients';
 import {
-  apiFor,
   conflictCurrent,
-  createItinerary,
-  createList,
-  createListItem,
-  createSignedInUser,
+  eachStaleWrite,
   expectError,
   expectFieldError,
   expectStatus,
-  getLists,
   missingId,
-  startItineraryTest,
-  type Api,
-  type ItineraryTest,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+} from '../../../test/expect';
+import { createList, createListItem, getLists } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
 
-let setup: ItineraryTest;
-let owner: SignedInUser;
-const as: Api = (...args) => apiFor(setup.testApp)(...args);
+const test = serverTest();
 
-beforeAll(async () => {
-  setup = await startItineraryTest();
-  owner = await createSignedInUser(setup.testApp, 'lists');
-});
-
-afterAll(async () => {
-  await setup?.close();
-});
-
-const newTrip = () => createItinerary(setup.testApp, owner);
 const listsUrl = (trip: Itinerary) => `/api/itineraries/${trip.id}/lists`;
 const listUrl = (trip: Itinerary, list: TripList) => `${listsUrl(trip)}/${list.id}`;
 const itemUrl = (trip: Itinerary, list: TripList, item: ListItem) =>
   `${listUrl(trip, list)}/items/${item.id}`;
-const lists = (trip: Itinerary) => getLists(setup.testApp, owner, trip.id);
-const listAsShown = async (trip: Itinerary, list: TripList) =>
-  (await lists(trip)).find((row) => row.id === list.id);
-const itemTexts = async (trip: Itinerary, list: TripList) =>
-  (await listAsShown(trip, list))?.items.map((item) => item.text);
+const lists = (owner: Client, trip: Itinerary) => getLists(owner, trip.id);
+const listAsShown = async (owner: Client, trip: Itinerary, list: TripList) =>
+  (await lists(owner, trip)).find((row) => row.id === list.id);
+const itemTexts = async (owner: Client, trip: Itinerary, list: TripList) =>
+  (await listAsShown(owner, trip, list))?.items.map((item) => item.text);
 
 describe('lists', () => {
-  it('POST starts a list; GET answers the lists in order with their items', async () => {
-    const trip = await newTrip();
-    const response = await as(owner, 'POST', listsUrl(trip), {
-      payload: { title: 'Packing', kind: 'packing' },
-    });
+  test('POST starts a list; GET answers the lists in order with their items', async ({
+    owner,
+    trip,
+  }) => {
+    const response = await owner.post(listsUrl(trip), { title: 'Packing', kind: 'packing' });
     const packing = expectStatus<TripList>(response, 201);
     expect(packing).toMatchObject({
       itineraryId: trip.id,
@@ -56,9 +38,9 @@ describe('lists', () => {
       items: [],
       version: 1,
     });
-    const todo = await createList(setup.testApp, owner, trip.id, { title: 'To do', kind: 'todo' });
-    const item = await createListItem(setup.testApp, owner, trip.id, packing.id, 'Passport');
-    expect(await lists(trip)).toEqual([{ ...packing, items: [item] }, todo]);
+    const todo = await createList(owner, trip.id, { title: 'To do', kind: 'todo' });
+    const item = await createListItem(owner, trip.id, packing.id, 'Passport');
+    expect(await lists(owner, trip)).toEqual([{ ...packing, items: [item] }, todo]);
   });
 
   const invalid: [string, Record<string, unknown>, string][] = [
@@ -68,119 +50,95 @@ describe('lists', () => {
     ['an unknown kind', { title: 'x', kind: 'shopping' }, 'kind'],
     ['an unknown field', { title: 'x', kind: 'todo', colour: 'red' }, 'colour'],
   ];
-  it.each(invalid)('POST: 400 naming the field for %s', async (_name, payload, field) => {
-    const trip = await newTrip();
-    expectFieldError(await as(owner, 'POST', listsUrl(trip), { payload }), field);
-  });
+  test.for(invalid)(
+    'POST: 400 naming the field for %s',
+    async ([, payload, field], { owner, trip }) => {
+      expectFieldError(await owner.post(listsUrl(trip), payload), field);
+    },
+  );
 
-  it('PATCH renames the list and bumps its version', async () => {
-    const trip = await newTrip();
-    const list = await createList(setup.testApp, owner, trip.id);
-    const response = await as(owner, 'PATCH', listUrl(trip, list), {
-      payload: { title: 'Carry-on', version: 1 },
-    });
+  test('PATCH renames the list and bumps its version', async ({ owner, trip }) => {
+    const list = await createList(owner, trip.id);
+    const response = await owner.patch(listUrl(trip, list), { title: 'Carry-on', version: 1 });
     expect(expectStatus<TripList>(response, 200)).toMatchObject({ title: 'Carry-on', version: 2 });
-    expect(await listAsShown(trip, list)).toMatchObject({ title: 'Carry-on', version: 2 });
+    expect(await listAsShown(owner, trip, list)).toMatchObject({ title: 'Carry-on', version: 2 });
   });
 
-  it.each([
+  test.for([
     ['a blank title', { title: '' }, 'title'],
     ['the kind (not changeable)', { kind: 'todo' }, 'kind'],
     ['an unknown field', { items: [] }, 'items'],
-  ] as const)('PATCH: 400 naming the field for %s', async (_name, payload, field) => {
-    const trip = await newTrip();
-    const list = await createList(setup.testApp, owner, trip.id);
-    expectFieldError(await as(owner, 'PATCH', listUrl(trip, list), { payload }), field);
+  ] as const)('PATCH: 400 naming the field for %s', async ([, payload, field], { owner, trip }) => {
+    const list = await createList(owner, trip.id);
+    expectFieldError(await owner.patch(listUrl(trip, list), payload), field);
   });
 
   // The answer to a PATCH is the whole list as GET shows it, items included, so a client can
   // replace its copy with it.
-  it('PATCH answers the list with its items', async () => {
-    const trip = await newTrip();
-    const list = await createList(setup.testApp, owner, trip.id);
-    await createListItem(setup.testApp, owner, trip.id, list.id, 'Socks');
-    const response = await as(owner, 'PATCH', listUrl(trip, list), { payload: { title: 'New' } });
-    expect(expectStatus<TripList>(response, 200)).toEqual(await listAsShown(trip, list));
+  test('PATCH answers the list with its items', async ({ owner, trip }) => {
+    const list = await createList(owner, trip.id);
+    await createListItem(owner, trip.id, list.id, 'Socks');
+    const response = await owner.patch(listUrl(trip, list), { title: 'New' });
+    expect(expectStatus<TripList>(response, 200)).toEqual(await listAsShown(owner, trip, list));
   });
 
-  it('PATCH and DELETE: 409 on a stale version (body or If-Match)', async () => {
-    const trip = await newTrip();
-    const list = await createList(setup.testApp, owner, trip.id);
+  test('PATCH and DELETE: 409 on a stale version (body or If-Match)', async ({ owner, trip }) => {
+    const list = await createList(owner, trip.id);
     const url = listUrl(trip, list);
-    expectStatus(await as(owner, 'PATCH', url, { payload: { title: 'v2' } }), 200);
-    const now = await listAsShown(trip, list);
-    const stale: [string, Record<string, unknown>, Record<string, string>][] = [
-      ['PATCH', { title: 'lost', version: 1 }, {}],
-      ['PATCH', { title: 'lost' }, { 'if-match': '"1"' }],
-      ['DELETE', { version: 1 }, {}],
-      ['DELETE', {}, { 'if-match': '"1"' }],
-    ];
-    for (const [method, payload, headers] of stale) {
-      const response = await as(owner, method === 'PATCH' ? 'PATCH' : 'DELETE', url, {
-        payload,
-        headers,
-      });
+    expectStatus(await owner.patch(url, { title: 'v2' }), 200);
+    const now = await listAsShown(owner, trip, list);
+    await eachStaleWrite(owner, url, (response) => {
       // details.current is the list as GET shows it.
       expect(conflictCurrent<TripList>(response)).toEqual(now);
-    }
+    });
   });
 
   // details.current is what the client resolves the conflict against: it must carry the items.
-  it('409 details.current is the list with its items', async () => {
-    const trip = await newTrip();
-    const list = await createList(setup.testApp, owner, trip.id);
-    await createListItem(setup.testApp, owner, trip.id, list.id);
-    const response = await as(owner, 'PATCH', listUrl(trip, list), {
-      payload: { title: 'lost', version: 9 },
-    });
-    expect(conflictCurrent<TripList>(response)).toEqual(await listAsShown(trip, list));
+  test('409 details.current is the list with its items', async ({ owner, trip }) => {
+    const list = await createList(owner, trip.id);
+    await createListItem(owner, trip.id, list.id);
+    const response = await owner.patch(listUrl(trip, list), { title: 'lost', version: 9 });
+    expect(conflictCurrent<TripList>(response)).toEqual(await listAsShown(owner, trip, list));
   });
 
   // DESIGN §2a maps `/lists[/{listId}…]`: like stages, places and notes, one list can be read.
-  it('GET one list answers it with its items', async () => {
-    const trip = await newTrip();
-    const list = await createList(setup.testApp, owner, trip.id);
-    expect(expectStatus<TripList>(await as(owner, 'GET', listUrl(trip, list)), 200)).toEqual(
-      await listAsShown(trip, list),
+  test('GET one list answers it with its items', async ({ owner, trip }) => {
+    const list = await createList(owner, trip.id);
+    expect(expectStatus<TripList>(await owner.get(listUrl(trip, list)), 200)).toEqual(
+      await listAsShown(owner, trip, list),
     );
   });
 
-  it('DELETE removes the list and its items', async () => {
-    const trip = await newTrip();
-    const list = await createList(setup.testApp, owner, trip.id);
-    const item = await createListItem(setup.testApp, owner, trip.id, list.id);
-    const response = await as(owner, 'DELETE', listUrl(trip, list), { payload: {} });
+  test('DELETE removes the list and its items', async ({ owner, trip }) => {
+    const list = await createList(owner, trip.id);
+    const item = await createListItem(owner, trip.id, list.id);
+    const response = await owner.request('DELETE', listUrl(trip, list), { payload: {} });
     expect(response.statusCode).toBe(204);
-    expect(await lists(trip)).toEqual([]);
-    const gone = await as(owner, 'PATCH', itemUrl(trip, list, item), { payload: { text: 'x' } });
+    expect(await lists(owner, trip)).toEqual([]);
+    const gone = await owner.patch(itemUrl(trip, list, item), { text: 'x' });
     expectError(gone, 404, 'list/not-found');
   });
 
   // A DELETE may come without a body; the version then comes from If-Match or is not checked.
-  it('DELETE without a body removes the list', async () => {
-    const trip = await newTrip();
-    const list = await createList(setup.testApp, owner, trip.id);
-    expect((await as(owner, 'DELETE', listUrl(trip, list))).statusCode).toBe(204);
+  test('DELETE without a body removes the list', async ({ owner, trip }) => {
+    const list = await createList(owner, trip.id);
+    expect((await owner.delete(listUrl(trip, list))).statusCode).toBe(204);
   });
 
-  it('404 for a list that does not exist', async () => {
-    const trip = await newTrip();
+  test('404 for a list that does not exist', async ({ owner, trip }) => {
     const url = `${listsUrl(trip)}/${missingId()}`;
-    expectError(await as(owner, 'PATCH', url, { payload: { title: 'x' } }), 404, 'list/not-found');
-    expectError(await as(owner, 'DELETE', url, { payload: {} }), 404, 'list/not-found');
-    const addTo = await as(owner, 'POST', `${url}/items`, { payload: { text: 'x' } });
+    expectError(await owner.patch(url, { title: 'x' }), 404, 'list/not-found');
+    expectError(await owner.request('DELETE', url, { payload: {} }), 404, 'list/not-found');
+    const addTo = await owner.post(`${url}/items`, { text: 'x' });
     expectError(addTo, 404, 'list/not-found');
-    expectError(await as(owner, 'DELETE', `${listsUrl(trip)}/nope`), 404, 'route/not-found');
+    expectError(await owner.delete(`${listsUrl(trip)}/nope`), 404, 'route/not-found');
   });
 });
 
 describe('list items', () => {
-  it('POST adds items at the end; PATCH changes and ticks one', async () => {
-    const trip = await newTrip();
-    const list = await createList(setup.testApp, owner, trip.id);
-    const response = await as(owner, 'POST', `${listUrl(trip, list)}/items`, {
-      payload: { text: '  Passport  ' },
-    });
+  test('POST adds items at the end; PATCH changes and ticks one', async ({ owner, trip }) => {
+    const list = await createList(owner, trip.id);
+    const response = await owner.post(`${listUrl(trip, list)}/items`, { text: '  Passport  ' });
     const passport = expectStatus<ListItem>(response, 201);
     expect(passport).toMatchObject({
       listId: list.id,
@@ -188,15 +146,17 @@ describe('list items', () => {
       checked: false,
       version: 1,
     });
-    await createListItem(setup.testApp, owner, trip.id, list.id, 'Charger');
-    expect(await itemTexts(trip, list)).toEqual(['Passport', 'Charger']);
+    await createListItem(owner, trip.id, list.id, 'Charger');
+    expect(await itemTexts(owner, trip, list)).toEqual(['Passport', 'Charger']);
 
-    const ticked = await as(owner, 'PATCH', itemUrl(trip, list, passport), {
-      payload: { checked: true, text: 'Passports', version: 1 },
+    const ticked = await owner.patch(itemUrl(trip, list, passport), {
+      checked: true,
+      text: 'Passports',
+      version: 1,
     });
     const changed = expectStatus<ListItem>(ticked, 200);
     expect(changed).toMatchObject({ text: 'Passports', checked: true, version: 2 });
-    expect((await listAsShown(trip, list))?.items[0]).toEqual(changed);
+    expect((await listAsShown(owner, trip, list))?.items[0]).toEqual(changed);
   });
 
   const invalid: [string, Record<string, unknown>, string][] = [
@@ -205,88 +165,88 @@ describe('list items', () => {
     ['a text too long', { text: 'x'.repeat(301) }, 'text'],
     ['an unknown field', { text: 'x', checked: true }, 'checked'],
   ];
-  it.each(invalid)('POST: 400 naming the field for %s', async (_name, payload, field) => {
-    const trip = await newTrip();
-    const list = await createList(setup.testApp, owner, trip.id);
-    expectFieldError(await as(owner, 'POST', `${listUrl(trip, list)}/items`, { payload }), field);
-  });
+  test.for(invalid)(
+    'POST: 400 naming the field for %s',
+    async ([, payload, field], { owner, trip }) => {
+      const list = await createList(owner, trip.id);
+      expectFieldError(await owner.post(`${listUrl(trip, list)}/items`, payload), field);
+    },
+  );
 
-  it.each([
+  test.for([
     ['a blank text', { text: '' }, 'text'],
     ['checked that is not a boolean', { checked: 'yes' }, 'checked'],
     ['an unknown field', { listId: missingId() }, 'listId'],
-  ] as const)('PATCH: 400 naming the field for %s', async (_name, payload, field) => {
-    const trip = await newTrip();
-    const list = await createList(setup.testApp, owner, trip.id);
-    const item = await createListItem(setup.testApp, owner, trip.id, list.id);
-    expectFieldError(await as(owner, 'PATCH', itemUrl(trip, list, item), { payload }), field);
+  ] as const)('PATCH: 400 naming the field for %s', async ([, payload, field], { owner, trip }) => {
+    const list = await createList(owner, trip.id);
+    const item = await createListItem(owner, trip.id, list.id);
+    expectFieldError(await owner.patch(itemUrl(trip, list, item), payload), field);
   });
 
-  it('DELETE removes an item', async () => {
-    const trip = await newTrip();
-    const list = await createList(setup.testApp, owner, trip.id);
-    const item = await createListItem(setup.testApp, owner, trip.id, list.id, 'gone');
-    await createListItem(setup.testApp, owner, trip.id, list.id, 'kept');
-    const response = await as(owner, 'DELETE', itemUrl(trip, list, item), { payload: {} });
+  test('DELETE removes an item', async ({ owner, trip }) => {
+    const list = await createList(owner, trip.id);
+    const item = await createListItem(owner, trip.id, list.id, 'gone');
+    await createListItem(owner, trip.id, list.id, 'kept');
+    const response = await owner.request('DELETE', itemUrl(trip, list, item), { payload: {} });
     expect(response.statusCode).toBe(204);
-    expect(await itemTexts(trip, list)).toEqual(['kept']);
-    const again = await as(owner, 'DELETE', itemUrl(trip, list, item), { payload: {} });
+    expect(await itemTexts(owner, trip, list)).toEqual(['kept']);
+    const again = await owner.request('DELETE', itemUrl(trip, list, item), { payload: {} });
     expectError(again, 404, 'list-item/not-found');
   });
 
   // A DELETE may come without a body; the version then comes from If-Match or is not checked.
-  it('DELETE without a body removes an item', async () => {
-    const trip = await newTrip();
-    const list = await createList(setup.testApp, owner, trip.id);
-    const item = await createListItem(setup.testApp, owner, trip.id, list.id);
-    expect((await as(owner, 'DELETE', itemUrl(trip, list, item))).statusCode).toBe(204);
+  test('DELETE without a body removes an item', async ({ owner, trip }) => {
+    const list = await createList(owner, trip.id);
+    const item = await createListItem(owner, trip.id, list.id);
+    expect((await owner.delete(itemUrl(trip, list, item))).statusCode).toBe(204);
   });
 
-  it('move reorders items, writing only the moved one', async () => {
-    const trip = await newTrip();
-    const list = await createList(setup.testApp, owner, trip.id);
+  test('move reorders items, writing only the moved one', async ({ owner, trip }) => {
+    const list = await createList(owner, trip.id);
     const items: ListItem[] = [];
     for (const text of ['i1', 'i2', 'i3', 'i4']) {
-      items.push(await createListItem(setup.testApp, owner, trip.id, list.id, text));
+      items.push(await createListItem(owner, trip.id, list.id, text));
     }
     const [i1, i2, i3, i4] = items as [ListItem, ListItem, ListItem, ListItem];
     const move = async (item: ListItem, afterId: string | null) =>
       expectStatus<ListItem>(
-        await as(owner, 'POST', `${itemUrl(trip, list, item)}/move`, { payload: { afterId } }),
+        await owner.post(`${itemUrl(trip, list, item)}/move`, { afterId }),
         200,
       );
     const moved = await move(i4, null);
-    expect(await itemTexts(trip, list)).toEqual(['i4', 'i1', 'i2', 'i3']);
-    const shown = (await listAsShown(trip, list))?.items ?? [];
+    expect(await itemTexts(owner, trip, list)).toEqual(['i4', 'i1', 'i2', 'i3']);
+    const shown = (await listAsShown(owner, trip, list))?.items ?? [];
     expect(shown.filter((item) => item.id !== moved.id)).toEqual([i1, i2, i3]);
     await move(i1, i2.id);
-    expect(await itemTexts(trip, list)).toEqual(['i4', 'i2', 'i1', 'i3']);
+    expect(await itemTexts(owner, trip, list)).toEqual(['i4', 'i2', 'i1', 'i3']);
     await move(i4, i3.id);
-    expect(await itemTexts(trip, list)).toEqual(['i2', 'i1', 'i3', 'i4']);
+    expect(await itemTexts(owner, trip, list)).toEqual(['i2', 'i1', 'i3', 'i4']);
   });
 
-  it('move: 400 naming afterId for an item of another list, itself or nothing', async () => {
-    const trip = await newTrip();
-    const list = await createList(setup.testApp, owner, trip.id);
-    const other = await createList(setup.testApp, owner, trip.id);
-    const item = await createListItem(setup.testApp, owner, trip.id, list.id);
-    await createListItem(setup.testApp, owner, trip.id, list.id);
-    const foreign = await createListItem(setup.testApp, owner, trip.id, other.id);
+  test('move: 400 naming afterId for an item of another list, itself or nothing', async ({
+    owner,
+    trip,
+  }) => {
+    const list = await createList(owner, trip.id);
+    const other = await createList(owner, trip.id);
+    const item = await createListItem(owner, trip.id, list.id);
+    await createListItem(owner, trip.id, list.id);
+    const foreign = await createListItem(owner, trip.id, other.id);
     for (const afterId of [foreign.id, item.id, missingId()]) {
-      const response = await as(owner, 'POST', `${itemUrl(trip, list, item)}/move`, {
-        payload: { afterId },
-      });
+      const response = await owner.post(`${itemUrl(trip, list, item)}/move`, { afterId });
       expectFieldError(response, 'afterId');
     }
   });
 
-  it('PATCH, DELETE and move: 409 on a stale version, with the item as it is now', async () => {
-    const trip = await newTrip();
-    const list = await createList(setup.testApp, owner, trip.id);
-    const item = await createListItem(setup.testApp, owner, trip.id, list.id);
+  test('PATCH, DELETE and move: 409 on a stale version, with the item as it is now', async ({
+    owner,
+    trip,
+  }) => {
+    const list = await createList(owner, trip.id);
+    const item = await createListItem(owner, trip.id, list.id);
     const url = itemUrl(trip, list, item);
-    expectStatus(await as(owner, 'PATCH', url, { payload: { checked: true } }), 200);
-    const now = (await listAsShown(trip, list))?.items[0];
+    expectStatus(await owner.patch(url, { checked: true }), 200);
+    const now = (await listAsShown(owner, trip, list))?.items[0];
     const stale: ['PATCH' | 'DELETE' | 'POST', string, object, Record<string, string>][] = [
       ['PATCH', url, { text: 'lost', version: 1 }, {}],
       ['PATCH', url, { text: 'lost' }, { 'if-match': '"1"' }],
@@ -296,26 +256,21 @@ describe('list items', () => {
       ['POST', `${url}/move`, { afterId: null }, { 'if-match': '"1"' }],
     ];
     for (const [method, target, payload, headers] of stale) {
-      const response = await as(owner, method, target, { payload, headers });
+      const response = await owner.request(method, target, { payload, headers });
       expect(conflictCurrent<ListItem>(response)).toEqual(now);
     }
-    expect((await listAsShown(trip, list))?.items).toEqual([now]);
+    expect((await listAsShown(owner, trip, list))?.items).toEqual([now]);
   });
 
-  it('an item is reached only through its own list', async () => {
-    const trip = await newTrip();
-    const list = await createList(setup.testApp, owner, trip.id);
-    const other = await createList(setup.testApp, owner, trip.id);
-    const item = await createListItem(setup.testApp, owner, trip.id, list.id);
+  test('an item is reached only through its own list', async ({ owner, trip }) => {
+    const list = await createList(owner, trip.id);
+    const other = await createList(owner, trip.id);
+    const item = await createListItem(owner, trip.id, list.id);
     const wrong = itemUrl(trip, other, item);
-    expectError(
-      await as(owner, 'PATCH', wrong, { payload: { text: 'x' } }),
-      404,
-      'list-item/not-found',
-    );
-    expectError(await as(owner, 'DELETE', wrong, { payload: {} }), 404, 'list-item/not-found');
-    const move = await as(owner, 'POST', `${wrong}/move`, { payload: { afterId: null } });
+    expectError(await owner.patch(wrong, { text: 'x' }), 404, 'list-item/not-found');
+    expectError(await owner.request('DELETE', wrong, { payload: {} }), 404, 'list-item/not-found');
+    const move = await owner.post(`${wrong}/move`, { afterId: null });
     expectError(move, 404, 'list-item/not-found');
-    expect((await listAsShown(trip, list))?.items).toEqual([item]);
+    expect((await listAsShown(owner, trip, list))?.items).toEqual([item]);
   });
 });

@@ -1,45 +1,30 @@
 import type { Itinerary, Note, Page } from '@jammy/shared/itineraries';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import type { Client } from '../../../test/clients';
 import {
-  apiFor,
   conflictCurrent,
-  createItinerary,
-  createNote,
-  createSignedInUser,
+  eachStaleWrite,
   expectError,
   expectFieldError,
   expectStatus,
   missingId,
-  startItineraryTest,
-  type Api,
-  type ItineraryTest,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+} from '../../../test/expect';
+import { createNote } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
 
-let setup: ItineraryTest;
-let owner: SignedInUser;
-const as: Api = (...args) => apiFor(setup.testApp)(...args);
+const test = serverTest();
 
-beforeAll(async () => {
-  setup = await startItineraryTest();
-  owner = await createSignedInUser(setup.testApp, 'notes');
-});
-
-afterAll(async () => {
-  await setup?.close();
-});
-
-const newTrip = () => createItinerary(setup.testApp, owner);
 const notesUrl = (trip: Itinerary) => `/api/itineraries/${trip.id}/notes`;
 const noteUrl = (trip: Itinerary, note: Note) => `${notesUrl(trip)}/${note.id}`;
-const listNotes = async (trip: Itinerary) =>
-  expectStatus<Page<Note>>(await as(owner, 'GET', notesUrl(trip)), 200);
+const listNotes = async (owner: Client, trip: Itinerary) =>
+  expectStatus<Page<Note>>(await owner.get(notesUrl(trip)), 200);
 
 describe('notes', () => {
-  it('POST writes a markdown note; GET answers it', async () => {
-    const trip = await newTrip();
-    const response = await as(owner, 'POST', notesUrl(trip), {
-      payload: { title: 'Ideas', body: '# Food\n- pastel de nata', pinned: true },
+  test('POST writes a markdown note; GET answers it', async ({ owner, trip }) => {
+    const response = await owner.post(notesUrl(trip), {
+      title: 'Ideas',
+      body: '# Food\n- pastel de nata',
+      pinned: true,
     });
     const created = expectStatus<Note>(response, 201);
     expect(created).toMatchObject({
@@ -49,31 +34,24 @@ describe('notes', () => {
       pinned: true,
       version: 1,
     });
-    expect(expectStatus<Note>(await as(owner, 'GET', noteUrl(trip, created)), 200)).toEqual(
-      created,
-    );
+    expect(expectStatus<Note>(await owner.get(noteUrl(trip, created)), 200)).toEqual(created);
   });
 
-  it('an empty note is allowed (title and body default to empty)', async () => {
-    const trip = await newTrip();
-    const created = expectStatus<Note>(
-      await as(owner, 'POST', notesUrl(trip), { payload: {} }),
-      201,
-    );
+  test('an empty note is allowed (title and body default to empty)', async ({ owner, trip }) => {
+    const created = expectStatus<Note>(await owner.post(notesUrl(trip), {}), 201);
     expect(created).toMatchObject({ title: '', body: '', pinned: false });
   });
 
-  it('GET lists pinned notes first, then the most recently changed', async () => {
-    const trip = await newTrip();
-    const older = await createNote(setup.testApp, owner, trip.id, { title: 'older' });
+  test('GET lists pinned notes first, then the most recently changed', async ({ owner, trip }) => {
+    const older = await createNote(owner, trip.id, { title: 'older' });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const newer = await createNote(setup.testApp, owner, trip.id, { title: 'newer' });
+    const newer = await createNote(owner, trip.id, { title: 'newer' });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const pinned = await createNote(setup.testApp, owner, trip.id, {
+    const pinned = await createNote(owner, trip.id, {
       title: 'pinned',
       pinned: true,
     });
-    const page = await listNotes(trip);
+    const page = await listNotes(owner, trip);
     expect(page.items.map((note) => note.id)).toEqual([pinned.id, newer.id, older.id]);
     expect(page.nextCursor).toBeNull();
   });
@@ -84,79 +62,72 @@ describe('notes', () => {
     ['pinned that is not a boolean', { pinned: 'yes' }, 'pinned'],
     ['an unknown field', { tags: ['food'] }, 'tags'],
   ];
-  it.each(invalid)('POST: 400 naming the field for %s', async (_name, payload, field) => {
-    const trip = await newTrip();
-    expectFieldError(await as(owner, 'POST', notesUrl(trip), { payload }), field);
-    expect((await listNotes(trip)).items).toEqual([]);
-  });
-
-  it('PATCH changes the note and bumps the version', async () => {
-    const trip = await newTrip();
-    const note = await createNote(setup.testApp, owner, trip.id);
-    const response = await as(owner, 'PATCH', noteUrl(trip, note), {
-      payload: { body: 'changed', pinned: true, version: 1 },
-    });
-    const changed = expectStatus<Note>(response, 200);
-    expect(changed).toMatchObject({ title: note.title, body: 'changed', pinned: true, version: 2 });
-    expect(expectStatus<Note>(await as(owner, 'GET', noteUrl(trip, note)), 200)).toEqual(changed);
-  });
-
-  it.each([...invalid, ['a version of 0', { version: 0 }, 'version'] as const])(
-    'PATCH: 400 naming the field for %s',
-    async (_name, payload, field) => {
-      const trip = await newTrip();
-      const note = await createNote(setup.testApp, owner, trip.id);
-      expectFieldError(await as(owner, 'PATCH', noteUrl(trip, note), { payload }), field);
-      expect(expectStatus<Note>(await as(owner, 'GET', noteUrl(trip, note)), 200)).toEqual(note);
+  test.for(invalid)(
+    'POST: 400 naming the field for %s',
+    async ([, payload, field], { owner, trip }) => {
+      expectFieldError(await owner.post(notesUrl(trip), payload), field);
+      expect((await listNotes(owner, trip)).items).toEqual([]);
     },
   );
 
-  it('PATCH and DELETE: 409 on a stale version (body or If-Match), with the note as it is now', async () => {
-    const trip = await newTrip();
-    const note = await createNote(setup.testApp, owner, trip.id);
-    const url = noteUrl(trip, note);
-    const now = expectStatus<Note>(
-      await as(owner, 'PATCH', url, { payload: { title: 'v2', version: 1 } }),
-      200,
-    );
-    const stale: [string, Record<string, unknown>, Record<string, string>][] = [
-      ['PATCH', { title: 'lost', version: 1 }, {}],
-      ['PATCH', { title: 'lost' }, { 'if-match': '"1"' }],
-      ['DELETE', { version: 1 }, {}],
-      ['DELETE', {}, { 'if-match': '"1"' }],
-    ];
-    for (const [method, payload, headers] of stale) {
-      const response = await as(owner, method === 'PATCH' ? 'PATCH' : 'DELETE', url, {
-        payload,
-        headers,
-      });
-      expect(conflictCurrent<Note>(response)).toEqual(now);
-    }
-    expect(expectStatus<Note>(await as(owner, 'GET', url), 200)).toEqual(now);
+  test('PATCH changes the note and bumps the version', async ({ owner, trip }) => {
+    const note = await createNote(owner, trip.id);
+    const response = await owner.patch(noteUrl(trip, note), {
+      body: 'changed',
+      pinned: true,
+      version: 1,
+    });
+    const changed = expectStatus<Note>(response, 200);
+    expect(changed).toMatchObject({ title: note.title, body: 'changed', pinned: true, version: 2 });
+    expect(expectStatus<Note>(await owner.get(noteUrl(trip, note)), 200)).toEqual(changed);
   });
 
-  it('DELETE removes the note', async () => {
-    const trip = await newTrip();
-    const note = await createNote(setup.testApp, owner, trip.id);
-    const response = await as(owner, 'DELETE', noteUrl(trip, note), { payload: { version: 1 } });
+  test.for([...invalid, ['a version of 0', { version: 0 }, 'version'] as const])(
+    'PATCH: 400 naming the field for %s',
+    async ([, payload, field], { owner, trip }) => {
+      const note = await createNote(owner, trip.id);
+      expectFieldError(await owner.patch(noteUrl(trip, note), payload), field);
+      expect(expectStatus<Note>(await owner.get(noteUrl(trip, note)), 200)).toEqual(note);
+    },
+  );
+
+  test('PATCH and DELETE: 409 on a stale version (body or If-Match), with the note as it is now', async ({
+    owner,
+    trip,
+  }) => {
+    const note = await createNote(owner, trip.id);
+    const url = noteUrl(trip, note);
+    const now = expectStatus<Note>(await owner.patch(url, { title: 'v2', version: 1 }), 200);
+    await eachStaleWrite(owner, url, (response) => {
+      expect(conflictCurrent<Note>(response)).toEqual(now);
+    });
+    expect(expectStatus<Note>(await owner.get(url), 200)).toEqual(now);
+  });
+
+  test('DELETE removes the note', async ({ owner, trip }) => {
+    const note = await createNote(owner, trip.id);
+    const response = await owner.request('DELETE', noteUrl(trip, note), {
+      payload: { version: 1 },
+    });
     expect(response.statusCode).toBe(204);
-    expectError(await as(owner, 'GET', noteUrl(trip, note)), 404, 'note/not-found');
-    expect((await listNotes(trip)).items).toEqual([]);
+    expectError(await owner.get(noteUrl(trip, note)), 404, 'note/not-found');
+    expect((await listNotes(owner, trip)).items).toEqual([]);
   });
 
   // A DELETE may come without a body; the version then comes from If-Match or is not checked.
-  it('DELETE without a body removes the note', async () => {
-    const trip = await newTrip();
-    const note = await createNote(setup.testApp, owner, trip.id);
-    expect((await as(owner, 'DELETE', noteUrl(trip, note))).statusCode).toBe(204);
+  test('DELETE without a body removes the note', async ({ owner, trip }) => {
+    const note = await createNote(owner, trip.id);
+    expect((await owner.delete(noteUrl(trip, note))).statusCode).toBe(204);
   });
 
-  it('404 for a note that does not exist or an id that is not a UUIDv7', async () => {
-    const trip = await newTrip();
+  test('404 for a note that does not exist or an id that is not a UUIDv7', async ({
+    owner,
+    trip,
+  }) => {
     const missing = `${notesUrl(trip)}/${missingId()}`;
-    expectError(await as(owner, 'GET', missing), 404, 'note/not-found');
-    expectError(await as(owner, 'PATCH', missing, { payload: {} }), 404, 'note/not-found');
-    expectError(await as(owner, 'DELETE', missing, { payload: {} }), 404, 'note/not-found');
-    expectError(await as(owner, 'GET', `${notesUrl(trip)}/note-1`), 404, 'route/not-found');
+    expectError(await owner.get(missing), 404, 'note/not-found');
+    expectError(await owner.patch(missing, {}), 404, 'note/not-found');
+    expectError(await owner.request('DELETE', missing, { payload: {} }), 404, 'note/not-found');
+    expectError(await owner.get(`${notesUrl(trip)}/note-1`), 404, 'route/not-found');
   });
 });

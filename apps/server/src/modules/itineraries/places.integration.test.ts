@@ -1,44 +1,23 @@
 import type { Page, Place } from '@jammy/shared/itineraries';
-import { describe, expect, it } from 'vitest';
-import {
-  createPlace,
-  createStage,
-  expectError,
-  expectFieldError,
-  expectStatus,
-  getTree,
-  missingId,
-} from '../../../test/itinerary-helpers';
-import {
-  as,
-  FULL_PLACE,
-  newTrip,
-  owner,
-  placesUrl,
-  placeUrl,
-  setup,
-  usePlacesTest,
-} from './places.test-helpers';
+import { describe, expect } from 'vitest';
+import { expectError, expectFieldError, expectStatus, missingId } from '../../../test/expect';
+import { createItinerary, createPlace, createStage, getTree } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
+import { FULL_PLACE, placesUrl, placeUrl } from './places.test-helpers';
 
-usePlacesTest();
+const test = serverTest();
 
 describe('POST /api/itineraries/{id}/places', () => {
-  it('adds a place in a stage with every field', async () => {
-    const trip = await newTrip();
-    const stage = await createStage(setup.testApp, owner, trip.id);
-    const response = await as(owner, 'POST', placesUrl(trip), {
-      payload: { ...FULL_PLACE, stageId: stage.id },
-    });
+  test('adds a place in a stage with every field', async ({ owner, trip }) => {
+    const stage = await createStage(owner, trip.id);
+    const response = await owner.post(placesUrl(trip), { ...FULL_PLACE, stageId: stage.id });
     const created = expectStatus<Place>(response, 201);
     expect(created).toMatchObject({ ...FULL_PLACE, stageId: stage.id, version: 1 });
-    expect(expectStatus<Place>(await as(owner, 'GET', placeUrl(trip, created)), 200)).toEqual(
-      created,
-    );
+    expect(expectStatus<Place>(await owner.get(placeUrl(trip, created)), 200)).toEqual(created);
   });
 
-  it('adds a place outside any stage with defaults', async () => {
-    const trip = await newTrip();
-    const created = await createPlace(setup.testApp, owner, trip.id, { name: 'Somewhere' });
+  test('adds a place outside any stage with defaults', async ({ owner, trip }) => {
+    const created = await createPlace(owner, trip.id, { name: 'Somewhere' });
     expect(created).toMatchObject({
       stageId: null,
       category: 'sight',
@@ -51,8 +30,10 @@ describe('POST /api/itineraries/{id}/places', () => {
     });
   });
 
-  it('keeps money exact: integers of the currency minor unit, up to the largest', async () => {
-    const trip = await newTrip();
+  test('keeps money exact: integers of the currency minor unit, up to the largest', async ({
+    owner,
+    trip,
+  }) => {
     for (const [costMinor, currency] of [
       [0, 'EUR'],
       [10, 'EUR'],
@@ -61,9 +42,9 @@ describe('POST /api/itineraries/{id}/places', () => {
       [1_234_567, 'KWD'],
       [999_999_999_999, 'USD'],
     ] as const) {
-      const created = await createPlace(setup.testApp, owner, trip.id, { costMinor, currency });
+      const created = await createPlace(owner, trip.id, { costMinor, currency });
       expect(created.costMinor).toBe(costMinor);
-      const tree = await getTree(setup.testApp, owner, trip.id);
+      const tree = await getTree(owner, trip.id);
       expect(tree.places.find((row) => row.id === created.id)?.costMinor).toBe(costMinor);
     }
   });
@@ -102,59 +83,52 @@ describe('POST /api/itineraries/{id}/places', () => {
     ['an unknown field', { rating: 5 }, 'rating'],
     ['the position (not settable)', { position: 'a0' }, 'position'],
   ];
-  it.each(invalid)('400 naming the field for %s', async (_name, payload, field) => {
-    const trip = await newTrip();
-    const response = await as(owner, 'POST', placesUrl(trip), {
-      payload: { name: 'x', ...payload },
-    });
+  test.for(invalid)('400 naming the field for %s', async ([, payload, field], { owner, trip }) => {
+    const response = await owner.post(placesUrl(trip), { name: 'x', ...payload });
     expectFieldError(response, field);
   });
 
-  it('400 naming the field for no name', async () => {
-    const trip = await newTrip();
-    expectFieldError(await as(owner, 'POST', placesUrl(trip), { payload: {} }), 'name');
+  test('400 naming the field for no name', async ({ owner, trip }) => {
+    expectFieldError(await owner.post(placesUrl(trip), {}), 'name');
   });
 
-  it('400 naming stageId for a stage of another itinerary (or none at all)', async () => {
-    const trip = await newTrip();
-    const foreign = await createStage(setup.testApp, owner, (await newTrip()).id);
+  test('400 naming stageId for a stage of another itinerary (or none at all)', async ({
+    owner,
+    trip,
+  }) => {
+    const foreign = await createStage(owner, (await createItinerary(owner)).id);
     for (const stageId of [foreign.id, missingId()]) {
-      const response = await as(owner, 'POST', placesUrl(trip), {
-        payload: { name: 'x', stageId },
-      });
+      const response = await owner.post(placesUrl(trip), { name: 'x', stageId });
       expectFieldError(response, 'stageId');
     }
-    expect((await getTree(setup.testApp, owner, trip.id)).places).toEqual([]);
+    expect((await getTree(owner, trip.id)).places).toEqual([]);
   });
 });
 
 describe('GET /api/itineraries/{id}/places[/{placeId}]', () => {
-  it('lists places in order, optionally of one stage', async () => {
-    const trip = await newTrip();
-    const stage = await createStage(setup.testApp, owner, trip.id);
-    const a = await createPlace(setup.testApp, owner, trip.id, { name: 'A', stageId: stage.id });
-    const loose = await createPlace(setup.testApp, owner, trip.id, { name: 'Loose' });
-    const b = await createPlace(setup.testApp, owner, trip.id, { name: 'B', stageId: stage.id });
+  test('lists places in order, optionally of one stage', async ({ owner, trip }) => {
+    const stage = await createStage(owner, trip.id);
+    const a = await createPlace(owner, trip.id, { name: 'A', stageId: stage.id });
+    const loose = await createPlace(owner, trip.id, { name: 'Loose' });
+    const b = await createPlace(owner, trip.id, { name: 'B', stageId: stage.id });
 
-    const all = expectStatus<Page<Place>>(await as(owner, 'GET', placesUrl(trip)), 200);
+    const all = expectStatus<Page<Place>>(await owner.get(placesUrl(trip)), 200);
     expect(all.items.map((place) => place.id).sort()).toEqual([a.id, loose.id, b.id].sort());
     expect(all.nextCursor).toBeNull();
     const ofStage = expectStatus<Page<Place>>(
-      await as(owner, 'GET', `${placesUrl(trip)}?stageId=${stage.id}`),
+      await owner.get(`${placesUrl(trip)}?stageId=${stage.id}`),
       200,
     );
     expect(ofStage.items).toEqual([a, b]);
-    expectFieldError(await as(owner, 'GET', `${placesUrl(trip)}?stageId=x`), 'stageId');
-    expectFieldError(await as(owner, 'GET', `${placesUrl(trip)}?sort=name`), 'sort');
+    expectFieldError(await owner.get(`${placesUrl(trip)}?stageId=x`), 'stageId');
+    expectFieldError(await owner.get(`${placesUrl(trip)}?sort=name`), 'sort');
   });
 
-  it('404 for a place that does not exist or an id that is not a UUIDv7', async () => {
-    const trip = await newTrip();
-    expectError(
-      await as(owner, 'GET', `${placesUrl(trip)}/${missingId()}`),
-      404,
-      'place/not-found',
-    );
-    expectError(await as(owner, 'GET', `${placesUrl(trip)}/1`), 404, 'route/not-found');
+  test('404 for a place that does not exist or an id that is not a UUIDv7', async ({
+    owner,
+    trip,
+  }) => {
+    expectError(await owner.get(`${placesUrl(trip)}/${missingId()}`), 404, 'place/not-found');
+    expectError(await owner.get(`${placesUrl(trip)}/1`), 404, 'route/not-found');
   });
 });

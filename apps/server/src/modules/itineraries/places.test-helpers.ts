@@ -1,15 +1,13 @@
 import type { Itinerary, Place } from '@jammy/shared/itineraries';
-import { getTree } from '../../../test/itinerary-helpers';
-import { owner, setup, useOwnerTest } from './owner-trips.test-helpers';
-
-export { as, newTrip, owner, setup } from './owner-trips.test-helpers';
+import type { Client } from '../../../test/clients';
+import { getTree } from '../../../test/factories';
 
 export const placesUrl = (trip: Itinerary) => `/api/itineraries/${trip.id}/places`;
 export const placeUrl = (trip: Itinerary, place: Place) => `${placesUrl(trip)}/${place.id}`;
 
 /** Place names per stage (null: outside any stage), each in its order. */
-export async function layout(trip: Itinerary): Promise<Record<string, string[]>> {
-  const tree = await getTree(setup.testApp, owner, trip.id);
+export async function layout(owner: Client, trip: Itinerary): Promise<Record<string, string[]>> {
+  const tree = await getTree(owner, trip.id);
   const groups: Record<string, string[]> = {};
   for (const place of tree.places) {
     const key = place.stageId ?? 'none';
@@ -32,8 +30,3 @@ export const FULL_PLACE = {
   currency: 'EUR',
   notes: 'Go early',
 };
-
-/** The app, database and owner of these tests: started before them, closed after. */
-export function usePlacesTest(): void {
-  useOwnerTest('places');
-}

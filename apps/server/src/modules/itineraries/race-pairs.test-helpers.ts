@@ -1,6 +1,6 @@
 import type { HTTPMethods } from 'fastify';
 import { uuidv7 } from 'uuidv7';
-import type { SignedInUser } from '../../../test/itinerary-helpers';
+import type { SignedInUser } from '../../../test/clients';
 import { editor, it_, viewer } from './races.test-helpers';
 
 /** What one round works on: every kind of child of one itinerary, seeded straight in SQL. */

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createSignedInUser } from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import { serverTest } from '../../../test/fixture';
 import { pairs } from './race-pairs.test-helpers';
 import {
   checkDatabaseIsWhole,
@@ -13,7 +13,7 @@ import {
   runRound,
   seed,
   send,
-  setup,
+  server,
   untilWaiting,
   useRacesTest,
 } from './races.test-helpers';
@@ -31,19 +31,20 @@ import {
 //   the parent is gone, the case the pre-checks cannot see; and the other way round;
 // - free: both sent at once, in alternating order, with no lock held.
 
-useRacesTest();
+const test = serverTest({ mail: 'outbox' });
+useRacesTest(test);
 
 describe('requests that arrive together', () => {
   const ORDERS = ['remove-first', 'child-first', 'free', 'free', 'free', 'free'] as const;
 
   for (const pair of pairs()) {
-    it(`${pair.parent === 'account' ? 'account deleted' : `${pair.parent} removed`} × ${pair.name}`, async () => {
+    test(`${pair.parent === 'account' ? 'account deleted' : `${pair.parent} removed`} × ${pair.name}`, async () => {
       const orders = pair.parent === 'account' ? ORDERS.slice(0, 4) : ORDERS;
       for (const [round, order] of orders.entries()) {
         // Account deletion takes the owner with it: each round needs a fresh one.
         const roundOwner =
           pair.parent === 'account'
-            ? await createSignedInUser(setup.testApp, 'race-leaving-owner')
+            ? await server.traveller({ label: 'race-leaving-owner' })
             : owner;
         const f = await seed(roundOwner);
         const before = await lastEventId();
@@ -84,7 +85,7 @@ describe('requests that arrive together', () => {
           }
         } else {
           // The itinerary is gone for good, with everything in it.
-          const left = await setup.testApp.database.pool.query(
+          const left = await server.database.pool.query(
             `select (select count(*) from itinerary where id = $1)::int
                   + (select count(*) from stage where itinerary_id = $1)::int
                   + (select count(*) from place where itinerary_id = $1)::int
@@ -101,7 +102,7 @@ describe('requests that arrive together', () => {
 });
 
 describe('writers of one itinerary', () => {
-  it('a note does not wait for another write that keeps no order; a place waits its turn', async () => {
+  test('a note does not wait for another write that keeps no order; a place waits its turn', async () => {
     const f = await seed(owner);
     const trip = `/api/itineraries/${f.itineraryId}`;
     await lockClient.query('begin');

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { generateNKeysBetween } from 'fractional-indexing';
 import pg from 'pg';
 import { uuidv7 } from 'uuidv7';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import {
   itinerary,
   itineraryInvitation,
@@ -15,18 +15,14 @@ import {
   shareLink,
   stage,
 } from '../../db/schema/itineraries';
-import {
-  call,
-  createSignedInUser,
-  startItineraryTest,
-  type ItineraryTest,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { call, type SignedInUser } from '../../../test/clients';
+import type { ServerTest } from '../../../test/fixture';
+import type { TestServer } from '../../../test/server';
 import { newToken } from '../../lib/tokens';
 import { booking } from '../../db/schema/bookings';
 import type { Fixture, Pair, Parent, Request } from './race-pairs.test-helpers';
 
-export let setup: ItineraryTest;
+export let server: TestServer;
 export let owner: SignedInUser;
 export let editor: SignedInUser;
 export let viewer: SignedInUser;
@@ -56,7 +52,7 @@ export function removal(parent: Parent, f: Fixture): Request {
 }
 
 export async function seed(roundOwner: SignedInUser): Promise<Fixture> {
-  const db = setup.testApp.database.db;
+  const db = server.database.db;
   const now = new Date();
   const itineraryId = uuidv7();
   const [stageA, stageB] = [uuidv7(), uuidv7()];
@@ -129,13 +125,13 @@ export function send(request: Request, f: Fixture): Promise<LightMyRequestRespon
   const accounts = { owner: f.owner, editor, viewer, invitee };
   const user = typeof request.user === 'string' ? accounts[request.user] : request.user;
   const payload = request.payload?.(f);
-  return call(setup.testApp, user, request.method, request.url(f), payload ? { payload } : {});
+  return call(server, user, request.method, request.url(f), payload ? { payload } : {});
 }
 
 /** Backends of this test's database waiting for a lock (the requests queued behind ours). */
 export async function waitersOnLock(): Promise<number> {
   // Not lockClient: inside its transaction, pg_stat_activity would stay the first snapshot.
-  const result = await setup.testApp.database.pool.query<{ n: number }>(
+  const result = await server.database.pool.query<{ n: number }>(
     `select count(*)::int as n from pg_stat_activity
       where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
   );
@@ -146,7 +142,7 @@ export async function untilWaiting(count: number): Promise<void> {
   const deadline = Date.now() + 3_000;
   while ((await waitersOnLock()) < count) {
     if (Date.now() > deadline) {
-      const activity = await setup.testApp.database.pool.query(
+      const activity = await server.database.pool.query(
         `select pid, state, wait_event_type, wait_event, left(query, 120) as query from pg_stat_activity where datname = current_database()`,
       );
       throw new Error(
@@ -198,7 +194,7 @@ export const noServerError = (response: LightMyRequestResponse, what: string) =>
 
 /** The invariants of the whole database: none may break, whoever won. */
 export async function checkDatabaseIsWhole(): Promise<void> {
-  const pool = setup.testApp.database.pool;
+  const pool = server.database.pool;
   const violations = await pool.query<{ what: string; n: number }>(`
     select 'place in a stage of another itinerary or none' as what, count(*)::int as n
       from place p left join stage s on s.id = p.stage_id
@@ -242,7 +238,7 @@ export async function checkDatabaseIsWhole(): Promise<void> {
 }
 
 export async function eventsSince(itineraryId: string, afterId: number) {
-  const result = await setup.testApp.database.pool.query<{ id: string; kind: string }>(
+  const result = await server.database.pool.query<{ id: string; kind: string }>(
     'select id, kind from itinerary_event where itinerary_id = $1 and id > $2 order by id',
     [itineraryId, afterId],
   );
@@ -250,7 +246,7 @@ export async function eventsSince(itineraryId: string, afterId: number) {
 }
 
 export async function lastEventId(): Promise<number> {
-  const result = await setup.testApp.database.pool.query<{ id: string | null }>(
+  const result = await server.database.pool.query<{ id: string | null }>(
     'select max(id) as id from itinerary_event',
   );
   return Number(result.rows[0]?.id ?? 0);
@@ -264,21 +260,20 @@ export const REMOVAL_EVENT: Partial<Record<Parent, string>> = {
 
 export const is2xx = (status: number) => status >= 200 && status < 300;
 
-/** The app, database and users of these tests: started before them, closed after. */
-export function useRacesTest(): void {
-  beforeAll(async () => {
-    setup = await startItineraryTest();
+/** The users and lock connection of these tests, made before the file's first test. */
+export function useRacesTest(test: ServerTest): void {
+  test.beforeAll(async ({ server: fileServer }) => {
+    server = fileServer;
     [owner, editor, viewer, invitee] = await Promise.all([
-      createSignedInUser(setup.testApp, 'race-owner'),
-      createSignedInUser(setup.testApp, 'race-editor'),
-      createSignedInUser(setup.testApp, 'race-viewer'),
-      createSignedInUser(setup.testApp, 'race-invitee'),
+      server.traveller({ label: 'race-owner' }),
+      server.traveller({ label: 'race-editor' }),
+      server.traveller({ label: 'race-viewer' }),
+      server.traveller({ label: 'race-invitee' }),
     ]);
-    lockClient = new pg.Client({ connectionString: setup.database.url });
+    lockClient = new pg.Client({ connectionString: server.testDatabase.url });
     await lockClient.connect();
   }, 60_000);
   afterAll(async () => {
     await lockClient?.end();
-    await setup?.close();
   });
 }

@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import {
-  call,
-  createItinerary,
-  createPlace,
-  createSignedInUser,
-  expectStatus,
-} from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import { call } from '../../../test/clients';
+import { expectStatus } from '../../../test/expect';
+import { createItinerary, createPlace } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
 import {
   a,
   b,
@@ -19,10 +16,11 @@ import {
   viewer,
 } from './document-cache.test-helpers';
 
-useDocumentCacheTest();
+const test = serverTest({ mail: 'outbox' });
+useDocumentCacheTest(test);
 
 describe('conditional reads', () => {
-  it('answers 304 to a current copy of the document and 200 once it changed', async () => {
+  test('answers 304 to a current copy of the document and 200 once it changed', async () => {
     const trip = await tripWithPlaces('Kyūshū');
     const first = await read(b, owner, trip.id);
     const etag = String(first.headers.etag);
@@ -34,7 +32,7 @@ describe('conditional reads', () => {
     // The same bytes from the other process carry the same tag.
     expect((await read(a, owner, trip.id, { 'if-none-match': etag })).statusCode).toBe(304);
 
-    await createPlace(a, owner, trip.id, { name: 'Dazaifu' });
+    await createPlace(owner, trip.id, { name: 'Dazaifu' });
     await eventually(
       async () => (await read(b, owner, trip.id, { 'if-none-match': etag })).statusCode === 200,
       'B answers the changed document in full',
@@ -42,7 +40,7 @@ describe('conditional reads', () => {
     expect(String((await read(b, owner, trip.id)).headers.etag)).not.toBe(etag);
   });
 
-  it('tags the list of itineraries too', async () => {
+  test('tags the list of itineraries too', async () => {
     const list = await call(a, owner, 'GET', '/api/itineraries');
     const etag = String(list.headers.etag);
     expect(list.headers['cache-control']).toBe('private, no-cache');
@@ -50,20 +48,20 @@ describe('conditional reads', () => {
       headers: { 'if-none-match': etag },
     });
     expect(again.statusCode).toBe(304);
-    await createItinerary(a, owner, { title: 'One more' });
+    await createItinerary(owner, { title: 'One more' });
     const changed = await call(a, owner, 'GET', '/api/itineraries', {
       headers: { 'if-none-match': etag },
     });
     expect(changed.statusCode).toBe(200);
   });
 
-  it('never gives one traveller’s copy to another: the tag is checked after the access', async () => {
+  test('never gives one traveller’s copy to another: the tag is checked after the access', async () => {
     const trip = await tripWithPlaces('Private');
     const etag = String((await read(b, owner, trip.id)).headers.etag);
     expect((await read(b, viewer, trip.id, { 'if-none-match': etag })).statusCode).toBe(404);
   });
 
-  it('answers from memory only the member it was read for: a known stranger, a forged cookie', async () => {
+  test('answers from memory only the member it was read for: a known stranger, a forged cookie', async () => {
     const trip = await tripWithPlaces('Members only');
     // The stranger's session and the owner's document are both known to B.
     expectStatus(await call(b, viewer, 'GET', '/api/me'), 200);
@@ -81,8 +79,8 @@ describe('conditional reads', () => {
 });
 
 describe('the session cache', () => {
-  it('keeps a checked session in memory: no query on the hot path', async () => {
-    const traveller = await createSignedInUser(a, 'cached');
+  test('keeps a checked session in memory: no query on the hot path', async () => {
+    const traveller = await a.traveller({ label: 'cached' });
     expectStatus(await call(b, traveller, 'GET', '/api/me'), 200);
     // Gone behind every cache's back: B still trusts what it checked, an app that never
     // checked it asks the database and refuses it.
@@ -99,8 +97,8 @@ describe('the session cache', () => {
     expect((await call(uncached, traveller, 'GET', '/api/me')).statusCode).toBe(401);
   });
 
-  it('refuses a signed-out session on the other process at once', async () => {
-    const traveller = await createSignedInUser(a, 'leaving');
+  test('refuses a signed-out session on the other process at once', async () => {
+    const traveller = await a.traveller({ label: 'leaving' });
     // B has checked (and keeps) the session.
     expectStatus(await call(b, traveller, 'GET', '/api/me'), 200);
     expectStatus(await call(b, traveller, 'GET', '/api/me'), 200);
@@ -112,9 +110,9 @@ describe('the session cache', () => {
     );
   });
 
-  it('refuses a session revoked from another device, and every session of a deleted account', async () => {
-    const traveller = await createSignedInUser(a, 'revoked');
-    const second = await createSignedInUser(a, 'deleted');
+  test('refuses a session revoked from another device, and every session of a deleted account', async () => {
+    const traveller = await a.traveller({ label: 'revoked' });
+    const second = await a.traveller({ label: 'deleted' });
     expectStatus(await call(b, traveller, 'GET', '/api/me'), 200);
     expectStatus(await call(b, second, 'GET', '/api/me'), 200);
 
@@ -137,8 +135,8 @@ describe('the session cache', () => {
     );
   });
 
-  it('sees a new role at once (an admin made or unmade)', async () => {
-    const traveller = await createSignedInUser(a, 'promoted');
+  test('sees a new role at once (an admin made or unmade)', async () => {
+    const traveller = await a.traveller({ label: 'promoted' });
     const users = () => call(b, traveller, 'GET', '/api/admin/outbox');
     expect((await users()).statusCode).toBe(403);
     await a.database.db.execute(sql`update "user" set role = 'admin' where id = ${traveller.id}`);

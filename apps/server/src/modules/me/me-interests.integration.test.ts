@@ -1,13 +1,7 @@
 import type { Me } from '@jammy/shared/account';
 import { INTERESTS } from '@jammy/shared/interests';
 import { describe, expect } from 'vitest';
-import {
-  call,
-  createSignedInUser,
-  expectError,
-  expectFieldError,
-  expectStatus,
-} from '../../../test/itinerary-helpers';
+import { call, expectError, expectFieldError, expectStatus } from '../../../test/itinerary-helpers';
 import { serverTest } from '../../../test/fixture';
 
 const test = serverTest({ mail: 'outbox' });
@@ -25,7 +19,7 @@ describe('PUT /api/me/interests', () => {
   test('replaces my interests (no repeats, catalogue order) and GET /api/me shows them', async ({
     server,
   }) => {
-    const user = await createSignedInUser(server, 'likes');
+    const user = await server.traveller({ label: 'likes' });
     const first = expectStatus<Me>(
       await call(server, user, 'PUT', '/api/me/interests', {
         payload: { interests: ['wine', 'art', 'wine'] },
@@ -53,7 +47,7 @@ describe('PUT /api/me/interests', () => {
   test('refuses a set based on an older profile with 409 and the current one', async ({
     server,
   }) => {
-    const user = await createSignedInUser(server, 'two-tabs');
+    const user = await server.traveller({ label: 'two-tabs' });
     const seen = expectStatus<Me>(await call(server, user, 'GET', '/api/me'), 200);
     // Another tab saved first.
     const saved = expectStatus<Me>(
@@ -85,7 +79,7 @@ describe('PUT /api/me/interests', () => {
   test('PATCH /api/me sets them too, with the other profile fields (DESIGN: one profile)', async ({
     server,
   }) => {
-    const user = await createSignedInUser(server, 'patcher');
+    const user = await server.traveller({ label: 'patcher' });
     const seen = expectStatus<Me>(await call(server, user, 'GET', '/api/me'), 200);
     const patched = expectStatus<Me>(
       await call(server, user, 'PATCH', '/api/me', {
@@ -103,7 +97,7 @@ describe('PUT /api/me/interests', () => {
   test('answers 400 naming an unknown interest or a missing list, and 401 to strangers', async ({
     server,
   }) => {
-    const user = await createSignedInUser(server, 'picky');
+    const user = await server.traveller({ label: 'picky' });
     const unknown = await call(server, user, 'PUT', '/api/me/interests', {
       payload: { interests: ['art', 'karaoke'] },
     });

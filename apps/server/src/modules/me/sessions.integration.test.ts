@@ -1,6 +1,5 @@
 import { describe, expect } from 'vitest';
 import { TEST_PASSWORD, getMe, nextIp, signedInJar, signIn } from '../../../test/auth-helpers';
-import { createSignedInUser } from '../../../test/itinerary-helpers';
 import { serverTest } from '../../../test/fixture';
 
 const test = serverTest({ mail: 'outbox' });
@@ -9,7 +8,7 @@ const ORIGIN = 'http://localhost:3000';
 
 describe('my devices (/api/me/sessions)', () => {
   test('lists my sessions without their tokens, this one marked current', async ({ server }) => {
-    const user = await createSignedInUser(server, 'devices');
+    const user = await server.traveller({ label: 'devices' });
     await signedInJar(server.app, user.email);
     const response = await server.app.inject({
       method: 'GET',
@@ -27,7 +26,7 @@ describe('my devices (/api/me/sessions)', () => {
   });
 
   test('signs one other device out, and only that one', async ({ server }) => {
-    const user = await createSignedInUser(server, 'revoke-one');
+    const user = await server.traveller({ label: 'revoke-one' });
     const other = await signedInJar(server.app, user.email);
     const list = await server.app.inject({
       method: 'GET',
@@ -48,8 +47,8 @@ describe('my devices (/api/me/sessions)', () => {
   });
 
   test("never ends a stranger's session (404) and needs a session (401)", async ({ server }) => {
-    const owner = await createSignedInUser(server, 'victim');
-    const stranger = await createSignedInUser(server, 'stranger');
+    const owner = await server.traveller({ label: 'victim' });
+    const stranger = await server.traveller({ label: 'stranger' });
     const list = await server.app.inject({
       method: 'GET',
       url: '/api/me/sessions',
@@ -76,7 +75,7 @@ describe('my devices (/api/me/sessions)', () => {
   });
 
   test('signs every other device out', async ({ server }) => {
-    const user = await createSignedInUser(server, 'revoke-all');
+    const user = await server.traveller({ label: 'revoke-all' });
     const others = [
       await signedInJar(server.app, user.email),
       await signedInJar(server.app, user.email),
@@ -96,7 +95,7 @@ describe('a first password (/api/me/password)', () => {
   test('is refused for an account that has one (409), and checks its length (400)', async ({
     server,
   }) => {
-    const user = await createSignedInUser(server, 'has-password');
+    const user = await server.traveller({ label: 'has-password' });
     const short = await server.app.inject({
       method: 'POST',
       url: '/api/me/password',

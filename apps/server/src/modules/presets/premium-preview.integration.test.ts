@@ -1,17 +1,12 @@
 import type { PresetContent, PresetDetail } from '@jammy/shared/presets';
 import type { Order, ProductPage } from '@jammy/shared/shop';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiFor,
-  createSignedInUser,
-  expectStatus,
-  startItineraryTest,
-  type Api,
-  type ItineraryTest,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
-import { createProduct, makeAdmin } from '../../../test/shop-helpers';
+import { describe, expect } from 'vitest';
+import { type SignedInUser, type Traveller } from '../../../test/clients';
+import { expectStatus } from '../../../test/expect';
+import { serverTest } from '../../../test/fixture';
+import type { TestServer } from '../../../test/server';
+import { createProduct } from '../../../test/shop-helpers';
 import { preset } from '../../db/schema/itineraries';
 
 /**
@@ -20,12 +15,12 @@ import { preset } from '../../db/schema/itineraries';
  * of the stages and the first stage in full — through every route that answers its content.
  */
 
-let test: ItineraryTest;
-let api: Api;
-let admin: SignedInUser;
-let buyer: SignedInUser;
-let refunded: SignedInUser;
-let stranger: SignedInUser;
+const test = serverTest({ mail: 'outbox' });
+let server: TestServer;
+let admin: Traveller;
+let buyer: Traveller;
+let refunded: Traveller;
+let stranger: Traveller;
 let premiumId: string;
 let freeId: string;
 let productId: string;
@@ -56,29 +51,28 @@ function hiddenTexts(): string[] {
   return [...new Set(texts)].filter((text) => text.length > 3 && !shown.includes(text));
 }
 
-async function order(account: SignedInUser): Promise<Order> {
-  const response = await api(account, 'POST', '/api/shop/orders', {
-    payload: { productIds: [productId], token: `preview-${account.id}-${Date.now()}` },
+async function order(account: Traveller): Promise<Order> {
+  const response = await account.post('/api/shop/orders', {
+    productIds: [productId],
+    token: `preview-${account.id}-${Date.now()}`,
   });
   return expectStatus<Order>(response, 201);
 }
 
 async function pay(orderId: string): Promise<void> {
-  expectStatus(await api(admin, 'POST', `/api/admin/shop/orders/${orderId}/paid`), 200);
+  expectStatus(await admin.post(`/api/admin/shop/orders/${orderId}/paid`), 200);
 }
 
-beforeAll(async () => {
-  test = await startItineraryTest();
-  api = apiFor(test.testApp);
+test.beforeAll(async ({ server: fileServer }) => {
+  server = fileServer;
   [admin, buyer, refunded, stranger] = await Promise.all([
-    createSignedInUser(test.testApp, 'preview-admin'),
-    createSignedInUser(test.testApp, 'preview-buyer'),
-    createSignedInUser(test.testApp, 'preview-refunded'),
-    createSignedInUser(test.testApp, 'preview-stranger'),
+    server.admin('preview-admin'),
+    server.traveller({ label: 'preview-buyer' }),
+    server.traveller({ label: 'preview-refunded' }),
+    server.traveller({ label: 'preview-stranger' }),
   ]);
-  await makeAdmin(test.testApp, admin);
   // The catalogue trip with the most stages, every one of them with places.
-  const rows = await test.testApp.database.db.select().from(preset);
+  const rows = await server.database.db.select().from(preset);
   const byStages = rows
     .map((row) => ({ row, content: row.content as PresetContent }))
     .filter(({ content: c }) => c.stages.length >= 3 && c.stages.every((s) => s.places.length > 0))
@@ -89,20 +83,13 @@ beforeAll(async () => {
   content = chosen.content;
   summaryText = JSON.stringify(chosen.row.text);
   freeId = rows.find((row) => row.id !== premiumId)?.id ?? '';
-  await test.testApp.database.db
-    .update(preset)
-    .set({ premium: true })
-    .where(eq(preset.id, premiumId));
-  productId = (await createProduct(test.testApp, admin, [premiumId])).id;
+  await server.database.db.update(preset).set({ premium: true }).where(eq(preset.id, premiumId));
+  productId = (await createProduct(server, admin, [premiumId])).id;
   await pay((await order(buyer)).id);
   const toRefund = await order(refunded);
   await pay(toRefund.id);
-  expectStatus(await api(admin, 'POST', `/api/admin/shop/orders/${toRefund.id}/refund`), 200);
+  expectStatus(await admin.post(`/api/admin/shop/orders/${toRefund.id}/refund`), 200);
 }, 60_000);
-
-afterAll(async () => {
-  await test?.close();
-});
 
 function expectPreview(detail: PresetDetail, raw: string): void {
   expect(detail.preview).toBe(true);
@@ -148,12 +135,12 @@ function expectWhole(detail: PresetDetail): void {
 }
 
 async function readPreset(account: SignedInUser | null) {
-  const response = await api(account, 'GET', `/api/presets/${premiumId}?lang=en`);
+  const response = await server.client(account).get(`/api/presets/${premiumId}?lang=en`);
   return { detail: expectStatus<PresetDetail>(response, 200), raw: response.body };
 }
 
 async function readProduct(account: SignedInUser | null) {
-  const response = await api(account, 'GET', `/api/shop/products/${productId}?lang=en`);
+  const response = await server.client(account).get(`/api/shop/products/${productId}?lang=en`);
   const page = expectStatus<ProductPage>(response, 200);
   const detail = page.details[0];
   if (!detail) throw new Error('the product page has no itinerary');
@@ -161,42 +148,42 @@ async function readProduct(account: SignedInUser | null) {
 }
 
 describe('GET /api/presets/{id} of a premium itinerary', () => {
-  it('previews it to an anonymous visitor: summary, stage names, the first stage', async () => {
+  test('previews it to an anonymous visitor: summary, stage names, the first stage', async () => {
     // The check below has something to look for: the later stages' places, notes and tips.
     expect(hiddenTexts().length).toBeGreaterThan(20);
     const { detail, raw } = await readPreset(null);
     expectPreview(detail, raw);
   });
 
-  it('previews it to a signed-in traveller who has not bought it', async () => {
+  test('previews it to a signed-in traveller who has not bought it', async () => {
     const { detail, raw } = await readPreset(stranger);
     expectPreview(detail, raw);
   });
 
-  it('shows it whole to a buyer of a paid order', async () => {
+  test('shows it whole to a buyer of a paid order', async () => {
     expectWhole((await readPreset(buyer)).detail);
   });
 
-  it('previews it again to a buyer whose order was refunded', async () => {
+  test('previews it again to a buyer whose order was refunded', async () => {
     const { detail, raw } = await readPreset(refunded);
     expectPreview(detail, raw);
   });
 
-  it('shows it whole to an admin', async () => {
+  test('shows it whole to an admin', async () => {
     expectWhole((await readPreset(admin)).detail);
   });
 
-  it('previews it in every language (the hidden text of each language stays hidden)', async () => {
+  test('previews it in every language (the hidden text of each language stays hidden)', async () => {
     for (const language of ['it', 'fr', 'es', 'de', 'ar']) {
-      const response = await api(null, 'GET', `/api/presets/${premiumId}?lang=${language}`);
+      const response = await server.client(null).get(`/api/presets/${premiumId}?lang=${language}`);
       expect(expectStatus<PresetDetail>(response, 200).preview).toBe(true);
       for (const text of hiddenTexts()) expect(response.body).not.toContain(text);
     }
   });
 
-  it('shows a free itinerary whole to everyone', async () => {
+  test('shows a free itinerary whole to everyone', async () => {
     const detail = expectStatus<PresetDetail>(
-      await api(null, 'GET', `/api/presets/${freeId}`),
+      await server.client(null).get(`/api/presets/${freeId}`),
       200,
     );
     expect(detail.preview).toBe(false);
@@ -205,60 +192,58 @@ describe('GET /api/presets/{id} of a premium itinerary', () => {
 });
 
 describe('GET /api/shop/products/{id} of a product holding it', () => {
-  it('previews the itinerary to an anonymous visitor', async () => {
+  test('previews the itinerary to an anonymous visitor', async () => {
     const { page, detail, raw } = await readProduct(null);
     expect(page.owned).toBe(false);
     expectPreview(detail, raw);
   });
 
-  it('previews it to a signed-in traveller who has not bought it', async () => {
+  test('previews it to a signed-in traveller who has not bought it', async () => {
     const { detail, raw } = await readProduct(stranger);
     expectPreview(detail, raw);
   });
 
-  it('shows it whole to its buyer', async () => {
+  test('shows it whole to its buyer', async () => {
     const { page, detail } = await readProduct(buyer);
     expect(page.owned).toBe(true);
     expectWhole(detail);
   });
 
-  it('previews it to a buyer whose order was refunded', async () => {
+  test('previews it to a buyer whose order was refunded', async () => {
     const { page, detail, raw } = await readProduct(refunded);
     expect(page.owned).toBe(false);
     expectPreview(detail, raw);
   });
 
-  it('shows it whole to an admin', async () => {
+  test('shows it whole to an admin', async () => {
     expectWhole((await readProduct(admin)).detail);
   });
 });
 
 describe('the other ways to its content', () => {
-  it('the list of Jammy itineraries holds summaries only', async () => {
-    const response = await api(null, 'GET', '/api/presets?limit=100');
+  test('the list of Jammy itineraries holds summaries only', async () => {
+    const response = await server.client(null).get('/api/presets?limit=100');
     expectStatus(response, 200);
     for (const text of hiddenTexts()) expect(response.body).not.toContain(text);
   });
 
-  it('the shop’s list holds summaries only', async () => {
-    const response = await api(stranger, 'GET', '/api/shop/products');
+  test('the shop’s list holds summaries only', async () => {
+    const response = await stranger.get('/api/shop/products');
     expectStatus(response, 200);
     for (const text of hiddenTexts()) expect(response.body).not.toContain(text);
   });
 
-  it('copying is refused to a non-buyer and a refunded buyer, allowed to the buyer', async () => {
-    const copy = (account: SignedInUser) =>
-      api(account, 'POST', `/api/presets/${premiumId}/copy`, {
-        payload: { startDate: '2027-06-01' },
-      });
+  test('copying is refused to a non-buyer and a refunded buyer, allowed to the buyer', async () => {
+    const copy = (account: Traveller) =>
+      account.post(`/api/presets/${premiumId}/copy`, { startDate: '2027-06-01' });
     expect((await copy(stranger)).statusCode).toBe(403);
     expect((await copy(refunded)).statusCode).toBe(403);
     expect((await copy(buyer)).statusCode).toBe(201);
   });
 
-  it('a page of the app holds none of it (the server embeds no preset in its HTML)', async () => {
+  test('a page of the app holds none of it (the server embeds no preset in its HTML)', async () => {
     for (const path of [`/jammy-itineraries/${premiumId}`, `/shop/${productId}`]) {
-      const response = await api(stranger, 'GET', path);
+      const response = await stranger.get(path);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       for (const text of hiddenTexts()) expect(response.body).not.toContain(text);

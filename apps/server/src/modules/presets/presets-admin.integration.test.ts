@@ -1,58 +1,49 @@
 import type { PresetDetail, PresetSummary } from '@jammy/shared/presets';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import type { HTTPMethods } from 'fastify';
+import { describe, expect } from 'vitest';
+import { call, type CallOptions, type SignedInUser, type Traveller } from '../../../test/clients';
 import {
-  apiFor,
   conflictCurrent,
-  createItinerary,
-  createPlace,
-  createSignedInUser,
-  createStage,
   expectError,
   expectFieldError,
   expectStatus,
   missingId,
-  type Api,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
-import { catalogueFixture, loadFixtures, openStage, signUpAs } from '../../../test/preset-helpers';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+} from '../../../test/expect';
+import { createItinerary, createPlace, createStage } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
+import { catalogueFixture, loadFixtures, openStage } from '../../../test/preset-helpers';
+import type { TestServer } from '../../../test/server';
 import { preset } from '../../db/schema/itineraries';
 
 const ADMIN_EMAILS = 'boss.one@example.com,boss.two@example.com';
 
-let database: TestDatabase;
-let testApp: TestApp;
-let api: Api;
-let admin: SignedInUser;
-let otherAdmin: SignedInUser;
-let traveller: SignedInUser;
+const test = serverTest({ mail: 'outbox', env: { ADMIN_EMAILS } });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = await buildTestApp({ databaseUrl: database.url, env: { ADMIN_EMAILS } });
-  api = apiFor(testApp);
-  admin = await signUpAs(testApp, 'boss.one@example.com');
-  otherAdmin = await signUpAs(testApp, 'boss.two@example.com');
-  traveller = await createSignedInUser(testApp, 'plain');
+let testApp: TestServer;
+let admin: Traveller;
+let otherAdmin: Traveller;
+let traveller: Traveller;
+const api = (user: SignedInUser | null, method: HTTPMethods, url: string, options?: CallOptions) =>
+  call(testApp, user, method, url, options);
+
+test.beforeAll(async ({ server }) => {
+  testApp = server;
+  admin = await server.traveller({ email: 'boss.one@example.com' });
+  otherAdmin = await server.traveller({ email: 'boss.two@example.com' });
+  traveller = await server.traveller({ label: 'plain' });
   expectStatus(await api(admin, 'PATCH', '/api/me', { payload: { language: 'it' } }), 200);
 });
 
-afterAll(async () => {
-  await testApp?.close();
-  await database?.drop();
-});
-
 /** An itinerary of `user`: 2026-09-28 .. 2026-10-03, two stages, three places (one unstaged). */
-async function tripOf(user: SignedInUser) {
-  const trip = await createItinerary(testApp, user, {
+async function tripOf(user: Traveller) {
+  const trip = await createItinerary(user, {
     title: 'Sicilia barocca',
     description: 'Noto, Modica, Ragusa',
     startDate: '2026-09-28',
     endDate: '2026-10-03',
   });
-  const noto = await createStage(testApp, user, trip.id, {
+  const noto = await createStage(user, trip.id, {
     title: 'Noto',
     destinationName: 'Noto',
     lat: 36.89,
@@ -62,12 +53,12 @@ async function tripOf(user: SignedInUser) {
     endDate: '2026-09-30',
     notes: 'Al tramonto la pietra diventa oro.',
   });
-  const modica = await createStage(testApp, user, trip.id, {
+  const modica = await createStage(user, trip.id, {
     title: 'Modica',
     startDate: '2026-10-01',
     endDate: '2026-10-03',
   });
-  await createPlace(testApp, user, trip.id, {
+  await createPlace(user, trip.id, {
     stageId: noto.id,
     name: 'Cattedrale di Noto',
     category: 'sight',
@@ -78,14 +69,14 @@ async function tripOf(user: SignedInUser) {
     durationMinutes: 45,
     notes: 'Ingresso libero',
   });
-  await createPlace(testApp, user, trip.id, {
+  await createPlace(user, trip.id, {
     stageId: modica.id,
     name: 'Antica Dolceria Bonajuto',
     category: 'food',
     lat: 36.8589,
     lng: 14.7606,
   });
-  await createPlace(testApp, user, trip.id, {
+  await createPlace(user, trip.id, {
     name: 'Ragusa Ibla',
     category: 'sight',
     lat: 36.9269,
@@ -100,7 +91,7 @@ function publish(user: SignedInUser | null, payload: object) {
 }
 
 describe('POST /api/presets (publish)', () => {
-  it('snapshots an admin’s itinerary as a preset in their language', async () => {
+  test('snapshots an admin’s itinerary as a preset in their language', async () => {
     const trip = await tripOf(admin);
     const created = expectStatus<PresetDetail>(
       await publish(admin, {
@@ -163,7 +154,7 @@ describe('POST /api/presets (publish)', () => {
     expect(read.admin).toBeUndefined();
   });
 
-  it('is for admins only, and only for their own itineraries', async () => {
+  test('is for admins only, and only for their own itineraries', async () => {
     const trip = await tripOf(traveller);
     const body = { itineraryId: trip.id, region: 'europe', interests: [] };
     expectError(await publish(null, body), 401, 'auth/unauthenticated');
@@ -176,8 +167,8 @@ describe('POST /api/presets (publish)', () => {
     );
   });
 
-  it('answers 400 naming the field', async () => {
-    const trip = await createItinerary(testApp, admin, { title: 'Empty' });
+  test('answers 400 naming the field', async () => {
+    const trip = await createItinerary(admin, { title: 'Empty' });
     expectFieldError(
       await publish(admin, { itineraryId: trip.id, region: 'mars', interests: [] }),
       'region',
@@ -207,7 +198,7 @@ describe('PATCH and DELETE /api/presets/{id}', () => {
     );
   }
 
-  it('lets any admin edit the listing, text and flags, with versions', async () => {
+  test('lets any admin edit the listing, text and flags, with versions', async () => {
     const created = await published();
     const version = created.admin?.version;
     const updated = expectStatus<PresetDetail>(
@@ -242,7 +233,7 @@ describe('PATCH and DELETE /api/presets/{id}', () => {
     expectError(await api(traveller, 'GET', `/api/presets/${created.id}`), 404, 'preset/not-found');
   });
 
-  it('refuses non-admins, unknown presets and bad fields', async () => {
+  test('refuses non-admins, unknown presets and bad fields', async () => {
     const created = await published();
     const url = `/api/presets/${created.id}`;
     const payload = { version: 1, published: false };
@@ -270,7 +261,7 @@ describe('PATCH and DELETE /api/presets/{id}', () => {
     expect(unchanged[0]?.published).toBe(true);
   });
 
-  it('deletes a published preset; a catalogue one can only be unpublished', async () => {
+  test('deletes a published preset; a catalogue one can only be unpublished', async () => {
     const created = await published();
     expect(
       conflictCurrent<PresetDetail>(

@@ -1,41 +1,25 @@
 import type { Page } from '@jammy/shared/itineraries';
 import type { PresetSummary } from '@jammy/shared/presets';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import type { SignedInUser } from '../../../test/clients';
+import { expectFieldError, expectStatus } from '../../../test/expect';
 import {
-  createSignedInUser,
-  expectFieldError,
-  expectStatus,
-  type Api,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
-import type { TestApp } from '../../../test/test-app';
-import {
+  admin,
+  api,
+  catalogueTest,
   hidden,
+  idOf,
+  list,
   noMatch,
-  startCatalogueTest,
+  testApp,
+  traveller,
   twoMatches,
-  type CatalogueTest,
 } from './presets.test-helpers';
 
-let catalogue: CatalogueTest;
-let testApp: TestApp;
-let api: Api;
-let admin: SignedInUser;
-let traveller: SignedInUser;
-let idOf: CatalogueTest['idOf'];
-let list: CatalogueTest['list'];
-
-beforeAll(async () => {
-  catalogue = await startCatalogueTest();
-  ({ testApp, api, admin, traveller, idOf, list } = catalogue);
-});
-
-afterAll(async () => {
-  await catalogue?.close();
-});
+const test = catalogueTest();
 
 describe('GET /api/presets', () => {
-  it('pages by cursor: every card once, in the order of the whole list', async () => {
+  test('pages by cursor: every card once, in the order of the whole list', async () => {
     const whole = expectStatus<Page<PresetSummary>>(
       await api(null, 'GET', '/api/presets?limit=100'),
       200,
@@ -55,7 +39,7 @@ describe('GET /api/presets', () => {
     expect(paged).toEqual(whole.items.map((item) => item.id));
   });
 
-  it('400 naming the field for a cursor that is not one, or a limit out of range', async () => {
+  test('400 naming the field for a cursor that is not one, or a limit out of range', async () => {
     for (const [query, field] of [
       ['cursor=bm90LWEtY3Vyc29y', 'cursor'],
       ['cursor=%24%24', 'cursor'],
@@ -66,7 +50,7 @@ describe('GET /api/presets', () => {
     }
   });
 
-  it('is public, cacheable when anonymous, ordered by title, published ones only', async () => {
+  test('is public, cacheable when anonymous, ordered by title, published ones only', async () => {
     const { response, items } = await list(null);
     expect(response.headers['cache-control']).toBe('public, max-age=60');
     expect(response.headers.vary).toContain('Accept-Language');
@@ -96,7 +80,7 @@ describe('GET /api/presets', () => {
     expect(items.find((item) => item.premium)?.copyable).toBe(false);
   });
 
-  it('recommends first what shares most interests with a signed-in reader', async () => {
+  test('recommends first what shares most interests with a signed-in reader', async () => {
     const { response, items } = await list(traveller);
     expect(response.headers['cache-control']).toBe('private, no-cache');
     expect(items.map((item) => [item.title, item.matchingInterests])).toEqual([
@@ -107,7 +91,7 @@ describe('GET /api/presets', () => {
     ]);
   });
 
-  it('speaks the page’s language (lang), else the profile’s, the cookie, Accept-Language, English', async () => {
+  test('speaks the page’s language (lang), else the profile’s, the cookie, Accept-Language, English', async () => {
     const title = async (user: SignedInUser | null, headers: Record<string, string>) =>
       (await list(user, '', headers)).items.find((item) => item.id === idOf(twoMatches))?.title;
     expect(await title(null, { 'accept-language': 'it-IT,it;q=0.9' })).toBe(
@@ -117,7 +101,7 @@ describe('GET /api/presets', () => {
       twoMatches.text.fr.title,
     );
     expect(await title(null, { 'accept-language': 'ja' })).toBe('Castles and canvases');
-    const german = await createSignedInUser(testApp, 'german');
+    const german = await testApp.traveller({ label: 'german' });
     expectStatus(await api(german, 'PATCH', '/api/me', { payload: { language: 'de' } }), 200);
     expect(
       await title(german, {
@@ -133,7 +117,7 @@ describe('GET /api/presets', () => {
     expectStatus(await api(null, 'GET', '/api/presets?lang=xx'), 400);
   });
 
-  it('filters by interest, region and trip length', async () => {
+  test('filters by interest, region and trip length', async () => {
     expect((await list(null, '?interest=history')).items.map((item) => item.title)).toEqual([
       'Baroque towns',
       'Castles and canvases',
@@ -145,13 +129,13 @@ describe('GET /api/presets', () => {
     expect((await list(null, '?length=week')).items).toHaveLength(0);
   });
 
-  it('answers 400 naming a bad filter', async () => {
+  test('answers 400 naming a bad filter', async () => {
     expectFieldError(await api(null, 'GET', '/api/presets?interest=karaoke'), 'interest');
     expectFieldError(await api(null, 'GET', '/api/presets?length=forever'), 'length');
     expectFieldError(await api(null, 'GET', '/api/presets?sort=price'), 'sort');
   });
 
-  it('shows unpublished ones to admins asking for all, with what editing needs', async () => {
+  test('shows unpublished ones to admins asking for all, with what editing needs', async () => {
     expect((await list(traveller, '?all=true')).items.map((item) => item.title)).not.toContain(
       'Hidden lakes',
     );

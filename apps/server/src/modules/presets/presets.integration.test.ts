@@ -1,45 +1,27 @@
 import type { Itinerary, Place, Stage } from '@jammy/shared/itineraries';
 import type { PresetDetail } from '@jammy/shared/presets';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createSignedInUser,
-  expectError,
-  expectFieldError,
-  expectStatus,
-  getTree,
-  missingId,
-  type Api,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import type { SignedInUser } from '../../../test/clients';
+import { expectError, expectFieldError, expectStatus, missingId } from '../../../test/expect';
+import { getTree } from '../../../test/factories';
 import { openStage } from '../../../test/preset-helpers';
-import type { TestApp } from '../../../test/test-app';
 import {
+  admin,
+  api,
+  catalogueTest,
   hidden,
+  idOf,
   oneMatch,
   premium,
-  startCatalogueTest,
+  testApp,
+  traveller,
   twoMatches,
-  type CatalogueTest,
 } from './presets.test-helpers';
 
-let catalogue: CatalogueTest;
-let testApp: TestApp;
-let api: Api;
-let admin: SignedInUser;
-let traveller: SignedInUser;
-let idOf: CatalogueTest['idOf'];
-
-beforeAll(async () => {
-  catalogue = await startCatalogueTest();
-  ({ testApp, api, admin, traveller, idOf } = catalogue);
-});
-
-afterAll(async () => {
-  await catalogue?.close();
-});
+const test = catalogueTest();
 
 describe('GET /api/presets/{id}', () => {
-  it('answers the whole preset, localized, to anyone', async () => {
+  test('answers the whole preset, localized, to anyone', async () => {
     const detail = expectStatus<PresetDetail>(
       await api(null, 'GET', `/api/presets/${idOf(twoMatches)}`, {
         headers: { 'accept-language': 'ar' },
@@ -78,7 +60,7 @@ describe('GET /api/presets/{id}', () => {
     });
   });
 
-  it('is 404 for an unknown or unpublished preset (but admins see the latter), and for a bad id', async () => {
+  test('is 404 for an unknown or unpublished preset (but admins see the latter), and for a bad id', async () => {
     expectError(await api(null, 'GET', `/api/presets/${missingId()}`), 404, 'preset/not-found');
     expectError(
       await api(traveller, 'GET', `/api/presets/${idOf(hidden)}`),
@@ -94,7 +76,7 @@ describe('POST /api/presets/{id}/copy', () => {
   const copyOf = (user: SignedInUser | null, file: { slug: string }, payload: object) =>
     api(user, 'POST', `/api/presets/${idOf(file)}/copy`, { payload });
 
-  it('needs a signed-in traveller and a real start date', async () => {
+  test('needs a signed-in traveller and a real start date', async () => {
     expectError(
       await copyOf(null, oneMatch, { startDate: '2026-03-01' }),
       401,
@@ -108,8 +90,8 @@ describe('POST /api/presets/{id}/copy', () => {
     );
   });
 
-  it('makes a deep, independent copy of mine with the dates shifted (across a month end)', async () => {
-    const italian = await createSignedInUser(testApp, 'italian');
+  test('makes a deep, independent copy of mine with the dates shifted (across a month end)', async () => {
+    const italian = await testApp.traveller({ label: 'italian' });
     expectStatus(await api(italian, 'PATCH', '/api/me', { payload: { language: 'it' } }), 200);
     const copy = expectStatus<Itinerary>(
       await copyOf(italian, oneMatch, { startDate: '2026-01-30' }),
@@ -125,7 +107,7 @@ describe('POST /api/presets/{id}/copy', () => {
       // No PUBLIC_URL: the address the request came to (inject's is http://localhost).
       coverUrl: `http://localhost${oneMatch.cover}`,
     });
-    const tree = await getTree(testApp, italian, copy.id);
+    const tree = await getTree(italian, copy.id);
     expect(
       tree.stages.map((stage: Stage) => [stage.title, stage.startDate, stage.endDate, stage.notes]),
     ).toEqual([
@@ -185,7 +167,7 @@ describe('POST /api/presets/{id}/copy', () => {
     );
   });
 
-  it('takes a title of my choosing, and each copy is a new itinerary', async () => {
+  test('takes a title of my choosing, and each copy is a new itinerary', async () => {
     const first = expectStatus<Itinerary>(
       await copyOf(traveller, twoMatches, { startDate: '2026-07-01', title: 'Summer with Ada' }),
       201,
@@ -197,10 +179,10 @@ describe('POST /api/presets/{id}/copy', () => {
     expect(first.title).toBe('Summer with Ada');
     expect(second.title).toBe('Castles and canvases');
     expect(second.id).not.toBe(first.id);
-    expect((await getTree(testApp, traveller, second.id)).places).toHaveLength(3);
+    expect((await getTree(traveller, second.id)).places).toHaveLength(3);
   });
 
-  it('refuses premium presets to those who have not bought them, hides unpublished ones', async () => {
+  test('refuses premium presets to those who have not bought them, hides unpublished ones', async () => {
     const refused = expectError(
       await copyOf(traveller, premium, { startDate: '2026-03-01' }),
       403,

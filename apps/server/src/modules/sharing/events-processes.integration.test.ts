@@ -2,14 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ItineraryEvent, Presence } from '@jammy/shared/sharing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import {
-  addMember,
-  createItinerary,
-  createSignedInUser,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { afterAll, describe, expect } from 'vitest';
+import type { SignedInUser } from '../../../test/clients';
+import { createItinerary } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
+import { addMember } from '../../../test/itinerary-helpers';
 import { freePort } from '../../../test/ports';
 import {
   ensureServerBuilt,
@@ -19,29 +16,23 @@ import {
   waitForHealthy,
   type ServerProcess,
 } from '../../../test/server-process';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createWebDistFixture, type WebDistFixture } from '../../../test/web-dist';
 import { openEventStream, type SseConnection } from './sse-client.test-helpers';
 
 const PUBLIC_URL = 'http://jammy.test';
-let database: TestDatabase;
-let fixture: WebDistFixture;
-let setup: TestApp;
 let dataDir: string;
 const servers: ServerProcess[] = [];
 const streams: SseConnection[] = [];
 
-beforeAll(async () => {
+const test = serverTest({ mail: 'outbox' });
+
+// The file's server migrates the database and makes the accounts; its session secret is the
+// database's, so the processes started below accept the same cookies.
+test.beforeAll(async ({ server }) => {
   ensureServerBuilt();
-  database = await createTestDatabase();
-  fixture = await createWebDistFixture();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'jammy-test-events-'));
-  // Migrates the database and makes the accounts; its session secret is the database's, so
-  // the processes started below accept the same cookies.
-  setup = await buildTestApp({ databaseUrl: database.url, webDistDir: fixture.dir });
   const env = {
-    DATABASE_URL: database.url,
-    WEB_DIST_DIR: fixture.dir,
+    DATABASE_URL: server.testDatabase.url,
+    WEB_DIST_DIR: server.config.webDistDir,
     DATA_DIR: dataDir,
     PUBLIC_URL,
     LOG_LEVEL: 'warn',
@@ -58,9 +49,6 @@ afterAll(async () => {
   for (const stream of streams) stream.close();
   for (const server of servers) await terminate(server, 10_000);
   for (const server of servers) killIfRunning(server);
-  await setup?.close();
-  await database?.drop();
-  await fixture?.remove();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -78,15 +66,17 @@ async function stream(server: ServerProcess, user: SignedInUser, itineraryId: st
 }
 
 describe('live events across two server processes on one PostgreSQL', () => {
-  it('a write through process A reaches a stream on process B within a second; presence is merged', async () => {
+  test('a write through process A reaches a stream on process B within a second; presence is merged', async ({
+    server,
+  }) => {
     const [a, b] = servers;
     if (!a || !b) throw new Error('two servers expected');
     const [owner, editor] = await Promise.all([
-      createSignedInUser(setup, 'owner'),
-      createSignedInUser(setup, 'editor'),
+      server.traveller({ label: 'owner' }),
+      server.traveller({ label: 'editor' }),
     ]);
-    const trip = await createItinerary(setup, owner, { title: 'Two processes' });
-    await addMember(setup, trip.id, editor.id, 'editor');
+    const trip = await createItinerary(owner, { title: 'Two processes' });
+    await addMember(server, trip.id, editor.id, 'editor');
 
     const onB = await stream(b, owner, trip.id);
     const onA = await stream(a, editor, trip.id);

@@ -1,57 +1,51 @@
 import type { AddressInfo } from 'node:net';
+import type { HTTPMethods } from 'fastify';
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import type { ItineraryEvent, Presence } from '@jammy/shared/sharing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMember,
-  apiFor,
-  createItinerary,
-  createSignedInUser,
-  createNote,
-  createStage,
-  expectError,
-  expectStatus,
-  startItineraryTest,
-  type Api,
-  type ItineraryTest,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { call, type CallOptions, type SignedInUser, type Traveller } from '../../../test/clients';
+import { expectError, expectStatus } from '../../../test/expect';
+import { createItinerary, createNote, createStage } from '../../../test/factories';
+import { addMember } from '../../../test/itinerary-helpers';
+import { startTestServer, type TestServer } from '../../../test/server';
 import { openEventStream, type SseConnection } from './sse-client.test-helpers';
 
-let test: ItineraryTest;
-let api: Api;
+// The file starts its own server rather than serverTest(): its end is part of what it tests
+// (closing the app must end the streams still open), so it closes the app before it waits.
+let server: TestServer;
 let base: string;
-let owner: SignedInUser;
-let editor: SignedInUser;
-let viewer: SignedInUser;
-let stranger: SignedInUser;
+let owner: Traveller;
+let editor: Traveller;
+let viewer: Traveller;
+let stranger: Traveller;
+const api = (user: SignedInUser | null, method: HTTPMethods, url: string, options?: CallOptions) =>
+  call(server, user, method, url, options);
 const open: SseConnection[] = [];
 
 beforeAll(async () => {
-  test = await startItineraryTest();
-  api = apiFor(test.testApp);
-  await test.testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = test.testApp.app.server.address() as AddressInfo;
+  server = await startTestServer({ mail: 'outbox' });
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = server.app.server.address() as AddressInfo;
   base = `http://127.0.0.1:${port}`;
   [owner, editor, viewer, stranger] = await Promise.all([
-    createSignedInUser(test.testApp, 'owner'),
-    createSignedInUser(test.testApp, 'editor'),
-    createSignedInUser(test.testApp, 'viewer'),
-    createSignedInUser(test.testApp, 'stranger'),
+    server.traveller({ label: 'owner' }),
+    server.traveller({ label: 'editor' }),
+    server.traveller({ label: 'viewer' }),
+    server.traveller({ label: 'stranger' }),
   ]);
 }, 60_000);
 
 afterAll(async () => {
   // Closing the app with streams still open must end them, not hang.
-  await test?.close();
+  await server?.close();
   for (const connection of open) await connection.ended;
 });
 
 async function tripWithMembers(): Promise<string> {
-  const trip = await createItinerary(test.testApp, owner, { title: 'Kyoto' });
-  await addMember(test.testApp, trip.id, editor.id, 'editor');
-  await addMember(test.testApp, trip.id, viewer.id, 'viewer');
+  const trip = await createItinerary(owner, { title: 'Kyoto' });
+  await addMember(server, trip.id, editor.id, 'editor');
+  await addMember(server, trip.id, viewer.id, 'viewer');
   return trip.id;
 }
 
@@ -82,7 +76,7 @@ describe('GET /api/itineraries/{id}/events', () => {
     await connection.next((event) => event.event === 'presence');
 
     const written = Date.now();
-    const stage = await createStage(test.testApp, editor, id, { title: 'Arashiyama' });
+    const stage = await createStage(editor, id, { title: 'Arashiyama' });
     const received = await connection.next((event) => event.event === 'stage.created', 1000);
     expect(Date.now() - written).toBeLessThan(1000);
     expect(received.id).toBe(String(data(received).id));
@@ -97,17 +91,17 @@ describe('GET /api/itineraries/{id}/events', () => {
   it('resumes with Last-Event-ID: the missed events come first, in order, then live ones', async () => {
     const id = await tripWithMembers();
     const first = await stream(owner, id);
-    await createStage(test.testApp, editor, id, { title: 'One' });
+    await createStage(editor, id, { title: 'One' });
     const seen = await first.next((event) => event.event === 'stage.created');
     first.close();
 
-    await createStage(test.testApp, editor, id, { title: 'Two' });
-    await createStage(test.testApp, editor, id, { title: 'Three' });
+    await createStage(editor, id, { title: 'Two' });
+    await createStage(editor, id, { title: 'Three' });
     const resumed = await stream(owner, id, { 'last-event-id': String(seen.id) });
     const two = await resumed.next((event) => event.event === 'stage.created');
     const three = await resumed.next((event) => event.event === 'stage.created');
     expect([data(two).data.title, data(three).data.title]).toEqual(['Two', 'Three']);
-    await createStage(test.testApp, editor, id, { title: 'Four' });
+    await createStage(editor, id, { title: 'Four' });
     const four = await resumed.next((event) => event.event === 'stage.created');
     expect(data(four).data.title).toBe('Four');
     expect(Number(four.id)).toBeGreaterThan(Number(three.id));
@@ -116,7 +110,7 @@ describe('GET /api/itineraries/{id}/events', () => {
 
   it('too far behind (more than 500 missed events): a `reset` event tells the client to refetch', async () => {
     const id = await tripWithMembers();
-    const result = await test.testApp.database.db.execute<{ id: string }>(
+    const result = await server.database.db.execute<{ id: string }>(
       sql`insert into itinerary_event (itinerary_id, actor_id, kind, data)
           select ${id}, ${owner.id}, 'stage.updated', '{}'::jsonb from generate_series(1, 502)
           returning id`,
@@ -190,9 +184,9 @@ describe('GET /api/itineraries/{id}/events', () => {
 describe('a change and its event', () => {
   it('are kept or lost together: when the event cannot be recorded, the change is rolled back', async () => {
     const id = await tripWithMembers();
-    const stage = await createStage(test.testApp, editor, id, { title: 'Kyoto nights' });
-    const note = await createNote(test.testApp, editor, id, { body: 'Bring cash' });
-    const db = test.testApp.database.db;
+    const stage = await createStage(editor, id, { title: 'Kyoto nights' });
+    const note = await createNote(editor, id, { body: 'Bring cash' });
+    const db = server.database.db;
     // A fault in the event log of this one itinerary (a trigger refusing its inserts).
     await db.execute(
       sql.raw(`create function refuse_event() returns trigger language plpgsql as $$

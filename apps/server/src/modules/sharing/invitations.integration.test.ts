@@ -2,14 +2,11 @@ import { createHash } from 'node:crypto';
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import type { AcceptedInvitation, ActivityPage, Invitation } from '@jammy/shared/sharing';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createVerifiedUser, uniqueEmail } from '../../../test/auth-helpers';
-import {
-  expectError,
-  expectFieldError,
-  expectStatus,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import type { SignedInUser } from '../../../test/clients';
+import { expectError, expectFieldError, expectStatus } from '../../../test/expect';
+import { serverTest } from '../../../test/fixture';
 import { itineraryInvitation } from '../../db/schema/itineraries';
 import {
   api,
@@ -28,10 +25,11 @@ import {
   viewer,
 } from './sharing.test-helpers';
 
-useSharingTest();
+const test = serverTest();
+useSharingTest(test);
 
 describe('invitations', () => {
-  it('a new traveller invited by e-mail signs up, accepts, and lands in the itinerary as editor', async () => {
+  test('a new traveller invited by e-mail signs up, accepts, and lands in the itinerary as editor', async () => {
     const id = await trip('Kyoto in spring');
     const email = uniqueEmail('newcomer');
     const { response, mail, token } = await invite(id, email);
@@ -94,7 +92,7 @@ describe('invitations', () => {
     });
   });
 
-  it('an existing account gets the mail and the link in their language', async () => {
+  test('an existing account gets the mail and the link in their language', async () => {
     const id = await trip('Roma');
     const italian = await signUpUser('italian', 'Giulia', 'it');
     const { response, mail, token } = await invite(id, italian.email.toUpperCase(), 'viewer');
@@ -107,7 +105,7 @@ describe('invitations', () => {
     expect(expectStatus<AcceptedInvitation>(accepted, 200).role).toBe('viewer');
   });
 
-  it('inviting again renews the pending invitation (new link, old one dead); members are refused', async () => {
+  test('inviting again renews the pending invitation (new link, old one dead); members are refused', async () => {
     const id = await trip();
     const email = uniqueEmail('twice');
     const first = await invite(id, email, 'viewer');
@@ -128,7 +126,7 @@ describe('invitations', () => {
     expectError(already, 409, 'member/already-member');
   });
 
-  it('bad input names the field; only the owner invites', async () => {
+  test('bad input names the field; only the owner invites', async () => {
     const id = await trip();
     const url = `/api/itineraries/${id}/invitations`;
     expectFieldError(
@@ -146,7 +144,7 @@ describe('invitations', () => {
     expectError(await api(null, 'POST', url, { payload }), 401, 'auth/unauthenticated');
   });
 
-  it('resend sends a new link; withdraw removes the invitation', async () => {
+  test('resend sends a new link; withdraw removes the invitation', async () => {
     const id = await trip();
     const email = uniqueEmail('resend');
     const first = await invite(id, email);
@@ -165,7 +163,7 @@ describe('invitations', () => {
     expect((await members(id, owner)).invitations).toEqual([]);
   });
 
-  it('accepting: the address must be the account’s; an expired invitation says so', async () => {
+  test('accepting: the address must be the account’s; an expired invitation says so', async () => {
     const id = await trip();
     const email = uniqueEmail('mismatch');
     const { token } = await invite(id, email);

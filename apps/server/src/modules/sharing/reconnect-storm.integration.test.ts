@@ -1,16 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMember,
-  createItinerary,
-  createSignedInUser,
-  createStage,
-  startItineraryTest,
-  type ItineraryTest,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import type { Traveller } from '../../../test/clients';
+import { createItinerary, createStage } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
+import { addMember } from '../../../test/itinerary-helpers';
+import type { TestServer } from '../../../test/server';
 import { buildTestApp } from '../../../test/test-app';
 import { getOrCreateSessionSecret } from '../meta/meta.repository';
 import { MAX_OPENING_STREAMS } from './events.routes';
@@ -20,26 +16,27 @@ import { describeStorm, reconnectStorm, type StormTarget } from '../../../test/r
 const STREAMS = 300;
 const ITINERARIES = 15;
 
-let test: ItineraryTest;
+const test = serverTest({ mail: 'outbox' });
+let server: TestServer;
 let base: string;
-const owners: SignedInUser[] = [];
+const owners: Traveller[] = [];
 const targets: StormTarget[] = [];
 
-beforeAll(async () => {
-  test = await startItineraryTest();
-  await test.testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(test.testApp.app.server.address() as AddressInfo).port}`;
+test.beforeAll(async ({ server: fileServer }) => {
+  server = fileServer;
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
   // One at a time: sign-up hashes a password, and a loaded machine need not do fifteen at once.
   for (let index = 0; index < ITINERARIES; index += 1) {
-    owners.push(await createSignedInUser(test.testApp, `storm${index}`));
+    owners.push(await server.traveller({ label: `storm${index}` }));
   }
-  const viewers: SignedInUser[] = [];
+  const viewers: Traveller[] = [];
   for (let index = 0; index < 5; index += 1) {
-    viewers.push(await createSignedInUser(test.testApp, `watch${index}`));
+    viewers.push(await server.traveller({ label: `watch${index}` }));
   }
   for (const owner of owners) {
-    const itinerary = await createItinerary(test.testApp, owner, { title: 'Storm' });
-    for (const viewer of viewers) await addMember(test.testApp, itinerary.id, viewer.id, 'viewer');
+    const itinerary = await createItinerary(owner, { title: 'Storm' });
+    for (const viewer of viewers) await addMember(server, itinerary.id, viewer.id, 'viewer');
     const readers = [owner, ...viewers];
     for (let index = 0; index < STREAMS / ITINERARIES; index += 1) {
       const reader = readers[index % readers.length] ?? owner;
@@ -48,13 +45,9 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-afterAll(async () => {
-  await test?.close();
-});
-
 describe('a reconnect storm of event streams', () => {
-  it(`${STREAMS} streams at once: each opens or is told to retry (503 + Retry-After), every open one gets the next change`, async () => {
-    const ownerOf = new Map<string, SignedInUser>();
+  test(`${STREAMS} streams at once: each opens or is told to retry (503 + Retry-After), every open one gets the next change`, async () => {
+    const ownerOf = new Map<string, Traveller>();
     targets.forEach((target, index) => {
       const owner = owners[Math.floor(index / (STREAMS / ITINERARIES))];
       if (owner) ownerOf.set(target.itineraryId, owner);
@@ -66,7 +59,7 @@ describe('a reconnect storm of event streams', () => {
       change: async (itineraryId) => {
         const owner = ownerOf.get(itineraryId);
         if (!owner) throw new Error('no owner');
-        await createStage(test.testApp, owner, itineraryId, { title: 'After the storm' });
+        await createStage(owner, itineraryId, { title: 'After the storm' });
       },
     });
     try {
@@ -88,15 +81,15 @@ describe('a reconnect storm of event streams', () => {
 
 describe('an exhausted database pool', () => {
   async function appWithPool(connectionTimeoutMillis: number) {
-    const secret = await getOrCreateSessionSecret(test.testApp.database.db);
+    const secret = await getOrCreateSessionSecret(server.database.db);
     const pool = new pg.Pool({
-      connectionString: test.database.url,
+      connectionString: server.testDatabase.url,
       max: 1,
       connectionTimeoutMillis,
     });
     let closed = false;
     const built = await buildTestApp({
-      databaseUrl: test.database.url,
+      databaseUrl: server.testDatabase.url,
       env: { SESSION_SECRET: secret },
       database: {
         db: drizzle({ client: pool }),
@@ -112,7 +105,7 @@ describe('an exhausted database pool', () => {
     return { ...built, pool };
   }
 
-  it(`streams beyond ${MAX_OPENING_STREAMS} being opened at once are told to retry at once, without waiting for the pool`, async () => {
+  test(`streams beyond ${MAX_OPENING_STREAMS} being opened at once are told to retry at once, without waiting for the pool`, async () => {
     const { app, pool, close } = await appWithPool(4000);
     const owner = owners[0];
     const itineraryId = targets[0]?.itineraryId;
@@ -153,7 +146,7 @@ describe('an exhausted database pool', () => {
     await close();
   });
 
-  it('answers 503 with Retry-After (never 500) to streams and reads, and serves again once free', async () => {
+  test('answers 503 with Retry-After (never 500) to streams and reads, and serves again once free', async () => {
     const { app, pool, close } = await appWithPool(100);
     const owner = owners[0];
     const itineraryId = targets[0]?.itineraryId;

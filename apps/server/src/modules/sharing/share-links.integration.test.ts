@@ -2,14 +2,10 @@ import { createHash } from 'node:crypto';
 import type { ItineraryTree, Note } from '@jammy/shared/itineraries';
 import type { ShareLink } from '@jammy/shared/sharing';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import {
-  createNote,
-  createStage,
-  expectError,
-  expectFieldError,
-  expectStatus,
-} from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import { expectError, expectFieldError, expectStatus } from '../../../test/expect';
+import { createNote, createStage } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
 import { shareLink } from '../../db/schema/itineraries';
 import {
   api,
@@ -24,14 +20,15 @@ import {
   viewer,
 } from './sharing.test-helpers';
 
-useSharingTest();
+const test = serverTest();
+useSharingTest(test);
 
 describe('share links', () => {
-  it('anyone with the link reads the itinerary and non-private notes; revoking turns it off', async () => {
+  test('anyone with the link reads the itinerary and non-private notes; revoking turns it off', async () => {
     const id = await trip('Lisbon');
-    await createStage(testApp, owner, id, { title: 'Alfama' });
-    await createNote(testApp, owner, id, { title: 'Door code', body: '4242' });
-    await createNote(testApp, owner, id, { title: 'Tram 28', body: 'Early!', private: false });
+    await createStage(owner, id, { title: 'Alfama' });
+    await createNote(owner, id, { title: 'Door code', body: '4242' });
+    await createNote(owner, id, { title: 'Tram 28', body: 'Early!', private: false });
     const created = await api(owner, 'POST', `/api/itineraries/${id}/share-links`, {
       payload: {},
     });
@@ -114,7 +111,7 @@ describe('share links', () => {
     );
   });
 
-  it('a link with an expiry works through its last day, then says it expired', async () => {
+  test('a link with an expiry works through its last day, then says it expired', async () => {
     const id = await trip();
     const url = `/api/itineraries/${id}/share-links`;
     const today = new Date().toISOString().slice(0, 10);

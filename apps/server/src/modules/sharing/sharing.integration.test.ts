@@ -1,30 +1,25 @@
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import type { ActivityPage, Member, Sharing } from '@jammy/shared/sharing';
-import { describe, expect, it } from 'vitest';
-import {
-  createNote,
-  createPlace,
-  createStage,
-  expectError,
-  expectFieldError,
-  expectStatus,
-} from '../../../test/itinerary-helpers';
+import { describe, expect } from 'vitest';
+import { expectError, expectFieldError, expectStatus } from '../../../test/expect';
+import { createNote, createPlace, createStage } from '../../../test/factories';
+import { serverTest } from '../../../test/fixture';
 import {
   api,
   editor,
   expectNoContent,
   owner,
   stranger,
-  testApp,
   trip,
   useSharingTest,
   viewer,
 } from './sharing.test-helpers';
 
-useSharingTest();
+const test = serverTest();
+useSharingTest(test);
 
 describe('members and roles', () => {
-  it('the owner changes roles; not their own; unknown members 404; bad roles 400', async () => {
+  test('the owner changes roles; not their own; unknown members 404; bad roles 400', async () => {
     const id = await trip();
     const url = `/api/itineraries/${id}/members/${editor.id}`;
     const changed = await api(owner, 'PATCH', url, { payload: { role: 'viewer' } });
@@ -61,7 +56,7 @@ describe('members and roles', () => {
     );
   });
 
-  it('a change based on an older version of the member gets 409 with the member as they are', async () => {
+  test('a change based on an older version of the member gets 409 with the member as they are', async () => {
     const id = await trip();
     const url = `/api/itineraries/${id}/members/${editor.id}`;
     const { members } = expectStatus<Sharing>(
@@ -102,7 +97,7 @@ describe('members and roles', () => {
     );
   });
 
-  it('the owner removes a member; a member leaves; the owner cannot leave', async () => {
+  test('the owner removes a member; a member leaves; the owner cannot leave', async () => {
     const id = await trip();
     expectError(
       await api(editor, 'DELETE', `/api/itineraries/${id}/members/${viewer.id}`),
@@ -133,7 +128,7 @@ describe('members and roles', () => {
     ]);
   });
 
-  it('ownership goes to an editor only; the former owner becomes an editor', async () => {
+  test('ownership goes to an editor only; the former owner becomes an editor', async () => {
     const id = await trip();
     const url = `/api/itineraries/${id}/transfer`;
     expectError(
@@ -168,13 +163,13 @@ describe('members and roles', () => {
 });
 
 describe('activity', () => {
-  it('who did what, newest first, paged; private note text never appears', async () => {
+  test('who did what, newest first, paged; private note text never appears', async () => {
     const id = await trip('Kyoto');
-    const stage = await createStage(testApp, owner, id, { title: 'Higashiyama' });
+    const stage = await createStage(owner, id, { title: 'Higashiyama' });
     for (const name of ['Kiyomizu-dera', 'Yasaka', 'Ninenzaka']) {
-      await createPlace(testApp, editor, id, { name, stageId: stage.id });
+      await createPlace(editor, id, { name, stageId: stage.id });
     }
-    await createNote(testApp, editor, id, { title: 'Secret plan', body: 'surprise party' });
+    await createNote(editor, id, { title: 'Secret plan', body: 'surprise party' });
     const page = expectStatus<ActivityPage>(
       await api(viewer, 'GET', `/api/itineraries/${id}/activity`),
       200,

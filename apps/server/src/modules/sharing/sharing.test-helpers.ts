@@ -1,43 +1,35 @@
 import type { Sharing } from '@jammy/shared/sharing';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { createVerifiedUser, uniqueEmail } from '../../../test/auth-helpers';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import {
-  addMember,
-  apiFor,
-  createItinerary,
-  expectStatus,
-  type Api,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/smtp-server';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { expect } from 'vitest';
+import { call, type CallOptions, type SignedInUser, type Traveller } from '../../../test/clients';
+import { expectStatus } from '../../../test/expect';
+import { createItinerary } from '../../../test/factories';
+import type { ServerTest } from '../../../test/fixture';
+import { addMember } from '../../../test/itinerary-helpers';
+import type { TestServer } from '../../../test/server';
+import type { ReceivedMail, TestSmtpServer } from '../../../test/smtp-server';
+import type { HTTPMethods } from 'fastify';
 
-export let database: TestDatabase;
 export let smtp: TestSmtpServer;
-export let testApp: TestApp;
-export let api: Api;
-export let owner: SignedInUser;
-export let editor: SignedInUser;
-export let viewer: SignedInUser;
-export let stranger: SignedInUser;
+export let testApp: TestServer;
+export let owner: Traveller;
+export let editor: Traveller;
+export let viewer: Traveller;
+export let stranger: Traveller;
 
-export async function signUpUser(
-  label: string,
-  name: string,
-  language?: string,
-): Promise<SignedInUser> {
-  const email = uniqueEmail(label);
-  const { jar, me } = await createVerifiedUser(testApp.app, smtp, {
-    email,
-    name,
-    ...(language ? { language } : {}),
-  });
-  return { id: me.id, email, jar, cookie: jar.header() };
+/** A request as `user` (anonymous when null). */
+export const api = (
+  user: SignedInUser | null,
+  method: HTTPMethods,
+  url: string,
+  options?: CallOptions,
+) => call(testApp, user, method, url, options);
+
+export function signUpUser(label: string, name: string, language?: string): Promise<Traveller> {
+  return testApp.traveller({ label, name, ...(language ? { language } : {}) });
 }
 
 export async function trip(title = 'Kyoto'): Promise<string> {
-  const created = await createItinerary(testApp, owner, { title });
+  const created = await createItinerary(owner, { title });
   await addMember(testApp, created.id, editor.id, 'editor');
   await addMember(testApp, created.id, viewer.id, 'viewer');
   return created.id;
@@ -66,13 +58,11 @@ export async function invite(id: string, email: string, role = 'editor') {
 export const members = (id: string, user: SignedInUser) =>
   api(user, 'GET', `/api/itineraries/${id}/members`).then((r) => expectStatus<Sharing>(r, 200));
 
-/** The app, database and users of these tests: started before them, closed after. */
-export function useSharingTest(): void {
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    database = await createTestDatabase();
-    testApp = await buildTestApp({ databaseUrl: database.url, env: { SMTP_URL: smtp.url } });
-    api = apiFor(testApp);
+/** The users of these tests, made before the file's first test. */
+export function useSharingTest(test: ServerTest): void {
+  test.beforeAll(async ({ server }) => {
+    testApp = server;
+    smtp = server.smtp;
     [owner, editor, viewer, stranger] = await Promise.all([
       signUpUser('owner', 'Ana'),
       signUpUser('editor', 'Ben'),
@@ -80,9 +70,4 @@ export function useSharingTest(): void {
       signUpUser('stranger', 'Dev'),
     ]);
   }, 60_000);
-  afterAll(async () => {
-    await testApp?.close();
-    await database?.drop();
-    await smtp?.close();
-  });
 }

@@ -1,14 +1,15 @@
 import type { PresetDetail } from '@jammy/shared/presets';
 import type { Order } from '@jammy/shared/shop';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { createVerifiedUser, uniqueEmail } from '../../../test/auth-helpers';
-import { startIdentityTest, type IdentityTest } from '../../../test/identity-app';
-import { call, expectStatus, type SignedInUser } from '../../../test/itinerary-helpers';
+import { call, type SignedInUser } from '../../../test/clients';
+import { expectStatus } from '../../../test/expect';
+import { serverTest } from '../../../test/fixture';
 import { freePort } from '../../../test/ports';
-import { createProduct, makeAdmin, premiumPresets } from '../../../test/shop-helpers';
+import { makeAdmin, type TestServer } from '../../../test/server';
+import { createProduct, premiumPresets } from '../../../test/shop-helpers';
 import type { ReceivedMail } from '../../../test/smtp-server';
-import type { TestApp } from '../../../test/test-app';
 import { mailQueue } from '../../db/schema/mail';
 import { smtpMailer } from '../../mail/mailer';
 import { sendQueuedMail } from '../../mail/mail-queue';
@@ -26,8 +27,8 @@ import it_ from '../../mail/messages/it.json';
 const BOSS = 'boss@shop-mail.example';
 const NOBODY_YET = 'owner@shop-mail.example';
 
-let identity: IdentityTest;
-let app: TestApp;
+const test = serverTest({ env: { ADMIN_EMAILS: `${BOSS}, ${NOBODY_YET}` } });
+let app: TestServer;
 let boss: SignedInUser;
 let staff: SignedInUser;
 let buyer: SignedInUser;
@@ -36,7 +37,7 @@ let single: { id: string; title: string };
 let bundle: { id: string; title: string };
 
 async function account(email: string, name: string, language: string): Promise<SignedInUser> {
-  const { jar, me } = await createVerifiedUser(app.app, identity.smtp, { email, name, language });
+  const { jar, me } = await createVerifiedUser(app.app, app.smtp, { email, name, language });
   const user = { id: me.id, email, jar, cookie: jar.header() };
   expectStatus(await call(app, user, 'PATCH', '/api/me', { payload: { language } }), 200);
   return user;
@@ -70,9 +71,8 @@ function mailAbout(order: Order) {
   return (mail: ReceivedMail) => mail.subject.includes(numberOf(order));
 }
 
-beforeAll(async () => {
-  identity = await startIdentityTest({ env: { ADMIN_EMAILS: `${BOSS}, ${NOBODY_YET}` } });
-  app = identity.main;
+test.beforeAll(async ({ server }) => {
+  app = server;
   boss = await account(BOSS, 'Bianca', 'it');
   await makeAdmin(app, boss);
   staff = await account(uniqueEmail('staff'), 'Sylvie', 'fr');
@@ -91,10 +91,6 @@ beforeAll(async () => {
   bundle = { id: two.id, title: two.title };
 }, 60_000);
 
-afterAll(async () => {
-  await identity?.close();
-});
-
 describe('ordering', () => {
   let order: Order;
 
@@ -102,8 +98,8 @@ describe('ordering', () => {
     order = await placeOrder([single.id, bundle.id]);
   });
 
-  it('mails the buyer, in German, what they ordered, the amount and that an invoice follows', async () => {
-    const mail = await identity.smtp.waitForMail(buyer.email, mailAbout(order));
+  test('mails the buyer, in German, what they ordered, the amount and that an invoice follows', async () => {
+    const mail = await app.smtp.waitForMail(buyer.email, mailAbout(order));
     const number = numberOf(order);
     expect(mail.subject).toBe(fill(de.orderReceived.subject, { number }));
     expect(mail.text.split('\n')[0]).toBe('Hallo Bettina,');
@@ -111,30 +107,30 @@ describe('ordering', () => {
     expect(mail.text).toContain(`${bundle.title}: ${euros(3500, 'de')}`);
     expect(mail.text).toContain(euros(5400, 'de'));
     expect(mail.text).toContain(fill(de.orderReceived.invoice, { total: euros(5400, 'de') }));
-    expect(mail.links).toEqual([`${identity.origin}/de/account#orders`]);
+    expect(mail.links).toEqual([`${app.origin}/de/account#orders`]);
     expect(mail.html).toContain('<html lang="de" dir="ltr">');
   });
 
-  it('mails every admin a notice, each in their own language', async () => {
+  test('mails every admin a notice, each in their own language', async () => {
     const number = numberOf(order);
     const values = { number, buyer: buyer.email };
-    const italian = await identity.smtp.waitForMail(BOSS, mailAbout(order));
+    const italian = await app.smtp.waitForMail(BOSS, mailAbout(order));
     expect(italian.subject).toBe(
       fill(it_.newOrder.subject, { ...values, total: euros(5400, 'it') }),
     );
     expect(italian.text).toContain(buyer.email);
-    expect(italian.links).toEqual([`${identity.origin}/it/account#shop`]);
-    const french = await identity.smtp.waitForMail(staff.email, mailAbout(order));
+    expect(italian.links).toEqual([`${app.origin}/it/account#shop`]);
+    const french = await app.smtp.waitForMail(staff.email, mailAbout(order));
     expect(french.subject).toBe(fill(fr.newOrder.subject, { ...values, total: euros(5400, 'fr') }));
     // An address of ADMIN_EMAILS without an account yet is told too, in the default language.
-    const english = await identity.smtp.waitForMail(NOBODY_YET, mailAbout(order));
+    const english = await app.smtp.waitForMail(NOBODY_YET, mailAbout(order));
     expect(english.subject).toBe(
       fill(en.newOrder.subject, { ...values, total: euros(5400, 'en') }),
     );
     expect(english.text).toContain(fill(en.newOrder.invoice, { total: euros(5400, 'en') }));
   });
 
-  it('mails nothing more for the same order asked again (a double click, a retry)', async () => {
+  test('mails nothing more for the same order asked again (a double click, a retry)', async () => {
     const again = await call(app, buyer, 'POST', '/api/shop/orders', {
       payload: { productIds: [single.id], token: 'mail-order-again-0000' },
     });
@@ -143,10 +139,10 @@ describe('ordering', () => {
       payload: { productIds: [single.id], token: 'mail-order-again-0000' },
     });
     expect(expectStatus<Order>(replay, 200).id).toBe(first.id);
-    await identity.smtp.waitForMail(buyer.email, mailAbout(first));
+    await app.smtp.waitForMail(buyer.email, mailAbout(first));
     // Give a second mail, if one were coming, the time to arrive.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(identity.smtp.messagesTo(buyer.email).filter(mailAbout(first))).toHaveLength(1);
+    expect(app.smtp.messagesTo(buyer.email).filter(mailAbout(first))).toHaveLength(1);
   });
 });
 
@@ -155,16 +151,16 @@ describe('paying and refunding', () => {
 
   beforeAll(async () => {
     order = await placeOrder([bundle.id]);
-    await identity.smtp.waitForMail(buyer.email, mailAbout(order));
+    await app.smtp.waitForMail(buyer.email, mailAbout(order));
   });
 
-  it('a payment mails the buyer which itineraries they may now copy, with a link to each', async () => {
+  test('a payment mails the buyer which itineraries they may now copy, with a link to each', async () => {
     const paid = await call(app, boss, 'POST', `/api/admin/shop/orders/${order.id}/paid`);
     expectStatus(paid, 200);
     // Marked paid twice (a double click): one mail.
     expectStatus(await call(app, boss, 'POST', `/api/admin/shop/orders/${order.id}/paid`), 200);
     const number = numberOf(order);
-    const mail = await identity.smtp.waitForMail(
+    const mail = await app.smtp.waitForMail(
       buyer.email,
       (candidate) => candidate.subject === fill(de.orderPaid.subject, { number }),
     );
@@ -175,22 +171,22 @@ describe('paying and refunding', () => {
         200,
       );
       expect(mail.text).toContain(
-        `${detail.title}: ${identity.origin}/de/jammy-itineraries/${presetId}?copy=1`,
+        `${detail.title}: ${app.origin}/de/jammy-itineraries/${presetId}?copy=1`,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const paidMails = identity.smtp
+    const paidMails = app.smtp
       .messagesTo(buyer.email)
       .filter((candidate) => candidate.subject === mail.subject);
     expect(paidMails).toHaveLength(1);
   });
 
-  it('a refund mails the buyer that they can no longer copy it, and that copies stay', async () => {
+  test('a refund mails the buyer that they can no longer copy it, and that copies stay', async () => {
     const refunded = await call(app, boss, 'POST', `/api/admin/shop/orders/${order.id}/refund`);
     expectStatus(refunded, 200);
     expectStatus(await call(app, boss, 'POST', `/api/admin/shop/orders/${order.id}/refund`), 200);
     const number = numberOf(order);
-    const mail = await identity.smtp.waitForMail(
+    const mail = await app.smtp.waitForMail(
       buyer.email,
       (candidate) => candidate.subject === fill(de.orderRefunded.subject, { number }),
     );
@@ -198,17 +194,15 @@ describe('paying and refunding', () => {
     expect(mail.text).toContain(de.orderRefunded.access);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(
-      identity.smtp
-        .messagesTo(buyer.email)
-        .filter((candidate) => candidate.subject === mail.subject),
+      app.smtp.messagesTo(buyer.email).filter((candidate) => candidate.subject === mail.subject),
     ).toHaveLength(1);
   });
 });
 
 describe('when the mail server is down', () => {
-  it('the order is taken, its mails wait in the queue with the error, and go once it answers', async () => {
+  test('the order is taken, its mails wait in the queue with the error, and go once it answers', async () => {
     const closed = `smtp://127.0.0.1:${await freePort()}`;
-    const down = await identity.another({
+    const down = await app.another({
       ADMIN_EMAILS: `${BOSS}, ${NOBODY_YET}`,
       SMTP_URL: closed,
     });
@@ -236,15 +230,15 @@ describe('when the mail server is down', () => {
     // Later, with the mail server back: what was due is sent, once, and leaves the queue.
     await down.database.db.update(mailQueue).set({ nextAttemptAt: new Date() });
     const working = smtpMailer(
-      identity.smtp.url,
+      app.smtp.url,
       'Jammy <hello@jammy.example>',
       pino({ level: 'silent' }),
     );
     await sendQueuedMail(down.database.db, working, pino({ level: 'silent' }));
-    const mail = await identity.smtp.waitForMail(buyer.email, mailAbout(order));
+    const mail = await app.smtp.waitForMail(buyer.email, mailAbout(order));
     expect(mail.subject).toBe(fill(de.orderReceived.subject, { number: numberOf(order) }));
     for (const admin of [BOSS, staff.email, NOBODY_YET]) {
-      await identity.smtp.waitForMail(admin, mailAbout(order));
+      await app.smtp.waitForMail(admin, mailAbout(order));
     }
     expect(await waiting()).toEqual([]);
   });

@@ -1,24 +1,17 @@
 import type { Order } from '@jammy/shared/shop';
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import {
-  call,
-  createSignedInUser,
-  expectError,
-  expectStatus,
-  type SignedInUser,
-} from '../../../test/itinerary-helpers';
+import { afterAll, describe, expect } from 'vitest';
+import { call, type Traveller } from '../../../test/clients';
+import { expectError, expectStatus } from '../../../test/expect';
+import { serverTest } from '../../../test/fixture';
+import { readOutboxMails, type TestServer } from '../../../test/server';
 import {
   createProduct,
-  makeAdmin,
   premiumPresets,
   startFakeStripeApi,
   type FakeStripeApi,
 } from '../../../test/shop-helpers';
-import { readOutboxMails } from '../../../test/identity-app';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
 import en from '../../mail/messages/en.json';
 import { presetUnlock } from '../../db/schema/shop';
 
@@ -26,19 +19,18 @@ const WEBHOOK_SECRET = 'whsec_test_secret_for_jammy';
 // Only signs test payloads: the client never reaches the network here.
 const signer = new Stripe('sk_test_signing_only');
 
-let database: TestDatabase;
-let testApp: TestApp;
+let testApp: TestServer;
 let stripeApi: FakeStripeApi;
-let admin: SignedInUser;
-let buyer: SignedInUser;
+let admin: Traveller;
+let buyer: Traveller;
 let presetId: string;
 let productId: string;
 
-beforeAll(async () => {
+// The stand-in for Stripe's API starts before the file's server, which calls it.
+const test = serverTest(async () => {
   stripeApi = await startFakeStripeApi();
-  database = await createTestDatabase();
-  testApp = await buildTestApp({
-    databaseUrl: database.url,
+  return {
+    mail: 'outbox',
     env: {
       STRIPE_SECRET_KEY: 'sk_test_jammy',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -46,19 +38,20 @@ beforeAll(async () => {
       SHOP_TAX_RATE: '22',
       SHOP_TAX_INCLUSIVE: 'false',
     },
-  });
+  };
+});
+
+test.beforeAll(async ({ server }) => {
+  testApp = server;
   [admin, buyer] = await Promise.all([
-    createSignedInUser(testApp, 'stripe-admin'),
-    createSignedInUser(testApp, 'stripe-buyer'),
+    server.admin('stripe-admin'),
+    server.traveller({ label: 'stripe-buyer' }),
   ]);
-  await makeAdmin(testApp, admin);
   [presetId = ''] = await premiumPresets(testApp, 1);
   productId = (await createProduct(testApp, admin, [presetId], { priceMinor: 1000 })).id;
 }, 60_000);
 
 afterAll(async () => {
-  await testApp?.close();
-  await database?.drop();
   await stripeApi?.close();
 });
 
@@ -119,7 +112,7 @@ async function unlockCount(): Promise<number> {
 describe('Stripe Checkout', () => {
   let order: Order;
 
-  it('creates one Checkout Session per order, tax added as its own line', async () => {
+  test('creates one Checkout Session per order, tax added as its own line', async () => {
     const payload = { productIds: [productId], token: 'stripe-order-token-0001' };
     order = expectStatus<Order>(
       await call(testApp, buyer, 'POST', '/api/shop/orders', { payload }),
@@ -158,7 +151,7 @@ describe('Stripe Checkout', () => {
     expect(received?.text).not.toContain('invoice');
   });
 
-  it('refuses a webhook whose signature does not verify, or has none', async () => {
+  test('refuses a webhook whose signature does not verify, or has none', async () => {
     const payload = completedEvent('evt_forged', order);
     const forged = new Stripe('sk_test_other').webhooks.generateTestHeaderString({
       payload,
@@ -180,7 +173,7 @@ describe('Stripe Checkout', () => {
     expect(await unlockCount()).toBe(0);
   });
 
-  it('marks the order paid on a signed notice, once, however often it is replayed', async () => {
+  test('marks the order paid on a signed notice, once, however often it is replayed', async () => {
     const payload = completedEvent('evt_paid_1', order);
     const first = expectStatus<{ duplicate: boolean }>(
       await webhook(payload, signed(payload)),
@@ -214,7 +207,7 @@ describe('Stripe Checkout', () => {
     );
   });
 
-  it('refunds through Stripe when an admin refunds, and a refund notice revokes once', async () => {
+  test('refunds through Stripe when an admin refunds, and a refund notice revokes once', async () => {
     const refunded = expectStatus<Order>(
       await call(testApp, admin, 'POST', `/api/admin/shop/orders/${order.id}/refund`),
       200,
