@@ -1,24 +1,16 @@
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Place, Stage } from '@jammy/shared/itineraries';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMember, createSignedInUser, type SignedInUser } from '../test/itinerary-helpers';
-import { freePort } from '../test/ports';
 import {
   embeddedDatabaseUrl,
-  ensureServerBuilt,
-  killIfRunning,
   postgresProcessesFor,
-  startServer,
   terminate,
-  waitForHealthy,
   type ServerProcess,
 } from '../test/server-process';
 import { buildTestApp } from '../test/test-app';
-import { createWebDistFixture, type WebDistFixture } from '../test/web-dist';
-import { openEventStream } from './modules/sharing/sse-client.test-helpers';
+import { postmasterPid, send, useBuiltServers } from './crash-safety.test-helpers';
 
 /**
  * Crash safety (issue 16): a write storm against the built server on the embedded
@@ -27,47 +19,9 @@ import { openEventStream } from './modules/sharing/sse-client.test-helpers';
  * there, positions are still a total order and no itinerary is half-written.
  */
 
-const PUBLIC_URL = 'http://jammy.test';
 const CLIENTS = 4;
 const STORM_MS = 2500;
-
-let fixture: WebDistFixture;
-const servers: ServerProcess[] = [];
-const tempDirs: string[] = [];
-
-beforeAll(async () => {
-  ensureServerBuilt();
-  fixture = await createWebDistFixture();
-}, 120_000);
-
-afterAll(async () => {
-  for (const server of servers) killIfRunning(server);
-  await Promise.all(servers.map((server) => server.exited));
-  // An embedded PostgreSQL left behind by a killed server is stopped by its restart; the
-  // last one is stopped by SIGTERM, but make sure nothing outlives the file.
-  for (const dir of tempDirs) {
-    for (const pid of postgresProcessesFor(dir)) process.kill(pid, 'SIGKILL');
-  }
-  await fixture?.remove();
-  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function postmasterPid(dataDir: string): Promise<number> {
-  const lock = await readFile(path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid'), 'utf8');
-  return Number(lock.split('\n')[0]);
-}
-
-async function startOn(dataDir: string, port?: number): Promise<ServerProcess> {
-  const server = startServer(port ?? (await freePort()), {
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: fixture.dir,
-    PUBLIC_URL,
-    LOG_LEVEL: 'warn',
-  });
-  servers.push(server);
-  await waitForHealthy(server, 150_000);
-  return server;
-}
+const { dataDir: newDataDir, startOn } = useBuiltServers();
 
 interface Client {
   user: SignedInUser;
@@ -82,20 +36,6 @@ interface Acknowledged {
   writes: number;
   /** Requests that got no answer (sent as the server died). */
   unanswered: number;
-}
-
-async function send(
-  server: ServerProcess,
-  user: SignedInUser,
-  method: string,
-  pathname: string,
-  body: unknown,
-): Promise<Response> {
-  return fetch(`http://127.0.0.1:${server.port}${pathname}`, {
-    method,
-    headers: { cookie: user.cookie, origin: PUBLIC_URL, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
 }
 
 /** One client's loop: creates stages and places, renames and moves its places, until the server dies. */
@@ -264,9 +204,7 @@ async function verify(
 }
 
 async function crashCase(killPostgres: boolean): Promise<void> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'jammy-test-crash-'));
-  tempDirs.push(dataDir);
-  await chmod(dataDir, 0o755);
+  const dataDir = await newDataDir('jammy-test-crash-');
   const first = await startOn(dataDir);
 
   // Accounts and trips made through an app on the same database (same session secret).
@@ -341,82 +279,5 @@ describe('crash safety of the built server on the embedded PostgreSQL', () => {
 
   it('SIGKILL of the server and its PostgreSQL mid-storm loses no acknowledged write', async () => {
     await crashCase(true);
-  }, 400_000);
-});
-
-describe('SIGTERM', () => {
-  it('drains requests in flight, ends event streams cleanly and stops PostgreSQL before exiting', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'jammy-test-sigterm-'));
-    tempDirs.push(dataDir);
-    await chmod(dataDir, 0o755);
-    const server = await startOn(dataDir);
-    const setup = await buildTestApp({ databaseUrl: await embeddedDatabaseUrl(dataDir) });
-    let user: SignedInUser;
-    try {
-      user = await createSignedInUser(setup, 'sigterm');
-    } finally {
-      await setup.close();
-    }
-    const created = await send(server, user, 'POST', '/api/itineraries', { title: 'Draining' });
-    expect(created.status).toBe(201);
-    const itineraryId = ((await created.json()) as { id: string }).id;
-    const stream = await openEventStream(
-      `http://127.0.0.1:${server.port}/api/itineraries/${itineraryId}/events`,
-      { cookie: user.cookie },
-    );
-    expect(stream.status).toBe(200);
-    const clusterDir = path.join(dataDir, 'postgres', 'cluster');
-    expect(postgresProcessesFor(clusterDir).length).toBeGreaterThan(0);
-
-    // Writes already sent when the signal arrives are all answered: SIGTERM goes out as
-    // soon as the first answer is back, so the others are in flight.
-    // Open the connections first (kept alive), so each write below is sent at once.
-    const warm = Array.from({ length: 40 }, () =>
-      fetch(`http://127.0.0.1:${server.port}/api/health`).then((response) => response.text()),
-    );
-    await Promise.all(warm);
-    let firstAnswer: () => void = () => {};
-    const answeredOnce = new Promise<void>((resolve) => (firstAnswer = resolve));
-    const inFlight = Array.from({ length: 40 }, (_, index) =>
-      send(server, user, 'POST', `/api/itineraries/${itineraryId}/stages`, {
-        title: `Stage ${index}`,
-      }).then((response) => {
-        firstAnswer();
-        return response.status;
-      }),
-    );
-    await answeredOnce;
-    const exit = terminate(server, 20_000);
-    const statuses = await Promise.allSettled(inFlight);
-    // The server ends the stream itself before it exits.
-    await stream.ended;
-    expect(await exit, server.output()).toEqual({ code: 0, signal: null });
-    const answered = statuses.flatMap((result) =>
-      result.status === 'fulfilled' ? [result.value] : [],
-    );
-    expect(answered.length).toBe(inFlight.length);
-    for (const status of answered) expect([201, 503]).toContain(status);
-    // PostgreSQL was stopped (fast shutdown) before the exit: no process, no lock file.
-    expect(postgresProcessesFor(clusterDir)).toEqual([]);
-    await expect(readFile(path.join(clusterDir, 'postmaster.pid'))).rejects.toThrow();
-
-    // Every stage acknowledged with 201 is there after a restart.
-    const acknowledged = answered.filter((status) => status === 201).length;
-    expect(acknowledged).toBeGreaterThan(1);
-    const restarted = await startOn(dataDir);
-    const pool = new pg.Pool({ connectionString: await embeddedDatabaseUrl(dataDir), max: 1 });
-    try {
-      const count = await pool.query<{ n: number }>(
-        'select count(*)::int as n from stage where itinerary_id = $1',
-        [itineraryId],
-      );
-      expect(count.rows[0]?.n).toBeGreaterThanOrEqual(acknowledged);
-      console.log(
-        `SIGTERM: ${acknowledged} of ${inFlight.length} writes in flight acknowledged, ${count.rows[0]?.n} found`,
-      );
-    } finally {
-      await pool.end();
-    }
-    expect(await terminate(restarted, 20_000)).toEqual({ code: 0, signal: null });
   }, 400_000);
 });
