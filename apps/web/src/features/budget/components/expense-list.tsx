@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatMinorUnits } from '../../../lib/format';
 import { useDeleteExpense } from '../api/budget';
-import type { Person } from './expense-form';
+import type { Person } from '../lib/expense-draft';
 import { dateTimeFormat } from '../../../lib/intl';
 
 /** The trip's expenses, newest day first: what, who paid, how much (and in the trip currency). */
