@@ -320,8 +320,10 @@ describe('the sign-in pages', () => {
     expect(await main.getByText(arAuth.register.intro).isVisible()).toBe(true);
 
     await main.getByRole('button', { name: arAuth.register.submit }).click();
-    expect(await main.getByText(arAuth.validation.nameRequired).isVisible()).toBe(true);
-    expect(await main.getByText(arAuth.validation.termsRequired).isVisible()).toBe(true);
+    // The form's checks run with the shared schemas, loaded with the form: on a busy machine
+    // the messages may come a moment after the click.
+    await main.getByText(arAuth.validation.nameRequired).waitFor();
+    await main.getByText(arAuth.validation.termsRequired).waitFor();
     const name = main.getByLabel(arAuth.fields.name);
     expect(await name.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await name.getAttribute('aria-invalid')).toBe('true');

@@ -19,7 +19,7 @@ export function Component() {
         <FinishRegisterForm me={me} />
       ) : (
         <Stack align="center" py="md">
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="status" aria-label={t('common.loading')} />
         </Stack>
       )}
     </AuthCard>

@@ -15,7 +15,7 @@ export function Component() {
   if (trip.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={t('routes.itinerary-print.title')} />
+        <Loader role="status" aria-label={t('routes.itinerary-print.title')} />
       </Center>
     );
   }

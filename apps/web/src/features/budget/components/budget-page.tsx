@@ -83,7 +83,7 @@ export function BudgetPage({ tree }: { tree: ItineraryTree }) {
     );
   }
   if (!summary.data || !expenses.data || !lines.data || !rates.data) {
-    return <Loader aria-label={t('loading')} />;
+    return <Loader role="status" aria-label={t('loading')} />;
   }
   const data = summary.data;
   const currency = data.currency ?? tree.itinerary.currency;

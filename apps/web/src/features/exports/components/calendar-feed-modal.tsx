@@ -118,7 +118,7 @@ export function CalendarFeedModal({
         <Text size="sm" c="gray.8">
           {t('feed.private')}
         </Text>
-        {state.isPending && <Loader size="sm" aria-label={t('feed.loading')} />}
+        {state.isPending && <Loader size="sm" role="status" aria-label={t('feed.loading')} />}
         {newUrl && <NewAddress url={newUrl} />}
         {feed && !newUrl && (
           <Text size="sm" data-testid="feed-state">
