@@ -17,8 +17,10 @@ import {
   seriousViolations,
 } from './browser';
 
-// The offline worker for real: these contexts allow service workers (every other suite
-// blocks them). Screenshots go to SCREENSHOT_DIR when it is set.
+// The offline worker for real (run alone, after the rest: its installs, updates and reloads
+// without a connection timed out when two other browsers shared the two cores): these
+// contexts allow service workers (every other suite blocks them). Screenshots go to
+// SCREENSHOT_DIR when it is set.
 
 let browser: Browser;
 const url = (target: string) => `${baseUrl()}${target}`;
