@@ -20,7 +20,7 @@ import type { ServerTest } from '../../../test/fixture';
 import type { TestServer } from '../../../test/server';
 import { newToken } from '../../lib/tokens';
 import { booking } from '../../db/schema/bookings';
-import type { Fixture, Pair, Parent, Request } from './race-pairs.test-helpers';
+import type { Fixture, Pair, Parent, Request } from './race-types.test-helpers';
 
 export let server: TestServer;
 export let owner: SignedInUser;
