@@ -25,13 +25,21 @@ const tripTree: RouteData['prefetch'] = (queryClient, params) =>
   params.id ? queryClient.prefetchQuery(itineraryTreeQuery(params.id)) : Promise.resolve();
 
 /**
+ * A page under /itinerary/{id}: its header (the trip's tabs and sharing), the form kit, and
+ * the messages of `features`.
+ */
+function tripPage(...features: string[]): RouteData {
+  return { namespaces: ['itineraries', 'sharing', 'form', ...features], prefetch: tripTree };
+}
+
+/**
  * What a page needs before it is drawn, fetched by its route's loader alongside its code
  * rather than after it: without this, the page's code loads, then its messages (one request
  * per feature, each found only when a component that uses it is drawn), then its data.
  */
 const ROUTE_DATA: Partial<Record<RouteId, RouteData>> = {
   itineraries: {
-    namespaces: ['itineraries', 'sharing', 'imports'],
+    namespaces: ['itineraries', 'sharing', 'imports', 'form'],
     prefetch: (queryClient, _params, url) =>
       queryClient.prefetchInfiniteQuery(itinerariesQuery(listFiltersOf(url.searchParams))),
   },
@@ -45,6 +53,7 @@ const ROUTE_DATA: Partial<Record<RouteId, RouteData>> = {
       'files',
       'bookings',
       'maps',
+      'form',
     ],
     prefetch: (queryClient, params, url) => {
       // Not waited for: the page shows once its tree is there.
@@ -57,18 +66,28 @@ const ROUTE_DATA: Partial<Record<RouteId, RouteData>> = {
       return tripTree(queryClient, params, url);
     },
   },
-  'itinerary-edit': { prefetch: tripTree },
-  'itinerary-notes': { prefetch: tripTree },
-  'itinerary-bookings': { prefetch: tripTree },
-  'itinerary-budget': { prefetch: tripTree },
-  'itinerary-places': { prefetch: tripTree },
-  'itinerary-share': { prefetch: tripTree },
-  'itinerary-print': { prefetch: tripTree },
-  'itinerary-import': { prefetch: tripTree },
-  stages: { prefetch: tripTree },
-  stage: { prefetch: tripTree },
-  'stage-edit': { prefetch: tripTree },
+  'itinerary-edit': tripPage('files'),
+  'itinerary-notes': tripPage('notes'),
+  'itinerary-bookings': tripPage('bookings', 'stages'),
+  'itinerary-budget': tripPage('budget'),
+  'itinerary-places': tripPage('files', 'maps', 'places'),
+  'itinerary-share': tripPage(),
+  'itinerary-print': {
+    namespaces: ['itineraries', 'form', 'bookings', 'exports', 'maps'],
+    prefetch: tripTree,
+  },
+  'itinerary-import': tripPage('imports'),
+  stages: tripPage('maps', 'stages'),
+  stage: tripPage('files', 'maps', 'stages'),
+  'stage-edit': tripPage('stages'),
 };
+
+/** The namespaces each page with data loads before it is drawn (checked against its code). */
+export function routeNamespaces(): Record<string, readonly string[]> {
+  return Object.fromEntries(
+    Object.entries(ROUTE_DATA).map(([routeId, data]) => [routeId, data.namespaces ?? []]),
+  );
+}
 
 /** The messages the signed-in chrome shows on every page (its account menu). */
 export const LOGGED_LAYOUT_NAMESPACES: readonly string[] = ['account'];

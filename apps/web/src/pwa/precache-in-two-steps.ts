@@ -93,6 +93,34 @@ export const fromTheBrowsersCache: WorkboxPlugin = {
   },
 };
 
+/**
+ * A listed file served from the network before step 2 kept it (the page asked for it first):
+ * kept as it passes, when its address names its version. Without this, a reload just after the
+ * first visit found it only in the browser's HTTP cache, which a request cut short by that
+ * reload never reached, and the page failed offline.
+ */
+export function keepWhatIsServed(precache: PrecacheController): WorkboxPlugin {
+  return {
+    fetchDidSucceed: async ({ request, response, event }) => {
+      const hashed = precache.getCacheKeyForURL(request.url) === request.url;
+      if (hashed && response.ok && !response.redirected && request.method === 'GET') {
+        const copy = response.clone();
+        const kept = caches
+          .open(precache.strategy.cacheName)
+          .then((cache) => cache.put(request.url, copy))
+          .catch(() => undefined);
+        try {
+          // Still answering: the worker lives until the copy is kept.
+          if (event instanceof ExtendableEvent) event.waitUntil(kept);
+        } catch {
+          // The event has ended: the copy is kept while the worker lives.
+        }
+      }
+      return response;
+    },
+  };
+}
+
 /** Fetches and keeps every listed file not kept yet, a few at a time; answers how many failed. */
 async function keepMissing(precache: PrecacheController): Promise<number> {
   const cache = await caches.open(precache.strategy.cacheName);

@@ -9,6 +9,7 @@ import {
   cacheTheRest,
   cacheUpdate,
   fromTheBrowsersCache,
+  keepWhatIsServed,
   shellOf,
 } from './precache-in-two-steps';
 import { RUNTIME_CACHES, WORKER_MESSAGES } from './worker-protocol';
@@ -22,6 +23,7 @@ const NAVIGATION_TIMEOUT_MS = 5000;
 // The shell and the signed-in pages' code (the list is written in at build time).
 const manifest = self.__WB_MANIFEST;
 const precache = new PrecacheController({ plugins: [fromTheBrowsersCache] });
+precache.strategy.plugins.push(keepWhatIsServed(precache));
 precache.addToCacheList(manifest);
 registerRoute(new PrecacheRoute(precache));
 // The first install caches the shell, then takes the page; the rest follows when the page asks

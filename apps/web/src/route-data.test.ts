@@ -1,0 +1,56 @@
+import { readFileSync, existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { routeNamespaces } from './route-data';
+
+const SRC = dirname(fileURLToPath(import.meta.url));
+
+/** The file a relative import names (a .ts, .tsx or index file), or null (CSS, images). */
+function resolveImport(from: string, specifier: string): string | null {
+  const base = resolve(dirname(from), specifier);
+  for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+/**
+ * The namespaces the code a route loads with it asks for (`useTranslation('x')`,
+ * `useTranslation(['x', 'y'])`), following its static imports; code it loads later
+ * (`import()`, `lazy()`) has its own moment to wait.
+ */
+function namespacesOf(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const namespaces = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || file.endsWith('.test.ts') || file.endsWith('.test.tsx')) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const call of text.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[^']*')/g)) {
+      for (const [, name = ''] of (call[1] ?? '').matchAll(/'([^']+)'/g)) namespaces.add(name);
+    }
+    for (const statement of text.matchAll(
+      /^(?:import|export)\s[^;]*?from\s+'(\.{1,2}\/[^']+)'/gm,
+    )) {
+      if (/^import\s+type\s/.test(statement[0])) continue;
+      const target = resolveImport(file, statement[1] ?? '');
+      if (target) visit(target);
+    }
+  };
+  visit(entry);
+  namespaces.delete('translation');
+  return namespaces;
+}
+
+describe('the messages a page loads before it is drawn', () => {
+  // A namespace first asked for by a part of the page drawn later (once its data came) made
+  // the whole page wait again: its tabs and header vanished for a moment.
+  it.each(Object.entries(routeNamespaces()))(
+    '%s loads every namespace its code asks for',
+    (routeId, declared) => {
+      const needed = [...namespacesOf(resolve(SRC, 'routes', `${routeId}.tsx`))].sort();
+      expect(needed.filter((name) => !declared.includes(name))).toEqual([]);
+    },
+  );
+});
