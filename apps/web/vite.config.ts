@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+// By its path: Node loads this file, and would not load the shared package's TypeScript by name.
+import { ROUTES } from '../../packages/shared/src/route-table';
+import { familyOf, pageChunks, type MainPages } from './scripts/page-chunks';
 
 const BUILD_ID = randomUUID();
 const BUILD_TIMESTAMP = Date.now();
@@ -110,6 +114,25 @@ const ONLINE_ONLY_DIALOGS = [
 // Parts loaded only when needed, kept by the runtime cache once loaded, and not precached: a
 // device without them offline does without (the long list of places shows every row).
 const LOADED_WHEN_NEEDED = ['features/places/components/virtual-place-list.tsx'];
+
+/**
+ * The pages whose first visit loads only code it runs, in few files (scripts/page-chunks.ts):
+ * those Lighthouse and the JavaScript budget measure, and a trip's other views. Each module
+ * their first visit loads, by the pages it counts for.
+ */
+const MAIN_PAGES: MainPages = {
+  'src/routes/login.tsx': ['login'],
+  'src/routes/itineraries.tsx': ['list'],
+  'src/routes/presets.tsx': ['presets'],
+  'src/routes/itinerary.tsx': ['trip'],
+  // The overview's loader imports it (route-preloads.ts names it in the page's head).
+  'src/features/itineraries/api/overview-sections.ts': ['trip'],
+  'src/routes/stages.tsx': ['stages'],
+  'src/routes/stage.tsx': ['stage'],
+  'src/routes/itinerary-places.tsx': ['places'],
+  // Every signed-in page loads the signed-in layout.
+  'src/layouts/logged-layout.tsx': ['list', 'trip', 'stages', 'stage', 'places'],
+};
 
 /** The code files only the online-only pages load, found by `onlineOnlyCode` at each build. */
 const onlineOnlyFiles = new Set<string>();
@@ -378,14 +401,21 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](?:react-query|query-core)|use-sync-external-store)[\\/]/,
             },
-            // Mantine's code that most parts of the app use (Box, Text, Button, inputs, the
-            // popover…), shared by at least 25 chunks, in one file instead of some sixty:
-            // every signed-in page and /login got smaller (7 to 11 kB gzip) and loads 20 to 25
-            // fewer files (decision 019). A lower count grows /login; a higher one splits again.
+            // The rest by the main pages that load it, in a few files a page (Mantine's
+            // common code included: it had a group of its own, decision 019).
             {
-              name: 'mantine',
-              test: /node_modules[\\/]@mantine[\\/]/,
-              minShareCount: 25,
+              name: pageChunks(
+                path.dirname(fileURLToPath(import.meta.url)),
+                MAIN_PAGES,
+                Object.fromEntries(
+                  ROUTES.map((route) => [
+                    `src/routes/${route.id}.tsx`,
+                    familyOf(route, new Set(ONLINE_ONLY_PAGES)),
+                  ]),
+                ),
+              ),
+              // Each module where `pageChunks` puts it (its dependencies are in wider sets).
+              includeDependenciesRecursively: false,
             },
           ],
         },

@@ -42,6 +42,7 @@ const budget = (overrides: Partial<RouteBudget>): RouteBudget => ({
   modules: ['src/routes/home.tsx'],
   language: 'en',
   budgetKb: 100,
+  maxFiles: 20,
   map: false,
   ...overrides,
 });
@@ -116,6 +117,29 @@ describe('the route budget', () => {
     const size = ((sizes[0]?.gzipBytes ?? 0) / 1000).toFixed(1);
     expect(overBudget(sizes)).toEqual([
       `/ loads ${size} kB of gzip JavaScript before it is interactive, over its budget of 1 kB`,
+    ]);
+  });
+
+  it('fails a page that loads more files than its budget allows, naming their number', () => {
+    const sizes = measureRoutes(dist, [budget({ maxFiles: 5 })], manifest);
+    expect(overBudget(sizes)).toEqual([
+      '/ loads 6 files of JavaScript before it is interactive, more than its 5',
+    ]);
+    expect(overBudget(measureRoutes(dist, [budget({ maxFiles: 6 })], manifest))).toEqual([]);
+  });
+
+  it('counts a file once when it holds several of the modules the page loads', () => {
+    const shared: Manifest = {
+      ...manifest,
+      'src/features/trips/locales/en.json': { file: 'assets/en-core.js', isDynamicEntry: true },
+    };
+    const [home] = measureRoutes(dist, [budget({})], shared);
+    expect(home?.files).toEqual([
+      'assets/index.js',
+      'assets/framework.js',
+      'assets/home.js',
+      'assets/shared.js',
+      'assets/en-core.js',
     ]);
   });
 
