@@ -1,10 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { messageBundles, MESSAGE_BUNDLES } from './apps/web/scripts/message-bundles';
 
 // Three suites: unit (no I/O), integration (real PostgreSQL), e2e (built app + Chromium).
 export default defineConfig({
   test: {
     projects: [
       {
+        // The web app's messages are read through a module its build writes (vite.config.ts).
+        plugins: [
+          messageBundles(fileURLToPath(new URL('apps/web', import.meta.url)), MESSAGE_BUNDLES),
+        ],
         test: {
           name: 'unit',
           include: [

@@ -8,6 +8,7 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 // By its path: Node loads this file, and would not load the shared package's TypeScript by name.
 import { ROUTES } from '../../packages/shared/src/route-table';
+import { MESSAGE_BUNDLES, messageBundles } from './scripts/message-bundles';
 import { familyOf, pageChunks, type MainPages } from './scripts/page-chunks';
 
 const BUILD_ID = randomUUID();
@@ -315,6 +316,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    messageBundles(path.dirname(fileURLToPath(import.meta.url)), MESSAGE_BUNDLES),
     reactRouterProduction(),
     buildManifest(),
     onlineOnlyCode(),

@@ -143,6 +143,16 @@ describe('the route budget', () => {
     ]);
   });
 
+  it("counts a namespace's bundle (its messages with others', one file) instead of its file", () => {
+    writeFileSync(path.join(dist, 'assets/en-core-bundle.js'), noise());
+    const bundled: Manifest = {
+      ...manifest,
+      'virtual:messages/en-core': { file: 'assets/en-core-bundle.js', isDynamicEntry: true },
+    };
+    const [home] = measureRoutes(dist, [budget({})], bundled);
+    expect(home?.files.slice(-2)).toEqual(['assets/en-core-bundle.js', 'assets/en-trips.js']);
+  });
+
   it('fails a page without a map that loads the map library, not a map page', () => {
     const sizes = measureRoutes(
       dist,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { bundleModule, MESSAGE_BUNDLES } from './message-bundles';
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
 export interface ManifestChunk {
@@ -144,17 +145,31 @@ export function packagesOf(distDir: string, files: string[]): Set<string> {
   return packages;
 }
 
-/** The manifest keys of a language's messages in the given namespaces. */
+/**
+ * The manifest keys of a language's messages in the given namespaces: a namespace's own file,
+ * or its bundle's (one file for several namespaces, scripts/message-bundles.ts).
+ */
 export function messageModules(
   manifest: Manifest,
   language: string,
   namespaces: Set<string>,
+  bundles: Readonly<Record<string, readonly string[]>> = MESSAGE_BUNDLES,
 ): string[] {
-  return Object.keys(manifest).filter((key) => {
-    const match =
-      /(?:^|\/)(?:(?:features|components)\/([^/]+)|i18n)\/locales\/([a-z]{2})\.json$/.exec(key);
-    return match !== null && match[2] === language && namespaces.has(match[1] ?? 'translation');
-  });
+  const keys = new Set<string>();
+  for (const namespace of namespaces) {
+    const bundle = bundleModule(namespace, language, bundles);
+    if (bundle && manifest[bundle]) {
+      keys.add(bundle);
+      continue;
+    }
+    const own = Object.keys(manifest).find((key) => {
+      const match =
+        /(?:^|\/)(?:(?:features|components)\/([^/]+)|i18n)\/locales\/([a-z]{2})\.json$/.exec(key);
+      return match !== null && match[2] === language && (match[1] ?? 'translation') === namespace;
+    });
+    if (own) keys.add(own);
+  }
+  return [...keys];
 }
 
 /**

@@ -1,39 +1,21 @@
 import { DEFAULT_LANGUAGE, type Language } from '@jammy/shared/languages';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loaders, NAMESPACES } from 'virtual:messages';
 import { whenPageIdle } from '../lib/when-page-idle';
 
 type Messages = Record<string, unknown>;
 
 // Core messages live in ./locales (namespace "translation"); each feature keeps its own in
 // features/<name>/locales (namespace "<name>"), and the form kit its own in
-// components/form/locales (namespace "form": only pages with a form load it). Every language, English too, loads on demand
-// and one namespace at a time: a page fetches the core messages and those of the features it
-// shows, in its language only (a component asking for a namespace not loaded yet suspends
-// until it is).
-const loaders = {
-  ...import.meta.glob<Messages>('./locales/*.json', { import: 'default' }),
-  ...import.meta.glob<Messages>('../features/*/locales/*.json', { import: 'default' }),
-  ...import.meta.glob<Messages>('../components/form/locales/*.json', { import: 'default' }),
-};
+// components/form/locales (namespace "form"). Every language, English too, loads on demand: a
+// page fetches the core messages and those of the features it shows, in its language only (a
+// component asking for a namespace not loaded yet suspends until it is). Namespaces the main
+// pages show together come in one file per language (MESSAGE_BUNDLES in vite.config.ts,
+// served by scripts/message-bundles.ts), the others one file each.
+const files: ReadonlyMap<string, () => Promise<Messages>> = new Map(Object.entries(loaders));
 
-function namespaceOf(file: string): string {
-  const feature = /(?:features|components)\/([^/]+)\/locales\//.exec(file);
-  return feature?.[1] ?? 'translation';
-}
-
-function languageOf(file: string): string {
-  return /([a-z]{2})\.json$/.exec(file)?.[1] ?? '';
-}
-
-const files = new Map(
-  Object.entries(loaders).map(([file, load]) => [`${languageOf(file)}/${namespaceOf(file)}`, load]),
-);
-
-/** Every namespace of the app: the core one and one per feature with messages. */
-export const NAMESPACES = [
-  ...new Set(Object.keys(loaders).map((file) => namespaceOf(file))),
-].sort();
+export { NAMESPACES };
 
 type Loader = () => Promise<Messages>;
 
