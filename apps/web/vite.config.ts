@@ -401,7 +401,15 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](?:react-query|query-core)|use-sync-external-store)[\\/]/,
+              // Not <Trans> (with its HTML reader): only a few pages with links in their
+              // sentences use it, and the main pages do not.
+              test: (id) =>
+                /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](?:react-query|query-core)|use-sync-external-store)[\\/]/.test(
+                  id,
+                ) &&
+                !/react-i18next[\\/]dist[\\/]es[\\/](Trans|TransWithoutContext|unescape)\.js$/.test(
+                  id,
+                ),
             },
             // The rest by the main pages that load it, in a few files a page (Mantine's
             // common code included: it had a group of its own, decision 019).

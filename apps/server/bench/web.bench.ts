@@ -11,6 +11,8 @@
 //   LIGHTHOUSE_SERVING=h2 (or h1)           only over HTTP/2 (or HTTP/1.1)
 //   LIGHTHOUSE_DIST=<folder>                another build of the web app (to compare two builds;
 //                                           run `tsx apps/server/bench/web.bench.ts` then)
+//   LIGHTHOUSE_TRIP=3x5                     another size of trip (stages × places)
+//   LIGHTHOUSE_MIN_BENCHMARK=1000           the slowest host a run is kept from (0: every run)
 //
 // Each page is measured twice, side by side: over HTTPS with HTTP/2, through a reverse proxy
 // (`https-proxy.ts`), as a deployment serves it, and over plain HTTP/1.1 from the server alone,
@@ -24,7 +26,9 @@
 // this machine ran by four, so the scores say how a mid-range phone would fare only on a quiet
 // machine: the load average (before each page and at the end) and Lighthouse's own measure of
 // the CPU (its benchmark index, about 2,000 on an idle core here; under 1,000 Lighthouse warns
-// that the host is too slow) are printed beside the scores. The trip is 10 stages × 10 places,
+// that the host is too slow) are printed beside the scores, and a run on a host under that line
+// is measured again: on this machine, busy with other work, the index fell to 100–700 and the
+// same build's score from 90s to 30s. The trip is 10 stages × 10 places,
 // each place with an address, a time and a cost (LIGHTHOUSE_TRIP=3x5 measures another size).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -49,6 +53,15 @@ const WEB_DIST = process.env.LIGHTHOUSE_DIST
   ? path.resolve(process.env.LIGHTHOUSE_DIST)
   : fileURLToPath(new URL('../../web/dist', import.meta.url));
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/**
+ * Lighthouse's own line for a host too slow for its fourfold CPU slowdown (it warns under it):
+ * a run measured on a slower host is set aside and measured again, up to RETRIES times, after
+ * a pause. LIGHTHOUSE_MIN_BENCHMARK=0 keeps every run.
+ */
+const MIN_BENCHMARK = Number(process.env.LIGHTHOUSE_MIN_BENCHMARK ?? 1000);
+const RETRIES = 4;
+const RETRY_PAUSE_MS = 10_000;
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 /** The trip measured: the size issue 34 names. */
 const STAGES = 10;
 const PLACES_PER_STAGE = 10;
@@ -339,11 +352,29 @@ async function main() {
       for (const serving of servings) {
         const loadBefore = load();
         const runs: Scores[] = [];
+        let setAside = 0;
         for (let run = 0; run < RUNS; run += 1) {
           const reportName =
             `${page.name.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-` +
             `${serving.id}-${run + 1}`;
-          runs.push(await audit(serving.base + page.path, launched.port, page.cookie, reportName));
+          let scores = await audit(
+            serving.base + page.path,
+            launched.port,
+            page.cookie,
+            reportName,
+          );
+          // A run on a host slower than Lighthouse assumes (other work on the machine) says
+          // how that host fares, four times slower, not how a phone would: measured again.
+          for (
+            let again = 0;
+            again < RETRIES && scores.benchmarkIndex < MIN_BENCHMARK;
+            again += 1
+          ) {
+            setAside += 1;
+            await pause(RETRY_PAUSE_MS);
+            scores = await audit(serving.base + page.path, launched.port, page.cookie, reportName);
+          }
+          runs.push(scores);
         }
         const scores = median(runs);
         const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -352,7 +383,7 @@ async function main() {
           `${seconds(scores.lcpMs)} | ${Math.round(scores.tbtMs)} ms | ${scores.cls.toFixed(3)} | ` +
           `${seconds(scores.speedIndexMs)} | ${scores.scripts}, ${(scores.scriptBytes / 1000).toFixed(1)} kB | ` +
           `${runs.map((r) => Math.round(r.benchmarkIndex)).join(', ')} | ${loadBefore} → ${load()} | ` +
-          `${runs.map((r) => r.performance).join(', ')} |`;
+          `${runs.map((r) => r.performance).join(', ')}${setAside ? ` (${setAside} set aside)` : ''} |`;
         // Each row as it is measured too: a whole run takes some minutes.
         console.error(row);
         rows.push(row);
@@ -369,7 +400,8 @@ async function main() {
           `load average (1 min) ${startLoad} at the start, ${load()} at the end.`,
         'h2: HTTPS with HTTP/2 through the proxy; h1: HTTP/1.1 from the server alone. Scripts: ' +
           "the median run's script files and their bytes on the wire (gzip). Benchmark index: " +
-          "Lighthouse's measure of the CPU in each run (about 2,000 idle here, a warning under 1,000).",
+          "Lighthouse's measure of the CPU in each kept run (about 2,000 idle here); a run under " +
+          `${MIN_BENCHMARK} is set aside and measured again (at most ${RETRIES} times).`,
         '',
         '| page | over | performance | FCP | LCP | TBT | CLS | Speed Index | scripts | benchmark index | load | runs |',
         '|---|---|---|---|---|---|---|---|---|---|---|---|',

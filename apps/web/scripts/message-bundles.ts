@@ -9,8 +9,8 @@ import type { Plugin } from 'vite';
 export const MESSAGE_BUNDLES: Readonly<Record<string, readonly string[]>> = {
   // Every page: the core messages and the form kit's.
   core: ['translation', 'form'],
-  // Every signed-in page: the header's account menu, the trips' names, sharing, imports.
-  travel: ['account', 'imports', 'itineraries', 'sharing'],
+  // Every signed-in page: the trips' names, sharing, imports.
+  travel: ['imports', 'itineraries', 'sharing'],
   // A trip's overview.
   trip: ['bookings', 'exports', 'files', 'maps', 'presets'],
   // A trip's other views.

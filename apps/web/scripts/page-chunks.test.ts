@@ -5,6 +5,7 @@ import {
   chunkNames,
   familyOf,
   namedImports,
+  packageOf,
   reexports,
   type Graph,
 } from './page-chunks';
@@ -16,7 +17,6 @@ interface Module {
   code?: string;
   imports?: string[];
   lazy?: string[];
-  exports?: string[];
   /** Bytes of code (the sets of main pages are merged by size). */
   size?: number;
 }
@@ -39,7 +39,6 @@ function graphOf(modules: Record<string, Module>): Graph {
         importers: importers.get(id) ?? [],
         importedIds: module.imports ?? [],
         dynamicallyImportedIds: module.lazy ?? [],
-        exports: module.exports ?? [],
         isEntry: id === `${APP}/index.html`,
       };
     },
@@ -72,18 +71,21 @@ const modules: Record<string, Module> = {
   },
   // The UI library's index re-exports every component: a page loads the ones it names.
   [ui]: {
-    imports: [`${NODE}/ui/provider.mjs`, `${NODE}/ui/card.mjs`, `${NODE}/ui/menu.mjs`],
-    exports: Array.from({ length: 60 }, (_, index) => `Export${index}`),
+    imports: ['provider', 'card', 'menu', 'text', 'box'].map((name) => `${NODE}/ui/${name}.mjs`),
     code:
       'import { Provider } from "./provider.mjs"; import { Card } from "./card.mjs";' +
-      'import { Menu } from "./menu.mjs"; export { Provider, Card, Menu };',
+      'import { Menu } from "./menu.mjs"; export { Provider, Card, Menu };' +
+      'export { Text } from "./text.mjs"; export { Box } from "./box.mjs";',
   },
+  [`${NODE}/ui/text.mjs`]: {},
+  [`${NODE}/ui/box.mjs`]: {},
   [`${NODE}/ui/provider.mjs`]: {},
   [`${NODE}/ui/card.mjs`]: {},
   [`${NODE}/ui/menu.mjs`]: {},
   [`${APP}/src/routes/list.tsx`]: {
     imports: [ui, `${APP}/src/both.ts`, `${APP}/src/list-only.ts`, `${APP}/src/tiny.ts`],
-    code: 'import { Card } from "ui";',
+    // Its Menu is another package's: not the UI library's.
+    code: 'import { Card } from "ui"; import { Menu } from "router";',
   },
   [`${APP}/src/routes/trip.tsx`]: {
     imports: [ui, `${APP}/src/both.ts`, `${APP}/src/trip-and-register.ts`],
@@ -153,10 +155,18 @@ describe('the chunks of the pages', () => {
 });
 
 describe('reading modules', () => {
-  it('reads the names a module imports by name, not what it calls them', () => {
-    expect([
-      ...namedImports('import { Card, Menu as M } from "ui";\nimport Other, { Text } from "x";'),
-    ]).toEqual(['Card', 'Menu', 'Text']);
+  it('reads the names a module imports by name from a package, not what it calls them', () => {
+    const code =
+      'import { Card, Menu as M } from "ui";\nimport Other, { Text } from "ui";\n' +
+      'import { NavLink } from "router";';
+    expect([...namedImports(code, 'ui')]).toEqual(['Card', 'Menu', 'Text']);
+    expect([...namedImports(code, 'router')]).toEqual(['NavLink']);
+  });
+
+  it('knows the package of a module', () => {
+    expect(packageOf(`${NODE}/@mantine/core/esm/index.mjs`)).toBe('@mantine/core');
+    expect(packageOf(`${NODE}/clsx/dist/clsx.mjs`)).toBe('clsx');
+    expect(packageOf(`${APP}/src/main.tsx`)).toBeNull();
   });
 
   it("reads what a package's index exports from each module, either way it writes it", () => {

@@ -52,19 +52,30 @@ export const MERGE_BELOW = 10_000;
 const ENTRY = 'src/main.tsx';
 const ENTRY_CHUNK = 'app';
 
-/** A package's index module: it re-exports more than this many names of its modules. */
-const BARREL_EXPORTS = 50;
+/** A package's index module: it re-exports what at least this many of its modules export. */
+const BARREL_MODULES = 5;
 
-/** The names a module's code imports by name (`import { a, b as c } from …`: a, b). */
-export function namedImports(code: string): Set<string> {
+/**
+ * The names a module's code imports by name from a package (`import { a, b as c } from "p"`:
+ * a and b from p).
+ */
+export function namedImports(code: string, from: string): Set<string> {
   const names = new Set<string>();
-  for (const match of code.matchAll(/\bimport\s*(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*["']/g)) {
+  for (const match of code.matchAll(
+    /\bimport\s*(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g,
+  )) {
+    if (match[2] !== from) continue;
     for (const part of match[1]?.split(',') ?? []) {
       const name = part.trim().split(/\s+as\s+/)[0];
       if (name) names.add(name);
     }
   }
   return names;
+}
+
+/** The package a module of node_modules belongs to (`@mantine/core`), or null. */
+export function packageOf(id: string): string | null {
+  return /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1] ?? null;
 }
 
 /**
@@ -114,7 +125,7 @@ export interface Graph {
     id: string,
   ) => Pick<
     Rolldown.ModuleInfo,
-    'code' | 'importers' | 'importedIds' | 'dynamicallyImportedIds' | 'exports' | 'isEntry'
+    'code' | 'importers' | 'importedIds' | 'dynamicallyImportedIds' | 'isEntry'
   > | null;
 }
 
@@ -130,12 +141,15 @@ function readerOf(graph: Graph) {
   };
   const barrels = new Map<string, Map<string, Set<string>>>();
   const imports = new Map<string, Set<string>>();
-  const barrel = (id: string) =>
-    id.includes('/node_modules/') && (graph.info(id)?.exports.length ?? 0) > BARREL_EXPORTS;
   const reexportsOf = (id: string) =>
     memo(barrels, id, () => reexports(id, graph.info(id)?.code ?? ''));
-  const importsOf = (id: string) =>
-    memo(imports, id, () => namedImports(graph.info(id)?.code ?? ''));
+  const barrel = (id: string) =>
+    id.includes('/node_modules/') && reexportsOf(id).size >= BARREL_MODULES;
+  /** What `id` imports by name from the package of the index module `barrel`. */
+  const importsOf = (id: string, barrel: string) =>
+    memo(imports, `${id}\0${barrel}`, () =>
+      namedImports(graph.info(id)?.code ?? '', packageOf(barrel) ?? ''),
+    );
   return {
     barrel,
     reexportsOf,
@@ -144,7 +158,7 @@ function readerOf(graph: Graph) {
     depsOf: (id: string) =>
       (graph.info(id)?.importedIds ?? []).flatMap((imported) => {
         if (!barrel(imported)) return [imported];
-        const named = importsOf(id);
+        const named = importsOf(id, imported);
         return [...reexportsOf(imported)]
           .filter(([, names]) => [...names].some((name) => named.has(name)))
           .map(([module]) => module);
@@ -164,7 +178,10 @@ function loadersOf(graph: Graph, reader: ReturnType<typeof readerOf>, roots: Rea
     if (cached) return cached;
     const found = { roots: new Set<string>(), entry: false };
     const seen = new Set<string>();
-    const queue: { id: string; names: Set<string> | null }[] = [{ id, names: null }];
+    // `names`: what `id` is known as in the package index `barrel` it was reached through.
+    const queue: { id: string; names: Set<string> | null; barrel: string | null }[] = [
+      { id, names: null, barrel: null },
+    ];
     for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
       const module = graph.info(next.id);
       if (!module) continue;
@@ -179,14 +196,14 @@ function loadersOf(graph: Graph, reader: ReturnType<typeof readerOf>, roots: Rea
             ),
           );
           if (names.size === 0) continue;
-        } else if (next.names) {
-          const imported = reader.importsOf(importer);
+        } else if (next.names && next.barrel) {
+          const imported = reader.importsOf(importer, next.barrel);
           if (![...next.names].some((name) => imported.has(name))) continue;
         }
         const key = `${importer} ${[...(names ?? [])].sort().join(',')}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        queue.push({ id: importer, names });
+        queue.push({ id: importer, names, barrel: names ? importer : null });
       }
     }
     known.set(id, found);

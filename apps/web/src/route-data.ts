@@ -63,6 +63,9 @@ const ROUTE_DATA: Partial<Record<RouteId, RouteData>> = {
           module.prefetchOverviewSections(queryClient, id),
         );
       }
+      // The sections below the first screen: their code, fetched alongside (not in the
+      // page's first load, drawn after its first screen).
+      void import('./features/itineraries/components/overview-body');
       return tripTree(queryClient, params, url);
     },
   },
@@ -88,9 +91,6 @@ export function routeNamespaces(): Record<string, readonly string[]> {
     Object.entries(ROUTE_DATA).map(([routeId, data]) => [routeId, data.namespaces ?? []]),
   );
 }
-
-/** The messages the signed-in chrome shows on every page (its account menu). */
-export const LOGGED_LAYOUT_NAMESPACES: readonly string[] = ['account'];
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

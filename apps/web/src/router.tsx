@@ -22,7 +22,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { meQuery } from './features/auth/session';
-import { activateLanguage, i18n } from './i18n/i18n';
+import { activateLanguage } from './i18n/i18n';
 import { nextTask } from './lib/next-task';
 import { restoreOfflineCache } from './lib/offline-cache';
 import { BootShell } from './layouts/boot-shell';
@@ -32,7 +32,7 @@ import { loadLoggedLayout } from './layouts/lazy-logged-layout';
 import { NotLoggedLayout } from './layouts/not-logged-layout';
 import type { RouteHandle } from './layouts/route-handle';
 import { VisitorLayout } from './layouts/visitor-layout';
-import { LOGGED_LAYOUT_NAMESPACES, preparePage } from './route-data';
+import { preparePage } from './route-data';
 import { routeModules } from './route-modules';
 import { ErrorPage } from './routes/error-page';
 
@@ -136,9 +136,9 @@ function languageBranch(language: Language, queryClient: QueryClient): RouteObje
     handle: errorHandle,
     loader: async () => {
       const [, me] = await Promise.all([activateLanguage(language), currentUser(queryClient)]);
-      // A signed-in traveller sees the logged layout on every page: fetched alongside.
-      if (me)
-        await Promise.all([loadLoggedLayout(), i18n.loadNamespaces([...LOGGED_LAYOUT_NAMESPACES])]);
+      // A signed-in traveller sees the logged layout on every page: fetched alongside (its
+      // account menu, with its messages, loads later).
+      if (me) await loadLoggedLayout();
       return null;
     },
     children: [

@@ -1,8 +1,8 @@
 import { LANGUAGES, LANGUAGE_NAMES } from '@jammy/shared/languages';
 import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTakeFocus, type Reached } from '../components/load-on-reach';
 import { useLanguage } from '../i18n/use-language';
 import { LanguageButton } from './language-button';
 
@@ -10,21 +10,10 @@ import { LanguageButton } from './language-button';
  * The language menu itself (Mantine's menu and its positioning): it replaces the bare button
  * of LanguageMenu once loaded, open and focused if the visitor was already there.
  */
-export function LanguageMenuDropdown({
-  defaultOpened,
-  takeFocus,
-}: {
-  defaultOpened: boolean;
-  takeFocus: boolean;
-}) {
+export function LanguageMenuDropdown({ defaultOpened, takeFocus }: Reached) {
   const { t } = useTranslation();
   const { language, switchTo } = useLanguage();
-  const target = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (takeFocus) target.current?.focus();
-    // Only when it replaces the bare button: later changes leave focus where it is.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const target = useTakeFocus(takeFocus);
   return (
     <Menu position="bottom-end" width={200} withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>

@@ -1,11 +1,10 @@
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { lazy } from 'react';
+import { LoadOnReach } from '../components/load-on-reach';
 import { usePrerendered } from '../landing/prerendered';
-import { whenPageIdle } from '../lib/when-page-idle';
 import { LanguageButton } from './language-button';
 
-const loadDropdown = () => import('./language-menu-dropdown');
 const LanguageMenuDropdown = lazy(async () => ({
-  default: (await loadDropdown()).LanguageMenuDropdown,
+  default: (await import('./language-menu-dropdown')).LanguageMenuDropdown,
 }));
 
 /**
@@ -15,37 +14,12 @@ const LanguageMenuDropdown = lazy(async () => ({
  */
 export function LanguageMenu() {
   const prerendered = usePrerendered();
-  return prerendered ? <prerendered.LanguageMenu /> : <LoadingLanguageMenu />;
-}
-
-function LoadingLanguageMenu() {
-  const [load, setLoad] = useState(false);
-  const [openAtOnce, setOpenAtOnce] = useState(false);
-  const [focused, setFocused] = useState(false);
-
-  // In a transition: the bare button stays (with its focus) until the menu is ready to
-  // replace it, instead of a fallback copy taking its place.
-  const loadMenu = () => startTransition(() => setLoad(true));
-  useEffect(() => whenPageIdle(() => startTransition(() => setLoad(true))), []);
-
-  const button = (
-    <LanguageButton
-      aria-expanded={false}
-      onPointerEnter={loadMenu}
-      onFocus={() => {
-        setFocused(true);
-        loadMenu();
-      }}
-      onBlur={() => setFocused(false)}
-      onClick={() => {
-        setOpenAtOnce(true);
-        loadMenu();
-      }}
+  return prerendered ? (
+    <prerendered.LanguageMenu />
+  ) : (
+    <LoadOnReach
+      button={(handlers) => <LanguageButton {...handlers} />}
+      control={(reached) => <LanguageMenuDropdown {...reached} />}
     />
-  );
-  return (
-    <Suspense fallback={button}>
-      {load ? <LanguageMenuDropdown defaultOpened={openAtOnce} takeFocus={focused} /> : button}
-    </Suspense>
   );
 }

@@ -1,18 +1,36 @@
+import type { Itinerary } from '@jammy/shared/itineraries';
 import { SHARE_QUERY_PARAM } from '@jammy/shared/sharing-params';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useMe } from '../features/auth/session';
 import { ItineraryOverview } from '../features/itineraries/components/itinerary-overview';
 import { ItineraryTreeGate } from '../features/itineraries/components/itinerary-tree-gate';
 import { useItineraryParams } from '../features/itineraries/use-itinerary-params';
 import { CopiedNotice } from '../features/presets/components/copied-notice';
-import { PublishPresetSection } from '../features/presets/components/publish-preset-section';
 
 // The read-only view of a share link (with its Markdown renderer) loads only for link holders.
 const SharedItineraryView = lazy(async () => ({
   default: (await import('../features/sharing/components/shared-itinerary-view'))
     .SharedItineraryView,
 }));
+
+// Publishing a trip as a Jammy itinerary (its form and dialog) loads for admins only.
+const PublishPresetSection = lazy(async () => ({
+  default: (await import('../features/presets/components/publish-preset-section'))
+    .PublishPresetSection,
+}));
+
+/** An admin's own trip: the section to publish it (which checks the same again). */
+function PublishSection({ itinerary }: { itinerary: Itinerary }) {
+  const { data: me } = useMe();
+  if (me?.role !== 'admin' || itinerary.ownerId !== me.id) return null;
+  return (
+    <Suspense fallback={null}>
+      <PublishPresetSection itinerary={itinerary} />
+    </Suspense>
+  );
+}
 
 /** /itinerary/{id}: the trip's overview; with `?share=` the read-only view of a link holder. */
 export function Component() {
@@ -31,7 +49,7 @@ export function Component() {
       {(tree) => (
         <>
           <ItineraryOverview tree={tree} notice={<CopiedNotice itinerary={tree.itinerary} />} />
-          <PublishPresetSection itinerary={tree.itinerary} />
+          <PublishSection itinerary={tree.itinerary} />
         </>
       )}
     </ItineraryTreeGate>

@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
 import { callAuth, toAuthFailure } from '../auth-errors';
-import { authClient } from '../auth-client';
 import { authFormOptions, AUTH_FIELD_MESSAGES, isolate } from '../auth-messages';
 import { DEFAULT_AFTER_SIGN_UP } from '../auth-redirect';
+import { loadAuthClient } from '../load-auth-client';
 import { signInSchema } from '../lib/schemas';
 import { useAuthRedirect } from '../use-auth-redirect';
 import { useCompleteSignIn } from '../use-complete-sign-in';
@@ -28,14 +28,16 @@ export function LoginForm() {
   const completeSignIn = useCompleteSignIn();
   const [resendFailure, setResendFailure] = useState<unknown>(null);
   const resend = useMutation({
-    mutationFn: (address: string) =>
-      callAuth((fetchOptions) =>
+    mutationFn: async (address: string) => {
+      const authClient = await loadAuthClient();
+      return callAuth((fetchOptions) =>
         authClient.sendVerificationEmail({
           email: address,
           callbackURL: target(DEFAULT_AFTER_SIGN_UP),
           fetchOptions,
         }),
-      ),
+      );
+    },
     onMutate: () => setResendFailure(null),
     onError: setResendFailure,
   });
@@ -48,6 +50,7 @@ export function LoginForm() {
     toBody: (values) => ({ email: values.email.trim(), password: values.password }),
     submit: async (body) => {
       resend.reset();
+      const authClient = await loadAuthClient();
       await callAuth((fetchOptions) => authClient.signIn.email({ ...body, fetchOptions }));
       await completeSignIn();
     },
@@ -56,7 +59,8 @@ export function LoginForm() {
   const unverified =
     form.failure !== null && toAuthFailure(form.failure).code === 'EMAIL_NOT_VERIFIED';
   return (
-    <form {...form.formProps}>
+    // The identity client is fetched once the traveller starts on the form, not with the page.
+    <form {...form.formProps} onFocus={() => void loadAuthClient()}>
       <Stack gap="md">
         <FormAlert failure={form.failure}>
           {unverified && !resend.isSuccess ? (

@@ -1,5 +1,5 @@
 import type { Presence } from '@jammy/shared/sharing';
-import { Avatar, Group, Text, Tooltip } from '@mantine/core';
+import { Avatar, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../auth/session';
@@ -31,16 +31,18 @@ export function LivePresence({ itineraryId }: { itineraryId: string }) {
         <Group gap="xs" wrap="nowrap">
           <Avatar.Group spacing="sm">
             {others.slice(0, SHOWN).map((viewer, index) => (
-              <Tooltip key={viewer.id} label={names[index]} withArrow>
-                <Avatar
-                  name={names[index]}
-                  color="jam"
-                  variant="filled"
-                  radius="xl"
-                  size={30}
-                  alt=""
-                />
-              </Tooltip>
+              // The browser's own tooltip: the names are in the text beside them already, and
+              // Mantine's (with its positioning code) would load with every trip's page.
+              <Avatar
+                key={viewer.id}
+                name={names[index]}
+                title={names[index]}
+                color="jam"
+                variant="filled"
+                radius="xl"
+                size={30}
+                alt=""
+              />
             ))}
             {others.length > SHOWN && (
               <Avatar radius="xl" size={30}>
