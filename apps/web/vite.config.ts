@@ -113,8 +113,11 @@ const ONLINE_ONLY_DIALOGS = [
 ];
 
 // Parts loaded only when needed, kept by the runtime cache once loaded, and not precached: a
-// device without them offline does without (the long list of places shows every row).
-const LOADED_WHEN_NEEDED = ['features/places/components/virtual-place-list.tsx'];
+// device without them offline does without (a long list shows every row).
+const LOADED_WHEN_NEEDED = [
+  'features/places/components/virtual-place-list.tsx',
+  'components/virtual-window-list.tsx',
+];
 
 /**
  * The pages whose first visit loads only code it runs, in few files (scripts/page-chunks.ts):

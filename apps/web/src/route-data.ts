@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 import { itinerariesQuery, itineraryTreeQuery } from './features/itineraries/api/itineraries';
 import { listFiltersOf } from './features/itineraries/components/use-list-params';
+import { loadOverviewBody } from './features/itineraries/components/load-overview-body';
 import { i18n } from './i18n/i18n';
 
 /**
@@ -65,7 +66,9 @@ const ROUTE_DATA: Partial<Record<RouteId, RouteData>> = {
       }
       // The sections below the first screen: their code, fetched alongside (not in the
       // page's first load, drawn after its first screen).
-      void import('./features/itineraries/components/overview-body');
+      void loadOverviewBody().catch(() => {
+        // The page asks again when it draws them (offline: it says it cannot).
+      });
       return tripTree(queryClient, params, url);
     },
   },

@@ -7,6 +7,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { ExportMenu } from '../../exports/components/export-menu';
 import { ItineraryCover, coverImageOf } from './itinerary-cover';
 import { ItineraryHeader } from './itinerary-header';
+import { loadOverviewBody } from './load-overview-body';
 import { TripTotals } from './trip-totals';
 
 function About({ tree, canEdit }: { tree: ItineraryTree; canEdit: boolean }) {
@@ -43,9 +44,7 @@ function BelowLoading() {
 }
 
 // Fetched alongside the trip's data (route-data.ts), drawn after the first screen.
-const OverviewBody = lazy(async () => ({
-  default: (await import('./overview-body')).OverviewBody,
-}));
+const OverviewBody = lazy(async () => ({ default: (await loadOverviewBody()).OverviewBody }));
 
 /**
  * /itinerary/{id}: the whole trip at a glance. Totals, the stages as a timeline with their

@@ -1,10 +1,12 @@
 import type { Place } from '@jammy/shared/itineraries';
 import { Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCalendar, IconMapPin, IconTicket } from '@tabler/icons-react';
-import { Fragment } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { WindowList, type ItemPlace } from '../../../components/window-list';
 import { useLanguage } from '../../../i18n/use-language';
+import { scrollBehavior } from '../../../lib/motion';
 import { formatDateRange, tripDays } from '../../../lib/format';
 import type { Layover } from '../../bookings/booking-length';
 import { formatDayHeading } from '../../bookings/booking-time';
@@ -92,11 +94,19 @@ function PlaceList({
 }
 
 /** Bookings on days no stage holds (a flight out before the first stage), as a step of the trip. */
-function LooseDayItem({ day, bookings }: { day: LooseDay; bookings: TimelineBookings }) {
+function LooseDayItem({
+  day,
+  bookings,
+  place,
+}: {
+  day: LooseDay;
+  bookings: TimelineBookings;
+  place?: ItemPlace;
+}) {
   const { t } = useTranslation('bookings');
   const { language } = useLanguage();
   return (
-    <li className={classes.stage} data-loose-day={day.day ?? 'undated'}>
+    <li {...place} className={classes.stage} data-loose-day={day.day ?? 'undated'}>
       <span className={`${classes.number} ${classes.ticket}`} aria-hidden>
         <IconTicket size={16} />
       </span>
@@ -120,11 +130,114 @@ function LooseDayItem({ day, bookings }: { day: LooseDay; bookings: TimelineBook
   );
 }
 
+/** One stage of the timeline: its number, name, where and when, its places and bookings. */
+function StageItem({
+  itineraryId,
+  group: { stage, places },
+  index,
+  bookings,
+  numbers,
+  selectedId,
+  place,
+}: {
+  itineraryId: string;
+  group: StageGroup;
+  index: number;
+  bookings: TimelineBookings;
+  numbers: TripNumbers;
+  selectedId: string | null;
+  place?: ItemPlace;
+}) {
+  const { t } = useTranslation('itineraries');
+  const { language, to } = useLanguage();
+  const dates = formatDateRange(stage.startDate, stage.endDate, language);
+  const days = tripDays(stage.startDate, stage.endDate);
+  const country = countryName(stage.countryCode, language);
+  // Arabic separates with its own comma; names typed by travellers keep their direction.
+  const where = [stage.destinationName, country]
+    .filter(Boolean)
+    .join(language === 'ar' ? '، ' : ', ');
+  const length = days
+    ? [
+        t('header.days', { count: days }),
+        days > 1 ? t('overview.nights', { count: days - 1 }) : null,
+      ]
+        .filter(Boolean)
+        .join(' · ')
+    : null;
+  // The stage's number is the one on its marker when the maps show its destination.
+  const number = numbers.stages.get(stage.id) ?? index + 1;
+  const moments = bookings.byStage.get(stage.id) ?? [];
+  return (
+    <li {...place} id={`trip-item-${stage.id}`} className={classes.stage} data-stage={stage.title}>
+      <span className={classes.number} aria-hidden>
+        {number}
+      </span>
+      <Stack gap={6}>
+        <Title order={3} size="h4" className={classes.stageTitle}>
+          <VisuallyHidden>{t('overview.stageNumber', { number })}: </VisuallyHidden>
+          <Link to={to(`/itinerary/${itineraryId}/stage/${stage.id}`)}>
+            <bdi>{stage.title}</bdi>
+          </Link>
+        </Title>
+        <Group gap="md" c="gray.8">
+          {where && (
+            <Group gap={6} wrap="nowrap">
+              <IconMapPin size={15} aria-hidden style={{ flex: 'none' }} />
+              <Text size="sm">{where}</Text>
+            </Group>
+          )}
+          {dates && (
+            <Group gap={4} wrap="nowrap">
+              <IconCalendar size={15} aria-hidden style={{ flex: 'none' }} />
+              <Text size="sm">
+                {dates}
+                {length ? ` · ${length}` : ''}
+              </Text>
+            </Group>
+          )}
+        </Group>
+        {places.length + moments.length > 0 ? (
+          <Paper withBorder radius="md" p={4} mt={4}>
+            <PlaceList
+              places={places}
+              moments={moments}
+              bookings={bookings}
+              numbers={numbers}
+              selectedId={selectedId}
+            />
+          </Paper>
+        ) : (
+          <Text size="sm" c="gray.7" fs="italic">
+            {t('overview.noStagePlaces')}
+          </Text>
+        )}
+      </Stack>
+    </li>
+  );
+}
+
+/** A step of the timeline: a day of bookings no stage holds, or a stage. */
+type Entry = { kind: 'day'; day: LooseDay } | { kind: 'stage'; group: StageGroup; index: number };
+
 /**
- * From this many places a trip's timeline lets the browser skip laying out and painting the
- * stages out of view (`content-visibility`); they stay in the page, found and read as before.
+ * From this many places a trip's timeline draws only the stages near the screen (and keeps
+ * the space of the others): a trip of a thousand places opens and scrolls as fast as a short
+ * one. A stage chosen on the map, or one of its places, is brought into view and drawn.
  */
-const LONG_TIMELINE_PLACES = 100;
+const VIRTUAL_TIMELINE_PLACES = 100;
+
+/** Space between the steps of the timeline (the `gap` of `.timeline`, Mantine's "lg"). */
+const STEP_GAP = 20;
+
+/** The height a step is expected to have before it is drawn: its heading and its rows. */
+function estimatedHeight(entry: Entry, bookings: TimelineBookings): number {
+  const rows =
+    entry.kind === 'day'
+      ? entry.day.moments.length
+      : entry.group.places.length + (bookings.byStage.get(entry.group.stage.id)?.length ?? 0);
+  return 72 + Math.max(1, rows) * 62;
+}
 
 /**
  * The stages in order, numbered, with dates, length and their places, each booking in its day
@@ -146,89 +259,96 @@ export function StageTimeline({
   selectedId: string | null;
 }) {
   const { t } = useTranslation('itineraries');
-  const { language, to } = useLanguage();
-  const long = groups.reduce((sum, group) => sum + group.places.length, 0) >= LONG_TIMELINE_PLACES;
+  const entries = useMemo(
+    () => [
+      ...groups.flatMap(({ stage, places }, index): Entry[] => [
+        ...(bookings.looseDays.get(stage.id) ?? []).map((day): Entry => ({ kind: 'day', day })),
+        { kind: 'stage', group: { stage, places }, index },
+      ]),
+      ...(bookings.looseDays.get(null) ?? []).map((day): Entry => ({ kind: 'day', day })),
+    ],
+    [groups, bookings],
+  );
+  const long =
+    groups.reduce((sum, group) => sum + group.places.length, 0) >= VIRTUAL_TIMELINE_PLACES;
+  const render = useCallback(
+    (entry: Entry, place?: ItemPlace) =>
+      entry.kind === 'day' ? (
+        <LooseDayItem
+          key={entry.day.day ?? 'undated'}
+          day={entry.day}
+          bookings={bookings}
+          place={place}
+        />
+      ) : (
+        <StageItem
+          key={entry.group.stage.id}
+          itineraryId={itineraryId}
+          group={entry.group}
+          index={entry.index}
+          bookings={bookings}
+          numbers={numbers}
+          selectedId={selectedId}
+          place={place}
+        />
+      ),
+    [itineraryId, bookings, numbers, selectedId],
+  );
+  const renderItem = useCallback(
+    (index: number, place: ItemPlace) => {
+      const entry = entries[index];
+      return entry ? render(entry, place) : null;
+    },
+    [entries, render],
+  );
+  // The step holding what was chosen on the map (a stage, or one of its places).
+  const chosen = selectedId
+    ? entries.findIndex(
+        (entry) =>
+          entry.kind === 'stage' &&
+          (entry.group.stage.id === selectedId ||
+            entry.group.places.some((place) => place.id === selectedId)),
+      )
+    : -1;
+  useEffect(() => {
+    if (!long || !selectedId) return;
+    // Once its stage is drawn (the list scrolled to it), the place itself comes into view.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() =>
+        document
+          .getElementById(`trip-item-${selectedId}`)
+          ?.scrollIntoView({ behavior: scrollBehavior(), block: 'nearest' }),
+      );
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [long, selectedId]);
   return (
     <Stack gap="xl">
-      {(groups.length > 0 || bookings.looseDays.size > 0) && (
-        <ol className={classes.timeline} data-long={long || undefined}>
-          {groups.map(({ stage, places }, index) => {
-            const dates = formatDateRange(stage.startDate, stage.endDate, language);
-            const days = tripDays(stage.startDate, stage.endDate);
-            const country = countryName(stage.countryCode, language);
-            // Arabic separates with its own comma; names typed by travellers keep their direction.
-            const where = [stage.destinationName, country]
-              .filter(Boolean)
-              .join(language === 'ar' ? '، ' : ', ');
-            const length = days
-              ? [
-                  t('header.days', { count: days }),
-                  days > 1 ? t('overview.nights', { count: days - 1 }) : null,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')
-              : null;
-            // The stage's number is the one on its marker when the maps show its destination.
-            const number = numbers.stages.get(stage.id) ?? index + 1;
-            const moments = bookings.byStage.get(stage.id) ?? [];
-            return (
-              <Fragment key={stage.id}>
-                {bookings.looseDays.get(stage.id)?.map((day) => (
-                  <LooseDayItem key={day.day} day={day} bookings={bookings} />
-                ))}
-                <li id={`trip-item-${stage.id}`} className={classes.stage} data-stage={stage.title}>
-                  <span className={classes.number} aria-hidden>
-                    {number}
-                  </span>
-                  <Stack gap={6}>
-                    <Title order={3} size="h4" className={classes.stageTitle}>
-                      <VisuallyHidden>{t('overview.stageNumber', { number })}: </VisuallyHidden>
-                      <Link to={to(`/itinerary/${itineraryId}/stage/${stage.id}`)}>
-                        <bdi>{stage.title}</bdi>
-                      </Link>
-                    </Title>
-                    <Group gap="md" c="gray.8">
-                      {where && (
-                        <Group gap={6} wrap="nowrap">
-                          <IconMapPin size={15} aria-hidden style={{ flex: 'none' }} />
-                          <Text size="sm">{where}</Text>
-                        </Group>
-                      )}
-                      {dates && (
-                        <Group gap={4} wrap="nowrap">
-                          <IconCalendar size={15} aria-hidden style={{ flex: 'none' }} />
-                          <Text size="sm">
-                            {dates}
-                            {length ? ` · ${length}` : ''}
-                          </Text>
-                        </Group>
-                      )}
-                    </Group>
-                    {places.length + moments.length > 0 ? (
-                      <Paper withBorder radius="md" p={4} mt={4}>
-                        <PlaceList
-                          places={places}
-                          moments={moments}
-                          bookings={bookings}
-                          numbers={numbers}
-                          selectedId={selectedId}
-                        />
-                      </Paper>
-                    ) : (
-                      <Text size="sm" c="gray.7" fs="italic">
-                        {t('overview.noStagePlaces')}
-                      </Text>
-                    )}
-                  </Stack>
-                </li>
-              </Fragment>
-            );
-          })}
-          {bookings.looseDays.get(null)?.map((day) => (
-            <LooseDayItem key={day.day ?? 'undated'} day={day} bookings={bookings} />
-          ))}
-        </ol>
-      )}
+      {entries.length > 0 &&
+        (long ? (
+          <WindowList
+            count={entries.length}
+            keyOf={(index) => {
+              const entry = entries[index];
+              if (!entry) return String(index);
+              return entry.kind === 'day'
+                ? `day:${entry.day.day ?? 'undated'}`
+                : entry.group.stage.id;
+            }}
+            estimateSize={(index) => {
+              const entry = entries[index];
+              return entry ? estimatedHeight(entry, bookings) : 0;
+            }}
+            gap={STEP_GAP}
+            revealIndex={chosen}
+            renderItem={renderItem}
+            listProps={{ className: classes.timeline, 'data-timeline': true }}
+          />
+        ) : (
+          <ol className={classes.timeline} data-timeline>
+            {entries.map((entry) => render(entry))}
+          </ol>
+        ))}
       {loose.length > 0 && (
         <section aria-labelledby="loose-places-title">
           <Stack gap="xs">

@@ -18,8 +18,9 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Group, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
-import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WindowList, type ItemPlace } from '../../../components/window-list';
 import { afterIdForMove, useStepOrder } from '../../../lib/step-order';
 import { isSaved } from '../lib/move';
 import classes from './stages.module.css';
@@ -34,7 +35,19 @@ export interface SortableListProps<T extends { id: string }> {
   onMove: (item: T, afterId: string | null) => void;
   /** One row; `controls` is its drag handle and move buttons (null when it cannot move). */
   renderItem: (item: T, index: number, controls: ReactNode) => ReactNode;
+  /** The height a row is expected to have before it is drawn (a long list draws rows near the screen only). */
+  rowHeight?: number;
 }
+
+/**
+ * From this many rows the list draws only those near the screen (a trip of a hundred stages):
+ * the others keep their space, come as the page scrolls, and a dragged row carries the list
+ * along as it nears the screen's edge.
+ */
+const VIRTUAL_ROWS_FROM = 40;
+
+/** Space between rows (the `gap` of `.sortableList`). */
+const ROW_GAP = 12;
 
 interface RowProps {
   id: string;
@@ -44,9 +57,11 @@ interface RowProps {
   canReorder: boolean;
   onStep: (via: 'up' | 'down') => void;
   children: (controls: ReactNode) => ReactNode;
+  /** Its place in a long list that draws only the rows near the screen. */
+  place?: ItemPlace;
 }
 
-function SortableRow({ id, name, index, total, canReorder, onStep, children }: RowProps) {
+function SortableRow({ id, name, index, total, canReorder, onStep, children, place }: RowProps) {
   const { t } = useTranslation('stages');
   const movable = canReorder && isSaved(id);
   const {
@@ -58,7 +73,12 @@ function SortableRow({ id, name, index, total, canReorder, onStep, children }: R
     transition,
     isDragging,
   } = useSortable({ id, disabled: !movable });
-  const style = { transform: CSS.Translate.toString(transform), transition };
+  // A long list places the row with `translate`; a drag moves it with `transform`.
+  const style = { ...place?.style, transform: CSS.Translate.toString(transform), transition };
+  const ref = (element: HTMLLIElement | null) => {
+    setNodeRef(element);
+    place?.ref(element);
+  };
   const controls = movable ? (
     <Group gap={2} wrap="nowrap" className={classes.controls}>
       <ActionIcon
@@ -100,10 +120,12 @@ function SortableRow({ id, name, index, total, canReorder, onStep, children }: R
 
   return (
     <li
-      ref={setNodeRef}
+      ref={ref}
       style={style}
+      data-index={place?.['data-index']}
       className={classes.sortableRow}
       data-dragging={isDragging || undefined}
+      data-sortable-row={name}
     >
       {children(controls)}
     </li>
@@ -121,6 +143,7 @@ export function SortableList<T extends { id: string }>({
   nameOf,
   onMove,
   renderItem,
+  rowHeight = 96,
 }: SortableListProps<T>) {
   const { t } = useTranslation('stages');
   const [announcement, setAnnouncement] = useState('');
@@ -155,15 +178,18 @@ export function SortableList<T extends { id: string }>({
     id === undefined ? 0 : ids.indexOf(String(id)) + 1;
 
   /** Moves a row one step up or down from where it is now (nothing at the edge). */
-  const step = (item: T, via: 'up' | 'down') => {
-    const moved = stepOf(item.id, via);
-    if (!moved) return;
-    onMove(item, moved.afterId);
-    setAnnouncement(t('reorder.moved', { name: nameOf(item), position: moved.to + 1, total }));
-    // The same button keeps the focus, or its twin once the row reached the top or bottom.
-    const edge = via === 'up' ? moved.to === 0 : moved.to === moved.total - 1;
-    focusTarget.current = `${item.id}-${edge ? (via === 'up' ? 'down' : 'up') : via}`;
-  };
+  const step = useCallback(
+    (item: T, via: 'up' | 'down') => {
+      const moved = stepOf(item.id, via);
+      if (!moved) return;
+      onMove(item, moved.afterId);
+      setAnnouncement(t('reorder.moved', { name: nameOf(item), position: moved.to + 1, total }));
+      // The same button keeps the focus, or its twin once the row reached the top or bottom.
+      const edge = via === 'up' ? moved.to === 0 : moved.to === moved.total - 1;
+      focusTarget.current = `${item.id}-${edge ? (via === 'up' ? 'down' : 'up') : via}`;
+    },
+    [stepOf, onMove, t, nameOf, total],
+  );
 
   const announcements: Announcements = {
     onDragStart: ({ active }) =>
@@ -178,6 +204,30 @@ export function SortableList<T extends { id: string }>({
         : t('reorder.cancelled', { name: nameById(active.id) }),
     onDragCancel: ({ active }) => t('reorder.cancelled', { name: nameById(active.id) }),
   };
+
+  // Scrolling a long list draws again only rows coming into view (VirtualWindowList keeps
+  // what this function drew until it changes with the list).
+  const row = useCallback(
+    (index: number, place?: ItemPlace) => {
+      const item = items[index];
+      if (!item) return null;
+      return (
+        <SortableRow
+          key={item.id}
+          id={item.id}
+          name={nameOf(item)}
+          index={index}
+          total={total}
+          canReorder={canReorder}
+          onStep={(via) => step(item, via)}
+          place={place}
+        >
+          {(controls) => renderItem(item, index, controls)}
+        </SortableRow>
+      );
+    },
+    [items, nameOf, total, canReorder, step, renderItem],
+  );
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -196,21 +246,20 @@ export function SortableList<T extends { id: string }>({
       }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ol className={classes.sortableList} aria-label={label}>
-          {items.map((item, index) => (
-            <SortableRow
-              key={item.id}
-              id={item.id}
-              name={nameOf(item)}
-              index={index}
-              total={total}
-              canReorder={canReorder}
-              onStep={(via) => step(item, via)}
-            >
-              {(controls) => renderItem(item, index, controls)}
-            </SortableRow>
-          ))}
-        </ol>
+        {total >= VIRTUAL_ROWS_FROM ? (
+          <WindowList
+            count={total}
+            keyOf={(index) => ids[index] ?? String(index)}
+            estimateSize={() => rowHeight}
+            gap={ROW_GAP}
+            renderItem={row}
+            listProps={{ className: classes.sortableList, 'aria-label': label }}
+          />
+        ) : (
+          <ol className={classes.sortableList} aria-label={label}>
+            {items.map((_, index) => row(index))}
+          </ol>
+        )}
       </SortableContext>
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
