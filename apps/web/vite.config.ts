@@ -121,8 +121,8 @@ const LOADED_WHEN_NEEDED = [
 
 /**
  * The pages whose first visit loads only code it runs, in few files (scripts/page-chunks.ts):
- * those Lighthouse and the JavaScript budget measure, and a trip's other views. Each module
- * their first visit loads, by the pages it counts for.
+ * those Lighthouse and the JavaScript budget measure. Each module their first visit loads, by
+ * the pages it counts for. (Each page more splits the code the others share into more files.)
  */
 const MAIN_PAGES: MainPages = {
   'src/routes/login.tsx': ['login'],
@@ -131,11 +131,13 @@ const MAIN_PAGES: MainPages = {
   'src/routes/itinerary.tsx': ['trip'],
   // The overview's loader imports it (route-preloads.ts names it in the page's head).
   'src/features/itineraries/api/overview-sections.ts': ['trip'],
-  'src/routes/stages.tsx': ['stages'],
   'src/routes/stage.tsx': ['stage'],
-  'src/routes/itinerary-places.tsx': ['places'],
   // Every signed-in page loads the signed-in layout.
-  'src/layouts/logged-layout.tsx': ['list', 'trip', 'stages', 'stage', 'places'],
+  'src/layouts/logged-layout.tsx': ['list', 'trip', 'stage'],
+  // What a trip's page loads right after its first screen (its sections below it), counted
+  // apart from that screen: its code that other pages share joins their files instead of
+  // pulling in theirs (the stages' sortable list, which the stage pages share with it).
+  'src/features/itineraries/components/overview-body.tsx': ['trip-below'],
 };
 
 /** The code files only the online-only pages load, found by `onlineOnlyCode` at each build. */

@@ -2,7 +2,6 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   useEffect,
-  useLayoutEffect,
   useRef,
   useState,
   type ComponentPropsWithoutRef,
@@ -75,14 +74,18 @@ export function VirtualWindowList({
 }: VirtualWindowListProps) {
   const list = useRef<HTMLOListElement>(null);
   // Where the list starts in the page: the virtualizer counts the window's scroll from there.
-  // What is above it (a cover, photos) may change height once drawn.
+  // What is above it (a cover, photos) may change height once drawn. Read when the browser has
+  // laid the page out (a ResizeObserver's moment), never in React's commit, where reading a
+  // position makes the browser lay out the whole page there and then (and a Lighthouse trace
+  // counts that many times over, decision 027).
   const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = list.current;
     if (!element) return;
-    const measure = () => setOffset(element.getBoundingClientRect().top + window.scrollY);
-    measure();
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(() =>
+      setOffset(element.getBoundingClientRect().top + window.scrollY),
+    );
+    observer.observe(element);
     observer.observe(document.body);
     return () => observer.disconnect();
   }, []);
@@ -95,6 +98,15 @@ export function VirtualWindowList({
     scrollMargin: offset,
     directDomUpdates: true,
     directDomUpdatesMode: 'position',
+    // An item just drawn is given its expected (or last known) height; its own comes from the
+    // ResizeObserver once the browser has laid it out, before it paints, instead of being read
+    // in the middle of React's commit.
+    measureElement: (element, entry, instance) => {
+      const box = entry?.borderBoxSize[0];
+      if (box) return Math.round(box.blockSize);
+      const index = instance.indexFromElement(element);
+      return instance.itemSizeCache.get(keyOf(index)) ?? estimateSize(index);
+    },
   });
   useEffect(() => {
     if (revealIndex !== undefined && revealIndex !== null && revealIndex >= 0) {

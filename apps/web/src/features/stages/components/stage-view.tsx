@@ -1,10 +1,11 @@
 import type { ItineraryTree, Place, Stage } from '@jammy/shared/itineraries';
 import { Button, Container, Grid, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { scrollBehavior } from '../../../lib/motion';
+import { whenPageIdle } from '../../../lib/when-page-idle';
 import emptyArt from '../../../assets/empty-itineraries.svg';
 import { useLanguage } from '../../../i18n/use-language';
 import { useMovePlace } from '../../itineraries/api/places';
@@ -14,13 +15,20 @@ import { useStageTracks } from '../../maps/api/stage-routes';
 import { TripMap } from '../../maps/components/trip-map';
 import { placePoints } from '../lib/map-points';
 import { toProblem, type Problem } from '../lib/problem';
-import { DeletePlaceModal } from './delete-place-modal';
-import { PlaceEditModal } from './place-edit-modal';
 import { PlaceRow } from './place-row';
 import { ProblemAlert } from './problem-alert';
 import { SortableList } from './sortable-list';
 import { StageSummary } from './stage-summary';
 import classes from './stages.module.css';
+
+// The place's editor and the question before deleting one (their forms and checks) are not
+// part of the page's first load: they load when the page is idle, or when first asked for.
+const PlaceEditModal = lazy(async () => ({
+  default: (await import('./place-edit-modal')).PlaceEditModal,
+}));
+const DeletePlaceModal = lazy(async () => ({
+  default: (await import('./delete-place-modal')).DeletePlaceModal,
+}));
 
 /** /itinerary/{id}/stage/{stageId}: the stage's places in order, on a list and a map. */
 export function StageView({ tree, stage }: { tree: ItineraryTree; stage: Stage }) {
@@ -34,6 +42,8 @@ export function StageView({ tree, stage }: { tree: ItineraryTree; stage: Stage }
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  useEffect(() => whenPageIdle(() => setDialogsWanted(true)), []);
   const [announcement, setAnnouncement] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
@@ -132,25 +142,29 @@ export function StageView({ tree, stage }: { tree: ItineraryTree; stage: Stage }
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
-      <PlaceEditModal
-        itineraryId={itinerary.id}
-        place={places.find((place) => place.id === editingId) ?? null}
-        onClose={() => setEditingId(null)}
-        onSaved={(place) => {
-          setEditingId(null);
-          setAnnouncement(t('placeEdit.saved', { name: place.name }));
-        }}
-      />
-      <DeletePlaceModal
-        itineraryId={itinerary.id}
-        place={places.find((place) => place.id === deletingId) ?? null}
-        onClose={() => setDeletingId(null)}
-        onDeleted={(place) => {
-          setDeletingId(null);
-          setAnnouncement(t('placeDelete.done', { name: place.name }));
-          listHeading.current?.focus();
-        }}
-      />
+      {(dialogsWanted || editingId !== null || deletingId !== null) && (
+        <Suspense fallback={null}>
+          <PlaceEditModal
+            itineraryId={itinerary.id}
+            place={places.find((place) => place.id === editingId) ?? null}
+            onClose={() => setEditingId(null)}
+            onSaved={(place) => {
+              setEditingId(null);
+              setAnnouncement(t('placeEdit.saved', { name: place.name }));
+            }}
+          />
+          <DeletePlaceModal
+            itineraryId={itinerary.id}
+            place={places.find((place) => place.id === deletingId) ?? null}
+            onClose={() => setDeletingId(null)}
+            onDeleted={(place) => {
+              setDeletingId(null);
+              setAnnouncement(t('placeDelete.done', { name: place.name }));
+              listHeading.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
