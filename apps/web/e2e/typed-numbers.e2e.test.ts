@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import budgetAr from '../src/features/budget/locales/ar.json';
 import stagesAr from '../src/features/stages/locales/ar.json';
 import { signUpVerified, waitForMail } from './accounts';
-import { baseUrl, launchBrowser, newContext, PHONE, seriousViolations } from './browser';
+import { baseUrl, launchBrowser, newContext, PHONE, seriousViolations, url } from './browser';
 
 // Plain numbers typed the way travellers write them: a German decimal comma, minus sign and
 // thousands mark, Arabic-Indic digits. A pin's coordinates, a place's duration and shares of an
@@ -17,8 +17,6 @@ let context: BrowserContext;
 let page: Page;
 let itineraryId = '';
 let stageId = '';
-
-const url = (path: string) => `${baseUrl()}${path}`;
 
 interface SavedPlace {
   name: string;
