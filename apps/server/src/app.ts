@@ -198,6 +198,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One LISTEN connection per process: live events and cache invalidations from every process.
   const notifications =
     deps.notifications ?? createNotifications({ pool: deps.database.pool, logger: deps.logger });
+  healthRoutes(app, {
+    pool: deps.database.pool,
+    buildId: deps.buildId,
+    listening: () => notifications.listening(),
+  });
   const sessions = createSessions(auth, deps.database.db, notifications);
   keySessions.current = sessions;
   forgetSessionsOnRevocations(app, sessions);
@@ -259,7 +264,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  healthRoutes(app, { pool: deps.database.pool, buildId: deps.buildId });
   authRoutes(app, auth, origins);
   meRoutes(app, { db: deps.database.db, sessions });
   sessionRoute(app, { db: deps.database.db, sessions });
