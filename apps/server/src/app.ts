@@ -26,6 +26,7 @@ import { conditionalGets } from './lib/http-cache';
 import { securityHeaders } from './lib/security-headers';
 import { boundedJsonBodies } from './lib/json-body';
 import { closeIdleConnectionsOnClose } from './lib/idle-connections';
+import { logRequests } from './lib/request-log';
 import { createNotifications, type Notifications } from './events/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { registerBudget } from './modules/budget/register';
@@ -96,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
+    // One line per request instead, by route pattern and without the address (request-log.ts).
+    disableRequestLogging: true,
     // Keep a proxy's request id when it is a plain token, so logs line up across hops.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -205,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const sessions = createSessions(auth, deps.database.db, notifications);
   keySessions.current = sessions;
+  logRequests(app, (request) => sessions.userIdOf(request));
   forgetSessionsOnRevocations(app, sessions);
   originCheck(app, origins);
 
