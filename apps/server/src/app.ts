@@ -30,7 +30,7 @@ import { conditionalGets } from './lib/http-cache';
 import { securityHeaders } from './lib/security-headers';
 import { boundedJsonBodies } from './lib/json-body';
 import { closeIdleConnectionsOnClose } from './lib/idle-connections';
-import { logRequests } from './lib/request-log';
+import { RequestLogController, logRequests } from './lib/request-log';
 import { createNotifications, type Notifications } from './events/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { registerBudget } from './modules/budget/register';
@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     // One line per request instead, by route pattern and without the address (request-log.ts).
-    disableRequestLogging: true,
+    logController: new RequestLogController(),
     // Keep a proxy's request id when it is a plain token, so logs line up across hops.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
