@@ -9,6 +9,8 @@
 // runs autocannon in worker threads (the load does not share the servers' event loop), one
 // measurement after the other. Everything it started is stopped and removed at the end.
 //
+// With METRICS_PORT set, the apps measure every request for Prometheus (the cost of metrics).
+//
 // `npm run bench -- --external`: the same loads on two processes of the built server
 // (node dist/main.js, as deployed) sharing one PostgreSQL reached by URL: DATABASE_URL when
 // set (a database the bench may fill: it adds its travellers and trips and leaves them), else
@@ -35,6 +37,7 @@ import { runMigrations } from '../src/db/migrate';
 import { itinerary, itineraryMember, place, stage } from '../src/db/schema/itineraries';
 import { createLogger } from '../src/lib/logger';
 import { getOrCreateSessionSecret } from '../src/modules/meta/meta.repository';
+import { createMetrics } from '../src/observability/metrics';
 import {
   embeddedDatabaseUrl,
   ensureServerBuilt,
@@ -277,13 +280,27 @@ async function main() {
       LOG_LEVEL: 'error',
       DATA_DIR: tempDir,
       WEB_DIST_DIR: fixture.dir,
+      // With METRICS_PORT the apps measure every request, as a server serving metrics does.
+      ...(process.env.METRICS_PORT ? { METRICS_PORT: process.env.METRICS_PORT } : {}),
     });
     const logger = createLogger(config);
     database = await openDatabase(config, logger);
     await runMigrations(database.pool);
     const mailer = memoryMailer();
     const sessionSecret = await getOrCreateSessionSecret(database.db);
-    app = await buildApp({ config, database, logger, sessionSecret, buildId: 'bench', mailer });
+    const metrics = config.metricsPort === undefined ? undefined : createMetrics({ database });
+    app = await buildApp({
+      config,
+      database,
+      logger,
+      sessionSecret,
+      buildId: 'bench',
+      mailer,
+      metrics,
+    });
+    if (metrics) {
+      console.log(`metrics on: every request is measured (METRICS_PORT=${config.metricsPort})`);
+    }
 
     const cookie = await signUp(app, mailer);
     const origin = config.baseUrl.origin;
@@ -308,6 +325,7 @@ async function main() {
         const port = await freePort();
         servers.push(
           startServer(port, {
+            ...(metrics ? { METRICS_PORT: String(await freePort()) } : {}),
             DATABASE_URL: databaseUrl,
             DATA_DIR: path.join(tempDir, `server-${name}`),
             WEB_DIST_DIR: fixture.dir,
@@ -333,6 +351,7 @@ async function main() {
         sessionSecret,
         buildId: 'bench',
         mailer,
+        metrics,
       });
       await app.listen({ host: '127.0.0.1', port: 0 });
       await cold.listen({ host: '127.0.0.1', port: 0 });
