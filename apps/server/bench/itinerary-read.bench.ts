@@ -131,13 +131,15 @@ interface LoadOptions {
   requests?: autocannon.Request[];
   /** A file whose function sets each connection up (autocannon's `setupClient`, in its thread). */
   setupClient?: string;
+  /** Seconds (DURATION_SECONDS by default). */
+  duration?: number;
 }
 
 async function run(url: string, options: LoadOptions) {
   return autocannon({
     url,
     connections: options.connections ?? CONNECTIONS,
-    duration: DURATION_SECONDS,
+    duration: options.duration ?? DURATION_SECONDS,
     headers: options.headers,
     ...(options.requests ? { requests: options.requests } : {}),
     // In workers mode autocannon takes the function's file, not the function (its README).
@@ -256,6 +258,54 @@ async function userIdOf(app: FastifyInstance, cookie: string): Promise<string> {
   const id = response.json<{ user: { id: string } | null }>().user?.id;
   if (!id) throw new Error(`GET /api/session answered ${response.statusCode} without a user`);
   return id;
+}
+
+/** Slices of the warm read, alternating between the app with metrics and one without. */
+const COST_SLICES = 6;
+const COST_SLICE_SECONDS = 3;
+
+/**
+ * The cost of metrics on the hot read, measured side by side: the same warm document read from
+ * the app with metrics and from a second app without them (same database, same process), in
+ * alternating slices of a few seconds, so that a machine whose load changes during the run
+ * weighs on both alike.
+ */
+async function metricsCost(
+  measured: FastifyInstance,
+  plainDeps: Omit<Parameters<typeof buildApp>[0], 'metrics'>,
+  documentPath: string,
+  options: LoadOptions,
+): Promise<string> {
+  const plain = await buildApp(plainDeps);
+  try {
+    await plain.listen({ host: '127.0.0.1', port: 0 });
+    const urls = {
+      on: `http://127.0.0.1:${(measured.server.address() as AddressInfo).port}${documentPath}`,
+      off: `http://127.0.0.1:${(plain.server.address() as AddressInfo).port}${documentPath}`,
+    };
+    const totals = { on: 0, off: 0 };
+    const p99s: Record<'on' | 'off', number[]> = { on: [], off: [] };
+    for (let slice = 0; slice < COST_SLICES; slice += 1) {
+      // Alternate which goes first, so that neither always follows the other.
+      const order = slice % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
+      for (const which of order) {
+        const result = await run(urls[which], { ...options, duration: COST_SLICE_SECONDS });
+        totals[which] += result.requests.total;
+        p99s[which].push(result.latency.p99);
+      }
+    }
+    const seconds = COST_SLICES * COST_SLICE_SECONDS;
+    const median = (values: number[]) =>
+      [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? 0;
+    return (
+      `warm document, ${COST_SLICES} alternating slices of ${COST_SLICE_SECONDS} s each: ` +
+      `${(totals.on / seconds).toFixed(0)} req/s with metrics, ${(totals.off / seconds).toFixed(0)} ` +
+      `without (× ${(totals.on / totals.off).toFixed(3)}); median p99 ${median(p99s.on)} ms ` +
+      `with, ${median(p99s.off)} ms without`
+    );
+  } finally {
+    await plain.close();
+  }
 }
 
 async function main() {
@@ -435,6 +485,10 @@ async function main() {
         ),
       ),
     );
+    if (metrics && !EXTERNAL) {
+      const plainDeps = { config, database, logger, sessionSecret, buildId: 'bench', mailer };
+      console.log(`\nmetrics: ${await metricsCost(app, plainDeps, documentPath, asOwner)}`);
+    }
     const peaks = pids.map((_, index) =>
       Math.max(...rows.map((row) => row.rssPeaks?.[index] ?? 0)),
     );
