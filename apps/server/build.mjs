@@ -1,5 +1,8 @@
-// Bundles the server and the shared package into dist/main.js, and the import reader's thread
-// into dist/read-worker.js beside it; npm dependencies stay external.
+// Bundles the server and the shared package into dist/, npm dependencies kept external:
+// main.js (the entry point), server.js (the server, loaded by main.js once tracing is set up),
+// tracing.js and metrics.js (loaded only when configured: OTEL_EXPORTER_OTLP_ENDPOINT,
+// METRICS_PORT), and read-worker.js (the import reader's thread).
+import path from 'node:path';
 import { build } from 'esbuild';
 
 const externalPackages = {
@@ -11,8 +14,35 @@ const externalPackages = {
   },
 };
 
+/** The files loaded on demand: bundled on their own, so their imports load only with them. */
+const lazy = {
+  server: 'src/server.ts',
+  tracing: 'src/observability/tracing.ts',
+  metrics: 'src/observability/metrics.ts',
+};
+const lazyFiles = new Map(
+  Object.entries(lazy).map(([name, file]) => [path.resolve(file).replace(/\.ts$/, ''), name]),
+);
+
+/** An import of a lazy file from another one points at its own bundle beside it. */
+const lazyEntries = {
+  name: 'lazy-entries',
+  setup(builder) {
+    builder.onResolve({ filter: /^\./ }, (args) => {
+      const name = lazyFiles.get(path.resolve(args.resolveDir, args.path).replace(/\.ts$/, ''));
+      return name === undefined || args.kind === 'entry-point'
+        ? undefined
+        : { path: `./${name}.js`, external: true };
+    });
+  },
+};
+
 await build({
-  entryPoints: { main: 'src/main.ts', 'read-worker': 'src/modules/imports/read-worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    ...lazy,
+    'read-worker': 'src/modules/imports/read-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -20,5 +50,5 @@ await build({
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
-  plugins: [externalPackages],
+  plugins: [lazyEntries, externalPackages],
 });

@@ -9,6 +9,8 @@
 // runs autocannon in worker threads (the load does not share the servers' event loop), one
 // measurement after the other. Everything it started is stopped and removed at the end.
 //
+// With METRICS_PORT set, the apps measure every request for Prometheus (the cost of metrics).
+//
 // `npm run bench -- --external`: the same loads on two processes of the built server
 // (node dist/main.js, as deployed) sharing one PostgreSQL reached by URL: DATABASE_URL when
 // set (a database the bench may fill: it adds its travellers and trips and leaves them), else
@@ -35,6 +37,7 @@ import { runMigrations } from '../src/db/migrate';
 import { itinerary, itineraryMember, place, stage } from '../src/db/schema/itineraries';
 import { createLogger } from '../src/lib/logger';
 import { getOrCreateSessionSecret } from '../src/modules/meta/meta.repository';
+import { createMetrics } from '../src/observability/metrics';
 import {
   embeddedDatabaseUrl,
   ensureServerBuilt,
@@ -128,13 +131,15 @@ interface LoadOptions {
   requests?: autocannon.Request[];
   /** A file whose function sets each connection up (autocannon's `setupClient`, in its thread). */
   setupClient?: string;
+  /** Seconds (DURATION_SECONDS by default). */
+  duration?: number;
 }
 
 async function run(url: string, options: LoadOptions) {
   return autocannon({
     url,
     connections: options.connections ?? CONNECTIONS,
-    duration: DURATION_SECONDS,
+    duration: options.duration ?? DURATION_SECONDS,
     headers: options.headers,
     ...(options.requests ? { requests: options.requests } : {}),
     // In workers mode autocannon takes the function's file, not the function (its README).
@@ -255,6 +260,78 @@ async function userIdOf(app: FastifyInstance, cookie: string): Promise<string> {
   return id;
 }
 
+/** Slices of the warm read, alternating between the app with metrics and one without. */
+const COST_SLICES = 10;
+const COST_SLICE_SECONDS = 2;
+/** Rounds of in-process reads (`inject`, no socket), alternating likewise. */
+const COST_ROUNDS = 40;
+const COST_ROUND_READS = 300;
+
+/** The median of some numbers. */
+function median(values: number[]): number {
+  return [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? 0;
+}
+
+/**
+ * The cost of metrics on the hot read, measured side by side: the same warm document read from
+ * the app with metrics and from a second app without them (same database, same process), in
+ * alternating slices of a few seconds, so that a machine whose load changes during the run
+ * weighs on both alike.
+ */
+async function metricsCost(
+  measured: FastifyInstance,
+  plainDeps: Omit<Parameters<typeof buildApp>[0], 'metrics'>,
+  documentPath: string,
+  options: LoadOptions,
+): Promise<string> {
+  const plain = await buildApp(plainDeps);
+  try {
+    await plain.listen({ host: '127.0.0.1', port: 0 });
+    const urls = {
+      on: `http://127.0.0.1:${(measured.server.address() as AddressInfo).port}${documentPath}`,
+      off: `http://127.0.0.1:${(plain.server.address() as AddressInfo).port}${documentPath}`,
+    };
+    const totals = { on: 0, off: 0 };
+    const p99s: Record<'on' | 'off', number[]> = { on: [], off: [] };
+    for (let slice = 0; slice < COST_SLICES; slice += 1) {
+      // Alternate which goes first, so that neither always follows the other.
+      const order = slice % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
+      for (const which of order) {
+        const result = await run(urls[which], { ...options, duration: COST_SLICE_SECONDS });
+        totals[which] += result.requests.total;
+        p99s[which].push(result.latency.p99);
+      }
+    }
+    // The same read in-process: the server's own time per request, without the sockets and
+    // the load generator that share the cores with it.
+    const apps = { on: measured, off: plain };
+    const micros: Record<'on' | 'off', number[]> = { on: [], off: [] };
+    const headers = options.headers ?? {};
+    for (let round = 0; round < COST_ROUNDS; round += 1) {
+      const order = round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
+      for (const which of order) {
+        const started = performance.now();
+        for (let read = 0; read < COST_ROUND_READS; read += 1) {
+          await apps[which].inject({ method: 'GET', url: documentPath, headers });
+        }
+        micros[which].push(((performance.now() - started) * 1000) / COST_ROUND_READS);
+      }
+    }
+    const seconds = COST_SLICES * COST_SLICE_SECONDS;
+    return (
+      `warm document, ${COST_SLICES} alternating slices of ${COST_SLICE_SECONDS} s each: ` +
+      `${(totals.on / seconds).toFixed(0)} req/s with metrics, ${(totals.off / seconds).toFixed(0)} ` +
+      `without (× ${(totals.on / totals.off).toFixed(3)}); median p99 ${median(p99s.on)} ms ` +
+      `with, ${median(p99s.off)} ms without.\n  In-process (inject), ${COST_ROUNDS} alternating ` +
+      `rounds of ${COST_ROUND_READS} reads: median ${median(micros.on).toFixed(1)} µs a read ` +
+      `with metrics, ${median(micros.off).toFixed(1)} µs without (× ` +
+      `${(median(micros.off) / median(micros.on)).toFixed(3)} in reads per second)`
+    );
+  } finally {
+    await plain.close();
+  }
+}
+
 async function main() {
   const started = Date.now();
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'jammy-bench-'));
@@ -277,13 +354,27 @@ async function main() {
       LOG_LEVEL: 'error',
       DATA_DIR: tempDir,
       WEB_DIST_DIR: fixture.dir,
+      // With METRICS_PORT the apps measure every request, as a server serving metrics does.
+      ...(process.env.METRICS_PORT ? { METRICS_PORT: process.env.METRICS_PORT } : {}),
     });
     const logger = createLogger(config);
     database = await openDatabase(config, logger);
     await runMigrations(database.pool);
     const mailer = memoryMailer();
     const sessionSecret = await getOrCreateSessionSecret(database.db);
-    app = await buildApp({ config, database, logger, sessionSecret, buildId: 'bench', mailer });
+    const metrics = config.metricsPort === undefined ? undefined : createMetrics({ database });
+    app = await buildApp({
+      config,
+      database,
+      logger,
+      sessionSecret,
+      buildId: 'bench',
+      mailer,
+      metrics,
+    });
+    if (metrics) {
+      console.log(`metrics on: every request is measured (METRICS_PORT=${config.metricsPort})`);
+    }
 
     const cookie = await signUp(app, mailer);
     const origin = config.baseUrl.origin;
@@ -308,6 +399,7 @@ async function main() {
         const port = await freePort();
         servers.push(
           startServer(port, {
+            ...(metrics ? { METRICS_PORT: String(await freePort()) } : {}),
             DATABASE_URL: databaseUrl,
             DATA_DIR: path.join(tempDir, `server-${name}`),
             WEB_DIST_DIR: fixture.dir,
@@ -333,6 +425,7 @@ async function main() {
         sessionSecret,
         buildId: 'bench',
         mailer,
+        metrics,
       });
       await app.listen({ host: '127.0.0.1', port: 0 });
       await cold.listen({ host: '127.0.0.1', port: 0 });
@@ -416,6 +509,10 @@ async function main() {
         ),
       ),
     );
+    if (metrics && !EXTERNAL) {
+      const plainDeps = { config, database, logger, sessionSecret, buildId: 'bench', mailer };
+      console.log(`\nmetrics: ${await metricsCost(app, plainDeps, documentPath, asOwner)}`);
+    }
     const peaks = pids.map((_, index) =>
       Math.max(...rows.map((row) => row.rssPeaks?.[index] ?? 0)),
     );

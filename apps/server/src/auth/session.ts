@@ -28,6 +28,8 @@ export interface Sessions {
   known(request: FastifyRequest): CurrentSession | undefined;
   /** Forgets every session kept in memory (this process's own revocations, before they answer). */
   forgetCached(): void;
+  /** Whose session `find` found for this request, if it was asked (for the request's log line). */
+  userIdOf(request: FastifyRequest): string | undefined;
 }
 
 /** Account routes that only create sessions or send codes: they never end one. */
@@ -106,6 +108,8 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
   const tokensOfUser = new Map<string, Set<string>>();
   /** Bumped by every invalidation: a lookup that raced one is not cached. */
   let epoch = 0;
+  /** Who each request in flight was found to be; gone with the request. */
+  const callers = new WeakMap<FastifyRequest, string>();
 
   const forget = (token: string) => {
     const entry = cache.get(token);
@@ -182,7 +186,9 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
   return {
     known(request) {
       const raw = settings && request.cookies[settings.name];
-      return raw ? fresh(raw, Date.now())?.current : undefined;
+      const current = raw ? fresh(raw, Date.now())?.current : undefined;
+      if (current) callers.set(request, current.user.id);
+      return current;
     },
     async find(request) {
       const { name, secret } = settings ?? (await cookieSettings());
@@ -190,7 +196,10 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
       if (!raw) return null;
       const now = Date.now();
       const cached = fresh(raw, now);
-      if (cached) return cached.current;
+      if (cached) {
+        callers.set(request, cached.current.user.id);
+        return cached.current;
+      }
       forget(raw);
       const token = verifySignedToken(raw, secret);
       if (!token) return null;
@@ -204,9 +213,11 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
       if (notifications?.listening() && epoch === startedAt) {
         remember(raw, { current, expiresAt: row.expiresAt.getTime(), storedAt: now });
       }
+      callers.set(request, current.user.id);
       return current;
     },
     forgetCached: clear,
+    userIdOf: (request) => callers.get(request),
   };
 }
 

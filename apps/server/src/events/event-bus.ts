@@ -26,7 +26,7 @@ export interface Subscriber {
 
 /**
  * Live events of itineraries for this process's streams. Every write NOTIFYs
- * `itinerary_events` with `<itineraryId>:<eventId>`; the process's LISTEN connection
+ * `itinerary_events` with `<itineraryId>:<eventId>:<kind>:<time>`; the process's LISTEN connection
  * (notifications.ts) fans the rows out to local subscribers. Presence travels on the same channel as
  * `presence:<json>` (this process's viewers of one itinerary), so each process can show the
  * merged list of everyone who has the itinerary open on any process.
@@ -37,6 +37,8 @@ export interface EventBus {
   start(): Promise<void>;
   /** Ends every stream. */
   close(): Promise<void>;
+  /** How many streams are open on this process. */
+  openStreams(): number;
 }
 
 interface Entry {
@@ -77,6 +79,8 @@ export function createEventBus(deps: {
   notifications: Notifications;
   logger: FastifyBaseLogger;
   heartbeatMs?: number;
+  /** Called with the seconds from an event's NOTIFY to its delivery to this process's streams. */
+  onFanOut?: (seconds: number) => void;
 }): EventBus {
   const { db, pool, logger, notifications } = deps;
   const heartbeatMs = deps.heartbeatMs ?? EVENT_HEARTBEAT_SECONDS * 1000;
@@ -180,12 +184,16 @@ export function createEventBus(deps: {
     }
   }
 
-  async function onEvent(itineraryId: string, eventId: number) {
+  async function onEvent(itineraryId: string, eventId: number, notifiedAt: number) {
     if (!streams.get(itineraryId)?.size) return;
     const found = await findEvent(db, eventId);
     if (!found) return;
     const event = presentEvent(found);
     for (const entry of streams.get(itineraryId) ?? []) deliver(entry, event);
+    // The database's clock against this process's: a skew between hosts shows here (never < 0).
+    if (deps.onFanOut && Number.isFinite(notifiedAt)) {
+      deps.onFanOut(Math.max(0, Date.now() - notifiedAt) / 1000);
+    }
     enforceAccess(itineraryId, event);
   }
 
@@ -212,10 +220,11 @@ export function createEventBus(deps: {
       }
       return;
     }
-    const [itineraryId, id] = payload.split(':');
+    // `<itineraryId>:<eventId>:<kind>:<NOTIFY time in ms>` (eventStatement).
+    const [itineraryId, id, , at] = payload.split(':');
     const eventId = Number(id);
     if (!itineraryId || !Number.isSafeInteger(eventId)) return;
-    onEvent(itineraryId, eventId).catch((error: unknown) =>
+    onEvent(itineraryId, eventId, Number(at)).catch((error: unknown) =>
       logger.warn({ err: error, eventId }, 'could not deliver an itinerary event'),
     );
   }
@@ -313,6 +322,12 @@ export function createEventBus(deps: {
       sendPresence(itineraryId, true);
       schedulePresence(itineraryId, true);
       return unsubscribe;
+    },
+
+    openStreams() {
+      let open = 0;
+      for (const entries of streams.values()) open += entries.size;
+      return open;
     },
 
     async close() {

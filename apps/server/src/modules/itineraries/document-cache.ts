@@ -267,7 +267,7 @@ export function createDocumentCache(deps: {
     if (payload.startsWith('members:')) invalidate(payload.slice('members:'.length), 'all');
     else invalidate(payload, 'documents');
   });
-  // `<itineraryId>:<eventId>:<kind>` or `presence:<json>` (presence changes no document, nor
+  // `<itineraryId>:<eventId>:<kind>:<time>` or `presence:<json>` (presence changes no document, nor
   // does a change of what the document does not hold; without a kind, from a server before
   // kinds were sent, any event may change it).
   notifications?.on(EVENTS_CHANNEL, (payload) => {

@@ -23,8 +23,10 @@ export function registerSharing(
     /** The origin the links of invitations and share links open (PUBLIC_URL's). */
     origin: string;
     notifications: Notifications;
+    /** Measures each event's way from its NOTIFY to this process's streams (metrics). */
+    onFanOut?: (seconds: number) => void;
   },
-) {
+): { openStreams: () => number } {
   const { database, sessions, origin } = deps;
   const db = database.db;
   const bus = createEventBus({
@@ -32,6 +34,7 @@ export function registerSharing(
     pool: database.pool,
     notifications: deps.notifications,
     logger: app.log,
+    onFanOut: deps.onFanOut,
   });
   app.addHook('onReady', () => bus.start());
   app.addHook('preClose', () => bus.close());
@@ -39,4 +42,5 @@ export function registerSharing(
   invitationRoutes(app, { db, sessions, sender: { mailer: deps.mailer, origin } });
   shareLinkRoutes(app, { db, sessions, origin });
   eventRoutes(app, { db, sessions, bus });
+  return { openStreams: () => bus.openStreams() };
 }
