@@ -55,6 +55,7 @@ interface OtlpExport {
 }
 
 const SERVER_KIND = 2;
+const CLIENT_KIND = 3;
 
 let testDatabase: TestDatabase;
 let fixture: WebDistFixture;
@@ -68,7 +69,13 @@ const paths: string[] = [];
 
 beforeAll(async () => {
   ensureServerBuilt();
+  // The collector, and a geocoder (Photon's API) the server calls out to.
   receiver = http.createServer((request, response) => {
+    if (request.url?.startsWith('/api?')) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"type":"FeatureCollection","features":[]}');
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -96,13 +103,15 @@ beforeAll(async () => {
   } finally {
     await setup.close();
   }
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   server = startServer(await freePort(), {
+    GEOCODER_URL: receiverUrl,
     DATABASE_URL: testDatabase.url,
     DATA_DIR: dataDir,
     WEB_DIST_DIR: fixture.dir,
     PUBLIC_URL,
     LOG_LEVEL: 'info',
-    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl,
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
     // Send each batch at once rather than after the default 5 s.
     OTEL_BSP_SCHEDULE_DELAY: '100',
@@ -190,6 +199,25 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       .map((text) => JSON.parse(text) as { reqId?: string; msg?: string; route?: string })
       .find((entry) => entry.reqId === requestId && entry.msg === 'request');
     expect(line?.route).toBe('/api/itineraries/:id');
+  });
+
+  it('follows an outgoing call (the geocoder, through fetch) as a client span of the request', async () => {
+    const requestId = 'trace-test-0002';
+    const response = await fetch(`http://127.0.0.1:${server?.port}/api/geo/search?q=Lisbon`, {
+      headers: { cookie: user.cookie, 'x-request-id': requestId },
+    });
+    expect(response.status).toBe(200);
+    const serverSpan = await spanWhere(
+      (span) => span.kind === SERVER_KIND && attribute(span, REQUEST_ID_ATTRIBUTE) === requestId,
+    );
+    expect(serverSpan.name).toBe('GET /api/geo/search');
+    const outgoing = await spanWhere(
+      (span) =>
+        span.kind === CLIENT_KIND &&
+        span.parentSpanId === serverSpan.spanId &&
+        String(attribute(span, 'url.full') ?? '').includes('/api?q=Lisbon'),
+    );
+    expect(outgoing.traceId).toBe(serverSpan.traceId);
   });
 
   it('is a file of its own: without an endpoint the server loads no tracing code', async () => {
