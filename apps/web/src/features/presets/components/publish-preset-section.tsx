@@ -1,13 +1,16 @@
 import type { Itinerary } from '@jammy/shared/itineraries';
-import { Alert, Button, Container, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { publishPresetSchema } from '@jammy/shared/presets';
+import { Button, Container, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconWorldUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ProblemAlert } from '../../../components/form/problem-alert';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
 import { useMe } from '../../auth/session';
 import { usePublishPreset } from '../api/presets';
-import { adminProblem } from '../lib/admin-problem';
 import { ListingFields, type ListingValues } from './listing-fields';
 
 /**
@@ -21,10 +24,16 @@ export function PublishPresetSection({ itinerary }: { itinerary: Itinerary }) {
   const { data: me } = useMe();
   const publish = usePublishPreset();
   const [opened, setOpened] = useState(false);
-  const [values, setValues] = useState<ListingValues>({
-    region: 'europe',
-    interests: [],
-    premium: false,
+  const form = useForm({
+    ns: 'presets',
+    initialValues: { region: 'europe', interests: [], premium: false } as ListingValues,
+    schema: publishPresetSchema,
+    toBody: (values) => ({ itineraryId: itinerary.id, ...values }),
+    submit: async (body) => {
+      const preset = await publish.mutateAsync(body);
+      setOpened(false);
+      await navigate(to(`/jammy-itineraries/${preset.id}`));
+    },
   });
   if (me?.role !== 'admin' || itinerary.ownerId !== me.id) return null;
 
@@ -64,39 +73,28 @@ export function PublishPresetSection({ itinerary }: { itinerary: Itinerary }) {
         size="lg"
         closeButtonProps={{ 'aria-label': t('copy.close') }}
       >
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            publish.mutate(
-              { itineraryId: itinerary.id, ...values },
-              {
-                onSuccess: (preset) => {
-                  setOpened(false);
-                  void navigate(to(`/jammy-itineraries/${preset.id}`));
-                },
-              },
-            );
-          }}
-        >
+        <form {...form.formProps}>
           <Stack gap="md">
             <Text size="sm" c="gray.8">
               {t('admin.publishLead', { title: itinerary.title })}
             </Text>
-            <ListingFields value={values} onChange={setValues} />
-            {publish.isError && (
-              <Alert color="red" variant="light" role="alert">
-                <Text size="sm" c="red.9">
-                  {t(adminProblem(publish.error))}
-                </Text>
-              </Alert>
-            )}
-            <Button
-              type="submit"
-              loading={publish.isPending}
-              leftSection={<IconWorldUpload size={18} aria-hidden />}
-            >
-              {t('admin.publishSubmit')}
-            </Button>
+            <ListingFields
+              value={form.values}
+              onChange={form.setValues}
+              errors={{
+                region: form.errorOf('region'),
+                interests: form.errorOf('interests'),
+                premium: form.errorOf('premium'),
+              }}
+            />
+            {form.failure !== null && <ProblemAlert error={form.failure} />}
+            <SubmitBar
+              label={t('admin.publishSubmit')}
+              submitting={form.submitting}
+              size="sm"
+              icon={<IconWorldUpload size={18} aria-hidden />}
+              stretch
+            />
           </Stack>
         </form>
       </Modal>
