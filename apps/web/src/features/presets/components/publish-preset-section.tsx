@@ -1,5 +1,4 @@
 import type { Itinerary } from '@jammy/shared/itineraries';
-import { publishPresetSchema } from '@jammy/shared/presets';
 import { Button, Container, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconWorldUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,21 +12,30 @@ import { useMe } from '../../auth/session';
 import { usePublishPreset } from '../api/presets';
 import { ListingFields, type ListingValues } from './listing-fields';
 
+const NEW_LISTING: ListingValues = { region: 'europe', interests: [], premium: false };
+
 /**
  * Admins only, on their own itinerary: publish a snapshot of it as a Jammy itinerary. Later
  * changes to the itinerary do not change the published one.
  */
 export function PublishPresetSection({ itinerary }: { itinerary: Itinerary }) {
+  const { data: me } = useMe();
+  if (me?.role !== 'admin' || itinerary.ownerId !== me.id) return null;
+  return <PublishPreset itinerary={itinerary} />;
+}
+
+function PublishPreset({ itinerary }: { itinerary: Itinerary }) {
   const { t } = useTranslation('presets');
   const { to } = useLanguage();
   const navigate = useNavigate();
-  const { data: me } = useMe();
   const publish = usePublishPreset();
   const [opened, setOpened] = useState(false);
   const form = useForm({
     ns: 'presets',
-    initialValues: { region: 'europe', interests: [], premium: false } as ListingValues,
-    schema: publishPresetSchema,
+    initialValues: NEW_LISTING,
+    // Loaded once an admin's own trip draws the section: every traveller opens this page, and
+    // zod is not among what it loads before it is interactive (decision 019).
+    schema: () => import('@jammy/shared/presets').then((module) => module.publishPresetSchema),
     toBody: (values) => ({ itineraryId: itinerary.id, ...values }),
     submit: async (body) => {
       const preset = await publish.mutateAsync(body);
@@ -35,7 +43,6 @@ export function PublishPresetSection({ itinerary }: { itinerary: Itinerary }) {
       await navigate(to(`/jammy-itineraries/${preset.id}`));
     },
   });
-  if (me?.role !== 'admin' || itinerary.ownerId !== me.id) return null;
 
   return (
     <Container size="lg" pb="xl">
