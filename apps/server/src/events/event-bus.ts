@@ -108,8 +108,12 @@ export function createEventBus(deps: {
     );
   }
 
-  /** Sends the merged viewer list to this process's streams when it changed (or `force`). */
-  function sendPresence(itineraryId: string, force = false) {
+  /**
+   * Sends the merged viewer list to this process's streams when it changed, and to `opened`
+   * (a stream just opened) in any case: a burst of streams of one itinerary opening writes
+   * each of them once, not every open stream again for every new one.
+   */
+  function sendPresence(itineraryId: string, opened?: Entry) {
     const entries = streams.get(itineraryId);
     if (!entries || entries.size === 0) {
       sentPresence.delete(itineraryId);
@@ -117,9 +121,10 @@ export function createEventBus(deps: {
     }
     const presence: Presence = { viewers: mergedViewers(itineraryId) };
     const text = sseData('presence', presence);
-    if (!force && sentPresence.get(itineraryId) === text) return;
-    sentPresence.set(itineraryId, text);
-    for (const entry of entries) entry.subscriber.write(text);
+    if (sentPresence.get(itineraryId) !== text) {
+      sentPresence.set(itineraryId, text);
+      for (const entry of entries) entry.subscriber.write(text);
+    } else opened?.subscriber.write(text);
   }
 
   async function publishPresence(itineraryId: string, ask: boolean) {
@@ -155,14 +160,15 @@ export function createEventBus(deps: {
     }, PRESENCE_COALESCE_MS);
   }
 
-  function deliver(entry: Entry, event: ItineraryEvent) {
+  /** `text`: the event as sent, written once for all the streams it goes to. */
+  function deliver(entry: Entry, event: ItineraryEvent, text = sseEvent(event)) {
     if (entry.buffer) {
       entry.buffer.push(event);
       return;
     }
     if (event.id <= entry.lastId) return;
     entry.lastId = event.id;
-    entry.subscriber.write(sseEvent(event));
+    entry.subscriber.write(text);
   }
 
   /** After the event is sent: streams of a removed member (or a trashed trip) end. */
@@ -185,7 +191,8 @@ export function createEventBus(deps: {
     const found = await findEvent(db, eventId);
     if (!found) return;
     const event = presentEvent(found);
-    for (const entry of streams.get(itineraryId) ?? []) deliver(entry, event);
+    const text = sseEvent(event);
+    for (const entry of streams.get(itineraryId) ?? []) deliver(entry, event, text);
     enforceAccess(itineraryId, event);
   }
 
@@ -310,7 +317,7 @@ export function createEventBus(deps: {
         entry.buffer = null;
         for (const event of held) deliver(entry, event);
       }
-      sendPresence(itineraryId, true);
+      sendPresence(itineraryId, entry);
       schedulePresence(itineraryId, true);
       return unsubscribe;
     },

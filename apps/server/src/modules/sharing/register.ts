@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { createEventBus } from '../../events/event-bus';
 import type { Notifications } from '../../events/notifications';
 import type { Mailer } from '../../mail/mailer';
+import type { DocumentCache } from '../itineraries/document-cache';
 import { eventRoutes } from './events.routes';
 import { invitationRoutes } from './invitations.routes';
 import { shareLinkRoutes } from './share-links.routes';
@@ -23,6 +24,8 @@ export function registerSharing(
     /** The origin the links of invitations and share links open (PUBLIC_URL's). */
     origin: string;
     notifications: Notifications;
+    /** Members' access kept with the trips' documents: a stream opens without a query. */
+    documents: DocumentCache;
   },
 ) {
   const { database, sessions, origin } = deps;
@@ -38,5 +41,5 @@ export function registerSharing(
   sharingRoutes(app, { db, sessions });
   invitationRoutes(app, { db, sessions, sender: { mailer: deps.mailer, origin } });
   shareLinkRoutes(app, { db, sessions, origin });
-  eventRoutes(app, { db, sessions, bus });
+  eventRoutes(app, { db, sessions, bus, documents: deps.documents });
 }
