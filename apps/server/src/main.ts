@@ -11,6 +11,13 @@ import { getOrCreateSessionSecret, recordBuildId } from './modules/meta/meta.rep
 import { loadCatalogue } from './modules/presets/catalogue';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
+/**
+ * Connections the kernel may hold until the server accepts them (Node's default: 511). A
+ * reconnect storm (every open page's live stream coming back at once after a restart) brings
+ * thousands together: beyond the queue, the kernel drops them and each client waits a second
+ * or more to try again. Linux caps it at net.core.somaxconn (4096 on current kernels).
+ */
+const LISTEN_BACKLOG = 8192;
 
 boundHeapGrowth();
 
@@ -36,7 +43,7 @@ async function main(): Promise<void> {
       await app.close();
       await database.close();
     });
-    await app.listen({ host: config.host, port: config.port });
+    await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
     logger.info({ database: database.kind, build: buildId }, 'Jammy is ready');
   } catch (error) {
     await database.close();

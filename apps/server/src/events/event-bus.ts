@@ -89,12 +89,36 @@ export function createEventBus(deps: {
   let closed = false;
   let heartbeat: NodeJS.Timeout | undefined;
 
+  /**
+   * Who has each itinerary open here, with how many streams each: kept as streams come and go,
+   * so that a burst of ten thousand openings does not list every open stream for each one.
+   */
+  const watching = new Map<string, Map<string, { viewer: Viewer; streams: number }>>();
+
+  function watch(itineraryId: string, viewer: Viewer) {
+    let viewers = watching.get(itineraryId);
+    if (!viewers) watching.set(itineraryId, (viewers = new Map()));
+    const seen = viewers.get(viewer.id);
+    if (seen) seen.streams += 1;
+    else viewers.set(viewer.id, { viewer, streams: 1 });
+  }
+
+  function unwatch(itineraryId: string, viewer: Viewer) {
+    const viewers = watching.get(itineraryId);
+    const seen = viewers?.get(viewer.id);
+    if (!viewers || !seen) return;
+    seen.streams -= 1;
+    if (seen.streams === 0) viewers.delete(viewer.id);
+    if (viewers.size === 0) watching.delete(itineraryId);
+  }
+
   function localViewers(itineraryId: string): Viewer[] {
-    const viewers = new Map<string, Viewer>();
-    for (const entry of streams.get(itineraryId) ?? []) {
-      viewers.set(entry.subscriber.viewer.id, entry.subscriber.viewer);
+    const viewers: Viewer[] = [];
+    for (const { viewer } of watching.get(itineraryId)?.values() ?? []) {
+      if (viewers.length === MAX_VIEWERS) break;
+      viewers.push(viewer);
     }
-    return [...viewers.values()].slice(0, MAX_VIEWERS);
+    return viewers;
   }
 
   function mergedViewers(itineraryId: string): Viewer[] {
@@ -282,12 +306,13 @@ export function createEventBus(deps: {
       let entries = streams.get(itineraryId);
       if (!entries) streams.set(itineraryId, (entries = new Set()));
       entries.add(entry);
+      watch(itineraryId, subscriber.viewer);
       let unsubscribed = false;
       const unsubscribe = () => {
         if (unsubscribed) return;
         unsubscribed = true;
         const current = streams.get(itineraryId);
-        current?.delete(entry);
+        if (current?.delete(entry)) unwatch(itineraryId, subscriber.viewer);
         if (current?.size === 0) streams.delete(itineraryId);
         if (!closed) {
           schedulePresence(itineraryId, false);
@@ -333,6 +358,7 @@ export function createEventBus(deps: {
         for (const entry of entries) entry.subscriber.end();
       }
       streams.clear();
+      watching.clear();
       // Others drop this process's viewers at once rather than after the stale timeout.
       await Promise.all(itineraries.map((itineraryId) => publishPresence(itineraryId, false)));
     },

@@ -141,6 +141,26 @@ describe('GET /api/itineraries/{id}/events', () => {
     ownerStream.close();
   });
 
+  it('presence: more streams of one who is already here tell the others nothing new', async () => {
+    const id = await tripWithMembers();
+    const ownerStream = await stream(owner, id);
+    const viewerStream = await stream(viewer, id);
+    const both = (event: { event: string; data: unknown }) =>
+      event.event === 'presence' && (event.data as Presence).viewers.length === 2;
+    await ownerStream.next(both);
+    await viewerStream.next(both);
+    const presences = () => ownerStream.events.filter((event) => event.event === 'presence');
+    const seen = presences().length;
+    // The viewer opens five more tabs: each gets the list, the owner's stream nothing.
+    const tabs = await Promise.all(Array.from({ length: 5 }, () => stream(viewer, id)));
+    for (const tab of tabs) await tab.next(both);
+    // A change after the tabs: when it arrives, every presence sent before it has too.
+    await createStage(editor, id, { title: 'Gion' });
+    await ownerStream.next((event) => event.event === 'stage.created');
+    expect(presences().length).toBe(seen);
+    for (const connection of [ownerStream, viewerStream, ...tabs]) connection.close();
+  });
+
   it('a member removed from the itinerary has their stream closed', async () => {
     const id = await tripWithMembers();
     const viewerStream = await stream(viewer, id);

@@ -1,3 +1,4 @@
+import { validateHeaderName, validateHeaderValue } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,6 +27,20 @@ const eventsQuery = z.object({
  * only those openings are limited.
  */
 export const MAX_OPENING_STREAMS = 16;
+
+/** A 200 response's head with `headers`, each name and value checked as Node checks them. */
+function streamHead(headers: Record<string, string | number | string[] | undefined>): string {
+  let head = 'HTTP/1.1 200 OK\r\n';
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    validateHeaderName(name);
+    for (const one of [value].flat().map(String)) {
+      validateHeaderValue(name, one);
+      head += `${name}: ${one}\r\n`;
+    }
+  }
+  return `${head}\r\n`;
+}
 
 /** How a stream's viewer is named to the others: as their account is (a member's name). */
 function viewerOf(user: { id: string; name: string }): Subscriber['viewer'] {
@@ -118,36 +133,41 @@ export function eventRoutes(
     doneOpening: () => void,
   ) {
     reply.hijack();
-    const raw = reply.raw;
-    // The headers set so far (security headers, request id) go out with the stream's own.
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined)
-        raw.setHeader(name, typeof value === 'number' ? String(value) : value);
-    }
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      // Proxies such as nginx must pass each event on at once.
-      'x-accel-buffering': 'no',
-    });
+    const socket = reply.raw.socket;
+    // The client left before its stream opened.
+    if (!socket || socket.destroyed) return;
+    // Written straight to the connection, which the stream then has to itself: Node's response
+    // would keep its header text (about 2 KB in pieces) and frame every event as a chunk, for
+    // as long as the stream is open, and ten thousand may be. The body ends with the
+    // connection (`Connection: close`), as HTTP/1.1 allows without a length or chunks.
+    socket.write(
+      streamHead({
+        // The headers set so far (security headers, request id) go out with the stream's own.
+        ...reply.getHeaders(),
+        date: new Date().toUTCString(),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'close',
+        // Proxies such as nginx must pass each event on at once.
+        'x-accel-buffering': 'no',
+      }),
+    );
     let open = true;
     let unsubscribe: (() => void) | undefined;
     const end = () => {
       if (!open) return;
       open = false;
       unsubscribe?.();
-      raw.end();
+      socket.end();
     };
-    request.raw.once('close', end);
-    raw.once('close', end);
+    socket.once('close', end);
     try {
       unsubscribe = await bus.subscribe(
         {
           itineraryId,
           viewer,
           write: (chunk) => {
-            if (open) raw.write(chunk);
+            if (open) socket.write(chunk);
           },
           end,
         },
