@@ -4,18 +4,20 @@
 // builds it for every read that does not join one already under way), the list of trips (its
 // first and its next page of 50), the session check (GET /api/session), the trip as a
 // share-link holder reads it (no account), the trip's budget and its bookings, and a mixed load
-// of five editors of one trip (nine reads to one write each). Each load is followed at once by
-// the bare server's load of the same bytes, so every ratio compares two loads a few seconds
-// apart on a machine whose other work comes and goes. It prints req/s of both, the ratio, p50
-// and p99, non-2xx answers, and the process's RSS, and marks the rows that miss issue 34's
-// targets (≥ 0.5× bare, p99 < 20 ms; the mixed load < 50 ms).
+// of five editors of one trip (nine reads to one write each). Each load and the bare server's
+// load of the same bytes run in turns, BENCH_SLICES (5) slices of each alternating, so that a
+// machine whose other work comes and goes weighs on both alike (one after the other, a ratio
+// moved by two or more between runs here). It prints req/s of both over all their slices, the
+// ratio, p50 and p99 (the median of the slices'), non-2xx answers, and the process's RSS, and
+// marks the rows that miss issue 34's targets (≥ 0.5× bare, p99 < 20 ms; the mixed load
+// < 50 ms).
 //
 // Starts an embedded PostgreSQL and two apps on loopback ports, seeds the travellers, then
 // runs autocannon in worker threads (the load does not share the servers' event loop), one
 // measurement after the other. Everything it started is stopped and removed at the end.
 // `--only=list,session` runs those loads alone (names: the first column's keys below), e.g.
 // under `node --cpu-prof --import tsx` to see where a read's time goes; BENCH_SECONDS (10)
-// sets each load's length.
+// sets each load's length (Jammy's and bare's each).
 //
 // `npm run bench -- --external`: the same loads on two processes of the built server
 // (node dist/main.js, as deployed) sharing one PostgreSQL reached by URL: DATABASE_URL when
@@ -67,6 +69,8 @@ import { rssOf } from './memory';
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SLICES = Math.max(1, Number(process.env.BENCH_SLICES ?? 5));
+const SLICE_SECONDS = Math.max(1, Math.round(DURATION_SECONDS / SLICES));
 const LIST_PAGE = 50;
 const EXTERNAL = process.argv.includes('--external');
 const ONLY = process.argv
@@ -111,7 +115,7 @@ async function run(url: string, options: LoadOptions) {
   return autocannon({
     url,
     connections: options.connections ?? CONNECTIONS,
-    duration: DURATION_SECONDS,
+    duration: SLICE_SECONDS,
     headers: options.headers,
     ...(options.requests ? { requests: options.requests } : {}),
     // In workers mode autocannon takes the function's file, not the function (its README).
@@ -132,6 +136,22 @@ function measuredOf(results: autocannon.Result[]): Measured {
     requests: results.reduce((sum, result) => sum + result.requests.total, 0),
     non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
     errors: results.reduce((sum, result) => sum + result.errors, 0),
+  };
+}
+
+/** Slices of one load as one: requests over their whole time, the middle slice's p50 and p99. */
+function combined(slices: Measured[]): Measured {
+  const middle = (pick: (slice: Measured) => number) =>
+    slices.map(pick).sort((x, y) => x - y)[Math.floor(slices.length / 2)] ?? 0;
+  const sum = (pick: (slice: Measured) => number) =>
+    slices.reduce((total, slice) => total + pick(slice), 0);
+  return {
+    requestsPerSecond: sum((slice) => slice.requestsPerSecond) / slices.length,
+    p50Ms: middle((slice) => slice.p50Ms),
+    p99Ms: middle((slice) => slice.p99Ms),
+    requests: sum((slice) => slice.requests),
+    non2xx: sum((slice) => slice.non2xx),
+    errors: sum((slice) => slice.errors),
   };
 }
 
@@ -196,8 +216,8 @@ function printTable(rows: Row[], bytes: Map<string, number>) {
       .join(' | ');
   console.log(
     `\nTrip: ${STAGES} stages × ${PLACES_PER_STAGE} places, ${EXPENSES} expenses, ${BOOKINGS} bookings; ` +
-      `list pages of ${LIST_PAGE} trips; ${CONNECTIONS} connections, ${DURATION_SECONDS} s per load, ` +
-      `each followed by bare node:http sending the same bytes. Targets: ≥ ${TARGET_RATIO}× bare and ` +
+      `list pages of ${LIST_PAGE} trips; ${CONNECTIONS} connections; each load in ${SLICES} slices of ` +
+      `${SLICE_SECONDS} s, in turns with bare node:http sending the same bytes. Targets: ≥ ${TARGET_RATIO}× bare and ` +
       `p99 < ${TARGET_P99_MS} ms (mixed: < ${TARGET_MIXED_P99_MS} ms)\n`,
   );
   console.log(format(header));
@@ -387,9 +407,23 @@ async function main() {
       work: () => Promise<Measured>,
       p99TargetMs = TARGET_P99_MS,
     ) => {
-      const { result, peaks } = await peakRssOf(pids, work);
-      const bareResult = await loadOn([bare?.url('') ?? ''], barePath, {});
-      rows.push({ key, name, jammy: result, bare: bareResult, p99TargetMs, rssPeaks: peaks });
+      const jammySlices: Measured[] = [];
+      const bareSlices: Measured[] = [];
+      const peaks = pids.map(() => 0);
+      for (let slice = 0; slice < SLICES; slice += 1) {
+        const sampled = await peakRssOf(pids, work);
+        jammySlices.push(sampled.result);
+        sampled.peaks.forEach((peak, index) => (peaks[index] = Math.max(peaks[index] ?? 0, peak)));
+        bareSlices.push(await loadOn([bare?.url('') ?? ''], barePath, {}));
+      }
+      rows.push({
+        key,
+        name,
+        jammy: combined(jammySlices),
+        bare: combined(bareSlices),
+        p99TargetMs,
+        rssPeaks: peaks,
+      });
     };
     for (const read of reads.filter((candidate) => chosen(candidate.key))) {
       await measure(read.key, read.name, read.path, () =>
