@@ -161,6 +161,27 @@ describe('GET /api/itineraries/{id}/events', () => {
     for (const connection of [ownerStream, viewerStream, ...tabs]) connection.close();
   });
 
+  it('opens in-process too (no connection of its own): the head, then the stream', async () => {
+    const id = await tripWithMembers();
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `/api/itineraries/${id}/events`,
+      headers: { cookie: viewer.cookie },
+      payloadAsStream: true,
+    });
+    const stream = response.stream();
+    try {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      const first = await new Promise<string>((resolve) =>
+        stream.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+      );
+      expect(first).toContain(': connected');
+    } finally {
+      stream.destroy();
+    }
+  });
+
   it('a member removed from the itinerary has their stream closed', async () => {
     const id = await tripWithMembers();
     const viewerStream = await stream(viewer, id);

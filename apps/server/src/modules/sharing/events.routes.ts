@@ -1,4 +1,5 @@
 import { validateHeaderName, validateHeaderValue } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,8 +29,47 @@ const eventsQuery = z.object({
  */
 export const MAX_OPENING_STREAMS = 16;
 
+/** Where a stream's chunks go, and how it ends. */
+interface StreamChannel {
+  write(chunk: string): void;
+  end(): void;
+  onClose(listener: () => void): void;
+}
+
+type StreamHeaders = Record<string, string | number | string[] | undefined>;
+
+/**
+ * A stream's way out, its head written. Over a connection, straight to it, which the stream
+ * then has to itself: Node's response would keep its header text (about 2 KB in pieces) and
+ * frame every event as a chunk for as long as the stream stays open, and ten thousand may be
+ * (docs/decisions/041); the body ends with the connection (`Connection: close`), as HTTP/1.1
+ * allows without a length or chunks. A request made in-process (Fastify's inject, as the tests
+ * and the fuzz make them) has no connection: it goes through Node's response. Undefined when
+ * the client has gone already.
+ */
+function streamChannel(reply: FastifyReply, headers: StreamHeaders): StreamChannel | undefined {
+  const socket = reply.raw.socket;
+  if (socket instanceof Socket) {
+    if (socket.destroyed) return undefined;
+    socket.write(streamHead({ ...headers, date: new Date().toUTCString(), connection: 'close' }));
+    return {
+      write: (chunk) => socket.write(chunk),
+      end: () => socket.end(),
+      onClose: (listener) => socket.once('close', listener),
+    };
+  }
+  const response = reply.raw;
+  if (response.destroyed) return undefined;
+  response.writeHead(200, headers);
+  return {
+    write: (chunk) => response.write(chunk),
+    end: () => response.end(),
+    onClose: (listener) => response.once('close', listener),
+  };
+}
+
 /** A 200 response's head with `headers`, each name and value checked as Node checks them. */
-function streamHead(headers: Record<string, string | number | string[] | undefined>): string {
+function streamHead(headers: StreamHeaders): string {
   let head = 'HTTP/1.1 200 OK\r\n';
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
@@ -133,41 +173,32 @@ export function eventRoutes(
     doneOpening: () => void,
   ) {
     reply.hijack();
-    const socket = reply.raw.socket;
+    const channel = streamChannel(reply, {
+      // The headers set so far (security headers, request id) go out with the stream's own.
+      ...reply.getHeaders(),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      // Proxies such as nginx must pass each event on at once.
+      'x-accel-buffering': 'no',
+    });
     // The client left before its stream opened.
-    if (!socket || socket.destroyed) return;
-    // Written straight to the connection, which the stream then has to itself: Node's response
-    // would keep its header text (about 2 KB in pieces) and frame every event as a chunk, for
-    // as long as the stream is open, and ten thousand may be. The body ends with the
-    // connection (`Connection: close`), as HTTP/1.1 allows without a length or chunks.
-    socket.write(
-      streamHead({
-        // The headers set so far (security headers, request id) go out with the stream's own.
-        ...reply.getHeaders(),
-        date: new Date().toUTCString(),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'close',
-        // Proxies such as nginx must pass each event on at once.
-        'x-accel-buffering': 'no',
-      }),
-    );
+    if (!channel) return;
     let open = true;
     let unsubscribe: (() => void) | undefined;
     const end = () => {
       if (!open) return;
       open = false;
       unsubscribe?.();
-      socket.end();
+      channel.end();
     };
-    socket.once('close', end);
+    channel.onClose(end);
     try {
       unsubscribe = await bus.subscribe(
         {
           itineraryId,
           viewer,
           write: (chunk) => {
-            if (open) socket.write(chunk);
+            if (open) channel.write(chunk);
           },
           end,
         },
