@@ -306,12 +306,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     baseUrl: config.baseUrl,
     sessionSecret: deps.sessionSecret,
   });
-  const content = { db: deps.database.db, sessions };
   // Set once storage exists (below): a replaced cover's bytes are cleared at once.
   let sweepFiles = () => {};
   const documents = createDocumentCache({ maxBytes: config.documentCacheBytes, notifications });
   invalidateOnWrites(app, documents);
-  itineraryRoutes(app, { ...content, documents, sweepFiles: () => sweepFiles() });
+  // A trip's budget, bookings and members' access are kept with its document (decision 041).
+  const content = { db: deps.database.db, sessions, documents };
+  itineraryRoutes(app, { ...content, sweepFiles: () => sweepFiles() });
   registerItineraryParts(app, content);
   mediaRoutes(app, content);
   bookingRoutes(app, content);
@@ -323,6 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     origin: config.baseUrl.origin,
     notifications,
     onFanOut: metrics?.observeFanOut,
+    documents,
   });
   exportRoutes(app, { ...content, baseUrl: config.baseUrl });
   geoRoutes(app, { sessions, geocoder: config.geocoder });

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -12,11 +11,23 @@ import { loadCatalogue } from './modules/presets/catalogue';
 import type { Tracing } from './observability/tracing';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
+/**
+ * Connections the kernel may hold until the server accepts them (Node's default: 511). A
+ * reconnect storm (every open page's live stream coming back at once after a restart) brings
+ * thousands together: beyond the queue, the kernel drops them and each client waits a second
+ * or more to try again. Linux caps it at net.core.somaxconn (4096 on current kernels).
+ */
+const LISTEN_BACKLOG = 8192;
 
 /** Boots the server (main.ts calls it): database, migrations, app, metrics, listen, shutdown. */
 export async function startServer(config: Config, tracing?: Tracing): Promise<void> {
   boundHeapGrowth();
   const logger = createLogger(config);
+  // The app's modules (Fastify, better-auth, every route: over a second to load) load while
+  // PostgreSQL starts, rather than before it (a chunk of its own in the build).
+  const appModule = import('./app');
+  // Awaited below; a failure before then is not left unhandled.
+  appModule.catch(() => undefined);
   const database = await openDatabase(config, logger);
   try {
     await runMigrations(database.pool);
@@ -29,6 +40,7 @@ export async function startServer(config: Config, tracing?: Tracing): Promise<vo
       config.metricsPort === undefined
         ? undefined
         : (await import('./observability/metrics')).createMetrics({ database });
+    const { buildApp } = await appModule;
     const app = await buildApp({
       config,
       database,
@@ -48,7 +60,7 @@ export async function startServer(config: Config, tracing?: Tracing): Promise<vo
       await database.close();
       await tracing?.shutdown();
     });
-    await app.listen({ host: config.host, port: config.port });
+    await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
     logger.info(
       {
         database: database.kind,
