@@ -1,7 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from './accounts';
-import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  launchBrowser,
+  newContext,
+  seriousViolations,
+  url,
+} from './browser';
 
 // A trip of 100 stages and 1,000 places (issues 15 and 34): its overview, its stages and its
 // places open drawing only what is in view, scroll and are reordered and edited without the
@@ -32,7 +40,6 @@ const stageIds: string[] = [];
 /** The stages' titles in the trip's order (three were imported at a time, in any order). */
 let stageOrder: string[] = [];
 
-const url = (path: string) => `${baseUrl()}${path}`;
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 /** Places of stage `index` (0-based): ten each. */
