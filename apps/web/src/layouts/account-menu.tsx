@@ -3,7 +3,7 @@ import { IconLogout, IconMailbox, IconSparkles, IconUserCircle } from '@tabler/i
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTakeFocus, type Reached } from '../components/load-on-reach';
-import { useMe } from '../features/auth/session';
+import { useMe } from '../lib/session';
 import { useLanguage } from '../i18n/use-language';
 import { AccountButton } from './account-button';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { callAuth } from '../features/auth/auth-errors';
-import { authClient } from '../features/auth/auth-client';
+import { authClient } from '../lib/auth-client';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { EmailRequestForm } from '../features/auth/components/email-request-form';
 import { EmailSent } from '../features/auth/components/email-sent';

@@ -3,7 +3,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { callAuth } from '../features/auth/auth-errors';
-import { authClient } from '../features/auth/auth-client';
+import { authClient } from '../lib/auth-client';
 import { DEFAULT_AFTER_SIGN_UP } from '../features/auth/auth-redirect';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { EmailSent } from '../features/auth/components/email-sent';

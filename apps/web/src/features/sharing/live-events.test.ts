@@ -1,7 +1,7 @@
 import type { ItineraryEvent } from '@jammy/shared/sharing';
 import { describe, expect, it } from 'vitest';
-import { itineraryKeys } from '../itineraries/api/keys';
-import { sharingKeys } from './api/keys';
+import { itineraryKeys } from '../../lib/query-keys';
+import { sharingKeys } from '../../lib/sharing-keys';
 import { describeEvent } from './describe-event';
 import { otherViewers, presenceOf } from './presence';
 import { keysFor } from './use-live-itinerary';

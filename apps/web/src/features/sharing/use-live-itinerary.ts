@@ -1,8 +1,8 @@
 import { EVENT_KINDS, type EventKind } from '@jammy/shared/sharing-plain';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { itineraryKeys } from '../itineraries/api/keys';
-import { sharingKeys } from './api/keys';
+import { itineraryKeys } from '../../lib/query-keys';
+import { sharingKeys } from '../../lib/sharing-keys';
 import { presenceOf } from './presence';
 import { probeStream, retryDelay } from './stream-retry';
 

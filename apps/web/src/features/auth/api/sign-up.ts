@@ -1,5 +1,5 @@
 import type { Language } from '@jammy/shared/languages';
-import { authClient } from '../auth-client';
+import { authClient } from '../../../lib/auth-client';
 import type { AuthFetchOptions } from '../auth-errors';
 
 export interface SignUpInput {

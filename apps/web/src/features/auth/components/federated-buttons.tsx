@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignInMethods } from '../api/sign-in-methods';
 import { callAuth, toAuthFailure, type AuthFailure } from '../auth-errors';
-import { authClient } from '../auth-client';
+import { authClient } from '../../../lib/auth-client';
 import {
   federatedOptions,
   socialSignInRequest,

@@ -11,7 +11,7 @@ import { completeProfile } from '../api/complete-profile';
 import { authFormOptions } from '../auth-messages';
 import { DEFAULT_AFTER_SIGN_UP, inLanguage } from '../auth-redirect';
 import { finishRegisterSchema } from '../lib/schemas';
-import { resetSession } from '../session';
+import { resetSession } from '../../../lib/session';
 import { useAuthRedirect } from '../use-auth-redirect';
 import { FormAlert } from './form-alert';
 import { NameField } from './identity-fields';

@@ -8,7 +8,7 @@ import { useForm } from '../../../components/form/use-form';
 import { callAuth, toAuthFailure } from '../auth-errors';
 import { authFormOptions, AUTH_FIELD_MESSAGES, isolate } from '../auth-messages';
 import { DEFAULT_AFTER_SIGN_UP } from '../auth-redirect';
-import { loadAuthClient } from '../load-auth-client';
+import { loadAuthClient } from '../../../lib/load-auth-client';
 import { signInSchema } from '../lib/schemas';
 import { useAuthRedirect } from '../use-auth-redirect';
 import { useCompleteSignIn } from '../use-complete-sign-in';

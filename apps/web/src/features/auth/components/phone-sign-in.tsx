@@ -6,7 +6,7 @@ import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
 import { callAuth } from '../auth-errors';
 import { authFormOptions, isolate } from '../auth-messages';
-import { authClient } from '../auth-client';
+import { authClient } from '../../../lib/auth-client';
 import { phoneCodeSchema, phoneSchema } from '../lib/schemas';
 import { useCompleteSignIn } from '../use-complete-sign-in';
 import { useCooldown } from '../use-cooldown';

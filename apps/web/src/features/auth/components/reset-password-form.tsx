@@ -5,7 +5,7 @@ import { useForm } from '../../../components/form/use-form';
 import type { AuthFailure } from '../auth-errors';
 import { callAuth, toAuthFailure } from '../auth-errors';
 import { authFormOptions, useAuthMessages } from '../auth-messages';
-import { authClient } from '../auth-client';
+import { authClient } from '../../../lib/auth-client';
 import { resetPasswordSchema } from '../lib/schemas';
 import { FormAlert } from './form-alert';
 import { PasswordField } from './password-field';

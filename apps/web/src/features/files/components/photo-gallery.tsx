@@ -17,7 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { itineraryKeys } from '../../itineraries/api/keys';
+import { itineraryKeys } from '../../../lib/query-keys';
 import { addPhoto, deletePhoto, movePhoto, updatePhoto, uploadPath } from '../media-api';
 import { useUpload } from '../use-upload';
 import { Lightbox } from './lightbox';

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
-import { useCreateList, useDeleteList, useTripLists } from '../../itineraries/api/trip-lists';
+import { useCreateList, useDeleteList, useTripLists } from '../api/trip-lists';
 import { hasFields, problemOf, type Problem } from '../problem';
 import { ConfirmDelete } from './confirm-delete';
 import { ProblemNotice } from './problem-notice';

@@ -16,7 +16,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ConflictPanel } from '../../../components/form/conflict-panel';
 import { toProblem } from '../../../lib/problem';
-import { useCreateNote, useUpdateNote } from '../../itineraries/api/notes';
+import { useCreateNote, useUpdateNote } from '../api/notes';
 import { useLanguage } from '../../../i18n/use-language';
 import { hasFields, problemOf, type Problem } from '../problem';
 import { NoteText } from './note-text';

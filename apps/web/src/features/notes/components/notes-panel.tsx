@@ -4,7 +4,7 @@ import { IconNotes, IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useCreateNote, useDeleteNote, useNotes } from '../../itineraries/api/notes';
+import { useCreateNote, useDeleteNote, useNotes } from '../api/notes';
 import { hasFields, problemOf, type Problem } from '../problem';
 import { ConfirmDelete } from './confirm-delete';
 import { NoteCard } from './note-card';

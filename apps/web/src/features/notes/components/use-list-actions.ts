@@ -6,7 +6,7 @@ import {
   useMoveListItem,
   useRenameList,
   useUpdateListItem,
-} from '../../itineraries/api/trip-lists';
+} from '../api/trip-lists';
 import { problemOf, type Problem } from '../problem';
 
 /** A change to a list that failed, with what is needed to send it again. */

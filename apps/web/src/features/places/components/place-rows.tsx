@@ -4,7 +4,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange } from '../../../lib/format';
-import { CategoryIcon } from '../../itineraries/components/category-icon';
+import { CategoryIcon } from '../../../components/category-icon';
 import { hasCoordinates, type NumberedPlace, type PlaceGroup } from '../place-order';
 import classes from './places.module.css';
 

@@ -8,7 +8,7 @@ import { ProblemAlert } from '../../../components/form/problem-alert';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
-import { useMe } from '../../auth/session';
+import { useMe } from '../../../lib/session';
 import { usePublishPreset } from '../api/presets';
 import { ListingFields, type ListingValues } from './listing-fields';
 

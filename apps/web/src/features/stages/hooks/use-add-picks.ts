@@ -1,6 +1,6 @@
 import type { Place } from '@jammy/shared/itineraries';
 import { useCallback, useState } from 'react';
-import { useCreatePlace } from '../../itineraries/api/places';
+import { useCreatePlace } from '../../places/public';
 import type { Pick } from '../lib/picks';
 import { toProblem, type Problem } from '../lib/problem';
 

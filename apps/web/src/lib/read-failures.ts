@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 /** The itinerary is gone or was never shared with the caller. */
 export function isNotFound(error: unknown): boolean {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { relativeTimeFormat } from '../../../lib/intl';
+import { relativeTimeFormat } from './intl';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400],

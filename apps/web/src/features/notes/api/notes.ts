@@ -3,9 +3,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { outboxEntries } from '../../../lib/outbox';
-import { itineraryKeys } from './keys';
-import { withPendingNotes } from './pending-changes';
-import { temporaryId } from './tree-mutation';
+import { itineraryKeys } from '../../../lib/query-keys';
+import { withPendingNotes } from '../../../lib/pending-changes';
+import { temporaryId } from '../../../lib/tree-mutation';
 
 export type CreateNote = z.input<typeof createNoteSchema>;
 export type UpdateNote = z.input<typeof updateNoteSchema> & { noteId: string };

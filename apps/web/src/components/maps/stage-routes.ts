@@ -1,10 +1,10 @@
 import type { StageRoutes } from '@jammy/shared/imports';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiRequest } from '../../../lib/api-client';
-import { itineraryKeys } from '../../itineraries/api/keys';
-import { sharingKeys } from '../../sharing/api/keys';
-import type { MapTrack } from '../components/trip-map';
+import { apiRequest } from '../../lib/api-client';
+import { itineraryKeys } from '../../lib/query-keys';
+import { sharingKeys } from '../../lib/sharing-keys';
+import type { MapTrack } from './trip-map';
 
 /**
  * The stages' routes of an itinerary (its imported tracks), for a member or, with `share`,

@@ -2,10 +2,10 @@ import type { Me } from '@jammy/shared/account';
 import { SESSION_ELEMENT_ID } from '@jammy/shared/route-preloads';
 import type { Session } from '@jammy/shared/session';
 import { isCancelledError, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-import { clearOfflineCache } from '../../lib/offline-cache';
-import { forgetLoadedOutbox, loadOutbox } from '../../lib/outbox';
-import { clearWorkerUserCaches } from '../../pwa/pwa-store';
+import { apiRequest } from './api-client';
+import { clearOfflineCache } from './offline-cache';
+import { forgetLoadedOutbox, loadOutbox } from './outbox';
+import { clearWorkerUserCaches } from '../pwa/pwa-store';
 
 /**
  * The signed-in traveller, or null for an anonymous visitor. Asked of GET /api/session,

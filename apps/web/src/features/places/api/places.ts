@@ -7,8 +7,8 @@ import type {
 import { byPosition, positionAfter, positionBetween } from '@jammy/shared/positions';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { queueMove } from './move-queue';
-import { temporaryId, useTreeMutation } from './tree-mutation';
+import { queueMove } from '../../../lib/move-queue';
+import { temporaryId, useTreeMutation } from '../../../lib/tree-mutation';
 
 export type CreatePlace = z.input<typeof createPlaceSchema>;
 export type UpdatePlace = z.input<typeof updatePlaceSchema> & { placeId: string };

@@ -1,6 +1,6 @@
 import type { ItineraryTree, Note, Page, TripList } from '@jammy/shared/itineraries';
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../../lib/outbox-core';
+import type { OutboxEntry } from './outbox-core';
 import { withPendingLists, withPendingNotes, withPendingTree } from './pending-changes';
 
 const TRIP = '01a22500-0000-7000-8000-000000000001';

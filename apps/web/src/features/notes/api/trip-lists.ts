@@ -10,9 +10,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { outboxEntries } from '../../../lib/outbox';
-import { itineraryKeys } from './keys';
-import { withPendingLists } from './pending-changes';
-import { temporaryId } from './tree-mutation';
+import { itineraryKeys } from '../../../lib/query-keys';
+import { withPendingLists } from '../../../lib/pending-changes';
+import { temporaryId } from '../../../lib/tree-mutation';
 
 export type CreateList = z.input<typeof createListSchema>;
 export type UpdateListItem = z.input<typeof updateListItemSchema> & {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAfterFirstPaint, useNearViewport } from '../../../lib/after-paint';
+import { useAfterFirstPaint, useNearViewport } from '../../lib/after-paint';
 import type { TripMapProps } from './map-types';
 import classes from './trip-map.module.css';
 

@@ -5,9 +5,9 @@ import L from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, Polyline, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { prefersReducedMotion } from '../../../lib/motion';
-import { CLUSTER_FROM, clusterPoints } from '../cluster';
-import { useMapSettings } from '../map-settings';
+import { prefersReducedMotion } from '../../lib/motion';
+import { CLUSTER_FROM, clusterPoints } from './cluster';
+import { useMapSettings } from './map-settings';
 import { TRACK_COLOR, type MapPoint, type MapTrack, type TripMapProps } from './map-types';
 import classes from './trip-map.module.css';
 

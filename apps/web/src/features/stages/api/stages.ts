@@ -7,8 +7,8 @@ import type {
 import { byPosition, positionAfter, positionBetween } from '@jammy/shared/positions';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { queueMove } from './move-queue';
-import { temporaryId, useTreeMutation } from './tree-mutation';
+import { queueMove } from '../../../lib/move-queue';
+import { temporaryId, useTreeMutation } from '../../../lib/tree-mutation';
 
 export type CreateStage = z.input<typeof createStageSchema>;
 export type UpdateStage = z.input<typeof updateStageSchema> & { stageId: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelative, formatWait } from './format';
+import { formatRelative, formatWait } from './format-time';
 
 describe('formatWait', () => {
   it('says seconds for short waits and minutes for long ones', () => {

@@ -1,6 +1,6 @@
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { onlineManager, useMutation, useQueryClient } from '@tanstack/react-query';
-import { itineraryKeys } from './keys';
+import { itineraryKeys } from './query-keys';
 
 /**
  * A change to an itinerary's stages or places that shows at once (optimistic UI): `apply`

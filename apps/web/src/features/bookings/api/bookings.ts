@@ -2,7 +2,7 @@ import type { Booking, createBookingSchema, updateBookingSchema } from '@jammy/s
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { temporaryId, useTreeMutation } from './tree-mutation';
+import { temporaryId, useTreeMutation } from '../../../lib/tree-mutation';
 
 export type CreateBooking = z.input<typeof createBookingSchema>;
 export type UpdateBooking = z.input<typeof updateBookingSchema> & { bookingId: string };

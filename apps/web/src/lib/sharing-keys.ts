@@ -1,4 +1,4 @@
-import { itineraryKeys } from '../../itineraries/api/keys';
+import { itineraryKeys } from './query-keys';
 
 /**
  * Query keys of sharing data. They sit under the itinerary keys, so invalidating an

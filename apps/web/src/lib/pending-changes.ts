@@ -8,7 +8,7 @@ import type {
   TripList,
 } from '@jammy/shared/itineraries';
 import { byPosition, positionBetween } from '@jammy/shared/positions';
-import type { OutboxEntry } from '../../../lib/outbox-core';
+import type { OutboxEntry } from './outbox-core';
 
 /**
  * Changes waiting in the outbox, laid over what the server answers. A change made offline

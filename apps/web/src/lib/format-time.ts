@@ -1,5 +1,5 @@
 import type { Language } from '@jammy/shared/languages';
-import { dateTimeFormat, numberFormat, relativeTimeFormat } from '../../../lib/intl';
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl';
 
 /** An instant as a date and time in the reader's language: "12 May 2025, 14:05". */
 export function formatDateTime(value: string | Date, language: Language): string {

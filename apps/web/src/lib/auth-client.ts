@@ -1,6 +1,6 @@
 import { magicLinkClient, phoneNumberClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
-import { REQUEST_TIMEOUT_MS } from '../../lib/api-client';
+import { REQUEST_TIMEOUT_MS } from './api-client';
 
 /** better-auth's client for the sign-in, sign-up, session and account endpoints. */
 export const authClient = createAuthClient({

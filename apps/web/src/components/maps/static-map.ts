@@ -1,4 +1,4 @@
-import type { MapPoint, MapTrack } from './components/trip-map';
+import type { MapPoint, MapTrack } from './trip-map';
 
 /**
  * A map as one picture, for paper: the configured tiles laid side by side on a canvas, the
