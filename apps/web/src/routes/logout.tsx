@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { callAuth, toAuthFailure, type AuthFailure } from '../features/auth/auth-errors';
+import { callAuth, toAuthFailure, type AuthFailure } from '../features/auth/lib/auth-errors';
 import { authClient } from '../lib/auth-client';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { FormAlert } from '../features/auth/components/form-alert';

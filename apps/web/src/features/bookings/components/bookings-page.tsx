@@ -9,7 +9,7 @@ import { ConflictAlert } from '../../../components/form/conflict-panel';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { toProblem } from '../../../lib/problem';
 import { useCreateBooking, useDeleteBooking, useUpdateBooking } from '../api/bookings';
-import { referenceZone } from '../booking-time';
+import { referenceZone } from '../lib/booking-time';
 import { BookingDays } from './booking-days';
 import { BookingForm } from './booking-form';
 

@@ -21,8 +21,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatBytes } from '../../../lib/format';
 import { itineraryKeys } from '../../../lib/query-keys';
-import { addAttachment, deleteAttachment, uploadPath } from '../media-api';
-import { useUpload } from '../use-upload';
+import { addAttachment, deleteAttachment, uploadPath } from '../api/media-api';
+import { useUpload } from './use-upload';
 import { UploadStatus } from './upload-status';
 
 /**

@@ -19,7 +19,7 @@ import { ProblemAlert } from '../../../components/form/problem-alert';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
 import { useCreateList, useDeleteList, useTripLists } from '../api/trip-lists';
-import { hasFields, problemOf, type Problem } from '../problem';
+import { hasFields, problemOf, type Problem } from '../lib/problem';
 import { ConfirmDelete } from './confirm-delete';
 import { ProblemNotice } from './problem-notice';
 import { TripListCard } from './trip-list-card';

@@ -18,7 +18,7 @@ import { ConflictPanel } from '../../../components/form/conflict-panel';
 import { toProblem } from '../../../lib/problem';
 import { useCreateNote, useUpdateNote } from '../api/notes';
 import { useLanguage } from '../../../i18n/use-language';
-import { hasFields, problemOf, type Problem } from '../problem';
+import { hasFields, problemOf, type Problem } from '../lib/problem';
 import { NoteText } from './note-text';
 import { NoteEditor } from './note-editor';
 import { ProblemNotice } from './problem-notice';

@@ -5,7 +5,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useCreateNote, useDeleteNote, useNotes } from '../api/notes';
-import { hasFields, problemOf, type Problem } from '../problem';
+import { hasFields, problemOf, type Problem } from '../lib/problem';
 import { ConfirmDelete } from './confirm-delete';
 import { NoteCard } from './note-card';
 import { NoteEditor } from './note-editor';

@@ -7,7 +7,7 @@ import {
   useRenameList,
   useUpdateListItem,
 } from '../api/trip-lists';
-import { problemOf, type Problem } from '../problem';
+import { problemOf, type Problem } from '../lib/problem';
 
 /** A change to a list that failed, with what is needed to send it again. */
 export type ListFailure = { problem: Problem } & (

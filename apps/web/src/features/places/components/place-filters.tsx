@@ -4,7 +4,7 @@ import { Button, Chip, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { numbered, type PlaceFilters, type StageFilter } from '../place-order';
+import { numbered, type PlaceFilters, type StageFilter } from '../lib/place-order';
 import { CategoryIcon } from '../../../components/category-icon';
 import classes from './places.module.css';
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMovePlace } from '../api/places';
 import { useLanguage } from '../../../i18n/use-language';
-import { hasCoordinates, numbered, type NumberedPlace } from '../place-order';
+import { hasCoordinates, numbered, type NumberedPlace } from '../lib/place-order';
 import { CategoryIcon } from '../../../components/category-icon';
 import { usePlaceErrorMessage } from './use-place-error-message';
 import classes from './places.module.css';

@@ -5,7 +5,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { formatRelativeTime, useNow } from '../../../lib/relative-time';
 import { useActivity } from '../api/activity';
 import { UndoImportAction } from '../../imports/public';
-import { describeEvent } from '../describe-event';
+import { describeEvent } from '../lib/describe-event';
 
 const SHOWN = 8;
 

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/session';
 import { sharingKeys } from '../../../lib/sharing-keys';
-import { otherViewers } from '../presence';
-import { useLiveItinerary } from '../use-live-itinerary';
+import { otherViewers } from '../lib/presence';
+import { useLiveItinerary } from '../api/use-live-itinerary';
 import { listFormat } from '../../../lib/intl';
 
 const SHOWN = 4;

@@ -9,7 +9,7 @@ import { scrollBehavior } from '../../../lib/motion';
 import { useLanguage } from '../../../i18n/use-language';
 import { ItineraryHeader } from '../../itineraries/public';
 import type { MapPoint } from '../../../components/maps/trip-map';
-import { useAddPicks } from '../hooks/use-add-picks';
+import { useAddPicks } from './use-add-picks';
 import { placePoints } from '../lib/map-points';
 import { isSaved } from '../lib/move';
 import { loadPicks, savePicks, type Pick } from '../lib/picks';

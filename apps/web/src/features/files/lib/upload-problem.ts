@@ -1,7 +1,7 @@
 import { isRetryableStatus, STORAGE_MESSAGES } from '@jammy/shared/storage-plain';
-import { ApiError } from '../../lib/api-client';
-import { formatBytes } from '../../lib/format';
-import { numberFormat } from '../../lib/intl';
+import { ApiError } from '../../../lib/api-client';
+import { formatBytes } from '../../../lib/format';
+import { numberFormat } from '../../../lib/intl';
 import { StorageError } from './storage-error';
 
 /** Why an upload (or the save after it) failed, as the traveller is told. */

@@ -1,7 +1,7 @@
 import type { Booking } from '@jammy/shared/bookings';
 import { TRANSPORT_KINDS, zonedInstant } from '@jammy/shared/bookings-plain';
-import { formatDuration } from '../../lib/format';
-import { numberFormat } from '../../lib/intl';
+import { formatDuration } from '../../../lib/format';
+import { numberFormat } from '../../../lib/intl';
 
 /**
  * How long bookings last, and the waits between legs. Each end of a booking is a wall clock in

@@ -1,9 +1,9 @@
 import type { ItineraryEvent } from '@jammy/shared/sharing';
 import { describe, expect, it } from 'vitest';
-import { itineraryKeys } from '../../lib/query-keys';
-import { sharingKeys } from '../../lib/sharing-keys';
-import { describeEvent } from './describe-event';
-import { otherViewers, presenceOf } from './presence';
+import { itineraryKeys } from '../../../lib/query-keys';
+import { sharingKeys } from '../../../lib/sharing-keys';
+import { describeEvent } from '../lib/describe-event';
+import { otherViewers, presenceOf } from '../lib/presence';
 import { keysFor } from './use-live-itinerary';
 
 const ID = '0192f7a0-0000-7000-8000-000000000000';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { meQuery, resetSession } from '../../lib/session';
+import { meQuery, resetSession } from '../../../lib/session';
 import { useAuthRedirect } from './use-auth-redirect';
 
 /**

@@ -1,5 +1,5 @@
-import { ApiError } from '../../lib/api-client';
-import { runAuthCall, type AuthFetchOptions, type AuthResult } from '../../lib/auth-call';
+import { ApiError } from '../../../lib/api-client';
+import { runAuthCall, type AuthFetchOptions, type AuthResult } from '../../../lib/auth-call';
 
 /** The form fields an identity error can belong to. */
 export type AuthField =
@@ -164,7 +164,7 @@ export function toAuthFailure(error: unknown): AuthFailure {
   return new AuthFailure('errors.unknown');
 }
 
-export type { AuthFetchOptions } from '../../lib/auth-call';
+export type { AuthFetchOptions } from '../../../lib/auth-call';
 
 /**
  * Runs one better-auth client call and returns its data, or throws an AuthFailure (with

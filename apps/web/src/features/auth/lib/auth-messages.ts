@@ -5,8 +5,8 @@ import {
 } from '@jammy/shared/account-limits';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldMessages } from '../../components/form/use-form';
-import { retryWhen } from '../../lib/problem';
+import type { FieldMessages } from '../../../components/form/use-form';
+import { retryWhen } from '../../../lib/problem';
 import { toAuthFailure, type AuthFailure, type AuthField } from './auth-errors';
 
 /** Values every auth message may interpolate (limits shared with the server). */

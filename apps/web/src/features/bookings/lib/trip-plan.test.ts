@@ -1,7 +1,7 @@
 import type { Booking } from '@jammy/shared/bookings';
 import type { Place, Stage } from '@jammy/shared/itineraries';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_BOOKING_FIELDS } from './api/bookings';
+import { EMPTY_BOOKING_FIELDS } from '../api/bookings';
 import {
   bookingMoments,
   looseDays,

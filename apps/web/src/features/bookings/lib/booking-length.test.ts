@@ -1,7 +1,7 @@
 import type { Booking } from '@jammy/shared/bookings';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_BOOKING_FIELDS } from './api/bookings';
+import { EMPTY_BOOKING_FIELDS } from '../api/bookings';
 import { bookingLength, elapsedMinutes, formatElapsed, layovers } from './booking-length';
 
 let nextId = 0;

@@ -1,4 +1,4 @@
-import { storageError, StorageError } from './storage-error';
+import { storageError, StorageError } from '../lib/storage-error';
 
 /** One HTTP request of the storage protocol. */
 export interface StorageRequest {

@@ -1,5 +1,5 @@
-import { ApiError } from '../../lib/api-client';
-import { toProblem } from '../../lib/problem';
+import { ApiError } from '../../../lib/api-client';
+import { toProblem } from '../../../lib/problem';
 
 export type ProblemKind =
   'network' | 'forbidden' | 'not-found' | 'conflict' | 'invalid' | 'unknown';

@@ -1,7 +1,7 @@
 import type { ObjectMetadata } from '@jammy/shared/storage';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { storageClient, type StorageClient, type UploadOptions } from './storage-client';
-import { StorageError } from './storage-error';
+import { storageClient, type StorageClient, type UploadOptions } from '../api/storage-client';
+import { StorageError } from '../lib/storage-error';
 
 const defaultClient = storageClient();
 

@@ -1,10 +1,10 @@
 import { EVENT_KINDS, type EventKind } from '@jammy/shared/sharing-plain';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { itineraryKeys } from '../../lib/query-keys';
-import { sharingKeys } from '../../lib/sharing-keys';
-import { presenceOf } from './presence';
-import { probeStream, retryDelay } from './stream-retry';
+import { itineraryKeys } from '../../../lib/query-keys';
+import { sharingKeys } from '../../../lib/sharing-keys';
+import { presenceOf } from '../lib/presence';
+import { probeStream, retryDelay } from '../lib/stream-retry';
 
 /** Changes arriving together are applied in one go after this pause (well within a second). */
 const BATCH_MS = 120;

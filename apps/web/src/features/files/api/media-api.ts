@@ -1,6 +1,6 @@
 import type { Itinerary } from '@jammy/shared/itineraries';
 import type { Attachment, Photo } from '@jammy/shared/media';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 
 /**
  * The product's side of files (after the bytes are uploaded with the storage client): the

@@ -1,6 +1,6 @@
 import type { Booking } from '@jammy/shared/bookings';
 import { bookingDay, zonedInstant } from '@jammy/shared/bookings-plain';
-import { dateTimeFormat } from '../../lib/intl';
+import { dateTimeFormat } from '../../../lib/intl';
 
 /**
  * Bookings' times as a traveller reads them: the wall-clock time of the ticket in its own zone,

@@ -6,8 +6,8 @@ import {
   STORAGE_UPLOAD_RETRY_MS,
   type StringFormat,
 } from '@jammy/shared/storage-plain';
-import { withRetries, type RetryEnvironment } from './retry';
-import { errorOfResponse, storageError, StorageError } from './storage-error';
+import { withRetries, type RetryEnvironment } from '../lib/retry';
+import { errorOfResponse, storageError, StorageError } from '../lib/storage-error';
 import { xhrTransport, type StorageResponse, type Transport } from './transport';
 
 /** Files up to this size go in one request; larger ones in resumable chunks. */

@@ -1,6 +1,6 @@
 import type { Booking } from '@jammy/shared/bookings';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_BOOKING_FIELDS } from './api/bookings';
+import { EMPTY_BOOKING_FIELDS } from '../api/bookings';
 import { bookingTimes, groupByDay, zoneLabel } from './booking-time';
 
 const booking = (fields: Partial<Booking>): Booking => ({

@@ -1,7 +1,7 @@
 import { PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itinerary-limits';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { PlaceFilters, StageFilter } from './place-order';
+import type { PlaceFilters, StageFilter } from '../lib/place-order';
 
 function isCategory(value: string): value is PlaceCategory {
   return (PLACE_CATEGORIES as readonly string[]).includes(value);

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { useLanguage } from '../../i18n/use-language';
-import { authPath, redirectTarget } from './auth-redirect';
+import { useLanguage } from '../../../i18n/use-language';
+import { authPath, redirectTarget } from '../lib/auth-redirect';
 
 /**
  * The `?redirect=` a sign-in page was opened with: `link` builds the other sign-in pages'

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_MESSAGES } from '@jammy/shared/storage-plain';
-import type { RetryEnvironment } from './retry';
+import type { RetryEnvironment } from '../lib/retry';
 import { CHUNK_BYTES, storageClient } from './storage-client';
-import { StorageError } from './storage-error';
+import { StorageError } from '../lib/storage-error';
 import type { StorageRequest, StorageResponse, Transport } from './transport';
 
 /** A clock that only moves when the client sleeps, and no jitter unless asked. */

@@ -1,7 +1,7 @@
 import { STORAGE_MESSAGES, type StorageErrorName } from '@jammy/shared/storage-plain';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
-import en from './locales/en.json';
+import { ApiError } from '../../../lib/api-client';
+import en from '../locales/en.json';
 import { errorOfResponse, storageError, StorageError } from './storage-error';
 import { uploadProblem } from './upload-problem';
 
