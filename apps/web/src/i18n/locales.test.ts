@@ -52,6 +52,7 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'fields.checkIn',
     'fields.checkOut',
     'fields.url',
+    'admin.no',
   ],
   fr: [
     'date',
@@ -78,7 +79,7 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'line.code',
     'fields.notes',
   ],
-  es: ['regions.asia', 'placeholders.accommodation'],
+  es: ['regions.asia', 'placeholders.accommodation', 'admin.no'],
   de: [
     'nav.faq',
     'nav.shop',
