@@ -19,16 +19,19 @@ module.exports = {
       comment:
         'lib, db, auth, events, mail and config are below the feature modules: they import none.',
       severity: 'error',
-      from: { path: '^apps/server/src/((lib|db|auth|events|mail)/|config\\.ts$)' },
+      from: { path: '^apps/server/src/((lib|db|auth|events|mail|config)/|config\\.ts$)' },
       to: { path: '^apps/server/src/modules/' },
     },
     {
       name: 'config-imports-nothing-of-the-app',
       comment:
-        'Configuration is read first and imports nothing of the app (paths.ts holds two constants).',
+        'Configuration (config.ts and its topics in config/) is read first and imports nothing of the app (paths.ts holds two constants).',
       severity: 'error',
-      from: { path: '^apps/server/src/config\\.ts$' },
-      to: { path: '^apps/server/src/', pathNot: '^apps/server/src/(config|paths)\\.ts$' },
+      from: { path: '^apps/server/src/(config\\.ts$|config/)' },
+      to: {
+        path: '^apps/server/src/',
+        pathNot: '^apps/server/src/(config\\.ts|config/|paths\\.ts)',
+      },
     },
     {
       name: 'shared-imports-no-app',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withRole } from './document-cache';
+import { withRole } from './document-cache-entry';
 
 describe('withRole', () => {
   const owner =
