@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../lib/source-files.test-helpers';
 
 // A feature reaches another only through its public entry, `features/<name>/public.ts`
 // (decision 037; `npm run deps` checks the imports). The build takes the entry for a list of
@@ -15,14 +16,6 @@ const features = readdirSync(FEATURES, { withFileTypes: true })
   .map((entry) => entry.name);
 const entryOf = (feature: string) => path.join(FEATURES, feature, 'public.ts');
 const withEntry = features.filter((feature) => existsSync(entryOf(feature)));
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(file);
-    return /\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
 
 /** The names in `{ a, type b, c as d }`: a, b and c. */
 const namesIn = (list: string) =>

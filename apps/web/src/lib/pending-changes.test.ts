@@ -1,7 +1,8 @@
-import type { ItineraryTree, Note, Page, TripList } from '@jammy/shared/itineraries';
+import type { Note, Page, TripList } from '@jammy/shared/itineraries';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from './outbox-core';
 import { withPendingLists, withPendingNotes, withPendingTree } from './pending-changes';
+import { aTree, anItinerary } from './trip-rows.test-helpers';
 
 const TRIP = '01a22500-0000-7000-8000-000000000001';
 const stamp = '2027-01-01T00:00:00.000Z';
@@ -102,30 +103,7 @@ describe('withPendingLists', () => {
 
 describe('withPendingTree', () => {
   it('adds a waiting place to its stage and edits the trip', () => {
-    const tree: ItineraryTree = {
-      itinerary: {
-        id: TRIP,
-        title: 'Azores',
-        description: '',
-        startDate: null,
-        endDate: null,
-        timezone: null,
-        currency: null,
-        coverUrl: null,
-        cover: null,
-        ownerId: 'me',
-        role: 'owner',
-        deletedAt: null,
-        createdAt: stamp,
-        updatedAt: stamp,
-        version: 2,
-      },
-      stages: [],
-      places: [],
-      photos: [],
-      attachments: [],
-      bookings: [],
-    };
+    const tree = aTree({ itinerary: anItinerary({ id: TRIP, title: 'Azores', version: 2 }) });
     const result = withPendingTree(tree, [
       entry('PATCH', '', { title: 'Azores by ferry', version: 2 }),
       entry('POST', '/places', { name: 'Lagoa do Fogo', stageId: 's1', lat: 37.76, lng: -25.47 }),

@@ -1,73 +1,19 @@
-import type { ItineraryTree, Place, Stage } from '@jammy/shared/itineraries';
+import type { ItineraryTree, Place } from '@jammy/shared/itineraries';
 import { describe, expect, it } from 'vitest';
+import { aPlace, aStage, aTree, anItinerary } from '../../../lib/trip-rows.test-helpers';
 import { filterGroups, groupPlaces } from './place-order';
 
-const stamp = '2027-04-01T00:00:00.000Z';
+const place = (id: string, stageId: string | null, position: string, category: Place['category']) =>
+  aPlace({ id, stageId, position, category, lat: 35, lng: 135 });
 
-function stage(id: string, position: string): Stage {
-  return {
-    id,
-    itineraryId: 'trip',
-    position,
-    title: id,
-    destinationName: null,
-    lat: null,
-    lng: null,
-    countryCode: null,
-    startDate: null,
-    endDate: null,
-    notes: '',
-    createdAt: stamp,
-    updatedAt: stamp,
-    version: 1,
-  };
-}
-
-function place(id: string, stageId: string | null, position: string, category: Place['category']) {
-  const value: Place = {
-    id,
-    itineraryId: 'trip',
-    stageId,
-    position,
-    name: id,
-    category,
-    lat: 35,
-    lng: 135,
-    address: null,
-    url: null,
-    day: null,
-    time: null,
-    durationMinutes: null,
-    costMinor: null,
-    currency: null,
-    notes: '',
-    createdAt: stamp,
-    updatedAt: stamp,
-    version: 1,
-  };
-  return value;
-}
-
-const tree: ItineraryTree = {
-  itinerary: {
-    id: 'trip',
-    title: 'Kyoto and Nara',
-    description: '',
-    startDate: null,
-    endDate: null,
-    timezone: null,
-    currency: null,
-    coverUrl: null,
-    cover: null,
-    ownerId: 'me',
-    role: 'owner',
-    deletedAt: null,
-    createdAt: stamp,
-    updatedAt: stamp,
-    version: 1,
-  },
+const tree: ItineraryTree = aTree({
+  itinerary: anItinerary({ title: 'Kyoto and Nara' }),
   // Out of order on purpose: the order comes from the positions.
-  stages: [stage('nara', 'a2'), stage('kyoto', 'a1'), stage('osaka', 'a3')],
+  stages: [
+    aStage({ id: 'nara', position: 'a2' }),
+    aStage({ id: 'kyoto', position: 'a1' }),
+    aStage({ id: 'osaka', position: 'a3' }),
+  ],
   places: [
     place('todaiji', 'nara', 'a0', 'sight'),
     place('loose-shop', null, 'a0', 'shopping'),
@@ -76,10 +22,7 @@ const tree: ItineraryTree = {
     place('nishiki', 'kyoto', 'a3', 'food'),
     place('orphan', 'gone-stage', 'a5', 'food'),
   ],
-  photos: [],
-  attachments: [],
-  bookings: [],
-};
+});
 
 describe('groupPlaces', () => {
   it('numbers the places in trip order: stages in order, then the places without a stage', () => {

@@ -1,15 +1,14 @@
 import type { PresetDetail } from '@jammy/shared/presets';
-import { Button, Group, Modal, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconDeviceFloppy, IconShieldCog, IconTrash } from '@tabler/icons-react';
+import { Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconShieldCog } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
-import { useLanguage } from '../../../i18n/use-language';
-import { useDeletePreset, useUpdatePreset } from '../api/presets';
+import { useUpdatePreset } from '../api/presets';
 import { adminListingOf } from '../lib/admin-listing';
+import { DeletePreset } from './delete-preset';
 import { ListingConflict } from './listing-conflict';
 import { ListingFields } from './listing-fields';
 
@@ -20,12 +19,8 @@ import { ListingFields } from './listing-fields';
  */
 export function PresetAdminPanel({ preset }: { preset: PresetDetail }) {
   const { t } = useTranslation('presets');
-  const { to } = useLanguage();
-  const navigate = useNavigate();
   const update = useUpdatePreset(preset.id);
-  const remove = useDeletePreset(preset.id);
   const [saved, setSaved] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   // Without its admin facts the preset has no version to save at.
   const readOnly = preset.admin === undefined;
   // Catalogue presets ship with Jammy: they can be unpublished, not deleted.
@@ -76,11 +71,7 @@ export function PresetAdminPanel({ preset }: { preset: PresetDetail }) {
           <ListingFields
             value={form.values}
             onChange={(listing) => form.setValues((current) => ({ ...current, ...listing }))}
-            errors={{
-              region: form.errorOf('region'),
-              interests: form.errorOf('interests'),
-              premium: form.errorOf('premium'),
-            }}
+            errorOf={form.errorOf}
           />
           {theirs && (
             <ListingConflict
@@ -101,15 +92,7 @@ export function PresetAdminPanel({ preset }: { preset: PresetDetail }) {
           </div>
           <Group justify="space-between">
             {deletable ? (
-              <Button
-                variant="subtle"
-                color="red"
-                c="red.9"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => setConfirming(true)}
-              >
-                {t('admin.delete')}
-              </Button>
+              <DeletePreset preset={preset} version={readOnly ? undefined : form.values.version} />
             ) : (
               <span />
             )}
@@ -123,34 +106,6 @@ export function PresetAdminPanel({ preset }: { preset: PresetDetail }) {
           </Group>
         </Stack>
       </form>
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('admin.deleteTitle')}
-        centered
-        closeButtonProps={{ 'aria-label': t('copy.close') }}
-      >
-        <Stack gap="md">
-          <Text size="sm">{t('admin.deleteText', { title: preset.title })}</Text>
-          {remove.isError && <ProblemAlert error={remove.error} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('admin.cancel')}
-            </Button>
-            <Button
-              color="red.9"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(readOnly ? undefined : form.values.version, {
-                  onSuccess: () => void navigate(to('/jammy-itineraries'), { replace: true }),
-                })
-              }
-            >
-              {t('admin.deleteConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
     </Paper>
   );
 }
