@@ -1,0 +1,748 @@
+// `npm run test:fleet`: Jammy as operators run it, tested. Builds the image (Containerfile) and
+// starts, in containers on a network of their own: PostgreSQL, an S3-compatible store (s3rver),
+// three Jammy processes and Caddy in front of them with the repository's deploy/Caddyfile.
+// Then, under a mixed load of readers and editors through the proxy:
+//   (a) a change made through one process reaches an event stream open on another;
+//   (b) one process is killed (SIGKILL): no acknowledged write is lost, event streams reconnect
+//       to the others, and the proxy takes it out of rotation;
+//   (c) the three are restarted one after the other (SIGTERM, then started again): clients see
+//       no failed request;
+//   (d) a file uploaded through one process downloads through another, from S3;
+//   (e) a backup (`npm run backup`) of the running fleet restores into a new database with
+//       every write acknowledged before it started.
+// Prints a table (requests, errors, writes acknowledged/found, p50/p99, reconnect time per
+// phase) and exits with 1 when any of these fails. Containers, networks, volumes and the
+// images it built are removed at the end, also on failure; the Debian base image is kept
+// between runs. Needs root (apt-get, podman). Every address it sends to is on 127.0.0.1.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { itineraryMember } from '../src/db/schema/itineraries';
+import { createLogger } from '../src/lib/logger';
+import { getOrCreateSessionSecret } from '../src/modules/meta/meta.repository';
+import { freePort } from '../test/ports';
+import { memoryMailer, signUp } from '../bench/bench-accounts';
+import { percentile, ReconnectingStream, runLoad, Tally, timed, type Traveller } from './load';
+import {
+  buildImage,
+  buildInline,
+  buildNodeBase,
+  configurePodman,
+  DEBIAN_BASE,
+  ensureDebianBase,
+  imageSize,
+  installHostTools,
+  podman,
+  podmanQuietly,
+} from './podman';
+
+const execFileAsync = promisify(execFile);
+const REPO = path.resolve(import.meta.dirname, '../../..');
+const RUN = randomBytes(3).toString('hex');
+const NAME = `jammy-fleet-${RUN}`;
+const IMAGES = {
+  node: `localhost/${NAME}-node:latest`,
+  jammy: `localhost/${NAME}:latest`,
+  services: `localhost/${NAME}-services:latest`,
+  s3: `localhost/${NAME}-s3:latest`,
+};
+const PROCESSES = 3;
+const PG_PASSWORD = randomBytes(12).toString('hex');
+const S3_KEY = 'fleetkey';
+const S3_SECRET = randomBytes(12).toString('hex');
+const TRAVELLERS = 12;
+const READERS = 8;
+const EDITORS = 6;
+const PAUSE_MS = 40;
+const started = Date.now();
+const log = (line: string) =>
+  console.log(`[fleet ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Ports {
+  postgres: number;
+  s3: number;
+  proxy: number;
+  jammy: number[];
+}
+
+async function waitFor<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | undefined>,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    await sleep(250);
+  }
+  throw new Error(
+    `${what} not within ${timeoutMs / 1000} s${lastError ? `: ${String(lastError)}` : ''}`,
+  );
+}
+
+const ready = (port: number) =>
+  fetch(`http://127.0.0.1:${port}/api/health/ready`, { signal: AbortSignal.timeout(2000) }).then(
+    (response) => (response.ok ? true : undefined),
+  );
+
+async function buildImages(workDir: string): Promise<void> {
+  await ensureDebianBase(log);
+  await buildNodeBase(IMAGES.node, workDir, path.join(workDir, 'node-base.log'));
+  const s3rverVersion = (
+    JSON.parse(readFileSync(path.join(REPO, 'node_modules/s3rver/package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+  const buildStarted = Date.now();
+  // The image under test, and beside it (while npm downloads) the services' images.
+  await Promise.all([
+    buildImage({
+      tag: IMAGES.jammy,
+      context: REPO,
+      file: path.join(REPO, 'Containerfile'),
+      buildArgs: { BASE: IMAGES.node },
+      logFile: path.join(workDir, 'jammy.log'),
+    }).then(() =>
+      log(`Jammy's image built in ${((Date.now() - buildStarted) / 1000).toFixed(0)} s`),
+    ),
+    // Debian's PostgreSQL and Caddy (curl to read Caddy's admin API from inside).
+    buildInline(
+      IMAGES.services,
+      [
+        `FROM ${DEBIAN_BASE}`,
+        'RUN apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq' +
+          ' --no-install-recommends postgresql caddy curl >/dev/null && rm -rf /var/lib/apt/lists/*',
+      ],
+      workDir,
+      path.join(workDir, 'services.log'),
+    ),
+    buildInline(
+      IMAGES.s3,
+      [
+        `FROM ${IMAGES.node}`,
+        'WORKDIR /s3',
+        `RUN npm install --no-audit --no-fund --omit=dev s3rver@${s3rverVersion} >/dev/null`,
+        // s3rver keeps the objects in /s3/data; bucket `jammy` exists from the start.
+        "CMD [\"node\", \"-e\", \"const S3rver = require('s3rver'); new S3rver({ address: '0.0.0.0', port: 9000, silent: true, directory: '/s3/data', configureBuckets: [{ name: 'jammy' }] }).run().then(() => console.log('s3rver ready'))\"]",
+      ],
+      workDir,
+      path.join(workDir, 's3.log'),
+    ),
+  ]);
+}
+
+async function startPostgres(port: number): Promise<void> {
+  // initdb refuses root: PostgreSQL runs as the image's postgres user, its cluster in /tmp.
+  const script = [
+    `echo '${PG_PASSWORD}' > /tmp/pw`,
+    '/usr/lib/postgresql/15/bin/initdb -D /tmp/pg -U jammy --pwfile=/tmp/pw --auth-local=trust --auth-host=scram-sha-256 >/dev/null',
+    `echo 'host all all 0.0.0.0/0 scram-sha-256' >> /tmp/pg/pg_hba.conf`,
+    'exec /usr/lib/postgresql/15/bin/postgres -D /tmp/pg -c listen_addresses=* -c unix_socket_directories=/tmp -c max_connections=200',
+  ].join(' && ');
+  await podman([
+    'run',
+    '-d',
+    '--name',
+    `${NAME}-postgres`,
+    '--network',
+    NAME,
+    '--network-alias',
+    'postgres',
+    '--user',
+    'postgres',
+    '-p',
+    `127.0.0.1:${port}:5432`,
+    IMAGES.services,
+    'sh',
+    '-c',
+    script,
+  ]);
+  await waitFor('PostgreSQL', 60_000, async () => {
+    const client = new pg.Client({ connectionString: databaseUrl(port, 'postgres') });
+    await client.connect();
+    try {
+      await client.query('create database jammy');
+    } finally {
+      await client.end();
+    }
+    return true;
+  });
+}
+
+function databaseUrl(port: number, database: string, host = '127.0.0.1'): string {
+  return `postgres://jammy:${PG_PASSWORD}@${host}:${port}/${database}`;
+}
+
+function jammyEnvironment(ports: Ports): string[] {
+  const env = {
+    DATABASE_URL: databaseUrl(5432, 'jammy', 'postgres'),
+    PUBLIC_URL: `http://127.0.0.1:${ports.proxy}`,
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'warn',
+    S3_ENDPOINT: 'http://s3:9000',
+    S3_BUCKET: 'jammy',
+    S3_ACCESS_KEY_ID: S3_KEY,
+    S3_SECRET_ACCESS_KEY: S3_SECRET,
+  };
+  return Object.entries(env).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
+}
+
+/** jammy-1…3, as in compose.yaml: read-only, /data a volume, /tmp a tmpfs. */
+async function startJammy(index: number, ports: Ports): Promise<void> {
+  const name = `jammy-${index + 1}`;
+  await podman([
+    'run',
+    '-d',
+    '--name',
+    `${NAME}-${name}`,
+    '--network',
+    NAME,
+    '--network-alias',
+    name,
+    '--read-only',
+    '--tmpfs',
+    '/tmp',
+    '-v',
+    `${NAME}-${name}:/data`,
+    '-p',
+    `127.0.0.1:${ports.jammy[index]}:3000`,
+    ...jammyEnvironment(ports),
+    IMAGES.jammy,
+  ]);
+}
+
+async function startProxy(ports: Ports): Promise<void> {
+  const upstreams = Array.from({ length: PROCESSES }, (_, index) => `jammy-${index + 1}:3000`);
+  await podman([
+    'run',
+    '-d',
+    '--name',
+    `${NAME}-caddy`,
+    '--network',
+    NAME,
+    '-v',
+    `${path.join(REPO, 'deploy/Caddyfile')}:/etc/caddy/Caddyfile:ro,Z`,
+    '-e',
+    'JAMMY_SITE=:8080',
+    '-e',
+    `JAMMY_UPSTREAMS=${upstreams.join(' ')}`,
+    '-e',
+    'XDG_DATA_HOME=/tmp',
+    '-e',
+    'XDG_CONFIG_HOME=/tmp',
+    '-p',
+    `127.0.0.1:${ports.proxy}:8080`,
+    IMAGES.services,
+    'caddy',
+    'run',
+    '--config',
+    '/etc/caddy/Caddyfile',
+    '--adapter',
+    'caddyfile',
+  ]);
+}
+
+/** Caddy's view of its upstreams (admin API, inside its container). */
+async function upstreams(): Promise<{ address: string; num_requests: number; fails: number }[]> {
+  return JSON.parse(
+    await podman([
+      'exec',
+      `${NAME}-caddy`,
+      'curl',
+      '-s',
+      'http://localhost:2019/reverse_proxy/upstreams',
+    ]),
+  ) as { address: string; num_requests: number; fails: number }[];
+}
+
+/** Travellers signed up and trips shared, through an app of our own on the fleet's database. */
+async function setUp(ports: Ports): Promise<{ travellers: Traveller[]; trips: string[] }> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'error',
+    DATABASE_URL: databaseUrl(ports.postgres, 'jammy'),
+    PUBLIC_URL: `http://127.0.0.1:${ports.proxy}`,
+  });
+  const logger = createLogger(config);
+  const database = await openDatabase(config, logger);
+  const mailer = memoryMailer();
+  const sessionSecret = await getOrCreateSessionSecret(database.db);
+  const app = await buildApp({ config, database, logger, sessionSecret, buildId: 'fleet', mailer });
+  try {
+    const travellers: Traveller[] = [];
+    for (let index = 0; index < TRAVELLERS; index += 1) {
+      const cookie = await signUp(app, mailer);
+      const session = await app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+      travellers.push({ cookie, id: session.json<{ user: { id: string } }>().user.id });
+    }
+    const trips: string[] = [];
+    for (const [index, owner] of travellers.entries()) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/itineraries',
+        headers: { cookie: owner.cookie, origin: config.baseUrl.origin },
+        payload: { title: `Fleet trip ${index + 1}` },
+      });
+      if (response.statusCode !== 201)
+        throw new Error(`trip: ${response.statusCode} ${response.body}`);
+      const trip = response.json<{ id: string }>().id;
+      trips.push(trip);
+      // The next traveller edits it too: every trip has two editors.
+      const editor = travellers[(index + 1) % TRAVELLERS];
+      if (editor && index + 1 < TRAVELLERS) {
+        await database.db
+          .insert(itineraryMember)
+          .values({ itineraryId: trip, userId: editor.id, role: 'editor' });
+      }
+    }
+    return { travellers, trips };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+async function countFound(url: string, ids: string[]): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ n: number }>(
+      'select count(*)::int as n from place where id = any($1::uuid[])',
+      [ids],
+    );
+    return result.rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+async function npmScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<string> {
+  const { stdout } = await execFileAsync('npm', ['run', '--silent', script, '--', ...args], {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    timeout: 120_000,
+  });
+  return stdout.trim();
+}
+
+interface PhaseRow {
+  phase: string;
+  requests: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  note: string;
+}
+
+async function main(): Promise<void> {
+  if (process.getuid?.() !== 0) throw new Error('The fleet test needs root (apt-get, podman).');
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'jammy-fleet-'));
+  installHostTools(log);
+  configurePodman(workDir);
+  const failures: string[] = [];
+  const check = (ok: boolean, message: string) => {
+    if (!ok) failures.push(message);
+    log(`${ok ? 'ok  ' : 'FAIL'} ${message}`);
+  };
+  const rows: PhaseRow[] = [];
+  const tally = new Tally();
+  let stopLoad = false;
+  let load: Promise<void> | undefined;
+  const streams: ReconnectingStream[] = [];
+  try {
+    log('building images');
+    await buildImages(workDir);
+    const jammySize = await imageSize(IMAGES.jammy);
+    const baseSize = await imageSize(IMAGES.node);
+    log(
+      `image: ${(jammySize / 1e6).toFixed(0)} MB, ${((jammySize - baseSize) / 1e6).toFixed(0)} MB without its base`,
+    );
+
+    const ports: Ports = {
+      postgres: await freePort(),
+      s3: await freePort(),
+      proxy: await freePort(),
+      jammy: await Promise.all(Array.from({ length: PROCESSES }, () => freePort())),
+    };
+    await podman(['network', 'create', NAME]);
+    await startPostgres(ports.postgres);
+    await podman([
+      'run',
+      '-d',
+      '--name',
+      `${NAME}-s3`,
+      '--network',
+      NAME,
+      '--network-alias',
+      's3',
+      '-p',
+      `127.0.0.1:${ports.s3}:9000`,
+      IMAGES.s3,
+    ]);
+    // Three processes started at once on an empty database: one migrates, all become ready.
+    await Promise.all(Array.from({ length: PROCESSES }, (_, index) => startJammy(index, ports)));
+    await startProxy(ports);
+    await Promise.all(
+      ports.jammy.map((port, index) =>
+        waitFor(`jammy-${index + 1} ready`, 120_000, () => ready(port)),
+      ),
+    );
+    await waitFor('the proxy', 30_000, () => ready(ports.proxy));
+    log('fleet ready');
+
+    const { travellers, trips } = await setUp(ports);
+    const origin = `http://127.0.0.1:${ports.proxy}`;
+    const proxy = `http://127.0.0.1:${ports.proxy}`;
+    const member = (index: number) => ({
+      traveller: travellers[index % TRAVELLERS] as Traveller,
+      trip: trips[index % TRAVELLERS] as string,
+    });
+    // Event streams through the proxy, one per trip edited, as the editors' browsers keep.
+    for (let index = 0; index < EDITORS; index += 1) {
+      const { traveller, trip } = member(index);
+      streams.push(
+        new ReconnectingStream(`${proxy}/api/itineraries/${trip}/events`, traveller.cookie),
+      );
+    }
+    await Promise.all(streams.map((stream) => stream.opened()));
+    load = runLoad({
+      base: proxy,
+      origin,
+      tally,
+      readers: Array.from({ length: READERS }, (_, index) => member(EDITORS + index)),
+      editors: Array.from({ length: EDITORS }, (_, index) => member(index)),
+      pauseMs: PAUSE_MS,
+      stopped: () => stopLoad,
+    });
+    await sleep(5000);
+    const phase = (name: string) => {
+      tally.phase = name;
+    };
+    const summarise = (name: string, note: string) => {
+      const outcomes = tally.outcomes.filter((outcome) => outcome.phase === name);
+      const ms = outcomes.map((outcome) => outcome.ms);
+      rows.push({
+        phase: name,
+        requests: outcomes.length,
+        errors: tally.failures(name).length,
+        p50: percentile(ms, 50),
+        p99: percentile(ms, 99),
+        note,
+      });
+    };
+    summarise('warm-up', '');
+
+    // (a) A change through jammy-1 reaches a stream open on jammy-2.
+    phase('a: events across');
+    {
+      const { traveller, trip } = member(0);
+      const stream = new ReconnectingStream(
+        `http://127.0.0.1:${ports.jammy[1]}/api/itineraries/${trip}/events`,
+        traveller.cookie,
+      );
+      streams.push(stream);
+      await stream.opened();
+      const newest = Math.max(0, ...stream.events.map((event) => event.id));
+      const sent = Date.now();
+      const answer = await timed(
+        tally,
+        `http://127.0.0.1:${ports.jammy[0]}/api/itineraries/${trip}/notes`,
+        {
+          method: 'POST',
+          headers: { cookie: traveller.cookie, origin, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            title: 'Across the fleet',
+            body: 'Sent to jammy-1, seen on jammy-2',
+          }),
+        },
+      );
+      check(answer.status === 201, `(a) a note written through jammy-1 answered ${answer.status}`);
+      const arrived = await stream
+        .waitFor((kind, id) => id > newest && kind.startsWith('note'), 5000)
+        .catch(() => undefined);
+      check(
+        arrived !== undefined,
+        `(a) its event reached a stream on jammy-2${arrived ? ` in ${arrived - sent} ms` : ''}`,
+      );
+      await sleep(2000);
+      summarise(
+        'a: events across',
+        arrived ? `event across in ${arrived - sent} ms` : 'event lost',
+      );
+    }
+
+    // (b) kill -9 of jammy-1.
+    phase('b: kill -9');
+    {
+      const reconnectsBefore = streams.map((stream) => stream.reconnections.length);
+      const killedAt = Date.now();
+      await podman(['kill', '--signal', 'KILL', `${NAME}-jammy-1`]);
+      await sleep(8000);
+      const view = await upstreams();
+      const dead = view.find((upstream) => upstream.address === 'jammy-1:3000');
+      check(
+        Boolean(dead && dead.fails > 0),
+        `(b) Caddy marked jammy-1 as failed (${JSON.stringify(view)})`,
+      );
+      // After it noticed, the proxy sends nothing to it: every request in the next 5 s succeeds.
+      phase('b: after the kill');
+      await sleep(5000);
+      const after = tally.failures('b: after the kill');
+      check(after.length === 0, `(b) no failed request once jammy-1 was out (${after.length})`);
+      const reconnected = streams
+        .filter((stream, index) => stream.reconnections.length > (reconnectsBefore[index] ?? 0))
+        .map((stream) => stream.reconnections.at(-1) ?? 0);
+      const during = tally.failures('b: kill -9');
+      summarise(
+        'b: kill -9',
+        `${reconnected.length} streams reconnected, max ${Math.max(0, ...reconnected)} ms; ${during.length} requests failed when the process died`,
+      );
+      summarise('b: after the kill', '');
+      log(
+        `(b) requests failed when jammy-1 died: ${during.length} (${[...new Set(during.map((f) => f.error ?? f.status))].join('; ')}); killed at +${killedAt - started} ms`,
+      );
+      await podman(['start', `${NAME}-jammy-1`]);
+      await waitFor('jammy-1 back', 120_000, () => ready(ports.jammy[0] as number));
+      // Caddy's next health check puts it back.
+      await sleep(3000);
+    }
+
+    // (c) Rolling restart: SIGTERM, wait for the exit, start again, wait for ready; one by one.
+    phase('c: rolling restart');
+    {
+      const reconnectsBefore = streams.reduce(
+        (sum, stream) => sum + stream.reconnections.length,
+        0,
+      );
+      for (let index = 0; index < PROCESSES; index += 1) {
+        const name = `${NAME}-jammy-${index + 1}`;
+        const stopStarted = Date.now();
+        await podman(['stop', '--time', '20', name], { timeoutMs: 60_000 });
+        const code = await podman(['inspect', '--format', '{{.State.ExitCode}}', name]);
+        check(
+          code === '0',
+          `(c) jammy-${index + 1} exited with ${code} after SIGTERM in ${Date.now() - stopStarted} ms`,
+        );
+        await podman(['start', name]);
+        await waitFor(`jammy-${index + 1} back`, 120_000, () =>
+          ready(ports.jammy[index] as number),
+        );
+        await sleep(3000);
+      }
+      const failed = tally.failures('c: rolling restart');
+      check(
+        failed.length === 0,
+        `(c) no failed request during the rolling restart (${failed.length}: ${[...new Set(failed.map((f) => f.error ?? f.status))].join('; ')})`,
+      );
+      const reconnections = streams
+        .flatMap((stream) => stream.reconnections)
+        .slice(reconnectsBefore);
+      summarise(
+        'c: rolling restart',
+        `${reconnections.length} stream reconnections, p50 ${percentile(reconnections, 50)} ms, max ${Math.max(0, ...reconnections)} ms`,
+      );
+    }
+
+    // (d) A file uploaded through jammy-2 downloads through jammy-3, from S3.
+    phase('d: files');
+    {
+      const { traveller, trip } = member(1);
+      const bytes = Buffer.concat([
+        Buffer.from('%PDF-1.4\n'),
+        randomBytes(300_000),
+        Buffer.from('\n%%EOF\n'),
+      ]);
+      const objectPath = `itineraries/${trip}/attachments/fleet.pdf`;
+      const uploaded = await timed(
+        tally,
+        `http://127.0.0.1:${ports.jammy[1]}/v0/b/jammy/o?uploadType=media&name=${encodeURIComponent(objectPath)}`,
+        {
+          method: 'POST',
+          headers: { cookie: traveller.cookie, origin, 'content-type': 'application/pdf' },
+          body: bytes,
+        },
+      );
+      check(uploaded.status === 200, `(d) upload through jammy-2 answered ${uploaded.status}`);
+      const download = await fetch(
+        `http://127.0.0.1:${ports.jammy[2]}/v0/b/jammy/o/${encodeURIComponent(objectPath)}?alt=media`,
+        { headers: { cookie: traveller.cookie } },
+      );
+      const downloaded = Buffer.from(await download.arrayBuffer());
+      check(
+        download.status === 200 && downloaded.equals(bytes),
+        `(d) the same ${bytes.length} bytes downloaded through jammy-3 (${download.status}, ${downloaded.length} bytes)`,
+      );
+      const s3 = new S3Client({
+        endpoint: `http://127.0.0.1:${ports.s3}`,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: S3_KEY, secretAccessKey: S3_SECRET },
+      });
+      const listed = await s3.send(new ListObjectsV2Command({ Bucket: 'jammy' }));
+      s3.destroy();
+      const inStore = (listed.Contents ?? []).filter((object) => object.Size === bytes.length);
+      check(
+        inStore.length === 1,
+        `(d) its bytes are an object of the S3 store (${inStore.length})`,
+      );
+      summarise('d: files', `${bytes.length} bytes up through jammy-2, down through jammy-3`);
+    }
+
+    // (e) A backup of the running fleet restores into a new database with every write
+    // acknowledged before it started.
+    phase('e: backup');
+    {
+      const before = tally.acknowledged.map((write) => write.id);
+      const file = path.join(workDir, 'fleet.backup.gz');
+      const env = {
+        DATABASE_URL: databaseUrl(ports.postgres, 'jammy'),
+        DATA_DIR: path.join(workDir, 'backup-data'),
+      };
+      const backupStarted = Date.now();
+      log(await npmScript('backup', [file], env));
+      const backupMs = Date.now() - backupStarted;
+      const admin = new pg.Client({ connectionString: databaseUrl(ports.postgres, 'postgres') });
+      await admin.connect();
+      await admin.query('create database jammy_restored');
+      await admin.end();
+      log(
+        await npmScript('restore', [file], {
+          ...env,
+          DATABASE_URL: databaseUrl(ports.postgres, 'jammy_restored'),
+        }),
+      );
+      const found = await countFound(databaseUrl(ports.postgres, 'jammy_restored'), before);
+      check(
+        found === before.length,
+        `(e) the restored database holds ${found} of the ${before.length} writes acknowledged before the backup`,
+      );
+      summarise(
+        'e: backup',
+        `backup of the running fleet in ${backupMs} ms; restored ${found}/${before.length} writes`,
+      );
+    }
+
+    stopLoad = true;
+    await load;
+    load = undefined;
+    const acknowledged = tally.acknowledged.map((write) => write.id);
+    const found = await countFound(databaseUrl(ports.postgres, 'jammy'), acknowledged);
+    check(
+      found === acknowledged.length,
+      `every acknowledged write is in the database (${found}/${acknowledged.length})`,
+    );
+    const allMs = tally.outcomes.map((outcome) => outcome.ms);
+    rows.push({
+      phase: 'all',
+      requests: tally.outcomes.length,
+      errors: tally.failures().length,
+      p50: percentile(allMs, 50),
+      p99: percentile(allMs, 99),
+      note: `writes acknowledged ${acknowledged.length}, found ${found}`,
+    });
+    printTable(rows);
+    const reconnections = streams.flatMap((stream) => stream.reconnections);
+    log(
+      `event stream reconnections: ${reconnections.length}, p50 ${percentile(reconnections, 50)} ms, p99 ${percentile(reconnections, 99)} ms, max ${Math.max(0, ...reconnections)} ms`,
+    );
+    log(
+      `image ${(jammySize / 1e6).toFixed(0)} MB (${((jammySize - baseSize) / 1e6).toFixed(0)} MB without the base)`,
+    );
+  } catch (error) {
+    failures.push(error instanceof Error ? error.message : String(error));
+    log(`FAIL ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  } finally {
+    stopLoad = true;
+    await load?.catch(() => undefined);
+    await Promise.all(streams.map((stream) => stream.close()));
+    await cleanUp();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  log(
+    `${failures.length === 0 ? 'passed' : `failed: ${failures.join(' | ')}`} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+  // Exit now: the clients' sockets to containers now gone need not time out first.
+  process.exit(failures.length === 0 ? 0 : 1);
+}
+
+function printTable(rows: PhaseRow[]): void {
+  const lines = [
+    ['phase', 'requests', 'errors', 'p50 ms', 'p99 ms', ''],
+    ...rows.map((row) => [
+      row.phase,
+      String(row.requests),
+      String(row.errors),
+      row.p50.toFixed(0),
+      row.p99.toFixed(0),
+      row.note,
+    ]),
+  ];
+  const widths =
+    lines[0]?.map((_, column) => Math.max(...lines.map((line) => (line[column] ?? '').length))) ??
+    [];
+  for (const line of lines) {
+    console.log(
+      line
+        .map((cell, column) =>
+          column === 0 || column === 5
+            ? cell.padEnd(widths[column] ?? 0)
+            : cell.padStart(widths[column] ?? 0),
+        )
+        .join('  '),
+    );
+  }
+}
+
+/** Removes this run's containers, network, volumes and images (never the Debian base). */
+async function cleanUp(): Promise<void> {
+  const containers = await podman([
+    'ps',
+    '-a',
+    '--filter',
+    `name=${NAME}`,
+    '--format',
+    '{{.Names}}',
+  ]).catch(() => '');
+  for (const name of containers.split('\n').filter(Boolean))
+    await podmanQuietly(['rm', '-f', '-t', '0', name]);
+  await podmanQuietly(['network', 'rm', '-f', NAME]);
+  const volumes = await podman([
+    'volume',
+    'ls',
+    '--filter',
+    `name=${NAME}`,
+    '--format',
+    '{{.Name}}',
+  ]).catch(() => '');
+  for (const volume of volumes.split('\n').filter(Boolean))
+    await podmanQuietly(['volume', 'rm', '-f', volume]);
+  for (const image of [IMAGES.s3, IMAGES.services, IMAGES.jammy, IMAGES.node])
+    await podmanQuietly(['rmi', '-f', image]);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: cleaning up`);
+    void cleanUp().finally(() => process.exit(1));
+  });
+}
+await main();
