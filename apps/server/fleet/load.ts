@@ -187,13 +187,13 @@ export class ReconnectingStream {
       }
       if (endedAt !== undefined) this.reconnections.push(Date.now() - endedAt);
       this.connected = true;
-      await opened;
+      await opened.ended;
       endedAt = Date.now();
     }
   }
 
   /** Opens one stream; 'retry' when it did not answer 200, else a promise of its end. */
-  private open(): Promise<'retry' | Promise<void>> {
+  private open(): Promise<'retry' | { ended: Promise<void> }> {
     return new Promise((resolve) => {
       const request = http.get(this.url, {
         headers: {
@@ -230,13 +230,13 @@ export class ReconnectingStream {
           for (const listener of this.listeners) listener();
           this.listeners.clear();
         });
-        resolve(
-          new Promise<void>((ended) => {
+        resolve({
+          ended: new Promise<void>((ended) => {
             // A stream the server ends, or one whose connection breaks (the process was killed).
             response.once('error', () => ended());
             response.once('close', () => ended());
           }),
-        );
+        });
       });
     });
   }
