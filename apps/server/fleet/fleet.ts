@@ -63,8 +63,9 @@ const IMAGES = {
 };
 const PROCESSES = 3;
 const PG_PASSWORD = randomBytes(12).toString('hex');
-const S3_KEY = 'fleetkey';
-const S3_SECRET = randomBytes(12).toString('hex');
+// s3rver's only credentials.
+const S3_KEY = 'S3RVER';
+const S3_SECRET = 'S3RVER';
 const TRAVELLERS = 12;
 const READERS = 8;
 const EDITORS = 6;
@@ -767,6 +768,7 @@ async function cleanUp(): Promise<void> {
   ]).catch(() => '');
   for (const volume of volumes.split('\n').filter(Boolean))
     await podmanQuietly(['volume', 'rm', '-f', volume]);
+  if (KEEP_IMAGES) return;
   for (const image of [IMAGES.s3, IMAGES.services, IMAGES.jammy, IMAGES.node])
     await podmanQuietly(['rmi', '-f', image]);
 }

@@ -50,7 +50,11 @@ export async function timed(
   try {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
     const body = await response.text();
-    tally.record({ ms: performance.now() - started, status: response.status });
+    tally.record({
+      ms: performance.now() - started,
+      status: response.status,
+      ...(response.ok ? {} : { error: `${response.status} ${body.slice(0, 120)}` }),
+    });
     return { status: response.status, body };
   } catch (error) {
     tally.record({

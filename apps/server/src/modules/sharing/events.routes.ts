@@ -48,6 +48,12 @@ export function eventRoutes(
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, sessions, bus } = deps;
   let opening = 0;
+  // Draining: a new stream would hold the process open; 503 + Retry-After sends the client to
+  // another process.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
 
   app.get(
     '/api/itineraries/:id/events',
@@ -69,7 +75,7 @@ export function eventRoutes(
     },
     async (request, reply) => {
       const lastEventId = resumeAfter(request.headers['last-event-id'], request.query.lastEventId);
-      if (opening >= MAX_OPENING_STREAMS) throw serviceUnavailable();
+      if (draining || opening >= MAX_OPENING_STREAMS) throw serviceUnavailable();
       opening += 1;
       let opened = false;
       const doneOpening = () => {
