@@ -610,7 +610,13 @@ async function main(): Promise<void> {
           body: bytes,
         },
       );
-      check(uploaded.status === 200, `(d) upload through jammy-2 answered ${uploaded.status}`);
+      if (uploaded.status !== 200) {
+        log(await podman(['logs', '--tail', '20', `${NAME}-jammy-2`]).catch(String));
+      }
+      check(
+        uploaded.status === 200,
+        `(d) upload through jammy-2 answered ${uploaded.status} ${uploaded.body.slice(0, 200)}`,
+      );
       const download = await fetch(
         `http://127.0.0.1:${ports.jammy[2]}/v0/b/jammy/o/${encodeURIComponent(objectPath)}?alt=media`,
         { headers: { cookie: traveller.cookie } },

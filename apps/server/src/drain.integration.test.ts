@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database';
 import { buildTestApp } from '../test/test-app';
+import { createEventBus } from './events/event-bus';
+import { createNotifications } from './events/notifications';
 
 /**
  * Draining (SIGTERM, main.ts calls app.close()): a reverse proxy keeps connections to each
@@ -78,6 +80,32 @@ describe('draining', () => {
     } finally {
       letListenerClose();
       agent.destroy();
+    }
+  });
+
+  it('ends at once a stream whose request was still being checked when the streams were closed', async () => {
+    const testApp = await buildTestApp({ databaseUrl: database.url });
+    const { db, pool } = testApp.database;
+    const notifications = createNotifications({ pool, logger: testApp.app.log });
+    const bus = createEventBus({ db, pool, notifications, logger: testApp.app.log });
+    try {
+      await bus.close();
+      let ended = false;
+      await bus.subscribe(
+        {
+          itineraryId: '0190f3c2-7a51-7000-8000-00000000beef',
+          viewer: { id: 'late', name: 'Late' },
+          write: () => {},
+          end: () => {
+            ended = true;
+          },
+        },
+        null,
+      );
+      // Left open, it would hold the process until the shutdown timeout (exit 1).
+      expect(ended).toBe(true);
+    } finally {
+      await testApp.close();
     }
   });
 });
