@@ -66,6 +66,17 @@ const PG_PASSWORD = randomBytes(12).toString('hex');
 // s3rver's only credentials.
 const S3_KEY = 'S3RVER';
 const S3_SECRET = 'S3RVER';
+/**
+ * s3rver keeps the objects in /s3/data; the bucket `jammy` exists from the start. Buckets are
+ * in the path only (Jammy's S3_FORCE_PATH_STYLE): else s3rver takes `s3` of `Host: s3:9000`
+ * for a bucket's name.
+ */
+const S3_SERVER = [
+  "const S3rver = require('s3rver');",
+  "new S3rver({ address: '0.0.0.0', port: 9000, silent: true, directory: '/s3/data',",
+  "  vhostBuckets: false, configureBuckets: [{ name: 'jammy', configs: [] }] }).run()",
+  "  .then(() => console.log('s3rver ready'));",
+].join(' ');
 const TRAVELLERS = 12;
 const READERS = 8;
 const EDITORS = 6;
@@ -146,7 +157,7 @@ async function buildImages(workDir: string): Promise<void> {
       workDir,
       path.join(workDir, 'services.log'),
     );
-  // s3rver keeps the objects in /s3/data; the bucket `jammy` exists from the start.
+  // s3rver from npm (started by startS3).
   const s3 = () =>
     buildInline(
       IMAGES.s3,
@@ -154,7 +165,6 @@ async function buildImages(workDir: string): Promise<void> {
         `FROM ${IMAGES.node}`,
         'WORKDIR /s3',
         `RUN npm install --no-audit --no-fund --omit=dev s3rver@${s3rverVersion} >/dev/null`,
-        "CMD [\"node\", \"-e\", \"const S3rver = require('s3rver'); new S3rver({ address: '0.0.0.0', port: 9000, silent: true, directory: '/s3/data', configureBuckets: [{ name: 'jammy' }] }).run().then(() => console.log('s3rver ready'))\"]",
       ],
       workDir,
       path.join(workDir, 's3.log'),
@@ -419,6 +429,9 @@ async function main(): Promise<void> {
       '-p',
       `127.0.0.1:${ports.s3}:9000`,
       IMAGES.s3,
+      'node',
+      '-e',
+      S3_SERVER,
     ]);
     // Three processes started at once on an empty database: one migrates, all become ready.
     await Promise.all(Array.from({ length: PROCESSES }, (_, index) => startJammy(index, ports)));
@@ -481,7 +494,6 @@ async function main(): Promise<void> {
         `http://127.0.0.1:${ports.jammy[1]}/api/itineraries/${trip}/events`,
         traveller.cookie,
       );
-      streams.push(stream);
       await stream.opened();
       const newest = Math.max(0, ...stream.events.map((event) => event.id));
       const sent = Date.now();
@@ -505,6 +517,8 @@ async function main(): Promise<void> {
         arrived !== undefined,
         `(a) its event reached a stream on jammy-2${arrived ? ` in ${arrived - sent} ms` : ''}`,
       );
+      // Only streams through the proxy stay: this one would wait for jammy-2's restarts.
+      await stream.close();
       await sleep(2000);
       summarise(
         'a: events across',

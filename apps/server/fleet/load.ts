@@ -1,6 +1,7 @@
 // The fleet test's clients: travellers who read and edit shared trips through the proxy, each
 // answer timed and counted per phase, and event streams that reconnect as a browser's
 // EventSource does (with Last-Event-ID), timing each reconnection.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 
 export interface Traveller {
@@ -53,7 +54,11 @@ export async function timed(
     tally.record({
       ms: performance.now() - started,
       status: response.status,
-      ...(response.ok ? {} : { error: `${response.status} ${body.slice(0, 120)}` }),
+      ...(response.ok
+        ? {}
+        : {
+            error: `${init.method ?? 'GET'} ${new URL(url).pathname}: ${response.status} ${body.slice(0, 120)}`,
+          }),
     });
     return { status: response.status, body };
   } catch (error) {
@@ -108,9 +113,11 @@ export async function runLoad(options: {
       await timed(tally, `${base}/api/itineraries/${trip}`, { headers });
       await pause();
       written += 1;
+      // With an Idempotency-Key, as the web app's outbox sends its writes: the proxy may then
+      // send it again to another process if the connection breaks (deploy/Caddyfile).
       const answer = await timed(tally, `${base}/api/itineraries/${trip}/places`, {
         method: 'POST',
-        headers,
+        headers: { ...headers, 'idempotency-key': randomUUID() },
         body: JSON.stringify({ name: `Fleet place ${written}` }),
       });
       if (answer.status === 201) {
