@@ -1,22 +1,27 @@
-// Keeps in node_modules only what a workspace needs at run time: its `dependencies`, their
+// Keeps in node_modules only what some workspaces need at run time: their `dependencies`, their
 // `dependencies`, `optionalDependencies` and required `peerDependencies`, and so on. Used by the
-// Containerfile after `npm ci --omit=dev`, which keeps every optional peer that the lock file
-// holds for the development tools (better-auth's optional peers bring in vitest, vite,
-// drizzle-kit and React: over 100 MB that the server never loads).
+// Containerfile once the build is done: everything else goes, the build's tools and also what
+// `npm ci --omit=dev` would have kept (it keeps every optional peer that the lock file holds,
+// and better-auth's optional peers bring in vitest, vite, drizzle-kit and React: over 100 MB
+// that the server never loads).
 //
-//   node prune-node-modules.mjs apps/server      (from the folder that holds node_modules)
+//   node prune-node-modules.mjs apps/server packages/shared   (from the folder of node_modules)
+//
+// (The server's bundle holds the shared package's code, but not the npm packages it imports.)
 import { readFileSync, rmSync } from 'node:fs';
 
-const workspace = process.argv[2];
-if (!workspace) {
-  console.error('Name the workspace whose run-time packages to keep, e.g. apps/server');
+const workspaces = process.argv.slice(2);
+if (workspaces.length === 0) {
+  console.error('Name the workspaces whose run-time packages to keep, e.g. apps/server');
   process.exit(1);
 }
 /** The hidden lock file npm writes: every installed package by its folder, with its edges. */
 const installed = JSON.parse(readFileSync('node_modules/.package-lock.json', 'utf8')).packages;
-if (!installed[workspace]) {
-  console.error(`${workspace} is not a workspace of this install`);
-  process.exit(1);
+for (const workspace of workspaces) {
+  if (!installed[workspace]) {
+    console.error(`${workspace} is not a workspace of this install`);
+    process.exit(1);
+  }
 }
 
 /** The folder `name` resolves to from the package in `from`, as Node looks it up. */
@@ -40,8 +45,8 @@ function runtimeEdges(entry) {
   ];
 }
 
-const kept = new Set([workspace]);
-const queue = [workspace];
+const kept = new Set(workspaces);
+const queue = [...workspaces];
 while (queue.length > 0) {
   const folder = queue.pop();
   const entry = installed[folder];
@@ -65,4 +70,6 @@ for (const folder of Object.keys(installed)) {
 // The lock file and the command links describe the tree before pruning.
 rmSync('node_modules/.package-lock.json', { force: true });
 rmSync('node_modules/.bin', { recursive: true, force: true });
-console.log(`kept ${kept.size - 1} packages for ${workspace}, removed ${removed}`);
+console.log(
+  `kept ${kept.size - workspaces.length} packages for ${workspaces.join(', ')}, removed ${removed}`,
+);
