@@ -713,6 +713,11 @@ async function main(): Promise<void> {
       note: `writes acknowledged ${acknowledged.length}, found ${found}`,
     });
     printTable(rows);
+    for (const failure of tally.failures()) {
+      log(
+        `failed in ${failure.phase}: ${failure.error ?? failure.status} (${failure.ms.toFixed(0)} ms)`,
+      );
+    }
     const reconnections = streams.flatMap((stream) => stream.reconnections);
     log(
       `event stream reconnections: ${reconnections.length}, p50 ${percentile(reconnections, 50)} ms, p99 ${percentile(reconnections, 99)} ms, max ${Math.max(0, ...reconnections)} ms`,
