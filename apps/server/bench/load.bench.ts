@@ -5,13 +5,19 @@
 // after every round, and counts the rows of every acknowledged write.
 //
 // LOAD_SECONDS (60, in all) and LOAD_ROUNDS (3) shape the load, LOAD_CONNECTIONS (100) widens
-// it; STORM_STREAMS (1000) and STORM_ITINERARIES (50) size the storm; LOAD_HEAP_SNAPSHOTS (a
-// folder) writes a heap snapshot after the warm-up and after every round, to compare in
-// Chromium's memory tools. Exits with 1 when a target is missed: a 5xx, a lost write, memory
-// still growing after the warm-up (bench/memory.ts says how much is allowed), a stream neither
-// opened nor told to retry, a change not received.
+// it; STORM_STREAMS (10,000) and STORM_ITINERARIES (50) size the storm; LOAD_HEAP_SNAPSHOTS (a
+// folder) writes a heap snapshot after the warm-up, after every round and with the storm's
+// streams open, to compare in Chromium's memory tools. Exits with 1 when a target is missed: a
+// 5xx, a lost write, memory still growing after the warm-up (bench/memory.ts says how much is
+// allowed), a stream neither opened nor told to retry, a change not received, and issue 34's
+// targets for the storm: every stream open within 30 s, no request that waited for a database
+// connection until the pool gave up, each change at every open stream of its trip with p99
+// < 100 ms, and the server's RSS at most 300 MB with them all open.
+//
+// The storm holds as many connections in this process as in the server: both need a limit of
+// open files above STORM_STREAMS (`ulimit -n`; the bench prints both processes' limits).
 
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -23,7 +29,12 @@ import { itineraryMember } from '../src/db/schema/itineraries';
 import { createLogger } from '../src/lib/logger';
 import { getOrCreateSessionSecret } from '../src/modules/meta/meta.repository';
 import { freePort } from '../test/ports';
-import { describeStorm, reconnectStorm, type StormTarget } from '../test/reconnect-storm';
+import {
+  describeStorm,
+  percentile,
+  reconnectStorm,
+  type StormTarget,
+} from '../test/reconnect-storm';
 import {
   embeddedDatabaseUrl,
   ensureServerBuilt,
@@ -51,11 +62,21 @@ const SNAPSHOTS_DIR = process.env.LOAD_HEAP_SNAPSHOTS
   ? path.resolve(process.env.LOAD_HEAP_SNAPSHOTS)
   : undefined;
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 100);
-const STORM_STREAMS = Number(process.env.STORM_STREAMS ?? 1000);
+const STORM_STREAMS = Number(process.env.STORM_STREAMS ?? 10_000);
 const STORM_ITINERARIES = Number(process.env.STORM_ITINERARIES ?? 50);
 /** Travellers, and as many shared trips: trip t is owned by traveller t, edited by the 3 next. */
 const TRAVELLERS = Math.max(STORM_ITINERARIES, 50);
 const MEMBERS_PER_TRIP = 4;
+/** Issue 34's targets for the storm. */
+const STORM_OPEN_MS = 30_000;
+const STORM_FANOUT_P99_MS = 100;
+const STORM_RSS_BYTES = 300 * 1024 * 1024;
+
+/** A process's limit of open files (soft), as Linux reports it. */
+async function openFilesLimit(pid: number | 'self'): Promise<string> {
+  const limits = await readFile(`/proc/${pid}/limits`, 'utf8');
+  return /^Max open files\s+(\S+)/m.exec(limits)?.[1] ?? 'unknown';
+}
 
 interface Traveller {
   cookie: string;
@@ -95,7 +116,7 @@ async function main() {
           : {}),
       },
       {
-        nodeArgs: ['--expose-gc', '--import', path.join(import.meta.dirname, 'memory-probe.mjs')],
+        nodeArgs: ['--expose-gc', '--import', path.join(import.meta.dirname, 'server-probe.mjs')],
         ipc: true,
       },
     );
@@ -313,6 +334,10 @@ async function main() {
       const member = travellers[(tripIndex + (index % MEMBERS_PER_TRIP)) % TRAVELLERS];
       targets.push({ itineraryId: stormTrips[tripIndex] ?? '', cookie: member?.cookie ?? '' });
     }
+    console.log(
+      `open files allowed: ${await openFilesLimit('self')} here, ${await openFilesLimit(serverPid)} in the server`,
+    );
+    const poolTimeoutsBefore = await probe.poolTimeouts();
     const { result: storm, close } = await reconnectStorm({
       baseUrl: base,
       targets,
@@ -327,12 +352,49 @@ async function main() {
         if (response.status !== 201) throw new Error(`change answered ${response.status}`);
       },
     });
+    // What the server holds with every stream open, as the load left it and after a collection.
+    const rssOpen = await rssOf(serverPid);
+    const collected = await probe.usage();
+    const rssCollected = await rssOf(serverPid);
+    if (SNAPSHOTS_DIR) {
+      const file = path.join(SNAPSHOTS_DIR, 'load-streams-open.heapsnapshot');
+      console.log(`heap snapshot: ${await probe.snapshot(file)}`);
+    }
     close();
     console.log(describeStorm(storm));
+    console.log(
+      `server RSS with ${storm.opened} streams open: ${(rssOpen / 1024 / 1024).toFixed(0)} MB ` +
+        `(${(rssCollected / 1024 / 1024).toFixed(0)} MB after a collection: heap ` +
+        `${(collected.heapUsed / 1024 / 1024).toFixed(0)} MB in use)`,
+    );
+    const poolTimeouts = (await probe.poolTimeouts()) - poolTimeoutsBefore;
+    const fanoutP99 = percentile(storm.fanoutMs, 99);
+    const goals = [
+      [
+        `all ${STORM_STREAMS} open within ${STORM_OPEN_MS / 1000} s`,
+        storm.openMs <= STORM_OPEN_MS,
+        `${(storm.openMs / 1000).toFixed(1)} s`,
+      ],
+      ['no database pool timeouts', poolTimeouts === 0, String(poolTimeouts)],
+      [
+        `fan-out p99 < ${STORM_FANOUT_P99_MS} ms`,
+        fanoutP99 < STORM_FANOUT_P99_MS,
+        `${fanoutP99.toFixed(0)} ms`,
+      ],
+      [
+        'server RSS ≤ 300 MB with all open',
+        rssOpen <= STORM_RSS_BYTES,
+        `${(rssOpen / 1024 / 1024).toFixed(0)} MB`,
+      ],
+    ] as const;
+    for (const [goal, met, measured] of goals) {
+      console.log(`storm target: ${goal}: ${measured} (${met ? 'met' : 'MISSED'})`);
+    }
     const bad = Object.keys(storm.firstAnswers).filter(
       (status) => !['200', '503'].includes(status),
     );
     if (bad.length || storm.withoutRetryAfter || storm.neverOpened || storm.missed) failed = true;
+    if (goals.some(([, met]) => !met)) failed = true;
     console.log(failed ? 'TARGETS MISSED' : 'all targets met');
   } finally {
     await setup?.close();

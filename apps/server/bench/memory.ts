@@ -16,13 +16,13 @@ export interface MemorySample {
   documents: number;
 }
 
-/** Asks a server started with `--expose-gc --import ./bench/memory-probe.mjs` and `ipc`. */
 /** A process's resident memory in bytes, as Linux counts it (VmRSS). */
 export async function rssOf(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
+/** Asks a server started with `--expose-gc --import ./bench/server-probe.mjs` and `ipc`. */
 export function memoryProbe(server: ServerProcess) {
   let next = 0;
   const ask = <T>(message: Record<string, unknown>, pick: (answer: unknown) => T | undefined) =>
@@ -48,6 +48,9 @@ export function memoryProbe(server: ServerProcess) {
       ask({ type: 'memory' }, (answer) => (answer as { usage?: NodeJS.MemoryUsage }).usage),
     snapshot: (path: string) =>
       ask({ type: 'snapshot', path }, (answer) => (answer as { path?: string }).path),
+    /** Requests the pool gave up on since the server started (no connection in time). */
+    poolTimeouts: () =>
+      ask({ type: 'pool' }, (answer) => (answer as { timeouts?: number }).timeouts),
   };
 }
 

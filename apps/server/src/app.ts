@@ -2,7 +2,11 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { JSON_BODY_LIMIT_BYTES } from '@jammy/shared/constants';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import { uuidv7 } from 'uuidv7';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -26,6 +30,7 @@ import { conditionalGets } from './lib/http-cache';
 import { securityHeaders } from './lib/security-headers';
 import { boundedJsonBodies } from './lib/json-body';
 import { closeIdleConnectionsOnClose } from './lib/idle-connections';
+import { RequestLogController, logRequests } from './lib/request-log';
 import { createNotifications, type Notifications } from './events/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { registerBudget } from './modules/budget/register';
@@ -62,6 +67,7 @@ import { storageRoutes } from './modules/files/storage.routes';
 import { createStorage } from './modules/files/storage.service';
 import { scheduleHousekeeping } from './housekeeping';
 import { SESSION_COOKIE } from './auth/session-cookie';
+import type { Metrics } from './observability/metrics';
 
 export interface AppDeps {
   config: Config;
@@ -78,6 +84,10 @@ export interface AppDeps {
   blobs?: BlobStore;
   /** This process's LISTEN connection; made here when absent (the tests hold their own). */
   notifications?: Notifications;
+  /** Prometheus metrics, when METRICS_PORT is set (observability/metrics.ts). */
+  metrics?: Metrics;
+  /** Tracing is on: names the request's server span by its route, tags it with the request id. */
+  traceRequest?: (request: FastifyRequest) => void;
 }
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -96,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
+    // One line per request instead, by route pattern and without the address (request-log.ts).
+    logController: new RequestLogController(),
     // Keep a proxy's request id when it is a plain token, so logs line up across hops.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -117,10 +129,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Hooks on every request take a callback: an async one costs a promise and a turn each.
+  const { metrics, traceRequest } = deps;
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    traceRequest?.(request);
     done();
   });
+  if (metrics) {
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.observeRequest(
+        request.method,
+        request.routeOptions.url,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
+  }
   // Draining (SIGTERM): a request in flight is answered, then its keep-alive connection is
   // closed, so close() does not wait for idle connections to time out.
   let closing = false;
@@ -202,8 +227,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One LISTEN connection per process: live events and cache invalidations from every process.
   const notifications =
     deps.notifications ?? createNotifications({ pool: deps.database.pool, logger: deps.logger });
+  healthRoutes(app, {
+    pool: deps.database.pool,
+    buildId: deps.buildId,
+    listening: () => notifications.listening(),
+  });
   const sessions = createSessions(auth, deps.database.db, notifications);
   keySessions.current = sessions;
+  logRequests(app, (request) => sessions.userIdOf(request));
   forgetSessionsOnRevocations(app, sessions);
   originCheck(app, origins);
 
@@ -263,7 +294,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  healthRoutes(app, { pool: deps.database.pool, buildId: deps.buildId });
   authRoutes(app, auth, origins);
   meRoutes(app, { db: deps.database.db, sessions });
   sessionRoute(app, { db: deps.database.db, sessions });
@@ -280,26 +310,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     baseUrl: config.baseUrl,
     sessionSecret: deps.sessionSecret,
   });
-  const content = { db: deps.database.db, sessions };
   // Set once storage exists (below): a replaced cover's bytes are cleared at once.
   let sweepFiles = () => {};
   const documents = createDocumentCache({ maxBytes: config.documentCacheBytes, notifications });
   invalidateOnWrites(app, documents);
-  itineraryRoutes(app, { ...content, documents, sweepFiles: () => sweepFiles() });
+  // A trip's budget, bookings and members' access are kept with its document (decision 041).
+  const content = { db: deps.database.db, sessions, documents };
+  itineraryRoutes(app, { ...content, sweepFiles: () => sweepFiles() });
   registerItineraryParts(app, content);
   mediaRoutes(app, content);
   bookingRoutes(app, content);
   registerBudget(app, { ...content, ratesUrl: config.ratesUrl });
-  registerSharing(app, {
+  const sharing = registerSharing(app, {
     database: deps.database,
     sessions,
     mailer,
     origin: config.baseUrl.origin,
     notifications,
+    onFanOut: metrics?.observeFanOut,
+    documents,
   });
   exportRoutes(app, { ...content, baseUrl: config.baseUrl });
   geoRoutes(app, { sessions, geocoder: config.geocoder });
-  await importRoutes(app, { ...content, geocoder: config.geocoder });
+  const imports = await importRoutes(app, { ...content, geocoder: config.geocoder });
+  metrics?.watch({
+    eventStreams: sharing.openStreams,
+    documentCache: () => documents.stats(),
+    importQueue: imports.queueDepth,
+  });
   presetRoutes(app, { ...content, publicUrl: config.publicUrl });
   // The shop: Stripe Checkout when configured, otherwise invoices an admin marks paid.
   const stripe = config.shop.stripe ? await createStripePayments(config.shop.stripe) : undefined;
@@ -334,6 +372,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     blobs,
     config: config.storage,
     logger: deps.logger,
+    onUploaded: metrics?.countUpload,
   });
   sweepFiles = () => void storage.sweep();
   const storageDeps = { ...content, storage, sessionSecret: deps.sessionSecret };

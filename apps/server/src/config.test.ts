@@ -37,6 +37,8 @@ describe('loadConfig', () => {
       shop: { taxRateBasisPoints: 0, taxInclusive: true, stripe: undefined },
       geocoder: undefined,
       documentCacheBytes: 64 * 1024 * 1024,
+      metricsPort: undefined,
+      tracing: undefined,
       operator: {
         name: undefined,
         address: undefined,
@@ -161,6 +163,20 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBeInstanceOf(URL);
   });
 
+  it('serves metrics on METRICS_PORT and sends traces to OTEL_EXPORTER_OTLP_ENDPOINT when set', () => {
+    const config = loadConfig({
+      METRICS_PORT: '9464',
+      OTEL_EXPORTER_OTLP_ENDPOINT: ' http://collector:4318 ',
+    });
+    expect(config.metricsPort).toBe(9464);
+    expect(config.tracing).toEqual({ endpoint: 'http://collector:4318' });
+  });
+
+  it('never serves metrics on the public port', () => {
+    const error = configError({ PORT: '8080', METRICS_PORT: '8080' });
+    expect(error.message).toMatch(/^ {2}METRICS_PORT: must differ from PORT/m);
+  });
+
   it('resolves a relative DATA_DIR against the working directory', () => {
     expect(loadConfig({ DATA_DIR: 'some/dir' }).dataDir).toBe(path.resolve('some/dir'));
   });
@@ -184,6 +200,10 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging'],
     ['LOG_LEVEL', 'verbose'],
     ['TRUST_PROXY', 'yes'],
+    ['METRICS_PORT', '0'],
+    ['METRICS_PORT', '70000'],
+    ['METRICS_PORT', 'metrics'],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', 'collector:4318'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toMatch(new RegExp(`^  ${name}: `, 'm'));

@@ -156,6 +156,15 @@ const envSchema = z.object({
     z.string().max(200, 'must be at most 200 characters').optional(),
   ),
   CONTACT_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
+  METRICS_PORT: z.coerce
+    .number('must be a port number')
+    .int('must be a port number')
+    .min(1, 'must be a port from 1 to 65535')
+    .max(65535, 'must be a port from 1 to 65535')
+    .optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  ),
   DOCUMENT_CACHE_MB: z.coerce
     .number('must be a number of megabytes')
     .min(0, 'must be 0 (off) or more')
@@ -196,6 +205,13 @@ export interface Config {
   storage: StorageConfig;
   /** Bytes the in-process cache of itinerary documents may hold (0: no cache). */
   documentCacheBytes: number;
+  /** Where Prometheus metrics are served (a port of their own, never PORT); unset: none. */
+  metricsPort: number | undefined;
+  /**
+   * OpenTelemetry traces go to this OTLP endpoint; unset: tracing is not even loaded. The
+   * SDK reads its other OTEL_* variables (protocol, headers, sampler, service name) itself.
+   */
+  tracing: { endpoint: string } | undefined;
   /** Who runs this installation, as the privacy notice and the terms name them. */
   operator: OperatorConfig;
   /** Where contact form messages are mailed (CONTACT_EMAIL, else the admins). */
@@ -283,6 +299,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set (payments are confirmed by its webhook)',
     );
   }
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_PORT: must differ from PORT (metrics are never served on the public port)',
+    );
+  }
   const missingS3 = Object.entries(s3Values).filter(([, value]) => value === undefined);
   if (missingS3.length > 0 && missingS3.length < 4) {
     const lines = missingS3.map(([name]) => `  ${name}: is required when any S3_* variable is set`);
@@ -360,6 +381,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
     },
     documentCacheBytes: Math.round(values.DOCUMENT_CACHE_MB * 1024 * 1024),
+    metricsPort: values.METRICS_PORT,
+    tracing: values.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT }
+      : undefined,
     operator: {
       name: values.OPERATOR_NAME,
       address: values.OPERATOR_ADDRESS,

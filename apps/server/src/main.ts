@@ -1,19 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Logger } from 'pino';
-import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
-import { runMigrations } from './db/migrate';
-import { boundHeapGrowth } from './lib/heap-growth';
-import { createLogger } from './lib/logger';
-import { getOrCreateSessionSecret, recordBuildId } from './modules/meta/meta.repository';
-import { loadCatalogue } from './modules/presets/catalogue';
 
-const SHUTDOWN_TIMEOUT_MS = 15_000;
-
-boundHeapGrowth();
-
+/**
+ * The entry point (dist/main.js): reads the configuration, then starts tracing when
+ * OTEL_EXPORTER_OTLP_ENDPOINT is set, and only then loads the server. Tracing patches the
+ * modules it follows (node:http, pg) as they load, so they must not be loaded before it; and
+ * without an endpoint its code is never loaded at all. Both are separate files of the build
+ * (build.mjs), imported here when needed.
+ */
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -23,66 +16,11 @@ async function main(): Promise<void> {
     console.error(error.message);
     process.exit(1);
   }
-  const logger = createLogger(config);
-  const database = await openDatabase(config, logger);
-  try {
-    await runMigrations(database.pool);
-    await loadCatalogue(database.db);
-    const buildId = await readBuildId(config.webDistDir);
-    await recordBuildId(database.db, buildId);
-    const sessionSecret = config.sessionSecret ?? (await getOrCreateSessionSecret(database.db));
-    const app = await buildApp({ config, database, logger, sessionSecret, buildId });
-    installShutdown(logger, async () => {
-      await app.close();
-      await database.close();
-    });
-    await app.listen({ host: config.host, port: config.port });
-    logger.info({ database: database.kind, build: buildId }, 'Jammy is ready');
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-}
-
-/** The id of the web build being served (from /builds/latest.json), or `development`. */
-async function readBuildId(webDistDir: string): Promise<string> {
-  try {
-    const latest: unknown = JSON.parse(
-      await readFile(path.join(webDistDir, 'builds', 'latest.json'), 'utf8'),
-    );
-    if (latest && typeof latest === 'object' && 'id' in latest && typeof latest.id === 'string') {
-      return latest.id;
-    }
-  } catch {
-    // Not built yet: the API still works, e.g. under `npm run dev`.
-  }
-  return 'development';
-}
-
-/** On SIGTERM or SIGINT: stop accepting, let requests finish, close the database, exit. */
-function installShutdown(logger: Logger, close: () => Promise<void>): void {
-  let closing = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    setTimeout(() => {
-      logger.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
-    close().then(
-      () => {
-        logger.info('stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
+  const tracing = config.tracing
+    ? await (await import('./observability/tracing')).startTracing()
+    : undefined;
+  const { startServer } = await import('./server');
+  await startServer(config, tracing);
 }
 
 main().catch((error: unknown) => {

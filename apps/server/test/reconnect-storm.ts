@@ -6,7 +6,8 @@ import {
 /**
  * A reconnect storm, as after a restart or a network blip: many event streams opened at
  * once; each one answered 503 waits its Retry-After (plus jitter, as the web client does) and
- * tries again. Then one change in each itinerary: how long until every open stream has it.
+ * tries again. Then one change in each itinerary, in turn: how long until every open stream
+ * of its itinerary has it.
  */
 export interface StormTarget {
   itineraryId: string;
@@ -21,12 +22,20 @@ export interface StormResult {
   /** 503 answers without a Retry-After header (must be none). */
   withoutRetryAfter: number;
   retries: number;
+  /** Attempts that failed to connect or were cut (no HTTP answer). */
+  connectionErrors: number;
   /** Streams still not open after every retry. */
   neverOpened: number;
   openMs: number;
   received: number;
   missed: number;
+  /**
+   * From each change being sent to each open stream of its itinerary receiving it (the
+   * changes made one after the other).
+   */
   fanoutMs: number[];
+  /** How long each change took to be acknowledged (its write's own time). */
+  writeMs: number[];
 }
 
 export function percentile(values: number[], p: number): number {
@@ -52,11 +61,13 @@ export async function reconnectStorm(options: {
     firstAnswers: {},
     withoutRetryAfter: 0,
     retries: 0,
+    connectionErrors: 0,
     neverOpened: 0,
     openMs: 0,
     received: 0,
     missed: 0,
     fanoutMs: [],
+    writeMs: [],
   };
   const open: { target: StormTarget; connection: SseConnection }[] = [];
 
@@ -72,6 +83,7 @@ export async function reconnectStorm(options: {
         status = String(connection.status);
       } catch {
         status = 'network error';
+        result.connectionErrors += 1;
       }
       if (attempt === 1) result.firstAnswers[status] = (result.firstAnswers[status] ?? 0) + 1;
       if (connection?.status === 200) {
@@ -94,28 +106,30 @@ export async function reconnectStorm(options: {
   await Promise.all(options.targets.map(connect));
   result.openMs = Math.round(performance.now() - started);
 
+  // One change in each itinerary, one after the other: each measures how long its own change
+  // takes to reach every stream of its itinerary, not how long fifty writes queue together.
   const itineraries = [...new Set(options.targets.map((target) => target.itineraryId))];
-  await Promise.all(
-    itineraries.map(async (itineraryId) => {
-      const listening = open.filter((entry) => entry.target.itineraryId === itineraryId);
-      const sent = performance.now();
-      await options.change(itineraryId);
-      await Promise.all(
-        listening.map(async ({ connection }) => {
-          try {
-            await connection.next(
-              (event) => event.event === options.changeEvent,
-              options.fanoutTimeoutMs ?? 15_000,
-            );
-            result.received += 1;
-            result.fanoutMs.push(performance.now() - sent);
-          } catch {
-            result.missed += 1;
-          }
-        }),
-      );
-    }),
-  );
+  for (const itineraryId of itineraries) {
+    const listening = open.filter((entry) => entry.target.itineraryId === itineraryId);
+    const sent = performance.now();
+    const delivered = Promise.all(
+      listening.map(async ({ connection }) => {
+        try {
+          await connection.next(
+            (event) => event.event === options.changeEvent,
+            options.fanoutTimeoutMs ?? 15_000,
+          );
+          result.received += 1;
+          result.fanoutMs.push(performance.now() - sent);
+        } catch {
+          result.missed += 1;
+        }
+      }),
+    );
+    await options.change(itineraryId);
+    result.writeMs.push(performance.now() - sent);
+    await delivered;
+  }
   return {
     result,
     close: () => {
@@ -128,7 +142,7 @@ export async function reconnectStorm(options: {
 export function describeStorm(result: StormResult): string {
   return [
     `reconnect storm: ${result.streams} streams at once → first answers ${JSON.stringify(result.firstAnswers)}`,
-    `${result.opened} open after ${result.retries} retries in ${result.openMs} ms (${result.neverOpened} never opened, ${result.withoutRetryAfter} 503 without Retry-After)`,
-    `change received by ${result.received}/${result.opened} open streams (${result.missed} missed), fan-out p50 ${percentile(result.fanoutMs, 50).toFixed(0)} ms, p99 ${percentile(result.fanoutMs, 99).toFixed(0)} ms`,
+    `${result.opened} open after ${result.retries} retries in ${result.openMs} ms (${result.neverOpened} never opened, ${result.withoutRetryAfter} 503 without Retry-After, ${result.connectionErrors} connection errors)`,
+    `change received by ${result.received}/${result.opened} open streams (${result.missed} missed), fan-out p50 ${percentile(result.fanoutMs, 50).toFixed(0)} ms, p99 ${percentile(result.fanoutMs, 99).toFixed(0)} ms (the changes' writes: p50 ${percentile(result.writeMs, 50).toFixed(0)} ms, p99 ${percentile(result.writeMs, 99).toFixed(0)} ms)`,
   ].join('; ');
 }

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { createNotifications } from '../src/events/notifications';
+import { createNotifications, type Notifications } from '../src/events/notifications';
 import { runMigrations } from '../src/db/migrate';
 import { createLogger } from '../src/lib/logger';
 import { DOCUMENTS_CHANNEL } from '../src/modules/itineraries/document-cache';
@@ -30,6 +30,8 @@ export interface TestAppOptions {
   database?: Database;
   /** The app's logger instead of one made from the configuration (to read what it logs). */
   logger?: Logger;
+  /** The app's LISTEN connection instead of a fresh one (a test may close it). */
+  notifications?: Notifications;
 }
 
 export interface TestApp {
@@ -80,7 +82,8 @@ export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
     const sessionSecret =
       config.sessionSecret ??
       (options.database ? FIXED_SESSION_SECRET : await getOrCreateSessionSecret(database.db));
-    const notifications = createNotifications({ pool: database.pool, logger });
+    const notifications =
+      options.notifications ?? createNotifications({ pool: database.pool, logger });
     const app = await buildApp({ config, database, logger, sessionSecret, buildId, notifications });
     const opened = database;
     const markers = new Map<string, () => void>();

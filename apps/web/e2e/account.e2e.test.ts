@@ -1,9 +1,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LANGUAGE_COOKIE, localizePath, type Language } from '@jammy/shared/languages';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { uuidv7 } from 'uuidv7';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import arAccount from '../src/features/account/locales/ar.json';
 import en from '../src/features/account/locales/en.json';
 import itAccount from '../src/features/account/locales/it.json';
@@ -11,18 +11,19 @@ import arCore from '../src/i18n/locales/ar.json';
 import enCore from '../src/i18n/locales/en.json';
 import itCore from '../src/i18n/locales/it.json';
 import { signUpVerified, uniqueEmail, waitForMail, type TestAccount } from './accounts';
-import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  newContext,
+  seriousViolations,
+  browserForThisFile,
+} from './browser';
 
 const SECTIONS = ['profile', 'security', 'sessions', 'data', 'welcome'] as const;
 const NEW_PASSWORD = 'a whole new passphrase';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 /** A signed-in traveller with a page of their own. */
 async function signedIn(

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import type { BrowserContext } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export interface ReceivedMail {
   to: string;
@@ -125,4 +125,31 @@ export async function signUpVerified(
   if (!link) throw new Error('The verification mail has no link');
   await context.request.get(link, { maxRedirects: 0 });
   return account;
+}
+
+/**
+ * `owner` invites `guest` (signed up as `account`) into a trip as an editor, and the guest
+ * accepts through the API with the token of the mail's link.
+ */
+export async function joinAsEditor(
+  owner: BrowserContext,
+  guest: BrowserContext,
+  account: TestAccount,
+  itineraryId: string,
+): Promise<void> {
+  const base = inject('baseUrl');
+  const invited = await owner.request.post(`${base}/api/itineraries/${itineraryId}/invitations`, {
+    headers: { origin: base },
+    data: { email: account.email, role: 'editor' },
+  });
+  expect(invited.status()).toBe(201);
+  const mail = await waitForMail(account.email, /invited you/);
+  const link = mail.links.find((candidate) => candidate.includes('invitation='));
+  const token = link ? new URL(link).searchParams.get('invitation') : null;
+  if (!token) throw new Error('The invitation mail has no link');
+  const accepted = await guest.request.post(`${base}/api/invitations/accept`, {
+    headers: { origin: base },
+    data: { token },
+  });
+  expect(accepted.status()).toBe(200);
 }

@@ -1,20 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import arAuth from '../src/features/auth/locales/ar.json';
 import enAuth from '../src/features/auth/locales/en.json';
 import ar from '../src/i18n/locales/ar.json';
 import en from '../src/i18n/locales/en.json';
 import { signUpVerified, uniqueEmail, waitForMail, waitForSms, type TestAccount } from './accounts';
-import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  newContext,
+  seriousViolations,
+  browserForThisFile,
+  url,
+} from './browser';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 async function freshPage(options = DESKTOP): Promise<Page> {
   const context = await newContext(browser, options);
@@ -29,10 +30,6 @@ async function existingAccount(): Promise<TestAccount> {
   } finally {
     await context.close();
   }
-}
-
-function url(path: string): string {
-  return `${baseUrl()}${path}`;
 }
 
 /** Waits for the page's h1 to read `title` (the page may still be swapping after the URL). */

@@ -1,7 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from './accounts';
-import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  launchBrowser,
+  newContext,
+  seriousViolations,
+  url,
+} from './browser';
 
 // A trip of 60 stages and 500 places (issue 15): it opens, scrolls and is edited without the
 // page stalling. Each interaction is timed by the browser's Event Timing API: its delay (from
@@ -27,7 +35,6 @@ let page: Page;
 let tripId = '';
 const stageIds: string[] = [];
 
-const url = (path: string) => `${baseUrl()}${path}`;
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 /** Places of stage `index` (0-based): 500 over 60 stages, 9 in the first 20 and 8 after. */

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from './accounts';
-import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations, url } from './browser';
 
 // A trip from Rome to Chicago through New York, on a phone: the booking form takes each leg's
 // time zones from the places picked, each leg shows how long it really takes (across zones and
@@ -14,8 +14,6 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let tripId = '';
-
-const url = (path: string) => `${baseUrl()}${path}`;
 
 async function shoot(target: Page, name: string) {
   if (SHOTS) await target.screenshot({ path: `${SHOTS}/booking-days-${name}.png`, fullPage: true });

@@ -1,23 +1,13 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from './accounts';
-import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import { PHONE, baseUrl, newContext, seriousViolations, browserForThisFile, url } from './browser';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 /** The narrowest phone the app is made for. */
 const SMALL_PHONE = { ...PHONE, viewport: { width: 360, height: 780 } };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-function url(path: string): string {
-  return `${baseUrl()}${path}`;
-}
+const browser = await browserForThisFile();
 
 async function shoot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/bookings-${name}.png`, fullPage: true });

@@ -9,7 +9,7 @@ import {
 } from 'playwright-core';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { clientAddress } from './accounts';
 
 /** Debian's Chromium (or CHROME_PATH), headless, with nothing reaching outside this machine. */
@@ -161,4 +161,44 @@ export async function create(
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string };
+}
+
+/**
+ * The browser of the calling test file, launched while the file is collected and closed after
+ * its last test: `const browser = await browserForThisFile();` at the top of a file.
+ */
+export async function browserForThisFile(): Promise<Browser> {
+  const browser = await launchBrowser();
+  afterAll(() => browser.close());
+  return browser;
+}
+
+/** The address of `target` (a path) on the server under test. */
+export function url(target: string): string {
+  return `${baseUrl()}${target}`;
+}
+
+/** Sends `method path` as the context's traveller (same cookies, same origin); fails on a non-2xx. */
+export async function api<T>(
+  context: BrowserContext,
+  method: string,
+  target: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await context.request.fetch(url(target), {
+    method,
+    headers: { origin: baseUrl() },
+    ...(data === undefined ? {} : { data }),
+  });
+  if (!response.ok()) {
+    throw new Error(`${method} ${target}: ${response.status()} ${await response.text()}`);
+  }
+  return (await response.json()) as T;
+}
+
+/** The page's own h1 (the app's frame may draw a trip's or the list's title before it). */
+export async function heading(page: Page): Promise<string | null> {
+  const h1 = page.locator('main h1').first();
+  await h1.waitFor();
+  return h1.textContent();
 }

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import budgetAr from '../src/features/budget/locales/ar.json';
 import { signUpVerified, waitForMail, type TestAccount } from './accounts';
-import { baseUrl, launchBrowser, newContext, PHONE_SCALE, seriousViolations } from './browser';
+import { baseUrl, launchBrowser, newContext, PHONE_SCALE, seriousViolations, url } from './browser';
 
 // The budget of a trip for two, on a small phone: the owner sets the trip currency, records
 // three expenses (split equally, by shares, and one in yen with the rate typed in), and sees
@@ -20,8 +20,6 @@ let browser: Browser;
 let owner: { context: BrowserContext; page: Page; account: TestAccount };
 let editor: { context: BrowserContext; page: Page; account: TestAccount };
 let itineraryId = '';
-
-const url = (path: string) => `${baseUrl()}${path}`;
 
 async function person(name: string) {
   const context = await newContext(browser, SMALL_PHONE);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import exportsAr from '../src/features/exports/locales/ar.json';
 import exportsEn from '../src/features/exports/locales/en.json';
 import { signUpVerified } from './accounts';
-import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations, url } from './browser';
 
 // The exports of one trip on a 360 px phone: the Export menu opened by keyboard, a GPX
 // download parsed back, a calendar feed made and read without a session, and the print view
@@ -20,8 +20,6 @@ const TITLE = 'Lisbon and Porto';
 let browser: Browser;
 let context: BrowserContext;
 let itineraryId = '';
-
-const url = (to: string) => `${baseUrl()}${to}`;
 
 async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS)

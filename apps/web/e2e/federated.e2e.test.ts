@@ -1,15 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newContext, seriousViolations, browserForThisFile } from './browser';
 import { OIDC_ACCOUNT, OIDC_NAME } from './global-setup';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 describe('federated sign-in with a real OpenID provider', () => {
   it('signs up on first use (profile to finish), then signs the same person in', async () => {

@@ -13,6 +13,7 @@ import {
   PHONE_SCALE,
   seriousViolations,
   slowDown,
+  url,
 } from './browser';
 import { pdf, photo } from './images';
 
@@ -40,7 +41,6 @@ let browser: Browser;
 let owner: { context: BrowserContext; page: Page };
 let tripId: string;
 let stageId: string;
-const url = (suffix: string) => `${baseUrl()}${suffix}`;
 const origin = () => ({ origin: baseUrl() });
 
 /** Holds uploads to the storage API for `ms` (an abort while held is not an error). */

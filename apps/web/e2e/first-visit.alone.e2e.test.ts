@@ -1,13 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { signUpVerified } from './accounts';
-import { PHONE, baseUrl, create, launchBrowser, newContext, screenshot } from './browser';
+import { PHONE, baseUrl, create, launchBrowser, newContext, screenshot, url } from './browser';
 
 // Timed against the page's own clock, so it runs alone (the e2e-alone project, after the rest
 // of the suite): with two other browsers drawing on two cores, a second measures the machine.
 
 let browser: Browser;
-const url = (target: string) => `${baseUrl()}${target}`;
 
 beforeAll(async () => {
   browser = await launchBrowser();

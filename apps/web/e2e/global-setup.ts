@@ -76,7 +76,7 @@ export async function setup(project: TestProject) {
       MAP_TILE_URL: tiles.url,
       MAIL_FROM: 'Jammy <no-reply@jammy.test>',
       ADMIN_EMAILS:
-        'admin@jammy.test,presets-admin@jammy.test,contact-admin@jammy.test,shop-admin@jammy.test,routes-admin@jammy.test,pages-admin@jammy.test',
+        'admin@jammy.test,presets-admin@jammy.test,contact-admin@jammy.test,shop-admin@jammy.test,routes-admin@jammy.test,pages-admin@jammy.test,forms-admin@jammy.test',
       // The contact form's messages go here; the privacy policy and the terms name the operator.
       CONTACT_EMAIL: 'desk@jammy.test',
       OPERATOR_NAME: 'Jammy Test Travel Ltd',

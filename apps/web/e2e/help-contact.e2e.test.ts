@@ -1,5 +1,5 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import arContact from '../src/features/contact/locales/ar.json';
 import enContact from '../src/features/contact/locales/en.json';
 import arHelp from '../src/features/help/locales/ar.json';
@@ -7,7 +7,15 @@ import enHelp from '../src/features/help/locales/en.json';
 import ar from '../src/i18n/locales/ar.json';
 import en from '../src/i18n/locales/en.json';
 import { signUpVerified, uniqueEmail, waitForMail } from './accounts';
-import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  newContext,
+  seriousViolations,
+  browserForThisFile,
+  url,
+  heading,
+} from './browser';
 
 // The FAQ, the privacy policy, the terms and the contact form, as a visitor and an admin
 // meet them: searching, deep links, a message that arrives by SMTP and its answer.
@@ -16,24 +24,7 @@ const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 /** The narrowest phone we design for. */
 const SMALL_PHONE: BrowserContextOptions = { ...PHONE, viewport: { width: 360, height: 760 } };
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-function url(path: string): string {
-  return `${baseUrl()}${path}`;
-}
-
-async function heading(page: Page): Promise<string | null> {
-  const h1 = page.locator('main h1').first();
-  await h1.waitFor();
-  return h1.textContent();
-}
+const browser = await browserForThisFile();
 
 async function shoot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import importsAr from '../src/features/imports/locales/ar.json';
 import importsDe from '../src/features/imports/locales/de.json';
 import importsEn from '../src/features/imports/locales/en.json';
 import { signUpVerified } from './accounts';
-import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import { PHONE, baseUrl, newContext, seriousViolations, browserForThisFile } from './browser';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const GPX = fileURLToPath(
@@ -43,13 +43,7 @@ const CALENDAR = {
   ),
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 async function shoot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });

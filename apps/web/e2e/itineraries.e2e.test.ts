@@ -1,52 +1,30 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import arTrip from '../src/features/itineraries/locales/ar.json';
 import enTrip from '../src/features/itineraries/locales/en.json';
 import ar from '../src/i18n/locales/ar.json';
 import en from '../src/i18n/locales/en.json';
 import { signUpVerified } from './accounts';
-import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  newContext,
+  seriousViolations,
+  browserForThisFile,
+  url,
+  api,
+  heading,
+} from './browser';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-function url(path: string): string {
-  return `${baseUrl()}${path}`;
-}
+const browser = await browserForThisFile();
 
 /** A fresh signed-in traveller in a context of their own. */
 async function signedIn(options = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, options);
   await signUpVerified(context);
   return { context, page: await context.newPage() };
-}
-
-async function heading(page: Page): Promise<string | null> {
-  // The page's own (the app's frame may draw a trip's or the list's title before it).
-  const h1 = page.locator('main h1').first();
-  await h1.waitFor();
-  return h1.textContent();
-}
-
-/** Writes through the API, as the page would (same cookies, same origin). */
-async function api<T>(context: BrowserContext, method: string, path: string, data?: unknown) {
-  const response = await context.request.fetch(url(path), {
-    method,
-    headers: { origin: baseUrl() },
-    ...(data === undefined ? {} : { data }),
-  });
-  if (!response.ok()) {
-    throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-  }
-  return (await response.json()) as T;
 }
 
 interface Created {

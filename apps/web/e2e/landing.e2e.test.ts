@@ -1,19 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import de from '../src/i18n/locales/de.json';
 import en from '../src/i18n/locales/en.json';
-import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  newContext,
+  seriousViolations,
+  browserForThisFile,
+} from './browser';
 
 // The landing page as an anonymous visitor gets it: rendered to HTML at build time, with one
 // small script instead of the app (decision 020).
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 /** The page's errors (console and uncaught) and the scripts it fetched. */
 function watch(page: Page) {

@@ -1,16 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import de from '../src/i18n/locales/de.json';
 import it_ from '../src/i18n/locales/it.json';
-import { DESKTOP, baseUrl, launchBrowser, newContext } from './browser';
+import { DESKTOP, baseUrl, newContext, browserForThisFile } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 describe('language', () => {
   it('remembers the choice made on /language in the i18n_redirected cookie and redirects / to it', async () => {

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import arTrip from '../src/features/itineraries/locales/ar.json';
 import { signUpVerified } from './accounts';
-import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext } from './browser';
+import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, url } from './browser';
 
 // What a first-time traveller trips over, walked through in Chromium as they would: the place
 // search's promise, the start date of a copied preset, the itinerary tabs on a phone, the
@@ -19,8 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const url = (path: string) => `${baseUrl()}${path}`;
 
 /** A signed-in traveller of their own in a fresh context. */
 async function traveller(options: BrowserContextOptions = DESKTOP) {

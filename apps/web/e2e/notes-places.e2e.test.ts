@@ -1,23 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signUpVerified } from './accounts';
 import {
   DESKTOP,
   PHONE,
   baseUrl,
-  launchBrowser,
   newContext,
   seriousViolations,
   slowDown,
+  browserForThisFile,
 } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 interface Trip {
   id: string;

@@ -15,6 +15,7 @@ import {
   newContext,
   screenshot,
   seriousViolations,
+  url,
 } from './browser';
 
 // The offline worker for real (run alone, after the rest: its installs, updates and reloads
@@ -23,7 +24,6 @@ import {
 // SCREENSHOT_DIR when it is set.
 
 let browser: Browser;
-const url = (target: string) => `${baseUrl()}${target}`;
 
 beforeAll(async () => {
   browser = await launchBrowser();

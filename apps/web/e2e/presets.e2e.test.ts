@@ -7,7 +7,17 @@ import enPresets from '../src/features/presets/locales/en.json';
 import ar from '../src/i18n/locales/ar.json';
 import en from '../src/i18n/locales/en.json';
 import { signUpVerified, uniqueEmail, waitForMail } from './accounts';
-import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  launchBrowser,
+  newContext,
+  seriousViolations,
+  url,
+  api,
+  heading,
+} from './browser';
 
 let browser: Browser;
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -18,28 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-function url(path: string): string {
-  return `${baseUrl()}${path}`;
-}
-
-async function api<T>(context: BrowserContext, method: string, path: string, data?: unknown) {
-  const response = await context.request.fetch(url(path), {
-    method,
-    headers: { origin: baseUrl() },
-    ...(data === undefined ? {} : { data }),
-  });
-  if (!response.ok()) {
-    throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-  }
-  return (await response.json()) as T;
-}
-
-async function heading(page: Page): Promise<string | null> {
-  const h1 = page.locator('main h1').first();
-  await h1.waitFor();
-  return h1.textContent();
-}
 
 /** Screenshots for a human to look at, only when a folder is named for them. */
 async function shoot(page: Page, name: string) {

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en.json';
 import ar from '../src/i18n/locales/ar.json';
-import { baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import { baseUrl, newContext, seriousViolations, browserForThisFile } from './browser';
 import { describeEveryPage } from './every-page';
 
 // Every page signed out (the signed-in passes are in routes-signed-in: two files that two
@@ -17,13 +17,7 @@ describeEveryPage(
 
 const ID = '0192f7a0-0000-7000-8000-000000000000';
 const messages = { en, ar };
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 describe('the 404 page', () => {
   let page: Page;

@@ -4,7 +4,15 @@ import sharingAr from '../src/features/sharing/locales/ar.json';
 import coreAr from '../src/i18n/locales/ar.json';
 import enAuth from '../src/features/auth/locales/en.json';
 import { signUpVerified, uniqueEmail, waitForMail, type TestAccount } from './accounts';
-import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  launchBrowser,
+  newContext,
+  seriousViolations,
+  url,
+} from './browser';
 
 // One trip shared the ways the issue asks for: an editor invited by mail and working with the
 // owner live, a viewer who can change nothing, a stranger who cannot see it, a read-only link
@@ -20,7 +28,6 @@ let viewer: { context: BrowserContext; page: Page; account: TestAccount };
 let itineraryId = '';
 let stageId = '';
 
-const url = (path: string) => `${baseUrl()}${path}`;
 const origin = () => ({ origin: baseUrl() });
 
 async function person(name: string) {

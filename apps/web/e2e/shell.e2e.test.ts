@@ -1,15 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpVerified } from './accounts';
-import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  baseUrl,
+  newContext,
+  seriousViolations,
+  browserForThisFile,
+} from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await browserForThisFile();
 
 describe('app shell', () => {
   it('offers a skip link as the first stop of the keyboard', async () => {

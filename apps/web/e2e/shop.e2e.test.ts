@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enAccount from '../src/features/account/locales/en.json';
 import enAuth from '../src/features/auth/locales/en.json';
@@ -12,7 +12,16 @@ import de from '../src/i18n/locales/de.json';
 import en from '../src/i18n/locales/en.json';
 import enMail from '../../server/src/mail/messages/en.json';
 import { signUpVerified, uniqueEmail, waitForMail } from './accounts';
-import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  newContext,
+  seriousViolations,
+  url,
+  api,
+  heading,
+} from './browser';
 
 let browser: Browser;
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -28,28 +37,6 @@ let buyerContext: BrowserContext | undefined;
 /** What the second stage holds: a buyer's to read, not a visitor's. */
 const LOCKED_PLACE = 'Caffè Sicilia';
 const LOCKED_NOTES = 'Granita di mandorla with a brioche, for breakfast';
-
-function url(path: string): string {
-  return `${baseUrl()}${path}`;
-}
-
-async function api<T>(context: BrowserContext, method: string, path: string, data?: unknown) {
-  const response = await context.request.fetch(url(path), {
-    method,
-    headers: { origin: baseUrl() },
-    ...(data === undefined ? {} : { data }),
-  });
-  if (!response.ok()) {
-    throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-  }
-  return (await response.json()) as T;
-}
-
-async function heading(page: Page): Promise<string | null> {
-  const h1 = page.locator('main h1').first();
-  await h1.waitFor();
-  return h1.textContent();
-}
 
 /**
  * An admin's two-day Sicily trip of two stages (Palermo, then Noto), published as a premium

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified } from './accounts';
-import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations, url } from './browser';
 
 // A stage's destination typed but never picked from the list: saving looks the name up with
 // the same search and asks the traveller which place it is (or whether to keep it off the
@@ -14,8 +14,6 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let tripId = '';
-
-const url = (path: string) => `${baseUrl()}${path}`;
 
 async function shoot(name: string) {
   if (SHOTS)

@@ -11,6 +11,7 @@ import {
   newContext,
   seriousViolations,
   slowDown,
+  url,
 } from './browser';
 
 // The stage pages of one itinerary, walked through as a traveller would: stages added with the
@@ -23,7 +24,6 @@ let page: Page;
 let itineraryId = '';
 let kyotoId = '';
 
-const url = (path: string) => `${baseUrl()}${path}`;
 const stagePath = () => `/itinerary/${itineraryId}/stage/${kyotoId}`;
 
 /** Waits until the page's h1 reads `text` (navigation is client-side: the old h1 lingers). */

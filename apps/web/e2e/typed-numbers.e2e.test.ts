@@ -2,8 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import budgetAr from '../src/features/budget/locales/ar.json';
 import stagesAr from '../src/features/stages/locales/ar.json';
-import { signUpVerified, waitForMail } from './accounts';
-import { baseUrl, launchBrowser, newContext, PHONE, seriousViolations } from './browser';
+import { joinAsEditor, signUpVerified } from './accounts';
+import { baseUrl, launchBrowser, newContext, PHONE, seriousViolations, url } from './browser';
 
 // Plain numbers typed the way travellers write them: a German decimal comma, minus sign and
 // thousands mark, Arabic-Indic digits. A pin's coordinates, a place's duration and shares of an
@@ -17,8 +17,6 @@ let context: BrowserContext;
 let page: Page;
 let itineraryId = '';
 let stageId = '';
-
-const url = (path: string) => `${baseUrl()}${path}`;
 
 interface SavedPlace {
   name: string;
@@ -171,20 +169,7 @@ describe('numbers typed as people write them', () => {
     // A second traveller in the trip, invited and accepting through the API.
     const guest = await newContext(browser, PHONE);
     const account = await signUpVerified(guest, { name: 'Hans Gast' });
-    const invited = await context.request.post(url(`/api/itineraries/${itineraryId}/invitations`), {
-      headers: { origin: baseUrl() },
-      data: { email: account.email, role: 'editor' },
-    });
-    expect(invited.status()).toBe(201);
-    const mail = await waitForMail(account.email, /invited you/);
-    const link = mail.links.find((candidate) => candidate.includes('invitation='));
-    const token = link ? new URL(link).searchParams.get('invitation') : null;
-    if (!token) throw new Error('The invitation mail has no link');
-    const accepted = await guest.request.post(url('/api/invitations/accept'), {
-      headers: { origin: baseUrl() },
-      data: { token },
-    });
-    expect(accepted.status()).toBe(200);
+    await joinAsEditor(context, guest, account, itineraryId);
     await guest.close();
 
     const splits = async () => {

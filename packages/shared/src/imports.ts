@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { BOOKING_KINDS } from './bookings';
 import { instantSchema } from './fields';
 import { idSchema } from './ids';
-import { LIMITS, PLACE_CATEGORIES } from './itineraries';
-import { textSchema } from './text';
+import { PLACE_CATEGORIES } from './itineraries';
 
 export * from './imports-plain';
+export * from './imports-query';
 
 /**
  * Imports (issue 14): a GPX, KML, KMZ, GeoJSON or iCalendar file becomes places, a stage's
@@ -16,26 +16,6 @@ export * from './imports-plain';
 
 /** The largest file accepted (413 above). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-/** What a file may hold at most: more is refused (400) rather than half imported. */
-export const IMPORT_LIMITS = {
-  places: 1000,
-  routes: 50,
-  bookings: 500,
-  /** Points a route keeps after simplification. */
-  routePoints: 500,
-  /** XML: elements nested deeper are refused (and so are more elements than `elements`). */
-  depth: 64,
-  elements: 200_000,
-  /** A KMZ's KML once unpacked. */
-  unpackedBytes: 20 * 1024 * 1024,
-  /** KML folders (each may become a stage). */
-  folders: 50,
-  /** Pasted list: lines, characters a line, candidates a line. */
-  lines: 100,
-  lineLength: 2000,
-  candidates: 5,
-} as const;
-
 export const IMPORT_FORMATS = ['gpx', 'kml', 'kmz', 'geojson', 'ics'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
@@ -47,29 +27,6 @@ export const IMPORT_MEDIA_TYPES: Record<ImportFormat, readonly string[]> = {
   geojson: ['application/geo+json', 'application/json'],
   ics: ['text/calendar'],
 };
-
-const booleanFlag = z
-  .enum(['true', 'false'], 'must be true or false')
-  .optional()
-  .transform((value) => value === 'true');
-
-/** The query of an import: dry run or commit, and where places go. */
-export const importQuerySchema = z.strictObject({
-  /** true: answer what would be created, create nothing. */
-  dryRun: booleanFlag,
-  /** Places and routes go into this stage; without it, into a new stage. */
-  stageId: idSchema.optional(),
-  /** The new stage's title (default: the file's name for its content). */
-  stageTitle: textSchema({ max: LIMITS.title }).optional(),
-  /** The file's name, shown in the activity and used for titles. */
-  fileName: textSchema({ max: 200 }).optional(),
-});
-export type ImportQuery = z.input<typeof importQuerySchema>;
-
-/** POST /api/imports: a new itinerary from a file. */
-export const newItineraryImportQuerySchema = importQuerySchema
-  .omit({ stageId: true })
-  .extend({ title: textSchema({ max: LIMITS.title }).optional() });
 
 /** What an import leaves out: areas, features without a geometry, points off the map… */
 export const IMPORT_WARNINGS = [
@@ -185,11 +142,6 @@ export const importPreviewSchema = importContentSchema.extend({ dryRun: z.litera
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 // --- pasted list ---
-
-export const lookupRequestSchema = z.strictObject({
-  /** Place names or Google Maps links, one a line. */
-  text: textSchema({ max: IMPORT_LIMITS.lines * 200, multiline: true, required: true }),
-});
 
 export const lookupCandidateSchema = z.object({
   name: z.string(),

@@ -2,10 +2,15 @@ import { storableHeader } from '@jammy/shared/text';
 import { SESSION_LIFETIME_DAYS } from '@jammy/shared/constants';
 import { LANGUAGES, LANGUAGE_COOKIE, isLanguage, type Language } from '@jammy/shared/languages';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_NUMBER } from '@jammy/shared/account';
-import { betterAuth } from 'better-auth';
+// better-auth's minimal build (no Kysely: the Drizzle adapter talks to the database) and only
+// the plugins used, each from its own entry: its main entry and `better-auth/plugins` load
+// every adapter and plugin it has, about twice the time at every start (docs/decisions/041).
+import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { genericOAuth, magicLink, phoneNumber } from 'better-auth/plugins';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { magicLink } from 'better-auth/plugins/magic-link';
+import { phoneNumber } from 'better-auth/plugins/phone-number';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { uuidv7 } from 'uuidv7';

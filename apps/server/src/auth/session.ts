@@ -11,6 +11,8 @@ export interface SessionUser {
   id: string;
   email: string;
   role: string;
+  /** As others see the traveller (a live stream's presence names them by it). */
+  name: string;
 }
 
 export interface CurrentSession {
@@ -28,6 +30,16 @@ export interface Sessions {
   known(request: FastifyRequest): CurrentSession | undefined;
   /** Forgets every session kept in memory (this process's own revocations, before they answer). */
   forgetCached(): void;
+  /** Whose session `find` found for this request, if it was asked (for the request's log line). */
+  userIdOf(request: FastifyRequest): string | undefined;
+  /**
+   * Calls `handler` with the id of a traveller whose account changed (on any process, at
+   * commit), or with null when everything kept must go (a revocation answered here, the
+   * LISTEN connection lost or back): what caches of an account's answers drop theirs by.
+   */
+  onUserChange(handler: (userId: string | null) => void): void;
+  /** Whether what is read now may be kept (changes are heard). */
+  caching(): boolean;
 }
 
 /** Account routes that only create sessions or send codes: they never end one. */
@@ -104,8 +116,16 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
   const cache = new Map<string, CachedSession>();
   const tokensOfSession = new Map<string, string>();
   const tokensOfUser = new Map<string, Set<string>>();
+  /**
+   * Lookups under way, by cookie value: a burst of requests with one cookie (a reconnect
+   * storm of one traveller's streams) asks the database once. Dropped at every invalidation.
+   */
+  const pending = new Map<string, Promise<CurrentSession | null>>();
+  const userHandlers: ((userId: string | null) => void)[] = [];
   /** Bumped by every invalidation: a lookup that raced one is not cached. */
   let epoch = 0;
+  /** Who each request in flight was found to be; gone with the request. */
+  const callers = new WeakMap<FastifyRequest, string>();
 
   const forget = (token: string) => {
     const entry = cache.get(token);
@@ -122,15 +142,19 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
     cache.clear();
     tokensOfSession.clear();
     tokensOfUser.clear();
+    pending.clear();
+    for (const handler of userHandlers) handler(null);
   };
   notifications?.on(SESSIONS_CHANNEL, (payload) => {
     epoch += 1;
+    pending.clear();
     const id = payload.slice(2);
     if (payload.startsWith('s:')) {
       const token = tokensOfSession.get(id);
       if (token) forget(token);
     } else if (payload.startsWith('u:')) {
       for (const token of [...(tokensOfUser.get(id) ?? [])]) forget(token);
+      for (const handler of userHandlers) handler(id);
     }
   });
   notifications?.onState(clear);
@@ -173,6 +197,7 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
       id: user.id,
       email: user.email,
       role: user.role,
+      name: user.name,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -182,7 +207,9 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
   return {
     known(request) {
       const raw = settings && request.cookies[settings.name];
-      return raw ? fresh(raw, Date.now())?.current : undefined;
+      const current = raw ? fresh(raw, Date.now())?.current : undefined;
+      if (current) callers.set(request, current.user.id);
+      return current;
     },
     async find(request) {
       const { name, secret } = settings ?? (await cookieSettings());
@@ -190,24 +217,46 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
       if (!raw) return null;
       const now = Date.now();
       const cached = fresh(raw, now);
-      if (cached) return cached.current;
-      forget(raw);
-      const token = verifySignedToken(raw, secret);
-      if (!token) return null;
-      const startedAt = epoch;
-      const [row] = await lookup.execute({ token });
-      if (!row) return null;
-      const current: CurrentSession = {
-        user: { id: row.id, email: row.email, role: row.role ?? 'user' },
-        sessionId: row.sessionId,
-      };
-      if (notifications?.listening() && epoch === startedAt) {
-        remember(raw, { current, expiresAt: row.expiresAt.getTime(), storedAt: now });
+      if (cached) {
+        callers.set(request, cached.current.user.id);
+        return cached.current;
       }
+      forget(raw);
+      let found = pending.get(raw);
+      if (!found) {
+        found = check(raw, secret, now).finally(() => {
+          if (pending.get(raw) === found) pending.delete(raw);
+        });
+        pending.set(raw, found);
+      }
+      const current = await found;
+      if (current) callers.set(request, current.user.id);
       return current;
     },
     forgetCached: clear,
+    userIdOf: (request) => callers.get(request),
+    onUserChange(handler) {
+      userHandlers.push(handler);
+    },
+    caching: () => notifications?.listening() ?? false,
   };
+
+  /** A cookie's session from the database (its signature verified first), kept unless it raced. */
+  async function check(raw: string, secret: string, now: number): Promise<CurrentSession | null> {
+    const token = verifySignedToken(raw, secret);
+    if (!token) return null;
+    const startedAt = epoch;
+    const [row] = await lookup.execute({ token });
+    if (!row) return null;
+    const current: CurrentSession = {
+      user: { id: row.id, email: row.email, role: row.role ?? 'user', name: row.name },
+      sessionId: row.sessionId,
+    };
+    if (notifications?.listening() && epoch === startedAt) {
+      remember(raw, { current, expiresAt: row.expiresAt.getTime(), storedAt: now });
+    }
+    return current;
+  }
 }
 
 /** The signed-in caller; 401 otherwise. */

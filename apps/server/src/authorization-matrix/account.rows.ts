@@ -83,6 +83,9 @@ export const ACCOUNT_ROWS: readonly Row[] = [
   { method: 'GET', path: '/api/client-config', expect: everyone() },
   { method: 'GET', path: '/api/health', expect: everyone() },
   { method: 'GET', path: '/api/health/ready', expect: everyone() },
+  // The probes an orchestrator calls without credentials.
+  { method: 'GET', path: '/livez', expect: everyone() },
+  { method: 'GET', path: '/readyz', expect: everyone() },
   { method: 'GET', path: '/api/geo/search?q=Rome', expect: signedIn(200, 400) },
   // --- administration ---
   { method: 'GET', path: '/api/admin/outbox', expect: adminOnly(200) },

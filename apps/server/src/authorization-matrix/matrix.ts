@@ -208,8 +208,10 @@ export function appRoutes(app: FastifyInstance): string[] {
     stack.push(match[2] ?? '');
     // The printed tree splits a wildcard from its slash: `/o` + `*` is `/o/*`.
     const path = stack.join('').replace(/([^/])\*$/, '$1/*');
-    // better-auth's own routes are covered by its tests and the fuzz suite; the docs UI is static.
-    if (!match[3] || !/^\/(api|v0)\//.test(path) || /^\/api\/(auth|docs)\b/.test(path)) continue;
+    // better-auth's own routes are covered by its tests and the fuzz suite; the docs UI is
+    // static. The probes live at the root, where orchestrators look for them.
+    const served = /^\/(api|v0)\//.test(path) || /^\/(livez|readyz)$/.test(path);
+    if (!match[3] || !served || /^\/api\/(auth|docs)\b/.test(path)) continue;
     if (path === '/api/openapi.json') continue;
     for (const method of match[3].split(', ')) {
       if (method !== 'HEAD') routes.push(`${method} ${path}`);

@@ -26,7 +26,7 @@ export interface Subscriber {
 
 /**
  * Live events of itineraries for this process's streams. Every write NOTIFYs
- * `itinerary_events` with `<itineraryId>:<eventId>`; the process's LISTEN connection
+ * `itinerary_events` with `<itineraryId>:<eventId>:<kind>:<time>`; the process's LISTEN connection
  * (notifications.ts) fans the rows out to local subscribers. Presence travels on the same channel as
  * `presence:<json>` (this process's viewers of one itinerary), so each process can show the
  * merged list of everyone who has the itinerary open on any process.
@@ -37,6 +37,8 @@ export interface EventBus {
   start(): Promise<void>;
   /** Ends every stream. */
   close(): Promise<void>;
+  /** How many streams are open on this process. */
+  openStreams(): number;
 }
 
 interface Entry {
@@ -77,6 +79,8 @@ export function createEventBus(deps: {
   notifications: Notifications;
   logger: FastifyBaseLogger;
   heartbeatMs?: number;
+  /** Called with the seconds from an event's NOTIFY to its delivery to this process's streams. */
+  onFanOut?: (seconds: number) => void;
 }): EventBus {
   const { db, pool, logger, notifications } = deps;
   const heartbeatMs = deps.heartbeatMs ?? EVENT_HEARTBEAT_SECONDS * 1000;
@@ -89,12 +93,36 @@ export function createEventBus(deps: {
   let closed = false;
   let heartbeat: NodeJS.Timeout | undefined;
 
+  /**
+   * Who has each itinerary open here, with how many streams each: kept as streams come and go,
+   * so that a burst of ten thousand openings does not list every open stream for each one.
+   */
+  const watching = new Map<string, Map<string, { viewer: Viewer; streams: number }>>();
+
+  function watch(itineraryId: string, viewer: Viewer) {
+    let viewers = watching.get(itineraryId);
+    if (!viewers) watching.set(itineraryId, (viewers = new Map()));
+    const seen = viewers.get(viewer.id);
+    if (seen) seen.streams += 1;
+    else viewers.set(viewer.id, { viewer, streams: 1 });
+  }
+
+  function unwatch(itineraryId: string, viewer: Viewer) {
+    const viewers = watching.get(itineraryId);
+    const seen = viewers?.get(viewer.id);
+    if (!viewers || !seen) return;
+    seen.streams -= 1;
+    if (seen.streams === 0) viewers.delete(viewer.id);
+    if (viewers.size === 0) watching.delete(itineraryId);
+  }
+
   function localViewers(itineraryId: string): Viewer[] {
-    const viewers = new Map<string, Viewer>();
-    for (const entry of streams.get(itineraryId) ?? []) {
-      viewers.set(entry.subscriber.viewer.id, entry.subscriber.viewer);
+    const viewers: Viewer[] = [];
+    for (const { viewer } of watching.get(itineraryId)?.values() ?? []) {
+      if (viewers.length === MAX_VIEWERS) break;
+      viewers.push(viewer);
     }
-    return [...viewers.values()].slice(0, MAX_VIEWERS);
+    return viewers;
   }
 
   function mergedViewers(itineraryId: string): Viewer[] {
@@ -108,8 +136,12 @@ export function createEventBus(deps: {
     );
   }
 
-  /** Sends the merged viewer list to this process's streams when it changed (or `force`). */
-  function sendPresence(itineraryId: string, force = false) {
+  /**
+   * Sends the merged viewer list to this process's streams when it changed, and to `opened`
+   * (a stream just opened) in any case: a burst of streams of one itinerary opening writes
+   * each of them once, not every open stream again for every new one.
+   */
+  function sendPresence(itineraryId: string, opened?: Entry) {
     const entries = streams.get(itineraryId);
     if (!entries || entries.size === 0) {
       sentPresence.delete(itineraryId);
@@ -117,9 +149,10 @@ export function createEventBus(deps: {
     }
     const presence: Presence = { viewers: mergedViewers(itineraryId) };
     const text = sseData('presence', presence);
-    if (!force && sentPresence.get(itineraryId) === text) return;
-    sentPresence.set(itineraryId, text);
-    for (const entry of entries) entry.subscriber.write(text);
+    if (sentPresence.get(itineraryId) !== text) {
+      sentPresence.set(itineraryId, text);
+      for (const entry of entries) entry.subscriber.write(text);
+    } else opened?.subscriber.write(text);
   }
 
   async function publishPresence(itineraryId: string, ask: boolean) {
@@ -155,14 +188,15 @@ export function createEventBus(deps: {
     }, PRESENCE_COALESCE_MS);
   }
 
-  function deliver(entry: Entry, event: ItineraryEvent) {
+  /** `text`: the event as sent, written once for all the streams it goes to. */
+  function deliver(entry: Entry, event: ItineraryEvent, text = sseEvent(event)) {
     if (entry.buffer) {
       entry.buffer.push(event);
       return;
     }
     if (event.id <= entry.lastId) return;
     entry.lastId = event.id;
-    entry.subscriber.write(sseEvent(event));
+    entry.subscriber.write(text);
   }
 
   /** After the event is sent: streams of a removed member (or a trashed trip) end. */
@@ -180,12 +214,17 @@ export function createEventBus(deps: {
     }
   }
 
-  async function onEvent(itineraryId: string, eventId: number) {
+  async function onEvent(itineraryId: string, eventId: number, notifiedAt: number) {
     if (!streams.get(itineraryId)?.size) return;
     const found = await findEvent(db, eventId);
     if (!found) return;
     const event = presentEvent(found);
-    for (const entry of streams.get(itineraryId) ?? []) deliver(entry, event);
+    const text = sseEvent(event);
+    for (const entry of streams.get(itineraryId) ?? []) deliver(entry, event, text);
+    // The database's clock against this process's: a skew between hosts shows here (never < 0).
+    if (deps.onFanOut && Number.isFinite(notifiedAt)) {
+      deps.onFanOut(Math.max(0, Date.now() - notifiedAt) / 1000);
+    }
     enforceAccess(itineraryId, event);
   }
 
@@ -212,10 +251,11 @@ export function createEventBus(deps: {
       }
       return;
     }
-    const [itineraryId, id] = payload.split(':');
+    // `<itineraryId>:<eventId>:<kind>:<NOTIFY time in ms>` (eventStatement).
+    const [itineraryId, id, , at] = payload.split(':');
     const eventId = Number(id);
     if (!itineraryId || !Number.isSafeInteger(eventId)) return;
-    onEvent(itineraryId, eventId).catch((error: unknown) =>
+    onEvent(itineraryId, eventId, Number(at)).catch((error: unknown) =>
       logger.warn({ err: error, eventId }, 'could not deliver an itinerary event'),
     );
   }
@@ -281,12 +321,13 @@ export function createEventBus(deps: {
       let entries = streams.get(itineraryId);
       if (!entries) streams.set(itineraryId, (entries = new Set()));
       entries.add(entry);
+      watch(itineraryId, subscriber.viewer);
       let unsubscribed = false;
       const unsubscribe = () => {
         if (unsubscribed) return;
         unsubscribed = true;
         const current = streams.get(itineraryId);
-        current?.delete(entry);
+        if (current?.delete(entry)) unwatch(itineraryId, subscriber.viewer);
         if (current?.size === 0) streams.delete(itineraryId);
         if (!closed) {
           schedulePresence(itineraryId, false);
@@ -316,9 +357,15 @@ export function createEventBus(deps: {
         entry.buffer = null;
         for (const event of held) deliver(entry, event);
       }
-      sendPresence(itineraryId, true);
+      sendPresence(itineraryId, entry);
       schedulePresence(itineraryId, true);
       return unsubscribe;
+    },
+
+    openStreams() {
+      let open = 0;
+      for (const entries of streams.values()) open += entries.size;
+      return open;
     },
 
     async close() {
@@ -332,6 +379,7 @@ export function createEventBus(deps: {
         for (const entry of entries) entry.subscriber.end();
       }
       streams.clear();
+      watching.clear();
       // Others drop this process's viewers at once rather than after the stale timeout.
       await Promise.all(itineraries.map((itineraryId) => publishPresence(itineraryId, false)));
     },

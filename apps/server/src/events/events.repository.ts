@@ -33,7 +33,8 @@ export const OUTSIDE_TOUCH_MS = 1000;
 /**
  * Records the events of one change in one statement, for a transaction to send with its
  * COMMIT: the event rows (in order), their NOTIFYs (delivered when the transaction commits;
- * `<itineraryId>:<eventId>:<kind>`) and, with `touch`, the itinerary's last-change time: to
+ * `<itineraryId>:<eventId>:<kind>:<time>`, the time in ms since 1970 when the NOTIFY was
+ * made, from which the fan-out lag is measured) and, with `touch`, the itinerary's last-change time: to
  * the change's time, or for a change the itinerary's document does not show
  * (`leavesDocument`), only when it is `OUTSIDE_TOUCH_MS` behind.
  */
@@ -59,7 +60,11 @@ export function eventStatement(
       values ${sql.join(rows, sql`, `)}
       returning id, itinerary_id, kind
     )
-    select id, pg_notify(${EVENTS_CHANNEL}, itinerary_id::text || ':' || id::text || ':' || kind)
+    select id, pg_notify(
+      ${EVENTS_CHANNEL},
+      itinerary_id::text || ':' || id::text || ':' || kind || ':' ||
+        floor(extract(epoch from clock_timestamp()) * 1000)::bigint::text
+    )
     from inserted`;
 }
 

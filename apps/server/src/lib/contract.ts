@@ -51,9 +51,9 @@ export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
 /** Who may call an operation, for the OpenAPI `security` of each one. */
 export const PUBLIC: { security: never[] } = { security: [] };
 
-/** The API and the storage protocol describe their answers; page routes do not. */
+/** The API, the storage protocol and the probes describe their answers; page routes do not. */
 function isDescribed(url: string): boolean {
-  return url.startsWith('/api/') || url.startsWith('/v0/');
+  return url.startsWith('/api/') || url.startsWith('/v0/') || /^\/(livez|readyz)(\?|$)/.test(url);
 }
 
 function hasInput(schema: RouteOptions['schema']): boolean {

@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 
@@ -37,6 +36,8 @@ async function readMessage(dir: string, file: string): Promise<OutboxMessage> {
       links: [],
     };
   }
+  // Loaded when an admin first opens the outbox: it takes over a second to load.
+  const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(raw);
   const to = [mail.to ?? []]
     .flat()

@@ -4,6 +4,7 @@ import { versionOnlySchema } from '@jammy/shared/itineraries';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { noContent, replies } from '../../lib/contract';
+import { encodeDocument, notModified, sendDocument } from '../../lib/http-cache';
 import { expectedVersion } from '../../lib/versions';
 import { authorizeReader } from '../itineraries/access';
 import { presentBooking } from '../itineraries/itinerary.presenter';
@@ -12,8 +13,8 @@ import {
   callerOf,
   CREATE_ERRORS,
   itineraryParams,
+  type KeptPartDeps,
   READ_ERRORS,
-  type RouteDeps,
   shareQuery,
   WRITE_ERRORS,
 } from '../itineraries/route-parts';
@@ -29,9 +30,9 @@ const tags = ['bookings'];
 const bookingParams = itineraryParams.extend({ bookingId: idSchema });
 
 /** /api/itineraries/{id}/bookings: flights, trains, stays, tables… of a trip. */
-export function bookingRoutes(root: FastifyInstance, deps: RouteDeps) {
+export function bookingRoutes(root: FastifyInstance, deps: KeptPartDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, sessions } = deps;
+  const { db, sessions, documents } = deps;
 
   app.get(
     '/api/itineraries/:id/bookings',
@@ -43,14 +44,37 @@ export function bookingRoutes(root: FastifyInstance, deps: RouteDeps) {
         params: itineraryParams,
         querystring: shareQuery,
         security: [{ session: [] }, {}],
-        response: replies({ 200: allOf(bookingSchema) }, READ_ERRORS),
+        response: replies({ 200: allOf(bookingSchema), 304: notModified }, READ_ERRORS),
       },
+      // Sent in the form the client prefers, a member's compressed once (sendDocument).
+      compress: false,
     },
-    async (request) => {
+    (request, reply) => {
+      // Members read the same list, kept with the trip's document (docs/decisions/041): a known
+      // session's goes at once, without a promise.
       const { id } = request.params;
-      const reader = await authorizeReader(db, sessions, request, id, request.query.share);
-      const { rows, member } = await readBookings(db, reader);
-      return { items: rows.map((row) => presentBooking(row, member)), nextCursor: null };
+      const known = sessions.known(request);
+      const cached = known && documents.getPart(id, 'bookings', known.user.id);
+      if (cached) {
+        sendDocument(request, reply, cached);
+        return;
+      }
+      const read = async () => {
+        // Begun before the access check: a change of the trip meanwhile keeps nothing.
+        const keep = documents.beginPart('bookings');
+        const reader = await authorizeReader(db, sessions, request, id, request.query.share);
+        const { rows, member } = await readBookings(db, reader);
+        const json = JSON.stringify({
+          items: rows.map((row) => presentBooking(row, member)),
+          nextCursor: null,
+        });
+        const document =
+          reader.kind === 'member'
+            ? keep(id, { json, role: reader.access.role }, reader.userId)
+            : encodeDocument(json);
+        sendDocument(request, reply, document);
+      };
+      return read();
     },
   );
 

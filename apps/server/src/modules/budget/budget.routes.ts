@@ -17,11 +17,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noContent, replies } from '../../lib/contract';
 import { expectedVersion } from '../../lib/versions';
+import { notModified } from '../../lib/http-cache';
 import {
   allOf,
+  answerPart,
   callerOf,
   CREATE_ERRORS,
   itineraryParams,
+  type KeptPartDeps,
   READ_ERRORS,
   type RouteDeps,
   WRITE_ERRORS,
@@ -355,10 +358,13 @@ export function budgetRateRoutes(root: FastifyInstance, deps: RouteDeps & { rate
   );
 }
 
-/** GET /api/itineraries/{id}/budget: the budget's summary (its parts: expenses, lines, rates). */
-export function budgetRoutes(root: FastifyInstance, deps: RouteDeps) {
+/**
+ * GET /api/itineraries/{id}/budget: the budget's summary (its parts: expenses, lines, rates),
+ * the same for every member, kept with the trip's document (docs/decisions/041).
+ */
+export function budgetRoutes(root: FastifyInstance, deps: KeptPartDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, sessions } = deps;
+  const { db } = deps;
 
   app.get(
     '/api/itineraries/:id/budget',
@@ -368,9 +374,16 @@ export function budgetRoutes(root: FastifyInstance, deps: RouteDeps) {
         summary:
           'Planned and spent per category, stage and day, who paid and owes what, and the transfers that settle up',
         params: z.object({ id: idSchema }),
-        response: replies({ 200: budgetSummarySchema }, [401, 404]),
+        response: replies({ 200: budgetSummarySchema, 304: notModified }, [401, 404]),
       },
+      // The kept answer is sent in the form the client prefers, compressed once (sendDocument).
+      compress: false,
     },
-    async (request) => readBudget(db, await callerOf(sessions, request, request.params.id)),
+    (request, reply) =>
+      answerPart(deps, request, reply, {
+        itineraryId: request.params.id,
+        name: 'budget',
+        read: (caller) => readBudget(db, caller),
+      }),
   );
 }

@@ -17,9 +17,12 @@ import { authorizeReader, type ItineraryRow } from '../itineraries/access';
 import { itineraryParams, shareQuery } from '../itineraries/route-parts';
 import { fileName, presentFeed } from './exports.presenter';
 import { makeFeed, myFeed, readFeed, tripFor, turnFeedOff, wholeTrip } from './exports.service';
-import { buildGeoJson } from './geojson';
-import { buildGpx } from './gpx';
-import { buildCalendar } from './ics';
+
+// The formats are built by modules loaded with the first export rather than at start: their
+// libraries (calendars, time zones, XML, great circles) take a tenth of a second to load.
+const calendar = () => import('./ics');
+const gpx = () => import('./gpx');
+const geoJson = () => import('./geojson');
 
 const TAGS = ['exports'];
 const feedParams = z.object({ token: tokenSchema });
@@ -82,6 +85,7 @@ export function exportRoutes(
     },
     async (request, reply) => {
       const trip = await readTrip(request, request.params.id, request.query.share, false);
+      const { buildCalendar } = await calendar();
       return download(reply, trip.itinerary, 'ics', buildCalendar(trip, host));
     },
   );
@@ -98,6 +102,7 @@ export function exportRoutes(
     },
     async (request, reply) => {
       const trip = await readTrip(request, request.params.id, request.query.share, true);
+      const { buildGpx } = await gpx();
       return download(reply, trip.itinerary, 'gpx', buildGpx(trip));
     },
   );
@@ -115,6 +120,7 @@ export function exportRoutes(
     },
     async (request, reply) => {
       const trip = await readTrip(request, request.params.id, request.query.share, true);
+      const { buildGeoJson } = await geoJson();
       return download(reply, trip.itinerary, 'geojson', JSON.stringify(buildGeoJson(trip)));
     },
   );
@@ -214,6 +220,7 @@ export function exportRoutes(
     },
     async (request, reply) => {
       const trip = await readFeed(db, request.params.token);
+      const { buildCalendar } = await calendar();
       return reply
         .header('cache-control', 'private, no-cache')
         .type('text/calendar; charset=utf-8')

@@ -1,13 +1,26 @@
 import { IMAGE_VARIANTS, type ImageVariant } from '@jammy/shared/storage';
 import { Readable } from 'node:stream';
-import sharp, { type Sharp } from 'sharp';
+import type createSharp from 'sharp';
+import type { Sharp } from 'sharp';
 import type { StoredVariant } from '../../db/schema/itineraries';
 import { AppError } from '../../lib/errors';
 import type { BlobStore, StoredBlob } from './blob-store';
 import { isHeic } from './upload-rules';
 
-// One photo at a time per core is plenty; libvips' own threads do the rest.
-sharp.concurrency(1);
+let loading: Promise<typeof createSharp> | undefined;
+
+/**
+ * sharp (libvips), loaded when the first photo is processed rather than at start: it takes
+ * about half a second to load, and many servers process no photo for a long while.
+ */
+async function loadSharp(): Promise<typeof createSharp> {
+  loading ??= import('sharp').then(({ default: loaded }) => {
+    // One photo at a time per core is plenty; libvips' own threads do the rest.
+    loaded.concurrency(1);
+    return loaded;
+  });
+  return loading;
+}
 
 /** What processing a photo stored. */
 export interface ProcessedImage extends StoredBlob {
@@ -46,6 +59,7 @@ export async function processImage(
   target: string,
   keepExif: boolean,
 ): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   const source = await store.get(uploaded.key);
   if (!source) throw new Error(`The uploaded blob ${uploaded.key} is missing`);
   const input = sharp({ failOn: 'error', sequentialRead: true });

@@ -1,6 +1,5 @@
 import { Readable, Transform } from 'node:stream';
 import type { ObjectMetadataInput } from '@jammy/shared/storage';
-import { fileTypeFromBuffer } from 'file-type';
 import { uuidv7 } from 'uuidv7';
 import type { StorageConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -208,6 +207,8 @@ export function createResumableUploads(deps: {
     if (!stream) return;
     const head: Buffer[] = [];
     for await (const chunk of stream) head.push(chunk as Buffer);
+    // Loaded with the first upload rather than at start (half a second).
+    const { fileTypeFromBuffer } = await import('file-type');
     const sniffed = await fileTypeFromBuffer(Buffer.concat(head));
     const kind = sniffed ? kindOf(sniffed.mime) : null;
     const kinds = allowedKinds(authorized.space);

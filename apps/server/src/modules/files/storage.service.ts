@@ -39,6 +39,8 @@ export function createStorage(deps: {
   blobs: BlobStore;
   config: StorageConfig;
   logger: FastifyBaseLogger;
+  /** Told the size of each upload stored (metrics). */
+  onUploaded?: ((bytes: number) => void) | undefined;
 }) {
   const { db, blobs, config, logger } = deps;
 
@@ -63,7 +65,7 @@ export function createStorage(deps: {
     return sweeping;
   }
 
-  const writer = createObjectWriter({ db, blobs, config, sweep });
+  const writer = createObjectWriter({ db, blobs, config, sweep, onUploaded: deps.onUploaded });
   const resumable = createResumableUploads({ db, blobs, config, writer, sweep });
 
   /** The one bucket this server keeps (404 for any other). */

@@ -4,7 +4,6 @@ import {
   IMAGE_TYPES,
   type ObjectSpace,
 } from '@jammy/shared/storage';
-import { fileTypeFromBuffer } from 'file-type';
 import { Transform } from 'node:stream';
 import type { StorageConfig } from '../../config';
 import { AppError } from '../../lib/errors';
@@ -106,6 +105,8 @@ export function uploadInspector(
   let decided: { contentType: string; kind: UploadKind; limit: number } | undefined;
 
   async function decide(): Promise<void> {
+    // Loaded with the first upload rather than at start (half a second).
+    const { fileTypeFromBuffer } = await import('file-type');
     const sniffed = await fileTypeFromBuffer(Buffer.concat(head));
     const kind = sniffed ? kindOf(sniffed.mime) : null;
     if (!sniffed || !kind || !kinds.includes(kind)) throw unsupported(kinds, sniffed?.mime);

@@ -62,6 +62,8 @@ export interface WriterDeps {
   blobs: BlobStore;
   config: StorageConfig;
   sweep: () => Promise<void>;
+  /** Told the size of each upload stored, as it arrived (metrics). */
+  onUploaded?: ((bytes: number) => void) | undefined;
 }
 
 /**
@@ -205,6 +207,7 @@ export function createObjectWriter(deps: WriterDeps) {
         });
       });
       if (existing) void sweep();
+      deps.onUploaded?.(stored.size);
       return row;
     } catch (error) {
       await discard(written.length > 0 ? written : [uploadKey]);

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { freePort } from '../../../test/ports';
 import { buildTestApp } from '../../../test/test-app';
 import type { Database } from '../../db/client';
+import { createNotifications } from '../../events/notifications';
 
 let testDatabase: TestDatabase;
 
@@ -138,7 +139,7 @@ describe('GET /api/health/ready', () => {
       expect(response.json()).toEqual({
         status: 'ready',
         build: 'test-build',
-        checks: { database: 'up', migrations: 'done', accepting: true },
+        checks: { database: 'up', migrations: 'done', events: 'listening', accepting: true },
       });
       // Liveness stays the plain check.
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
@@ -166,7 +167,7 @@ describe('GET /api/health/ready', () => {
       expect(response.json()).toEqual({
         status: 'unavailable',
         build: 'test-build',
-        checks: { database: 'up', migrations: 'pending', accepting: true },
+        checks: { database: 'up', migrations: 'pending', events: 'listening', accepting: true },
       });
     } finally {
       await close();
@@ -191,8 +192,78 @@ describe('GET /api/health/ready', () => {
       expect(response.json<{ checks: unknown }>().checks).toEqual({
         database: 'down',
         migrations: 'unknown',
+        events: 'down',
         accepting: true,
       });
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('GET /readyz and GET /livez (the probes under the names operators expect)', () => {
+  it('/readyz answers what /api/health/ready answers, and 503 as soon as the app closes', async () => {
+    const { app, close } = await buildTestApp({ databaseUrl: testDatabase.url });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.json()).toEqual({
+        status: 'ready',
+        build: 'test-build',
+        checks: { database: 'up', migrations: 'done', events: 'listening', accepting: true },
+      });
+      const legacy = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(legacy.json()).toEqual(response.json());
+
+      const closing = app.close();
+      const during = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(during.statusCode).toBe(503);
+      await closing;
+    } finally {
+      await close();
+    }
+  });
+
+  it('/readyz answers 503 with events down while the LISTEN connection is not listening', async () => {
+    const { app, database, close } = await buildTestApp({ databaseUrl: testDatabase.url });
+    const notifications = createNotifications({ pool: database.pool, logger: app.log });
+    const { app: probed, close: closeProbed } = await buildTestApp({
+      databaseUrl: testDatabase.url,
+      notifications,
+    });
+    try {
+      expect((await probed.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      // The connection that carries live events between processes is gone (and not coming
+      // back): this process would miss other processes' changes, so it takes no traffic.
+      await notifications.close();
+      const response = await probed.inject({ method: 'GET', url: '/readyz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        status: 'unavailable',
+        build: 'test-build',
+        checks: { database: 'up', migrations: 'done', events: 'down', accepting: true },
+      });
+    } finally {
+      await closeProbed();
+      await close();
+    }
+  });
+
+  it('/livez answers 200 without asking the database, even when it is gone', async () => {
+    const { app, database, close } = await buildTestApp({ databaseUrl: testDatabase.url });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/livez' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.json()).toEqual({ status: 'ok', build: 'test-build' });
+
+      await database.close();
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+      const alive = await app.inject({ method: 'GET', url: '/livez' });
+      expect(alive.statusCode).toBe(200);
+      expect(alive.json()).toEqual({ status: 'ok', build: 'test-build' });
     } finally {
       await close();
     }

@@ -14,13 +14,29 @@ export const readinessSchema = z.object({
   checks: z.object({
     database: z.enum(['up', 'down']),
     migrations: z.enum(['done', 'pending', 'unknown']),
+    events: z
+      .enum(['listening', 'down'])
+      .describe("the LISTEN connection that carries other processes' changes"),
     accepting: z.boolean().describe('false once the server is shutting down'),
   }),
 });
 
-/** Ready for traffic: the database answers, is migrated, and the process is not closing. */
+export const livenessSchema = z.object({
+  status: z.literal('ok'),
+  build: z.string(),
+});
+
+/**
+ * Ready for traffic: the database answers, is migrated, other processes' changes reach this
+ * one, and the process is not closing.
+ */
 export function isReady(readiness: Readiness): boolean {
-  return readiness.database === 'up' && readiness.migrations === 'done' && readiness.accepting;
+  return (
+    readiness.database === 'up' &&
+    readiness.migrations === 'done' &&
+    readiness.events === 'listening' &&
+    readiness.accepting
+  );
 }
 
 /** The answer of GET /api/health. */
@@ -42,6 +58,7 @@ export function presentReadiness(
     checks: {
       database: readiness.database,
       migrations: readiness.migrations,
+      events: readiness.events,
       accepting: readiness.accepting,
     },
   };

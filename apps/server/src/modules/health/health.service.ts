@@ -12,6 +12,8 @@ export type Liveness = { database: 'up'; databaseMs: number } | { database: 'dow
 export interface Readiness {
   database: 'up' | 'down';
   migrations: 'done' | 'pending' | 'unknown';
+  /** This process's LISTEN connection (events/notifications.ts). */
+  events: 'listening' | 'down';
   accepting: boolean;
 }
 
@@ -36,10 +38,16 @@ export async function checkLiveness(pool: pg.Pool, log: FastifyBaseLogger): Prom
 }
 
 /**
- * Readiness of this process: database reachable, every committed migration applied, and not
- * shutting down. Made once per app: it remembers what never changes back.
+ * Readiness of this process: database reachable, every committed migration applied, the
+ * LISTEN connection up (without it, other processes' changes would not reach this one's live
+ * streams and caches), and not shutting down. Made once per app: it remembers what never
+ * changes back.
  */
-export function createReadiness(deps: { pool: pg.Pool; migrationsFolder?: string }) {
+export function createReadiness(deps: {
+  pool: pg.Pool;
+  listening: () => boolean;
+  migrationsFolder?: string;
+}) {
   // The hashes of the committed migrations this build expects to find applied.
   const expected = readMigrationFiles({
     migrationsFolder: deps.migrationsFolder ?? MIGRATIONS_DIR,
@@ -76,7 +84,12 @@ export function createReadiness(deps: { pool: pg.Pool; migrationsFolder?: string
           migrations = 'pending';
         }
       }
-      return { database, migrations, accepting };
+      return {
+        database,
+        migrations,
+        events: deps.listening() ? 'listening' : 'down',
+        accepting,
+      };
     },
   };
 }

@@ -218,6 +218,18 @@ describe('the import reader', { timeout: 30_000 }, () => {
     await expect(read('d')).resolves.toMatchObject({ format: 'gpx' });
   });
 
+  it('tells how many files wait and how many are being read (the metrics’ queue depth)', async () => {
+    reader = createImportReader();
+    const opened = reader;
+    expect(opened.depth()).toEqual({ waiting: 0, reading: 0 });
+    const track = bigTrack(400_000);
+    // Big files: one thread reads them, one at a time; the others wait.
+    const taken = ['a', 'b', 'c'].map((who) => opened.read(who, 'gpx', track, OPTIONS));
+    expect(opened.depth()).toEqual({ waiting: 2, reading: 1 });
+    await Promise.all(taken);
+    expect(opened.depth()).toEqual({ waiting: 0, reading: 0 });
+  });
+
   it('drops a file whose client has gone: unread while it waits, stopped while it is read', async () => {
     reader = createImportReader();
     const opened = reader;

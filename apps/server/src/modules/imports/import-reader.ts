@@ -40,6 +40,8 @@ export interface ImportReader {
   ): Promise<ImportContent>;
   /** How many files the threads have read (the remembered ones are not read again). */
   readonly threadReads: number;
+  /** Files waiting for a thread, and files being read now (the metrics' queue depth). */
+  depth(): { waiting: number; reading: number };
   /** Stops the threads; files still waiting are refused. */
   close(): Promise<void>;
 }
@@ -344,6 +346,12 @@ export function createImportReader(options: ImportReaderOptions = {}): ImportRea
     },
     get threadReads() {
       return threadReads;
+    },
+    depth() {
+      return {
+        waiting: waitingCount,
+        reading: lanes.filter((lane) => lane.current !== null).length,
+      };
     },
     async close() {
       closed = true;

@@ -93,7 +93,7 @@ function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
 export async function importRoutes(
   root: FastifyInstance,
   deps: { db: Db; sessions: Sessions; geocoder: GeocoderConfig | undefined },
-): Promise<void> {
+): Promise<{ queueDepth: () => { waiting: number; reading: number } }> {
   const { db, sessions } = deps;
   const geocoder = deps.geocoder ? createGeocoder(deps.geocoder) : undefined;
   // Files are read on threads of their own (a big GPX takes seconds to parse), people in turn.
@@ -297,4 +297,5 @@ export async function importRoutes(
       return reply.status(204).send(null);
     },
   );
+  return { queueDepth: () => reader.depth() };
 }

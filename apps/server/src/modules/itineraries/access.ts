@@ -102,6 +102,15 @@ export async function authorizeLink(
   itineraryId: string,
   token: string,
 ): Promise<ItineraryRow> {
+  return (await checkLink(db, itineraryId, token)).itinerary;
+}
+
+/** `authorizeLink`, with when the link stops working (null: until revoked). */
+export async function checkLink(
+  db: Db,
+  itineraryId: string,
+  token: string,
+): Promise<{ itinerary: ItineraryRow; expiresAt: Date | null }> {
   const [row] = await db
     .select({ itinerary, expiresAt: shareLink.expiresAt, revokedAt: shareLink.revokedAt })
     .from(shareLink)
@@ -116,7 +125,7 @@ export async function authorizeLink(
   if (row.expiresAt && row.expiresAt <= new Date()) {
     throw new AppError('share/expired', 'This link has expired');
   }
-  return row.itinerary;
+  return { itinerary: row.itinerary, expiresAt: row.expiresAt };
 }
 
 /** Who reads: a member (with their access), or anyone holding a valid share link. */

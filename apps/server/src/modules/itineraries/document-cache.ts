@@ -1,8 +1,8 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Role } from '@jammy/shared/itineraries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSIONS_CHANNEL } from '../../auth/session';
 import type { Notifications } from '../../events/notifications';
-import { etagOf, type EncodedDocument } from '../../lib/http-cache';
+import { encodeDocument, type EncodedDocument } from '../../lib/http-cache';
 import { EVENTS_CHANNEL } from '../../events/events.repository';
 import { leavesDocument } from '../../events/document-parts';
 
@@ -12,17 +12,36 @@ export const DOCUMENTS_CHANNEL = 'jammy_documents';
 /** A document as sent: its JSON text, its ETag, and its compressed forms once asked for. */
 export type CachedDocument = EncodedDocument;
 
-type Slot = Role | 'link';
+/**
+ * The parts of a trip kept beside its document (docs/decisions/041): answers every member
+ * reads alike, whatever their role, and that change only when the trip does.
+ */
+export type Part = 'budget' | 'bookings';
+
+type Slot = Role | 'link' | Part;
+
+const ROLE_SLOTS: ReadonlySet<Slot> = new Set<Role>(['owner', 'editor', 'viewer']);
+
+type Kept = CachedDocument & { bytes(): number };
 
 interface Entry {
   /** Members' roles, as read with the document (a member's change drops the entry). */
   roles: Map<string, Role>;
   /**
-   * The document per role (it differs only in the reader's `role`), and `link` for share-link
-   * holders: theirs has no private attachments and no confirmation codes, so it is never a
-   * member viewer's, nor theirs a share-link holder's.
+   * The document per role (it differs only in the reader's `role`), `link` for share-link
+   * holders (theirs has no private attachments and no confirmation codes, so it is never a
+   * member viewer's, nor theirs a share-link holder's), and each part members read.
    */
-  documents: Map<Slot, CachedDocument & { bytes(): number }>;
+  documents: Map<Slot, Kept>;
+  /** Share links found valid since the trip's last change: token hash → expiry (ms) or null. */
+  links: Map<string, number | null>;
+  /** The travellers whose names a kept part shows (the budget): their account's change drops it. */
+  names: Map<Part, ReadonlySet<string>>;
+  /**
+   * A read since the trip's last change found it readable (not in the trash): with a known
+   * role, a member's access needs no query (a live stream's opening).
+   */
+  checked: boolean;
   bytes: number;
 }
 
@@ -30,30 +49,59 @@ interface Entry {
 export interface ReadDocument {
   json: string;
   role: Role;
+  /** The ids of the travellers whose names it shows (a part's), when it shows any. */
+  names?: readonly string[];
 }
 
 /**
  * The itinerary documents this process served lately, for GET /api/itineraries/{id}
- * (docs/decisions/009): the JSON text PostgreSQL built, its gzip and Brotli forms, and who may
- * read it with which role, so a warm read asks the database nothing.
+ * (docs/decisions/009), and the parts of a trip its members read alike (its budget, its
+ * bookings: docs/decisions/041): the JSON text, its gzip and Brotli forms, who may read it
+ * with which role and which share links open it, so a warm read asks the database nothing.
  *
- * Staleness: every change to an itinerary, its stages, places or members notifies
- * `jammy_documents` from a trigger (migration 0009), and every recorded event notifies
- * `itinerary_events`; both drop the itinerary here, on every process, when the change
- * commits, except an event of what the document does not hold (`leavesDocument`: a note, a
- * list; docs/decisions/030). A write answered by this process drops it before it answers (`invalidate`, from
- * the route hook), so its author never reads their own change stale. A read that raced a
- * change is not kept (`begin` remembers when it started). While the LISTEN connection is
- * down, nothing is kept and nothing is served from memory.
+ * Staleness: every change to an itinerary, its stages, places, members, bookings, budget or
+ * share links notifies `jammy_documents` from a trigger (migrations 0009 and 0023), and every
+ * recorded event notifies `itinerary_events`; both drop the itinerary here, on every process,
+ * when the change commits, except an event of what neither the document nor a part holds
+ * (`leavesDocument`: a note, a list; docs/decisions/030). A change to an account drops the
+ * parts that name its traveller (the budget). A write answered by this process drops it before it
+ * answers (`invalidate`, from the route hook), so its author never reads their own change
+ * stale. A read that raced a change is not kept (`begin` remembers when it started). While the
+ * LISTEN connection is down, nothing is kept and nothing is served from memory.
  *
  * Bounded in bytes (documents, their compressed forms as soon as they are made, and the roles
- * kept with them), least recently used first; `maxBytes` 0 turns it off.
+ * and links kept with them), least recently used first; `maxBytes` 0 turns it off.
  */
 export interface DocumentCache {
+  /** The bound in bytes (0: off); the caches built on this one take their share of it. */
+  readonly maxBytes: number;
   /** The document `userId` may read, when known here. */
   get(itineraryId: string, userId: string): CachedDocument | undefined;
+  /** The document a holder of the share link whose token hashes to `tokenHash` may read. */
+  getShared(itineraryId: string, tokenHash: string): CachedDocument | undefined;
+  /** The `part` of the trip, when `userId`'s role on it and the part are known here. */
+  getPart(itineraryId: string, part: Part, userId: string): CachedDocument | undefined;
+  /**
+   * `userId`'s role on the trip, when known here together with the trip being readable (not
+   * in the trash) since its last change: a member's access without a query.
+   */
+  access(itineraryId: string, userId: string): Role | undefined;
   /** Call before reading from the database; the answer keeps the read unless it raced. */
   begin(): (itineraryId: string, read: ReadDocument, userId?: string) => CachedDocument;
+  /**
+   * Call before checking a member's access and reading a part; the answer keeps the part
+   * (and the role) unless the trip changed meanwhile.
+   */
+  beginPart(
+    part: Part,
+  ): (itineraryId: string, read: ReadDocument, userId: string) => CachedDocument;
+  /** Call before checking a member's access; the answer keeps the role unless it raced. */
+  beginAccess(): (itineraryId: string, userId: string, role: Role) => void;
+  /**
+   * Call before checking a share link; the answer keeps it as valid (until `expiresAt`) for
+   * the trip's link document kept meanwhile, unless the trip changed since.
+   */
+  beginLink(): (itineraryId: string, tokenHash: string, expiresAt: Date | null) => void;
   /**
    * The document `userId` (or, without one, a share-link holder) may read, from memory or
    * else from `read`: concurrent misses of one reader share one read, so a change does not
@@ -64,29 +112,42 @@ export interface DocumentCache {
     userId: string | undefined,
     read: () => Promise<(ReadDocument & { trashed: boolean }) | null>,
   ): Promise<CachedDocument | undefined>;
+  /**
+   * The `part` of the trip for `userId`, from memory or else from `read`, which checks the
+   * reader's access (and fails as it must) and answers the part with the reader's role.
+   * Members whose role is known share one read after a change.
+   */
+  loadPart(
+    itineraryId: string,
+    part: Part,
+    userId: string,
+    read: () => Promise<ReadDocument>,
+  ): Promise<CachedDocument>;
   invalidate(itineraryId: string, what?: 'documents' | 'all'): void;
   clear(): void;
+  /**
+   * Calls `listener` after each invalidation: of one itinerary's documents, or with `all`
+   * its members too; `null` for everything (a clear, the LISTEN connection lost or back).
+   */
+  onInvalidate(listener: (itineraryId: string | null, what: 'documents' | 'all') => void): void;
+  /** Whether anything may be kept now (on, and listening). */
+  enabled(): boolean;
   stats(): { entries: number; bytes: number; hits: number; misses: number };
 }
 
-/** Brotli level 5: a 57 KB document in about a millisecond, within a few % of level 11. */
-const BROTLI_OPTIONS = {
-  params: {
-    [constants.BROTLI_PARAM_QUALITY]: 5,
-    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-  },
-};
 /** Invalidation times remembered per itinerary before they are folded into one. */
 const MAX_REMEMBERED = 10_000;
 /**
  * What an entry costs besides its documents' bytes, counted against the bound: its key, its
- * two maps and their first slots (~940 bytes measured on Node 20), and each member's role
- * (~480 bytes: the id and a map slot). A content change drops the documents but keeps the
- * roles, so without these an entry of no bytes stayed for good, and the cache grew with every
- * itinerary ever read and changed (~1.4 KB each) past any `DOCUMENT_CACHE_MB`.
+ * maps and their first slots (~940 bytes measured on Node 20), each member's role (~480
+ * bytes: the id and a map slot) and each valid link (its hash and a map slot). A content change
+ * drops the documents but keeps the roles, so without these an entry of no bytes stayed for
+ * good, and the cache grew with every itinerary ever read and changed (~1.4 KB each) past any
+ * `DOCUMENT_CACHE_MB`.
  */
 const ENTRY_BYTES = 1024;
 const ROLE_BYTES = 512;
+const LINK_BYTES = 256;
 
 /** How every member's document begins (itinerary-document.ts), up to its reader's role. */
 const ROLE_PREFIX = '{"itinerary" : {"role" : "';
@@ -102,42 +163,7 @@ export function withRole(json: string, role: Role): string | undefined {
   return ROLE_PREFIX + role + json.slice(end);
 }
 
-/**
- * A document; `grew` is called when a compressed form is made (it counts in `bytes()`). Its
- * UTF-8 bytes are made at once: every answer without compression sends them.
- */
-export function documentOf(
-  json: string,
-  etag = etagOf(json),
-  grew?: () => void,
-): CachedDocument & {
-  bytes(): number;
-} {
-  const identity = Buffer.from(json);
-  let br: Buffer | undefined;
-  let gzip: Buffer | undefined;
-  return {
-    json,
-    etag,
-    encoded(encoding) {
-      if (encoding === 'identity') return identity;
-      if (encoding === 'br') {
-        if (!br) {
-          br = brotliCompressSync(identity, BROTLI_OPTIONS);
-          grew?.();
-        }
-        return br;
-      }
-      if (!gzip) {
-        gzip = gzipSync(identity, { level: 6 });
-        grew?.();
-      }
-      return gzip;
-    },
-    // The text and its bytes: a document without compressed forms holds the JSON twice.
-    bytes: () => 2 * identity.length + (br?.length ?? 0) + (gzip?.length ?? 0),
-  };
-}
+const isRole = (slot: Slot): slot is Role => ROLE_SLOTS.has(slot);
 
 export function createDocumentCache(deps: {
   maxBytes: number;
@@ -152,10 +178,16 @@ export function createDocumentCache(deps: {
   let epoch = 0;
   let floor = 0;
   const invalidatedAt = new Map<string, number>();
+  /** When each traveller's account last changed: a part naming them read before is not kept. */
+  const renamedAt = new Map<string, number>();
+  const listeners: ((itineraryId: string | null, what: 'documents' | 'all') => void)[] = [];
 
   const loading = new Map<string, Promise<CachedDocument | undefined>>();
+  const loadingParts = new Map<string, Promise<CachedDocument>>();
 
   const enabled = () => maxBytes > 0 && (notifications?.listening() ?? false);
+  const raced = (itineraryId: string, started: number) =>
+    (invalidatedAt.get(itineraryId) ?? floor) > started;
 
   function drop(itineraryId: string) {
     const entry = entries.get(itineraryId);
@@ -164,10 +196,33 @@ export function createDocumentCache(deps: {
     bytes -= entry.bytes;
   }
 
+  function entryOf(itineraryId: string): Entry {
+    let entry = entries.get(itineraryId);
+    if (!entry) {
+      entry = {
+        roles: new Map(),
+        documents: new Map(),
+        links: new Map(),
+        names: new Map(),
+        checked: false,
+        bytes: 0,
+      };
+      entries.set(itineraryId, entry);
+    }
+    return entry;
+  }
+
+  /** Reads under way of an itinerary may predate a change: later requests must not wait on them. */
+  function forgetLoading(prefix: string) {
+    for (const pending of [loading, loadingParts]) {
+      for (const key of pending.keys()) if (key.startsWith(prefix)) pending.delete(key);
+    }
+  }
+
   /**
-   * Forgets an itinerary's documents, and with `all` who its members are too (a member
-   * change); a content change keeps the roles, so the reads that follow share one read per
-   * role rather than one per reader.
+   * Forgets an itinerary's documents, parts and links, and with `all` who its members are too
+   * (a member change); a content change keeps the roles, so the reads that follow share one
+   * read per role rather than one per reader.
    */
   function invalidate(itineraryId: string, what: 'documents' | 'all' = 'all') {
     epoch += 1;
@@ -182,26 +237,51 @@ export function createDocumentCache(deps: {
     } else {
       // The roles stay, and still count against the bound.
       entry.documents.clear();
+      entry.links.clear();
+      entry.names.clear();
+      entry.checked = false;
       recount(entry);
     }
-    // A read already under way may predate the change: later requests must not wait on it.
-    for (const key of loading.keys()) {
-      if (key.startsWith(`${itineraryId}:`)) loading.delete(key);
-    }
+    forgetLoading(`${itineraryId}:`);
+    for (const listener of listeners) listener(itineraryId, what);
   }
 
   function clear() {
     loading.clear();
+    loadingParts.clear();
     epoch += 1;
     floor = epoch;
     invalidatedAt.clear();
+    renamedAt.clear();
     entries.clear();
     bytes = 0;
+    for (const listener of listeners) listener(null, 'all');
   }
 
-  /** Recounts an entry's bytes (its roles, documents and their compressed forms). */
+  /** `userId`'s account changed (its name among what may have): the parts naming them go. */
+  function forgetNamesOf(userId: string) {
+    epoch += 1;
+    renamedAt.set(userId, epoch);
+    if (renamedAt.size > MAX_REMEMBERED) {
+      renamedAt.clear();
+      invalidatedAt.clear();
+      floor = epoch;
+    }
+    for (const entry of entries.values()) {
+      for (const [part, names] of entry.names) {
+        if (!names.has(userId)) continue;
+        entry.documents.delete(part);
+        entry.names.delete(part);
+        recount(entry);
+      }
+    }
+    // A read under way may name them: later requests must not wait on it.
+    loadingParts.clear();
+  }
+
+  /** Recounts an entry's bytes (its roles, links, documents and their compressed forms). */
   function recount(entry: Entry) {
-    let size = ENTRY_BYTES + ROLE_BYTES * entry.roles.size;
+    let size = ENTRY_BYTES + ROLE_BYTES * entry.roles.size + LINK_BYTES * entry.links.size;
     for (const document of entry.documents.values()) size += document.bytes();
     bytes += size - entry.bytes;
     entry.bytes = size;
@@ -232,6 +312,14 @@ export function createDocumentCache(deps: {
     evict();
   }
 
+  /** A document to keep in `slot`, counted as it grows. */
+  function keptOf(itineraryId: string, slot: Slot, json: string): Kept {
+    const document: Kept = encodeDocument(json, undefined, () =>
+      grown(itineraryId, slot, document),
+    );
+    return document;
+  }
+
   function lookup(itineraryId: string, slot: Slot | undefined): CachedDocument | undefined {
     const entry = entries.get(itineraryId);
     const document =
@@ -250,12 +338,12 @@ export function createDocumentCache(deps: {
    * same entry (they were read at the same moment: a change drops them all), and kept.
    */
   function relabel(itineraryId: string, entry: Entry, slot: Slot): CachedDocument | undefined {
-    if (slot === 'link') return undefined;
+    if (!isRole(slot)) return undefined;
     for (const [other, document] of entry.documents) {
-      if (other === 'link') continue;
+      if (!isRole(other)) continue;
       const json = withRole(document.json, slot);
       if (json === undefined) return undefined;
-      const relabelled = documentOf(json, undefined, () => grown(itineraryId, slot, relabelled));
+      const relabelled = keptOf(itineraryId, slot, json);
       entry.documents.set(slot, relabelled);
       return relabelled;
     }
@@ -267,7 +355,7 @@ export function createDocumentCache(deps: {
     if (payload.startsWith('members:')) invalidate(payload.slice('members:'.length), 'all');
     else invalidate(payload, 'documents');
   });
-  // `<itineraryId>:<eventId>:<kind>` or `presence:<json>` (presence changes no document, nor
+  // `<itineraryId>:<eventId>:<kind>:<time>` or `presence:<json>` (presence changes no document, nor
   // does a change of what the document does not hold; without a kind, from a server before
   // kinds were sent, any event may change it).
   notifications?.on(EVENTS_CHANNEL, (payload) => {
@@ -275,21 +363,23 @@ export function createDocumentCache(deps: {
     const [itineraryId = '', , kind] = payload.split(':');
     if (kind === undefined || !leavesDocument(kind)) invalidate(itineraryId, 'documents');
   });
+  // `u:<userId>`: an account changed (its name among what may have); `s:` is a session's.
+  notifications?.on(SESSIONS_CHANNEL, (payload) => {
+    if (payload.startsWith('u:')) forgetNamesOf(payload.slice(2));
+  });
   notifications?.onState(() => clear());
+
+  const tooBig = (json: string) => Buffer.byteLength(json) > maxBytes / 4;
 
   function begin() {
     const started = epoch;
     return (itineraryId: string, read: ReadDocument, userId?: string): CachedDocument => {
       const slot: Slot = userId ? read.role : 'link';
-      const document = documentOf(read.json, undefined, () => grown(itineraryId, slot, document));
-      const raced = (invalidatedAt.get(itineraryId) ?? floor) > started;
-      if (!enabled() || raced || Buffer.byteLength(read.json) > maxBytes / 4) return document;
-      let entry = entries.get(itineraryId);
-      if (!entry) {
-        entry = { roles: new Map(), documents: new Map(), bytes: 0 };
-        entries.set(itineraryId, entry);
-      }
+      const document = keptOf(itineraryId, slot, read.json);
+      if (!enabled() || raced(itineraryId, started) || tooBig(read.json)) return document;
+      const entry = entryOf(itineraryId);
       if (userId) entry.roles.set(userId, read.role);
+      entry.checked = true;
       const kept = entry.documents.get(slot);
       // Two readers with the same role share one copy (and its compressed forms). A
       // document kept for another role is of an older read: a newer one replaces them all.
@@ -297,9 +387,9 @@ export function createDocumentCache(deps: {
         touch(itineraryId, entry);
         return kept;
       }
-      if (slot !== 'link') {
+      if (isRole(slot)) {
         for (const other of entry.documents.keys()) {
-          if (other !== 'link') entry.documents.delete(other);
+          if (isRole(other)) entry.documents.delete(other);
         }
       }
       entry.documents.set(slot, document);
@@ -308,11 +398,71 @@ export function createDocumentCache(deps: {
     };
   }
 
+  function beginPart(part: Part) {
+    const started = epoch;
+    return (itineraryId: string, read: ReadDocument, userId: string): CachedDocument => {
+      const document = keptOf(itineraryId, part, read.json);
+      const names = read.names ?? [];
+      const renamed = names.some((id) => (renamedAt.get(id) ?? 0) > started);
+      if (!enabled() || renamed || raced(itineraryId, started) || tooBig(read.json)) {
+        return document;
+      }
+      const entry = entryOf(itineraryId);
+      entry.roles.set(userId, read.role);
+      entry.checked = true;
+      entry.documents.set(part, document);
+      if (names.length > 0) entry.names.set(part, new Set(names));
+      else entry.names.delete(part);
+      touch(itineraryId, entry);
+      return document;
+    };
+  }
+
   return {
+    maxBytes,
+    enabled,
     get(itineraryId, userId) {
       return lookup(itineraryId, entries.get(itineraryId)?.roles.get(userId));
     },
+    getShared(itineraryId, tokenHash) {
+      const links = entries.get(itineraryId)?.links;
+      const expiresAt = links?.get(tokenHash);
+      if (expiresAt === undefined || (expiresAt !== null && expiresAt <= Date.now())) {
+        misses += 1;
+        return undefined;
+      }
+      return lookup(itineraryId, 'link');
+    },
+    getPart(itineraryId, part, userId) {
+      const known = entries.get(itineraryId)?.roles.has(userId) ?? false;
+      return lookup(itineraryId, known ? part : undefined);
+    },
+    access(itineraryId, userId) {
+      const entry = entries.get(itineraryId);
+      return entry?.checked && enabled() ? entry.roles.get(userId) : undefined;
+    },
     begin,
+    beginPart,
+    beginAccess() {
+      const started = epoch;
+      return (itineraryId, userId, role) => {
+        if (!enabled() || raced(itineraryId, started)) return;
+        const entry = entryOf(itineraryId);
+        entry.roles.set(userId, role);
+        entry.checked = true;
+        touch(itineraryId, entry);
+      };
+    },
+    beginLink() {
+      const started = epoch;
+      return (itineraryId, tokenHash, expiresAt) => {
+        const entry = entries.get(itineraryId);
+        // Kept only beside the link document read since the same change.
+        if (!entry?.documents.has('link') || !enabled() || raced(itineraryId, started)) return;
+        entry.links.set(tokenHash, expiresAt?.getTime() ?? null);
+        touch(itineraryId, entry);
+      };
+    },
     load(itineraryId, userId, read) {
       const slot: Slot | undefined = userId ? entries.get(itineraryId)?.roles.get(userId) : 'link';
       const cached = lookup(itineraryId, slot);
@@ -343,11 +493,32 @@ export function createDocumentCache(deps: {
         const kept = lookup(itineraryId, slot);
         if (kept) return kept;
         const own = withRole(document.json, slot);
-        return own === undefined || own === document.json ? document : documentOf(own);
+        return own === undefined || own === document.json ? document : encodeDocument(own);
       });
+    },
+    loadPart(itineraryId, part, userId, read) {
+      const known = entries.get(itineraryId)?.roles.has(userId) ?? false;
+      const cached = lookup(itineraryId, known ? part : undefined);
+      if (cached) return Promise.resolve(cached);
+      // Members whose role is known share a read; a reader whose role is not known reads alone.
+      const key = known ? `${itineraryId}:${part}` : `${itineraryId}:${part}:user:${userId}`;
+      let pending = loadingParts.get(key);
+      if (!pending) {
+        const keep = beginPart(part);
+        pending = read()
+          .then((found) => keep(itineraryId, found, userId))
+          .finally(() => {
+            if (loadingParts.get(key) === pending) loadingParts.delete(key);
+          });
+        loadingParts.set(key, pending);
+      }
+      return pending;
     },
     invalidate,
     clear,
+    onInvalidate(listener) {
+      listeners.push(listener);
+    },
     stats: () => ({ entries: entries.size, bytes, hits, misses }),
   };
 }

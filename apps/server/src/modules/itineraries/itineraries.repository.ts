@@ -255,6 +255,15 @@ export async function listItineraries(db: Db, options: ListOptions) {
   };
 }
 
+/** Every itinerary `userId` is a member of, in the trash too: what their list may show. */
+export async function memberItineraryIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: itineraryMember.itineraryId })
+    .from(itineraryMember)
+    .where(eq(itineraryMember.userId, userId));
+  return rows.map((row) => row.id);
+}
+
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (match) => `\\${match}`);
 }

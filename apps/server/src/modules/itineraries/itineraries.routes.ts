@@ -12,19 +12,23 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession, type Sessions } from '../../auth/session';
+import { hasSessionCookie } from '../../auth/session-cookie';
 import type { Db } from '../../db/client';
 import { replies } from '../../lib/contract';
 import { notModified, sendDocument } from '../../lib/http-cache';
+import { hashToken } from '../../lib/tokens';
 import { expectedVersion } from '../../lib/versions';
 import type { DocumentCache } from './document-cache';
 import {
   changeItinerary,
-  listMyItineraries,
+  listPageKey,
   newItinerary,
   itineraryDocument,
+  readListPage,
   restoreItinerary,
   trashItinerary,
 } from './itineraries.service';
+import { createListCache } from './list-cache';
 import { callerOf, itineraryParams, shareQuery } from './route-parts';
 
 const TAGS = ['itineraries'];
@@ -36,6 +40,8 @@ export function itineraryRoutes(
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, sessions, documents } = deps;
+  // A quarter of the document cache's bound (DOCUMENT_CACHE_MB; 0 turns both off).
+  const lists = createListCache(documents, documents.maxBytes / 4);
 
   app.get(
     '/api/itineraries',
@@ -44,12 +50,26 @@ export function itineraryRoutes(
         tags: TAGS,
         summary: 'My itineraries and those shared with me',
         querystring: listItinerariesQuerySchema,
-        response: replies({ 200: pageSchema(itinerarySummarySchema) }, [401]),
+        response: replies({ 200: pageSchema(itinerarySummarySchema), 304: notModified }, [401]),
       },
+      // Kept pages are sent in the form the client prefers, compressed once (sendDocument).
+      compress: false,
     },
-    async (request) => {
-      const { user } = await requireSession(sessions, request);
-      return listMyItineraries(db, user.id, request.query);
+    (request, reply) => {
+      // A page this process keeps for a known session is answered at once, without a promise.
+      const key = listPageKey(request.query);
+      const known = sessions.known(request);
+      const cached = known && lists.get(known.user.id, key);
+      if (cached) {
+        sendDocument(request, reply, cached);
+        return;
+      }
+      const read = async () => {
+        const { user } = await requireSession(sessions, request);
+        const page = await lists.load(user.id, key, () => readListPage(db, user.id, request.query));
+        sendDocument(request, reply, page);
+      };
+      return read();
     },
   );
 
@@ -65,7 +85,10 @@ export function itineraryRoutes(
     },
     async (request, reply) => {
       const { user } = await requireSession(sessions, request);
-      return reply.status(201).send(await newItinerary(db, user.id, request.body));
+      const created = await newItinerary(db, user.id, request.body);
+      // Its creator's next read of their list shows it, even before the NOTIFY comes back.
+      lists.forget(user.id);
+      return reply.status(201).send(created);
     },
   );
 
@@ -87,9 +110,15 @@ export function itineraryRoutes(
     },
     (request, reply) => {
       // A member's read that this process can answer from memory is answered at once,
-      // without a promise; any other reads the session and the document as they come.
+      // without a promise, and so is a share-link holder's without an account; any other
+      // reads the session and the document as they come.
       const known = sessions.known(request);
-      const cached = known && documents.get(request.params.id, known.user.id);
+      const { share } = request.query;
+      const cached =
+        (known && documents.get(request.params.id, known.user.id)) ||
+        (share !== undefined && !hasSessionCookie(request.cookies)
+          ? documents.getShared(request.params.id, hashToken(share))
+          : undefined);
       if (cached) {
         sendDocument(request, reply, cached);
         return;

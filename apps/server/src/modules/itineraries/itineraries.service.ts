@@ -11,17 +11,20 @@ import type { Db } from '../../db/client';
 import { AppError, invalidField } from '../../lib/errors';
 import { conflict } from '../../lib/versions';
 import { coverFile, coverFileId, releaseCover } from '../files/covers.service';
-import { authorize, authorizeLink, type Access, type Caller, type ItineraryRow } from './access';
+import { hashToken } from '../../lib/tokens';
+import { authorize, checkLink, type Access, type Caller, type ItineraryRow } from './access';
 import { changeWithEvent } from './change-with-event';
 import {
   createItinerary,
   decodeCursor,
   listItineraries,
+  memberItineraryIds,
   setTrashed,
   updateItinerary,
   type ItineraryChanges,
 } from './itineraries.repository';
 import type { CachedDocument, DocumentCache } from './document-cache';
+import type { ReadList } from './list-cache';
 import { readItineraryDocument, readSharedItineraryDocument } from './itinerary-document';
 import { presentItinerary } from './itinerary.presenter';
 
@@ -58,6 +61,27 @@ export async function listMyItineraries(
 }
 
 /**
+ * One page of `userId`'s list as JSON, with every trip they are a member of (what the list
+ * cache keeps it with): two queries side by side.
+ */
+export async function readListPage(
+  db: Db,
+  userId: string,
+  query: z.output<typeof listItinerariesQuerySchema>,
+): Promise<ReadList> {
+  const [page, memberOf] = await Promise.all([
+    listMyItineraries(db, userId, query),
+    memberItineraryIds(db, userId),
+  ]);
+  return { json: JSON.stringify(page), memberOf };
+}
+
+/** Where a query's page is kept in the list cache: every parameter, defaults filled in. */
+export function listPageKey(query: z.output<typeof listItinerariesQuerySchema>): string {
+  return JSON.stringify([query.sort, query.limit, query.trash, query.cursor ?? '', query.q ?? '']);
+}
+
+/**
  * An itinerary's document (its stages and places, as JSON text) for a member (`userId`), or
  * through a share link for anyone (`share`): kept in `documents` for the next reads.
  * Without a session or a link: 401; neither a member nor a valid link: 404.
@@ -79,10 +103,14 @@ export async function itineraryDocument(
           readItineraryDocument(db, itineraryId, userId),
         );
   if (!document && share !== undefined) {
-    await authorizeLink(db, itineraryId, share);
+    // The link is kept as valid with the link document read after it, unless the trip (or the
+    // link: migration 0023) changed meanwhile.
+    const allow = documents.beginLink();
+    const { expiresAt } = await checkLink(db, itineraryId, share);
     document = await documents.load(itineraryId, undefined, () =>
       readSharedItineraryDocument(db, itineraryId),
     );
+    if (document) allow(itineraryId, hashToken(share), expiresAt);
   }
   if (!document) throw itineraryNotFound();
   return document;

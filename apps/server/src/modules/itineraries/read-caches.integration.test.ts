@@ -81,6 +81,8 @@ describe('conditional reads', () => {
 describe('the session cache', () => {
   test('keeps a checked session in memory: no query on the hot path', async () => {
     const traveller = await a.traveller({ label: 'cached' });
+    // The sign-up's own changes to the account heard (each drops the traveller's sessions).
+    await b.heard();
     expectStatus(await call(b, traveller, 'GET', '/api/me'), 200);
     // Gone behind every cache's back: B still trusts what it checked, an app that never
     // checked it asks the database and refuses it.

@@ -1,10 +1,12 @@
 import { idSchema } from '@jammy/shared/ids';
 import { shareTokenSchema } from '@jammy/shared/sharing';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
+import { sendDocument } from '../../lib/http-cache';
 import type { Caller } from './access';
+import type { DocumentCache, Part, ReadDocument } from './document-cache';
 
 /**
  * What the routes of an itinerary and its parts are made of: the path's parameters, who
@@ -30,6 +32,42 @@ export async function callerOf(
 ): Promise<Caller> {
   const { user } = await requireSession(sessions, request);
   return { itineraryId, actorId: user.id };
+}
+
+/** The routes of a trip's parts kept with its document (its budget, its bookings). */
+export interface KeptPartDeps extends RouteDeps {
+  documents: DocumentCache;
+}
+
+/**
+ * GET of a member's `part` of the trip, kept with its document (docs/decisions/041): a known
+ * session's kept answer goes at once, without a promise; any other reads the session, then the
+ * part through `read` (which checks the caller's access) unless another member's read of it is
+ * under way, and keeps it.
+ */
+export function answerPart(
+  deps: KeptPartDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  part: { itineraryId: string; name: Part; read: (caller: Caller) => Promise<ReadDocument> },
+): Promise<void> | undefined {
+  const known = deps.sessions.known(request);
+  const cached = known && deps.documents.getPart(part.itineraryId, part.name, known.user.id);
+  if (cached) {
+    sendDocument(request, reply, cached);
+    return undefined;
+  }
+  const load = async () => {
+    const caller = await callerOf(deps.sessions, request, part.itineraryId);
+    const document = await deps.documents.loadPart(
+      part.itineraryId,
+      part.name,
+      caller.actorId,
+      () => part.read(caller),
+    );
+    sendDocument(request, reply, document);
+  };
+  return load();
 }
 
 /** The answer of a collection of an itinerary's parts: all of them, in one page. */

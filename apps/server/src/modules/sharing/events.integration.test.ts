@@ -141,6 +141,47 @@ describe('GET /api/itineraries/{id}/events', () => {
     ownerStream.close();
   });
 
+  it('presence: more streams of one who is already here tell the others nothing new', async () => {
+    const id = await tripWithMembers();
+    const ownerStream = await stream(owner, id);
+    const viewerStream = await stream(viewer, id);
+    const both = (event: { event: string; data: unknown }) =>
+      event.event === 'presence' && (event.data as Presence).viewers.length === 2;
+    await ownerStream.next(both);
+    await viewerStream.next(both);
+    const presences = () => ownerStream.events.filter((event) => event.event === 'presence');
+    const seen = presences().length;
+    // The viewer opens five more tabs: each gets the list, the owner's stream nothing.
+    const tabs = await Promise.all(Array.from({ length: 5 }, () => stream(viewer, id)));
+    for (const tab of tabs) await tab.next(both);
+    // A change after the tabs: when it arrives, every presence sent before it has too.
+    await createStage(editor, id, { title: 'Gion' });
+    await ownerStream.next((event) => event.event === 'stage.created');
+    expect(presences().length).toBe(seen);
+    for (const connection of [ownerStream, viewerStream, ...tabs]) connection.close();
+  });
+
+  it('opens in-process too (no connection of its own): the head, then the stream', async () => {
+    const id = await tripWithMembers();
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `/api/itineraries/${id}/events`,
+      headers: { cookie: viewer.cookie },
+      payloadAsStream: true,
+    });
+    const stream = response.stream();
+    try {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      const first = await new Promise<string>((resolve) =>
+        stream.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+      );
+      expect(first).toContain(': connected');
+    } finally {
+      stream.destroy();
+    }
+  });
+
   it('a member removed from the itinerary has their stream closed', async () => {
     const id = await tripWithMembers();
     const viewerStream = await stream(viewer, id);

@@ -1,14 +1,17 @@
+import { validateHeaderName, validateHeaderValue } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Sessions } from '../../auth/session';
+import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { answerOf, replies } from '../../lib/contract';
 import { serviceUnavailable } from '../../lib/database-errors';
 import { AppError } from '../../lib/errors';
-import type { EventBus } from '../../events/event-bus';
-import { callerOf, itineraryParams } from '../itineraries/route-parts';
-import { streamViewer } from './sharing.service';
+import type { EventBus, Subscriber } from '../../events/event-bus';
+import { authorize } from '../itineraries/access';
+import type { DocumentCache } from '../itineraries/document-cache';
+import { itineraryParams } from '../itineraries/route-parts';
 
 // Not strict: a share-link reader's `?share=` is ignored here (the route answers 401/404).
 const eventsQuery = z.object({
@@ -17,12 +20,72 @@ const eventsQuery = z.object({
 });
 
 /**
- * Streams being opened at once (access check, replay), at most: a reconnect storm (every
- * page of a restarted server coming back together) is answered 503 with Retry-After beyond
- * this, at once, rather than queueing for the database pool until everything times out.
- * An open stream uses no database connection, so only the opening is limited.
+ * Streams being opened at once with the database's help (an access check, a replay), at
+ * most: a reconnect storm (every page of a restarted server coming back together) is answered
+ * 503 with Retry-After beyond this, at once, rather than queueing for the database pool until
+ * everything times out. A member whose session and access this process knows opens a new
+ * stream without the database (docs/decisions/041), and an open stream uses no connection, so
+ * only those openings are limited.
  */
 export const MAX_OPENING_STREAMS = 16;
+
+/** Where a stream's chunks go, and how it ends. */
+interface StreamChannel {
+  write(chunk: string): void;
+  end(): void;
+  onClose(listener: () => void): void;
+}
+
+type StreamHeaders = Record<string, string | number | string[] | undefined>;
+
+/**
+ * A stream's way out, its head written. Over a connection, straight to it, which the stream
+ * then has to itself: Node's response would keep its header text (about 2 KB in pieces) and
+ * frame every event as a chunk for as long as the stream stays open, and ten thousand may be
+ * (docs/decisions/041); the body ends with the connection (`Connection: close`), as HTTP/1.1
+ * allows without a length or chunks. A request made in-process (Fastify's inject, as the tests
+ * and the fuzz make them) has no connection: it goes through Node's response. Undefined when
+ * the client has gone already.
+ */
+function streamChannel(reply: FastifyReply, headers: StreamHeaders): StreamChannel | undefined {
+  const socket = reply.raw.socket;
+  if (socket instanceof Socket) {
+    if (socket.destroyed) return undefined;
+    socket.write(streamHead({ ...headers, date: new Date().toUTCString(), connection: 'close' }));
+    return {
+      write: (chunk) => socket.write(chunk),
+      end: () => socket.end(),
+      onClose: (listener) => socket.once('close', listener),
+    };
+  }
+  const response = reply.raw;
+  if (response.destroyed) return undefined;
+  response.writeHead(200, headers);
+  return {
+    write: (chunk) => response.write(chunk),
+    end: () => response.end(),
+    onClose: (listener) => response.once('close', listener),
+  };
+}
+
+/** A 200 response's head with `headers`, each name and value checked as Node checks them. */
+function streamHead(headers: StreamHeaders): string {
+  let head = 'HTTP/1.1 200 OK\r\n';
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    validateHeaderName(name);
+    for (const one of [value].flat().map(String)) {
+      validateHeaderValue(name, one);
+      head += `${name}: ${one}\r\n`;
+    }
+  }
+  return `${head}\r\n`;
+}
+
+/** How a stream's viewer is named to the others: as their account is (a member's name). */
+function viewerOf(user: { id: string; name: string }): Subscriber['viewer'] {
+  return { id: user.id, name: user.name };
+}
 
 /** The Last-Event-ID to resume after (header first, then the query); null for a new stream. */
 function resumeAfter(header: string | string[] | undefined, query: string | undefined) {
@@ -43,10 +106,10 @@ function resumeAfter(header: string | string[] | undefined, query: string | unde
  */
 export function eventRoutes(
   root: FastifyInstance,
-  deps: { db: Db; sessions: Sessions; bus: EventBus },
+  deps: { db: Db; sessions: Sessions; bus: EventBus; documents: DocumentCache },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, sessions, bus } = deps;
+  const { db, sessions, bus, documents } = deps;
   let opening = 0;
   // Draining: a new stream would hold the process open; 503 + Retry-After sends the client to
   // another process.
@@ -75,7 +138,15 @@ export function eventRoutes(
     },
     async (request, reply) => {
       const lastEventId = resumeAfter(request.headers['last-event-id'], request.query.lastEventId);
-      if (draining || opening >= MAX_OPENING_STREAMS) throw serviceUnavailable();
+      // Draining: checked before the fast path too, so no stream opens on a stopping process.
+      if (draining) throw serviceUnavailable();
+      const itineraryId = request.params.id;
+      const known = sessions.known(request);
+      if (known && lastEventId === null && documents.access(itineraryId, known.user.id)) {
+        await openStream(request, reply, itineraryId, viewerOf(known.user), null, () => {});
+        return;
+      }
+      if (opening >= MAX_OPENING_STREAMS) throw serviceUnavailable();
       opening += 1;
       let opened = false;
       const doneOpening = () => {
@@ -84,53 +155,58 @@ export function eventRoutes(
         opening -= 1;
       };
       try {
-        await openStream(request, request.params.id, reply, lastEventId, doneOpening);
+        const viewer = await checkViewer(request, itineraryId);
+        await openStream(request, reply, itineraryId, viewer, lastEventId, doneOpening);
       } finally {
         doneOpening();
       }
     },
   );
 
+  /** The signed-in member opening a stream (a stranger: 404), their access kept for the next. */
+  async function checkViewer(request: FastifyRequest, itineraryId: string) {
+    const { user } = await requireSession(sessions, request);
+    const allow = documents.beginAccess();
+    const { role } = await authorize(db, itineraryId, user.id, 'read');
+    allow(itineraryId, user.id, role);
+    return viewerOf(user);
+  }
+
   async function openStream(
     request: FastifyRequest,
-    itineraryId: string,
     reply: FastifyReply,
+    itineraryId: string,
+    viewer: Subscriber['viewer'],
     lastEventId: number | null,
     doneOpening: () => void,
   ) {
-    const viewer = await streamViewer(db, await callerOf(sessions, request, itineraryId));
-
     reply.hijack();
-    const raw = reply.raw;
-    // The headers set so far (security headers, request id) go out with the stream's own.
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined)
-        raw.setHeader(name, typeof value === 'number' ? String(value) : value);
-    }
-    raw.writeHead(200, {
+    const channel = streamChannel(reply, {
+      // The headers set so far (security headers, request id) go out with the stream's own.
+      ...reply.getHeaders(),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
       // Proxies such as nginx must pass each event on at once.
       'x-accel-buffering': 'no',
     });
+    // The client left before its stream opened.
+    if (!channel) return;
     let open = true;
     let unsubscribe: (() => void) | undefined;
     const end = () => {
       if (!open) return;
       open = false;
       unsubscribe?.();
-      raw.end();
+      channel.end();
     };
-    request.raw.once('close', end);
-    raw.once('close', end);
+    channel.onClose(end);
     try {
       unsubscribe = await bus.subscribe(
         {
           itineraryId,
           viewer,
           write: (chunk) => {
-            if (open) raw.write(chunk);
+            if (open) channel.write(chunk);
           },
           end,
         },

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { createEventBus } from '../../events/event-bus';
 import type { Notifications } from '../../events/notifications';
 import type { Mailer } from '../../mail/mailer';
+import type { DocumentCache } from '../itineraries/document-cache';
 import { eventRoutes } from './events.routes';
 import { invitationRoutes } from './invitations.routes';
 import { shareLinkRoutes } from './share-links.routes';
@@ -23,8 +24,12 @@ export function registerSharing(
     /** The origin the links of invitations and share links open (PUBLIC_URL's). */
     origin: string;
     notifications: Notifications;
+    /** Measures each event's way from its NOTIFY to this process's streams (metrics). */
+    onFanOut?: (seconds: number) => void;
+    /** Members' access kept with the trips' documents: a stream opens without a query. */
+    documents: DocumentCache;
   },
-) {
+): { openStreams: () => number } {
   const { database, sessions, origin } = deps;
   const db = database.db;
   const bus = createEventBus({
@@ -32,11 +37,13 @@ export function registerSharing(
     pool: database.pool,
     notifications: deps.notifications,
     logger: app.log,
+    onFanOut: deps.onFanOut,
   });
   app.addHook('onReady', () => bus.start());
   app.addHook('preClose', () => bus.close());
   sharingRoutes(app, { db, sessions });
   invitationRoutes(app, { db, sessions, sender: { mailer: deps.mailer, origin } });
   shareLinkRoutes(app, { db, sessions, origin });
-  eventRoutes(app, { db, sessions, bus });
+  eventRoutes(app, { db, sessions, bus, documents: deps.documents });
+  return { openStreams: () => bus.openStreams() };
 }

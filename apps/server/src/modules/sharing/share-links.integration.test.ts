@@ -128,6 +128,8 @@ describe('share links', () => {
       .update(shareLink)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(shareLink.id, link.id));
+    // Written behind the app's back: it hears of it through the link's NOTIFY (migration 0023).
+    await testApp.heard();
     expectError(
       await api(null, 'GET', `/api/itineraries/${id}?share=${token}`),
       404,

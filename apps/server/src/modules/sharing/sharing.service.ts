@@ -365,10 +365,3 @@ export async function readActivity(
     nextCursor: events.length > ACTIVITY_PAGE_SIZE && last ? String(last.id) : null,
   };
 }
-
-/** Who opens an itinerary's live stream: a member (stranger 404), named as others see them. */
-export async function streamViewer(db: Db, caller: Caller): Promise<{ id: string; name: string }> {
-  const { itinerary } = await authorize(db, caller.itineraryId, caller.actorId, 'read');
-  const member = await sharing.findMember(db, itinerary.id, caller.actorId);
-  return { id: caller.actorId, name: member?.name ?? '' };
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAmount } from './amount-field';
+import { minorUnitsOf, readAmount } from './amount-field';
 
 describe('readAmount', () => {
   it('reads what the shared parser reads, in the UI language', () => {
@@ -13,5 +13,18 @@ describe('readAmount', () => {
       problem: 'not-positive',
     });
     expect(readAmount('0', 'EUR', 'en')).toEqual({ ok: true, minor: 0 });
+  });
+});
+
+describe('minorUnitsOf', () => {
+  it('gives the body the minor units of a checked amount, and null for none typed', () => {
+    expect(minorUnitsOf('612,40', 'EUR', 'de')).toBe(61240);
+    expect(minorUnitsOf(' ', null, 'en')).toBeNull();
+  });
+
+  it('refuses to turn an amount nobody checked into no amount', () => {
+    expect(() => minorUnitsOf('-5', 'EUR', 'en')).toThrow(RangeError);
+    expect(() => minorUnitsOf('20', null, 'en')).toThrow(RangeError);
+    expect(() => minorUnitsOf('0', 'EUR', 'en', { positive: true })).toThrow(RangeError);
   });
 });

@@ -43,6 +43,23 @@ export function readAmount(
   return parsed;
 }
 
+/**
+ * The minor units of an amount field's text that the form's `unreadable` already read (in the
+ * same `currency`), for the body; null when nothing was typed. A text that does not read throws:
+ * the form would be sending what it never checked, and a cost is never sent as no cost.
+ */
+export function minorUnitsOf(
+  text: string,
+  currency: string | null,
+  language: string,
+  options: { positive?: boolean } = {},
+): number | null {
+  if (text.trim() === '') return null;
+  const amount = currency ? readAmount(text, currency, language, options) : null;
+  if (!amount?.ok) throw new RangeError('An amount was not checked before it was sent');
+  return amount.minor;
+}
+
 /** The message of a problem, naming the field and showing the form expected ("612.40"). */
 export function useAmountMessage() {
   const { t } = useTranslation();

@@ -26,6 +26,9 @@ export function ConflictAlert({
       variant="light"
       radius="md"
       icon={<IconGitCompare size={18} aria-hidden />}
+      // The body may shrink below its table's width (which scrolls), so that on a phone the
+      // text wraps and both ways out stay in view instead of being cut off at the edge.
+      styles={{ body: { minWidth: 0 } }}
       title={
         <Text component="span" fw={700} c="ink.9">
           {title}
@@ -71,7 +74,7 @@ export function ConflictPanel({
   onKeepMine: () => void;
   keepMineLabel?: string;
 }) {
-  const { t } = useTranslation('form');
+  const { t } = useTranslation('form', { useSuspense: false });
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   const changed = rows.filter((row) => row.theirs.trim() !== row.mine.trim());
@@ -83,7 +86,14 @@ export function ConflictPanel({
           {changed.length > 0 ? text : (sameText ?? text)}
         </Text>
         {changed.length > 0 && (
-          <Table.ScrollContainer minWidth={360}>
+          <Table.ScrollContainer
+            // Three columns still read at a phone's width inside the alert; narrower, the table
+            // scrolls sideways, by keyboard too once focused.
+            minWidth={240}
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('conflict.compare') },
+            }}
+          >
             <Table withTableBorder withColumnBorders bg="white" verticalSpacing="xs" layout="fixed">
               <Table.Thead>
                 <Table.Tr>

@@ -1,88 +1,61 @@
-import { Input, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useId, useMemo } from 'react';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n/use-language';
+import type { FieldProps } from './use-form';
 
-/** A moment as travellers write it: a local date and time, and the zone they are in. */
-export interface DateTimeZone {
-  /** `YYYY-MM-DD`, empty when not set. */
-  date: string;
-  /** `HH:MM`, empty when not set. */
-  time: string;
-  /** An IANA zone (`Europe/Lisbon`), empty when not set (the trip's zone applies). */
-  zone: string;
-}
+let known: string[] | undefined;
 
-/** Every IANA zone this browser knows, as its ids (they read well enough: "Asia/Tokyo"). */
+/** Every IANA zone this browser knows, and UTC, as their ids (they read well enough: "Asia/Tokyo"). */
 function zones(): string[] {
-  return typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  known ??= [
+    ...new Set([
+      ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []),
+      'UTC',
+    ]),
+  ];
+  return known;
 }
 
 /**
- * THE date-and-time field: the browser's date and time pickers and a searchable zone, side by
- * side on a wide screen and stacked on a phone, under one label.
+ * THE field of a time with its zone, as a ticket prints it (08:30 in Rome, 11:05 in Tokyo): the
+ * browser's date-and-time picker (`YYYY-MM-DDTHH:MM`, empty when not set) and a searchable IANA
+ * zone, side by side on a wide screen and stacked on a phone. They are two values of the form,
+ * each with its own message: `at` and `zone` take `form.field(…)` of each. A time needs its
+ * zone, so a chosen zone cannot be cleared (choosing it again keeps it).
  */
 export function DateTimeZoneField({
   label,
-  value,
-  onChange,
-  error,
-  withZone = true,
-  'data-field': dataField,
+  zoneLabel,
+  at,
+  zone,
 }: {
+  /** The time's name ("Departure"); the zone is "Time zone (Departure)" unless `zoneLabel`. */
   label: string;
-  value: DateTimeZone;
-  onChange: (value: DateTimeZone) => void;
-  error?: string | undefined;
-  withZone?: boolean;
-  'data-field'?: string;
+  zoneLabel?: string;
+  at: FieldProps<string>;
+  /** An IANA zone (`Europe/Lisbon`), null or empty when none is chosen. */
+  zone: FieldProps<string> | FieldProps<string | null>;
 }) {
-  const { t } = useTranslation('form');
+  const { t } = useTranslation('form', { useSuspense: false });
   const { language } = useLanguage();
-  const errorId = useId();
-  const groupId = useId();
-  const options = useMemo(() => zones(), []);
-  const described = error ? { 'aria-describedby': errorId, 'aria-invalid': true } : {};
+  // A zone from a picked place may be spelt otherwise than in this browser's list: offered too.
+  const options = zone.value && !zones().includes(zone.value) ? [zone.value, ...zones()] : zones();
   return (
-    <Input.Wrapper
-      label={label}
-      id={groupId}
-      labelElement="div"
-      role="group"
-      aria-labelledby={`${groupId}-label`}
-      data-field={dataField}
-    >
-      <SimpleGrid cols={{ base: 1, xs: withZone ? 3 : 2 }} spacing="xs">
-        <TextInput
-          type="date"
-          lang={language}
-          aria-label={t('date')}
-          value={value.date}
-          onChange={(event) => onChange({ ...value, date: event.currentTarget.value })}
-          {...described}
-        />
-        <TextInput
-          type="time"
-          lang={language}
-          aria-label={t('time')}
-          value={value.time}
-          onChange={(event) => onChange({ ...value, time: event.currentTarget.value })}
-          {...described}
-        />
-        {withZone && (
-          <Select
-            aria-label={t('timeZone')}
-            data={options}
-            searchable
-            clearable
-            nothingFoundMessage={t('timeZoneNone')}
-            value={value.zone || null}
-            onChange={(zone) => onChange({ ...value, zone: zone ?? '' })}
-            comboboxProps={{ withinPortal: true }}
-          />
-        )}
-      </SimpleGrid>
-      {error && <Input.Error id={errorId}>{error}</Input.Error>}
-    </Input.Wrapper>
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <TextInput {...at} type="datetime-local" lang={language} label={label} />
+      <Select
+        {...zone}
+        label={zoneLabel ?? t('timeZoneOf', { what: label })}
+        data={options}
+        searchable
+        // As the currency's: the form may move the focus here to say what is wrong.
+        openOnFocus={false}
+        allowDeselect={false}
+        value={zone.value || null}
+        nothingFoundMessage={t('timeZoneNone')}
+        onChange={(next) => next && zone.onChange(next)}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </SimpleGrid>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorOf } from './field-error';
+import { fieldErrorOf, fieldErrorsOf } from './field-error';
 
 describe('fieldErrorOf', () => {
   it('calls any problem of an empty field "required"', () => {
@@ -26,6 +26,22 @@ describe('fieldErrorOf', () => {
     ).toEqual({ kind: 'custom', key: 'validation.passwordsDiffer' });
     expect(fieldErrorOf({ message: 'must be an http address' }, 'ftp://x')).toEqual({
       kind: 'invalid',
+    });
+  });
+});
+
+describe('fieldErrorsOf', () => {
+  it('puts each issue on the form field of its body path, or of the body field holding it', () => {
+    const values = { title: 'Dinner', cost: '12', people: 'ana' };
+    const issues = [
+      { field: 'costMinor', message: 'must not be negative' },
+      { field: 'split.userIds.0', message: 'is not a member of this itinerary' },
+      { field: 'split', message: 'names someone twice' },
+      { field: 'placeId', message: 'is not a place of this itinerary' },
+    ];
+    expect(fieldErrorsOf(issues, values, { costMinor: 'cost', split: 'people' })).toEqual({
+      cost: { kind: 'invalid' },
+      people: { kind: 'invalid' },
     });
   });
 });

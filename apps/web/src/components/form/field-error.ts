@@ -11,6 +11,8 @@ export type FieldError =
   /** A typed amount or number that does not read, worded by its field (it names the field). */
   | { kind: 'typed'; text: string };
 
+import type { z } from 'zod';
+
 /** A field's problem as the schema (or the server's 400) states it. */
 export type SchemaFieldError =
   { kind: FieldErrorKind; min?: number; max?: number } | { kind: 'custom'; key: string };
@@ -50,4 +52,41 @@ export function fieldErrorOf(issue: IssueLike, value: unknown): SchemaFieldError
   const atMost = /at most (\d+) characters/.exec(issue.message)?.[1];
   if (atMost) return { kind: 'tooLong', max: Number(atMost) };
   return { kind: 'invalid' };
+}
+
+/** One issue with the body path it names (`title`, `split.amounts.0`), as a 400 lists them. */
+export type PathIssue = IssueLike & { field: string };
+
+/** The issues of the shared schema's refusal, each with its body path as a 400 would name it. */
+export function issuesOfSchema(error: z.ZodError): PathIssue[] {
+  return error.issues.map((issue) => ({ ...issue, field: issue.path.join('.') }));
+}
+
+/**
+ * The problems of a form's fields from issues naming body paths: each lands on the form field of
+ * its path, or of the nearest body field holding it (`split.amounts.0` → `split`), as
+ * `fieldsOfBody` renames them (`costMinor` → `cost`); the first issue of a field is kept, and
+ * an issue on no field of the form is left out.
+ */
+export function fieldErrorsOf<Field extends string>(
+  issues: PathIssue[],
+  values: Record<Field, unknown>,
+  fieldsOfBody: Partial<Record<string, Field>> = {},
+): Partial<Record<Field, SchemaFieldError>> {
+  const fieldOf = (path: string): Field | null => {
+    const segments = path.split('.');
+    for (let length = segments.length; length > 0; length -= 1) {
+      const name = segments.slice(0, length).join('.');
+      const field = fieldsOfBody[name] ?? name;
+      if (field in values) return field as Field;
+    }
+    return null;
+  };
+  const found: Partial<Record<Field, SchemaFieldError>> = {};
+  for (const issue of issues) {
+    const field = fieldOf(issue.field);
+    if (field === null || found[field]) continue;
+    found[field] = fieldErrorOf(issue, values[field]);
+  }
+  return found;
 }

@@ -32,6 +32,8 @@ export const NO_PLACE: PlaceValue = { name: '', lat: null, lng: null, countryCod
  * coordinates), so a form stores either the same way.
  */
 export function PlaceField({
+  id,
+  name,
   label,
   description,
   locatedDescription,
@@ -50,6 +52,9 @@ export function PlaceField({
   words,
   'data-field': dataField,
 }: {
+  /** The input's id and name (a form's `field(…)` gives them). */
+  id?: string;
+  name?: string;
   label: string;
   description?: ReactNode;
   /** What the description becomes once a result was picked ("On the map: Kyoto"). */
@@ -72,7 +77,7 @@ export function PlaceField({
   words?: { results?: string; none?: string; failed?: string };
   'data-field'?: string;
 }) {
-  const { t } = useTranslation('form');
+  const { t } = useTranslation('form', { useSuspense: false });
   const { language } = useLanguage();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [query] = useDebouncedValue(value.name, 200);
@@ -93,6 +98,8 @@ export function PlaceField({
     <Combobox store={combobox} onOptionSubmit={choose} withinPortal={false}>
       <Combobox.Target>
         <TextInput
+          id={id}
+          name={name}
           label={label}
           classNames={classNames}
           description={located && locatedDescription ? locatedDescription(value) : description}

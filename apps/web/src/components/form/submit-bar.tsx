@@ -12,6 +12,7 @@ export function SubmitBar({
   submitting,
   icon,
   size = 'md',
+  variant,
   stretch = false,
   align = 'end',
   disabled,
@@ -22,6 +23,8 @@ export function SubmitBar({
   submitting: boolean;
   icon?: ReactNode;
   size?: ButtonProps['size'];
+  /** A quieter button where the form is a line of a list (a rate, a planned amount). */
+  variant?: ButtonProps['variant'];
   stretch?: boolean;
   /** Where the buttons sit: at the end (a dialog, a page's form) or the start (a settings card). */
   align?: 'start' | 'end';
@@ -31,7 +34,14 @@ export function SubmitBar({
   children?: ReactNode;
 }) {
   const submit = (
-    <Button type="submit" size={size} loading={submitting} disabled={disabled} leftSection={icon}>
+    <Button
+      type="submit"
+      size={size}
+      variant={variant}
+      loading={submitting}
+      disabled={disabled}
+      leftSection={icon}
+    >
       {label}
     </Button>
   );

@@ -2,12 +2,14 @@
 import { MantineProvider, TextInput } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { ConflictPanel } from './conflict-panel';
+import { DateTimeZoneField } from './date-time-zone-field';
 import en from './locales/en.json';
 import { useForm } from './use-form';
 
@@ -44,13 +46,14 @@ function TripForm({
 }) {
   const form = useForm({
     initialValues: initial,
+    version: 3,
     schema,
     submit,
     ns: 'trip',
     messages: { title: { required: 'titleRequired' } },
   });
   return (
-    <form {...form.formProps}>
+    <form {...form.formProps} data-version={form.version()}>
       {form.conflict !== null && (
         <ConflictPanel
           title="Changed meanwhile"
@@ -63,8 +66,8 @@ function TripForm({
             },
           ]}
           saving={form.submitting}
-          onUseTheirs={() => form.setValues(form.conflict as Values)}
-          onKeepMine={() => void form.send()}
+          onUseTheirs={() => form.takeTheirs(form.conflict as Values)}
+          onKeepMine={form.keepMine}
         />
       )}
       <TextInput label="Title" {...form.field('title')} />
@@ -115,13 +118,11 @@ describe('useForm', () => {
   });
 
   it('opens the conflict panel on a 409 with the current resource, and takes their values', async () => {
-    const submit = vi.fn(() =>
-      Promise.reject(
-        new ApiError(409, 'conflict', 'stale version', {
-          current: { title: 'Lisbon by the owner', city: 'Porto' },
-        }),
-      ),
-    );
+    const stale = (version: number) =>
+      new ApiError(409, 'conflict', 'stale version', {
+        current: { title: 'Lisbon by the owner', city: 'Porto', version },
+      });
+    const submit = vi.fn().mockRejectedValueOnce(stale(4)).mockRejectedValueOnce(stale(5));
     render(wrap(<TripForm submit={submit} />));
     await save();
     const panel = screen.getByRole('alert');
@@ -132,6 +133,17 @@ describe('useForm', () => {
 
     fireEvent.click(screen.getByRole('button', { name: en.conflict.useTheirs }));
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Lisbon by the owner');
+
+    // Saved from then on at their version, whichever way out was taken.
+    const form = () => document.querySelector('form')?.dataset.version;
+    expect(form()).toBe('4');
+    await save();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: en.conflict.keepMine }));
+      await Promise.resolve();
+    });
+    expect(form()).toBe('5');
+    expect(submit).toHaveBeenCalledTimes(3);
   });
 
   it('keeps any other failure for the form to explain', async () => {
@@ -263,4 +275,124 @@ describe('useForm', () => {
     await save();
     expect(submit).toHaveBeenCalledWith({ costMinor: 1240 }, expect.anything());
   });
+  it('puts an issue of a field inside a body field on the form field that makes the body field', async () => {
+    const submit = vi.fn(() =>
+      Promise.reject(
+        new ApiError(400, 'request/invalid', 'split.userIds.0: is not a member', {
+          issues: [{ field: 'split.userIds.0', message: 'is not a member of this itinerary' }],
+        }),
+      ),
+    );
+    function Split() {
+      const form = useForm({
+        initialValues: { people: 'ana' },
+        schema: z.object({ split: z.object({ userIds: z.array(z.string()).min(1) }) }),
+        toBody: (values) => ({ split: { userIds: [values.people] } }),
+        fieldsOfBody: { split: 'people' },
+        submit,
+      });
+      return (
+        <form {...form.formProps}>
+          <TextInput label="People" {...form.field('people')} />
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    render(wrap(<Split />));
+    await save();
+    expect(screen.getByText(en.invalid)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('People'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('refuses the typed text of one part of a field (one person’s shares) on that part', async () => {
+    const submit = vi.fn(() => Promise.resolve());
+    const people = ['greta', 'hans'];
+    function Shares() {
+      const form = useForm({
+        initialValues: { shares: { greta: '1', hans: 'half' } as Record<string, string> },
+        schema: z.object({ shares: z.array(z.number()) }),
+        // Hans's "half" does not read.
+        unreadable: (values) =>
+          values.shares.hans === 'half' ? { 'shares.hans': 'Shares of hans: a whole number.' } : {},
+        toBody: (values) => ({ shares: people.map((name) => Number(values.shares[name])) }),
+        submit,
+      });
+      return (
+        <form {...form.formProps}>
+          {people.map((name) => (
+            <TextInput
+              key={name}
+              label={`Shares of ${name}`}
+              value={form.values.shares[name] ?? ''}
+              error={form.errorOf(`shares.${name}`)}
+              data-field={`shares.${name}`}
+              onChange={(event) =>
+                form.setValue('shares', { ...form.values.shares, [name]: event.target.value })
+              }
+            />
+          ))}
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    render(wrap(<Shares />));
+    await save();
+    expect(submit).not.toHaveBeenCalled();
+    expect(screen.getByText('Shares of hans: a whole number.')).toBeTruthy();
+    expect(screen.getByLabelText('Shares of greta').getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Shares of hans'));
+
+    // A change of the field settles its parts' messages.
+    fireEvent.change(screen.getByLabelText('Shares of greta'), { target: { value: '2' } });
+    expect(screen.queryByText('Shares of hans: a whole number.')).toBeNull();
+  });
+
+  // Its time zone field draws 400 options: seconds in happy-dom on two busy cores.
+  it('draws its form at once while the kit’s messages are still loading, never suspending the page', async () => {
+    let arrive: () => void = () => undefined;
+    const lazy = i18next.createInstance();
+    await lazy
+      .use({
+        type: 'backend',
+        init() {},
+        read(_language: string, namespace: string, callback: (error: null, data: object) => void) {
+          if (namespace !== 'form') return callback(null, {});
+          arrive = () => callback(null, en);
+        },
+      })
+      .use(initReactI18next)
+      .init({ lng: 'en', fallbackLng: false, ns: ['trip'], defaultNS: 'trip' });
+    function Fields() {
+      const form = useForm({
+        initialValues: { at: '', zone: 'Europe/Rome' },
+        schema: z.object({ at: z.string() }),
+        submit: () => Promise.resolve(),
+      });
+      return (
+        <DateTimeZoneField label="Departure" at={form.field('at')} zone={form.field('zone')} />
+      );
+    }
+    render(
+      <I18nextProvider i18n={lazy}>
+        <MantineProvider>
+          <MemoryRouter>
+            <Suspense fallback={<p>Loading the page</p>}>
+              <TripForm submit={() => Promise.resolve()} initial={{ title: '', city: 'Porto' }} />
+              <Fields />
+            </Suspense>
+          </MemoryRouter>
+        </MantineProvider>
+      </I18nextProvider>,
+    );
+    expect(screen.queryByText('Loading the page')).toBeNull();
+    expect(screen.getByLabelText('Title')).toBeTruthy();
+    expect(screen.getByLabelText('Departure')).toBeTruthy();
+
+    await act(async () => arrive());
+    expect(screen.getByText('Time zone (Departure)')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('City'), { target: { value: 'P' } });
+    await save();
+    expect(screen.getByText('This is too short: at least 2 characters.')).toBeTruthy();
+  }, 20_000);
 });

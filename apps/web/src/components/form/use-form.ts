@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { toProblem } from '../../lib/problem';
-import { fieldErrorOf, type FieldError, type FieldErrorKind, type IssueLike } from './field-error';
+import { fieldErrorsOf, issuesOfSchema, type FieldError, type FieldErrorKind } from './field-error';
 
 /**
  * The shared schema the server validates the body with, or a loader of it: sign-in pages load
@@ -13,6 +13,12 @@ export type SchemaSource<Body> = ZodType<Body> | (() => Promise<ZodType<Body>>);
 
 /** A message key in the form's namespace, with values of its own if the field needs them. */
 export type FieldMessage = string | { key: string; values: Record<string, unknown> };
+
+/**
+ * A field, or one part of a field that holds a value per key (`shares.<userId>`: one person's
+ * shares of an expense), which has a message and an input of its own.
+ */
+export type ErrorKey<Field extends string> = Field | `${Field}.${string}`;
 
 /** The messages of a field's problems, where the kit's words won't do. */
 export type FieldMessages<Field extends string> = Partial<
@@ -26,7 +32,16 @@ export interface FormOptions<Values extends Record<string, unknown>, Body> {
   toBody?: (values: Values) => unknown;
   /** Sends the parsed body; throws what the request threw (an ApiError, the form's own failure). */
   submit: (body: Body, values: Values) => Promise<unknown>;
-  /** Form fields named otherwise in the body (`acceptTerms` → `terms`): issues land on them. */
+  /**
+   * The version of the resource the form was filled from, which a change sends back
+   * (`form.version()`). After a conflict it is theirs, whichever way out was taken
+   * (`takeTheirs`, `keepMine`).
+   */
+  version?: number;
+  /**
+   * Form fields named otherwise in the body (`acceptTerms` → `terms`): issues land on them, and
+   * so do the issues of what a body field holds (`split.amounts.0` → the field of `split`).
+   */
   fieldsOfBody?: Record<string, Extract<keyof Values, string>>;
   /** The namespace of `messages` (and of the form's custom rules' keys). */
   ns?: string;
@@ -41,9 +56,10 @@ export interface FormOptions<Values extends Record<string, unknown>, Body> {
   /**
    * The fields whose text must read before there is a body (amounts and numbers typed in the
    * UI language, `readAmount`, `parseNumber`): the message of each that does not, from the
-   * field's own message hook. Checked before the schema, which sees only what they read as.
+   * field's own message hook, on the field or on its part (`shares.<userId>`). Checked before
+   * the schema, which sees only what they read as.
    */
-  unreadable?: (values: Values) => Partial<Record<Extract<keyof Values, string>, string>>;
+  unreadable?: (values: Values) => Partial<Record<ErrorKey<Extract<keyof Values, string>>, string>>;
   /** A failure put on fields is also kept as `failure`, for a page that sums it up above. */
   alsoSumUp?: boolean;
 }
@@ -74,12 +90,17 @@ export function useForm<Values extends Record<string, unknown>, Body>(
   options: FormOptions<Values, Body>,
 ) {
   type Field = Extract<keyof Values, string>;
-  const { t } = useTranslation([options.ns ?? 'form', 'form']);
+  // By field, or by a part of one (`shares.<userId>`).
+  type Errors = Partial<Record<string, FieldError>>;
+  // The kit's messages are needed once something is wrong, not to draw the form: waiting for
+  // them here would suspend the page around the form (and close a dialog holding it).
+  const { t } = useTranslation([options.ns ?? 'form', 'form'], { useSuspense: false });
   const [values, setAllValues] = useState(options.initialValues);
-  const [errors, setErrors] = useState<Partial<Record<Field, FieldError>>>({});
+  const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<unknown>(null);
   const [conflict, setConflict] = useState<unknown>(null);
   const [submitting, setSubmitting] = useState(false);
+  const version = useRef(options.version ?? 0);
   const formRef = useRef<HTMLFormElement>(null);
   const formId = useId();
   // A schema that loads is fetched once the form is on screen (after the page is interactive),
@@ -98,7 +119,7 @@ export function useForm<Values extends Record<string, unknown>, Body>(
     };
   }, [source, loaded]);
 
-  const focusFirst = (invalid: Partial<Record<Field, FieldError>>) => {
+  const focusFirst = (invalid: Errors) => {
     const marked = formRef.current?.querySelectorAll<HTMLElement>('[data-field]') ?? [];
     const first = [...marked].find((element) => (element.dataset.field ?? '') in invalid);
     if (!first) return;
@@ -106,20 +127,19 @@ export function useForm<Values extends Record<string, unknown>, Body>(
     (first.matches(inputs) ? first : first.querySelector<HTMLElement>(inputs))?.focus();
   };
 
-  const showErrors = (next: Partial<Record<Field, FieldError>>) => {
+  const showErrors = (next: Errors) => {
     setErrors(next);
     focusFirst(next);
   };
 
-  /** Forgets a field's error (its value changed, or a change elsewhere settled it). */
+  /** Forgets a field's errors, its parts' too (its value changed, or a change elsewhere settled it). */
   const clearError = (field: Field) =>
-    setErrors((current) =>
-      field in current
-        ? (Object.fromEntries(
-            Object.entries(current).filter(([name]) => name !== field),
-          ) as Partial<Record<Field, FieldError>>)
-        : current,
-    );
+    setErrors((current) => {
+      const settled = (key: string) => key === field || key.startsWith(`${field}.`);
+      return Object.keys(current).some(settled)
+        ? (Object.fromEntries(Object.entries(current).filter(([key]) => !settled(key))) as Errors)
+        : current;
+    });
 
   const setValue = <Name extends Field>(field: Name, value: Values[Name]) => {
     setAllValues((current) => ({ ...current, [field]: value }));
@@ -133,16 +153,6 @@ export function useForm<Values extends Record<string, unknown>, Body>(
   const setValues = (next: Values | ((current: Values) => Values)) => {
     setAllValues(next);
     setErrors({});
-  };
-
-  const issuesToErrors = (issues: (IssueLike & { field: string })[], current: Values) => {
-    const found: Partial<Record<Field, FieldError>> = {};
-    for (const issue of issues) {
-      const field = options.fieldsOfBody?.[issue.field] ?? (issue.field as Field);
-      if (!(field in current) || found[field]) continue;
-      found[field] = fieldErrorOf(issue, current[field]);
-    }
-    return found;
   };
 
   /**
@@ -160,7 +170,7 @@ export function useForm<Values extends Record<string, unknown>, Body>(
         typeof text === 'string' ? [[name, { kind: 'typed', text }] as const] : [],
       );
       if (typed.length > 0) {
-        showErrors(Object.fromEntries(typed) as Partial<Record<Field, FieldError>>);
+        showErrors(Object.fromEntries(typed) as Errors);
         return;
       }
       // Checked in the same task as the click when the schema is there (the shared schemas
@@ -168,11 +178,7 @@ export function useForm<Values extends Record<string, unknown>, Body>(
       const checker = typeof schema === 'function' ? (loaded ?? (await schema())) : schema;
       const parsed = checker.safeParse(toBody ? toBody(current) : current);
       if (!parsed.success) {
-        const issues = parsed.error.issues.map((issue) => ({
-          ...issue,
-          field: issue.path.join('.'),
-        }));
-        const found = issuesToErrors(issues, current);
+        const found = fieldErrorsOf(issuesOfSchema(parsed.error), current, options.fieldsOfBody);
         showErrors(found);
         // A rule on no field of this form is the page's mistake, not the traveller's.
         if (Object.keys(found).length === 0) setFailure(parsed.error);
@@ -185,10 +191,8 @@ export function useForm<Values extends Record<string, unknown>, Body>(
       const onField = fieldOfFailure?.(error);
       const problem = toProblem(error);
       const found = onField
-        ? ({ [onField.field]: { kind: 'custom', key: onField.key } } as Partial<
-            Record<Field, FieldError>
-          >)
-        : issuesToErrors(problem.issues, current);
+        ? ({ [onField.field]: { kind: 'custom', key: onField.key } } as Errors)
+        : fieldErrorsOf(problem.issues, current, options.fieldsOfBody);
       if (onField || (problem.code === 'request/invalid' && Object.keys(found).length > 0)) {
         showErrors(found);
         if (options.alsoSumUp) setFailure(error);
@@ -202,13 +206,13 @@ export function useForm<Values extends Record<string, unknown>, Body>(
     }
   };
 
-  const messageOf = (field: Field): string | undefined => {
-    const error = errors[field];
+  const messageOf = (key: ErrorKey<Field>): string | undefined => {
+    const error = errors[key];
     if (!error) return undefined;
     const { ns, messages, messageValues } = options;
     if (error.kind === 'typed') return error.text;
     if (error.kind === 'custom') return t(error.key, { ns: ns ?? 'form', ...messageValues });
-    const own = messages?.[field]?.[error.kind];
+    const own = messages?.[key as Field]?.[error.kind];
     const interpolation = {
       ...messageValues,
       ...(error.min === undefined ? {} : { min: error.min }),
@@ -232,6 +236,26 @@ export function useForm<Values extends Record<string, unknown>, Body>(
     error: messageOf(name),
     'data-field': name,
   });
+
+  /** The version of the resource a 409 sent back (theirs), to save the next change at. */
+  const takeTheirVersion = () => {
+    if (typeof conflict === 'object' && conflict !== null && 'version' in conflict) {
+      if (typeof conflict.version === 'number') version.current = conflict.version;
+    }
+  };
+
+  /** Way out of a conflict: their values (as the form holds them) in the form, at their version. */
+  const takeTheirs = (theirs: Values) => {
+    takeTheirVersion();
+    setValues(theirs);
+    setConflict(null);
+  };
+
+  /** The other way out: the values on screen saved again, over theirs. */
+  const keepMine = () => {
+    takeTheirVersion();
+    void send();
+  };
 
   /** A field's error from outside the schema (a rule only the server knows), and the focus. */
   const setFieldError = (name: Field, key: string) =>
@@ -259,6 +283,10 @@ export function useForm<Values extends Record<string, unknown>, Body>(
     setFailure,
     conflict,
     dismissConflict: () => setConflict(null),
+    /** The version to save a change at: the one the form was filled from, or theirs after a conflict. */
+    version: () => version.current,
+    takeTheirs,
+    keepMine,
     submitting,
     send,
     formProps,

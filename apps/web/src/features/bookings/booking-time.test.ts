@@ -1,7 +1,6 @@
 import type { Booking } from '@jammy/shared/bookings';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_BOOKING_FIELDS } from '../itineraries/api/bookings';
-import { emptyDraft, payloadOf, validateDraft } from './booking-draft';
 import { bookingTimes, groupByDay, zoneLabel } from './booking-time';
 
 const booking = (fields: Partial<Booking>): Booking => ({
@@ -82,75 +81,5 @@ describe('booking times', () => {
       ['2027-03-29', ['b3']],
       [null, ['b4']],
     ]);
-  });
-});
-
-describe('booking draft', () => {
-  it('refuses an arrival before the departure in their own zones', () => {
-    const draft = {
-      ...emptyDraft('Europe/Rome', null),
-      title: 'Flight',
-      startAt: '2027-03-28T10:00',
-      endAt: '2027-03-28T06:00',
-      endZone: 'Asia/Tokyo',
-    };
-    expect(validateDraft(draft, 'en').endAt).toBe('validation.endBeforeStart');
-    expect(validateDraft({ ...draft, endAt: '2027-03-28T17:30' }, 'en')).toEqual({});
-  });
-
-  it('sends an all-day booking as days alone, and checks the last day', () => {
-    const draft = {
-      ...emptyDraft('Asia/Tokyo', null),
-      kind: 'accommodation' as const,
-      title: 'Hotel Sakura',
-      allDay: true,
-      startAt: '2027-03-28T15:00',
-      startDate: '2027-03-28',
-      endDate: '2027-03-31',
-    };
-    expect(payloadOf(draft, 'en')).toMatchObject({
-      startDate: '2027-03-28',
-      endDate: '2027-03-31',
-      startAt: null,
-      startZone: null,
-      endAt: null,
-      endZone: null,
-    });
-    expect(validateDraft(draft, 'en')).toEqual({});
-    expect(validateDraft({ ...draft, endDate: '2027-03-27' }, 'en').endDate).toBe(
-      'validation.endBeforeStart',
-    );
-    expect(validateDraft({ ...draft, startDate: '' }, 'en').startDate).toBe('validation.firstDay');
-    // Timed again: the days are not sent.
-    expect(payloadOf({ ...draft, allDay: false }, 'en')).toMatchObject({
-      startDate: null,
-      endDate: null,
-      startAt: '2027-03-28T15:00',
-      startZone: 'Asia/Tokyo',
-    });
-  });
-
-  it('sends costs in minor units and clears what the kind does not ask for', () => {
-    const draft = {
-      ...emptyDraft('Asia/Tokyo', null),
-      kind: 'accommodation' as const,
-      title: 'Hotel Sakura',
-      number: '42',
-      address: ' 1-2-3 Shinjuku ',
-      cost: '52000',
-      currency: 'JPY',
-    };
-    expect(payloadOf(draft, 'en')).toMatchObject({
-      number: null,
-      address: '1-2-3 Shinjuku',
-      costMinor: 52000,
-      currency: 'JPY',
-      startAt: null,
-      startZone: null,
-    });
-    expect(payloadOf({ ...draft, cost: '12.50', currency: 'EUR' }, 'en').costMinor).toBe(1250);
-    expect(validateDraft({ ...draft, cost: '12.5' }, 'en').cost).toEqual({
-      problem: 'too-precise',
-    });
   });
 });

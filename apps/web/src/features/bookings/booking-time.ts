@@ -135,16 +135,3 @@ export function groupByDay(bookings: Booking[]): BookingDay[] {
   }
   return days;
 }
-
-let zones: string[] | undefined;
-
-/** Every IANA zone this browser knows, for the zone picker. */
-export function timeZoneNames(): string[] {
-  zones ??= [
-    ...new Set([
-      ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []),
-      'UTC',
-    ]),
-  ];
-  return zones;
-}

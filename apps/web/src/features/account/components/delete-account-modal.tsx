@@ -1,9 +1,10 @@
+import { deleteMeSchema } from '@jammy/shared/account';
 import { DELETE_CONFIRMATION } from '@jammy/shared/account-limits';
 import { Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
 import { useDeleteAccount } from '../api/delete-account';
 import { ACCOUNT_DELETED_STATE } from './account-deleted-notice';
@@ -16,24 +17,24 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 36em)');
   const remove = useDeleteAccount();
-  const [typed, setTyped] = useState('');
-  const confirmed = typed.trim() === DELETE_CONFIRMATION;
+  const form = useForm({
+    ns: 'account',
+    initialValues: { confirmation: '' },
+    schema: deleteMeSchema,
+    toBody: (values) => ({ confirmation: values.confirmation.trim() }),
+    submit: async (body) => {
+      await remove.mutateAsync(body);
+      // This page unmounts once the session is gone; the promise goes on to the home page.
+      await navigate(to('/'), { state: ACCOUNT_DELETED_STATE, replace: true });
+    },
+  });
+  const confirmed = form.values.confirmation.trim() === DELETE_CONFIRMATION;
 
   function close() {
-    if (remove.isPending) return;
-    setTyped('');
-    remove.reset();
+    if (form.submitting) return;
+    form.setValues({ confirmation: '' });
+    form.setFailure(null);
     onClose();
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!confirmed) return;
-    // Not a per-call onSuccess: this page unmounts once the session is gone, the promise stays.
-    void remove.mutateAsync({ confirmation: DELETE_CONFIRMATION }).then(
-      () => navigate(to('/'), { state: ACCOUNT_DELETED_STATE, replace: true }),
-      () => undefined,
-    );
   }
 
   return (
@@ -47,7 +48,7 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
       closeButtonProps={{ 'aria-label': t('common.close') }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      <form onSubmit={submit} noValidate>
+      <form {...form.formProps}>
         <Stack gap="md">
           <Text size="sm" c="gray.8">
             {t('delete.modalText')}
@@ -56,6 +57,7 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
             {t('delete.modalExport')}
           </Text>
           <TextInput
+            {...form.field('confirmation')}
             label={
               <Trans
                 t={t}
@@ -64,20 +66,19 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
                 components={{ code: <Code /> }}
               />
             }
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             data-autofocus
             dir="ltr"
           />
-          {remove.error ? <ProblemAlert error={remove.error} /> : null}
+          {form.failure !== null && <ProblemAlert error={form.failure} />}
+          {/* Not the kit's submit bar: the end of an account is the one red button. */}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={remove.isPending}>
+            <Button variant="default" onClick={close} disabled={form.submitting}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" color="red.9" disabled={!confirmed} loading={remove.isPending}>
+            <Button type="submit" color="red.9" disabled={!confirmed} loading={form.submitting}>
               {t('delete.confirm')}
             </Button>
           </Group>

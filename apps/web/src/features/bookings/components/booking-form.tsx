@@ -1,8 +1,12 @@
-import { BOOKING_KINDS, BOOKING_LIMITS, type BookingKind } from '@jammy/shared/bookings-plain';
 import {
-  Button,
+  BOOKING_KINDS,
+  BOOKING_LIMITS,
+  createBookingSchema,
+  type Booking,
+  type CreateBooking,
+} from '@jammy/shared/bookings';
+import {
   Checkbox,
-  Group,
   Paper,
   Select,
   SimpleGrid,
@@ -11,332 +15,271 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useMemo, type FormEvent, type ReactNode, type Ref } from 'react';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AmountInput } from '../../../components/form/amount-field';
+import { AmountInput, useAmountMessage } from '../../../components/form/amount-field';
+import { CurrencySelect } from '../../../components/form/currency-select';
+import { DateField } from '../../../components/form/date-field';
+import { DateTimeZoneField } from '../../../components/form/date-time-zone-field';
+import { ProblemAlert } from '../../../components/form/problem-alert';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm, type Form } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
-import { DestinationCombobox } from '../../stages/components/destination-combobox';
-import { currencyOptions } from '../../../components/form/currencies';
-import { fieldsOf, pickEndpoint, type BookingDraft, type BookingErrors } from '../booking-draft';
-import { timeZoneNames } from '../booking-time';
+import {
+  BOOKING_FIELDS_OF_BODY,
+  BOOKING_MESSAGES,
+  draftOf,
+  emptyDraft,
+  fieldsOf,
+  payloadOf,
+  typedProblems,
+  type BookingDraft,
+} from '../lib/booking-draft';
+import { BookingConflict } from './booking-conflict';
+import { BookingPlaceField } from './booking-place-field';
 
 /** What the start and end of a kind are called. */
-function timeLabels(kind: BookingKind): { start: string; end: string } {
+function timeLabels(kind: BookingDraft['kind']): { start: string; end: string } {
   if (fieldsOf(kind).transport) return { start: 'fields.departure', end: 'fields.arrival' };
   if (kind === 'accommodation') return { start: 'fields.checkIn', end: 'fields.checkOut' };
   if (kind === 'car-rental') return { start: 'fields.pickUp', end: 'fields.dropOff' };
   return { start: 'fields.start', end: 'fields.end' };
 }
 
-/** A wall-clock time and the IANA zone it is read in, side by side (stacked on a phone). */
-function TimeWithZone({
-  label,
-  zoneLabel,
-  value,
-  zone,
-  zones,
-  error,
-  zoneError,
-  onChange,
-  onZone,
-  testId,
-}: {
-  label: string;
-  zoneLabel: string;
-  value: string;
-  zone: string | null;
-  zones: string[];
-  error?: string;
-  zoneError?: string;
-  onChange: (value: string) => void;
-  onZone: (zone: string | null) => void;
-  testId: string;
-}) {
+/** The message of a cost that does not read, or of a cost without its currency. */
+function useTypedMessages() {
   const { t } = useTranslation('bookings');
-  // A zone from a picked place may be spelt otherwise than in this browser's list: offer it too.
-  const data = zone && !zones.includes(zone) ? [zone, ...zones] : zones;
-  return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-      <TextInput
-        type="datetime-local"
-        label={label}
-        value={value}
-        error={error}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        data-testid={`${testId}-time`}
-      />
-      <Select
-        label={zoneLabel}
-        data={data}
-        searchable
-        // A time needs its zone: choosing the zone already chosen keeps it.
-        allowDeselect={false}
-        value={zone}
-        error={zoneError}
-        nothingFoundMessage={t('fields.zoneNone')}
-        onChange={onZone}
-        comboboxProps={{ withinPortal: true }}
-        data-testid={`${testId}-zone`}
-      />
-    </SimpleGrid>
-  );
+  const { language } = useLanguage();
+  const amountMessage = useAmountMessage();
+  return (draft: BookingDraft) => {
+    const problems = typedProblems(draft, language);
+    return {
+      ...(problems.cost && {
+        cost: amountMessage(problems.cost.problem, t('fields.cost'), draft.currency, draft.cost),
+      }),
+      ...(problems.currency && { currency: t(problems.currency) }),
+    };
+  };
 }
 
 /**
  * A booking's form: the kind first, then the fields that kind asks for (carrier, number, from
  * and to for transport; an address elsewhere), times each with its own zone, the code, the cost
- * and a link. An all-day booking (ticked) has days instead: no time, no zone.
+ * and a link. An all-day booking (ticked) has days instead: no time, no zone. A change is saved
+ * at the version the form was filled from; when someone saved the booking meanwhile (409),
+ * theirs is shown beside mine.
  */
 export function BookingForm({
-  legend,
-  draft,
-  errors,
-  submitLabel,
-  pending,
-  problem,
-  titleRef,
+  booking,
+  zone,
+  currency,
   stages,
-  onChange,
-  onSubmit,
+  titleRef,
+  save,
+  onSaved,
   onCancel,
 }: {
-  legend: string;
+  /** null: a new booking. */
+  booking: Booking | null;
+  /** The trip's zone: a new booking's times start in it. */
+  zone: string;
+  /** The trip's currency: a new booking's cost starts in it. */
+  currency: string | null;
   /** The trip's stages, to file the booking under one. */
   stages: { value: string; label: string }[];
-  draft: BookingDraft;
-  errors: BookingErrors;
-  submitLabel: string;
-  pending: boolean;
-  problem?: ReactNode;
   titleRef?: Ref<HTMLInputElement>;
-  onChange: (draft: BookingDraft) => void;
-  onSubmit: () => void;
+  /** Adds the booking, or changes it at `version` (the one the form was filled from, or theirs). */
+  save: (body: CreateBooking, version: number) => Promise<unknown>;
+  onSaved: () => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation('bookings');
   const { language } = useLanguage();
-  const currencies = useMemo(() => currencyOptions(language), [language]);
-  const zones = timeZoneNames();
-  const shown = fieldsOf(draft.kind);
-  const labels = timeLabels(draft.kind);
-  const set = <K extends keyof BookingDraft>(key: K, value: BookingDraft[K]) =>
-    onChange({ ...draft, [key]: value });
-  const message = (key: Exclude<keyof BookingDraft, 'cost'>) =>
-    errors[key] ? t(errors[key]) : undefined;
-  const kinds = BOOKING_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
+  const form = useForm({
+    ns: 'bookings',
+    messages: BOOKING_MESSAGES,
+    fieldsOfBody: BOOKING_FIELDS_OF_BODY,
+    initialValues: booking ? draftOf(booking, zone, language) : emptyDraft(zone, currency),
+    version: booking?.version,
+    unreadable: useTypedMessages(),
+    // A change sends the booking whole, so it is checked as a whole booking is: the server
+    // applies the same rules to the booking a change leaves.
+    schema: createBookingSchema,
+    toBody: (draft) => payloadOf(draft, language),
+    submit: async (body) => {
+      await save(body, form.version());
+      onSaved();
+    },
+  });
+  const theirs = form.conflict as Booking | null;
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', xs: 'md' }}>
-      <form onSubmit={submit} noValidate aria-labelledby="booking-form-title">
+      <form {...form.formProps} aria-labelledby="booking-form-title">
         <Stack gap="md">
           <Title order={2} size="h4" id="booking-form-title">
-            {legend}
+            {booking ? t('form.editLegend') : t('form.newLegend')}
           </Title>
-          {problem}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Select
-              label={t('fields.kind')}
-              data={kinds}
-              value={draft.kind}
-              allowDeselect={false}
-              onChange={(value) => value && set('kind', value as BookingKind)}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="booking-kind"
-            />
-            <TextInput
-              ref={titleRef}
-              label={t('fields.title')}
-              placeholder={t(`placeholders.${draft.kind}`)}
-              required
-              maxLength={BOOKING_LIMITS.title}
-              value={draft.title}
-              error={message('title')}
-              onChange={(event) => set('title', event.currentTarget.value)}
-            />
-          </SimpleGrid>
-          {stages.length > 0 && (
-            <Select
-              label={t('fields.stage')}
-              placeholder={t('fields.noStage')}
-              data={stages}
-              clearable
-              clearButtonProps={{ 'aria-label': t('fields.stageClear') }}
-              value={draft.stageId}
-              error={message('stageId')}
-              onChange={(value) => set('stageId', value)}
-              comboboxProps={{ withinPortal: true }}
+          <BookingFields form={form} stages={stages} titleRef={titleRef} />
+          {theirs && (
+            <BookingConflict
+              theirs={theirs}
+              mine={form.values}
+              zone={zone}
+              stages={stages}
+              saving={form.submitting}
+              onUseTheirs={() => form.takeTheirs(draftOf(theirs, zone, language))}
+              onKeepMine={form.keepMine}
             />
           )}
-          {(shown.carrier || shown.transport) && (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              {shown.carrier && (
-                <TextInput
-                  label={t(shown.transport ? 'fields.carrier' : `fields.company`)}
-                  maxLength={BOOKING_LIMITS.carrier}
-                  value={draft.carrier}
-                  error={message('carrier')}
-                  onChange={(event) => set('carrier', event.currentTarget.value)}
-                />
-              )}
-              {shown.transport && (
-                <TextInput
-                  label={t('fields.number')}
-                  maxLength={BOOKING_LIMITS.number}
-                  value={draft.number}
-                  error={message('number')}
-                  onChange={(event) => set('number', event.currentTarget.value)}
-                />
-              )}
-            </SimpleGrid>
-          )}
-          {shown.transport && (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <DestinationCombobox
-                label={t('fields.from')}
-                hint={t('fields.placeHint')}
-                value={draft.from}
-                error={message('from')}
-                onChange={(from) => set('from', from)}
-                onPicked={(place) => onChange(pickEndpoint(draft, 'from', place))}
-              />
-              <DestinationCombobox
-                label={t('fields.to')}
-                hint={t('fields.placeHint')}
-                value={draft.to}
-                error={message('to')}
-                onChange={(to) => set('to', to)}
-                onPicked={(place) => onChange(pickEndpoint(draft, 'to', place))}
-              />
-            </SimpleGrid>
-          )}
-          {shown.address && (
-            <TextInput
-              label={t('fields.address')}
-              maxLength={BOOKING_LIMITS.address}
-              value={draft.address}
-              error={message('address')}
-              onChange={(event) => set('address', event.currentTarget.value)}
-            />
-          )}
-          <Checkbox
-            label={t('fields.allDay')}
-            description={t('fields.allDayHint')}
-            checked={draft.allDay}
-            onChange={(event) => set('allDay', event.currentTarget.checked)}
-            data-testid="booking-all-day"
+          {form.failure !== null && <ProblemAlert error={form.failure} />}
+          <SubmitBar
+            label={booking ? t('form.save') : t('form.create')}
+            submitting={form.submitting && !theirs}
+            disabled={form.submitting && theirs !== null}
+            size="sm"
+            cancel={{ label: t('form.cancel'), onClick: onCancel }}
           />
-          {draft.allDay ? (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput
-                type="date"
-                label={t('fields.firstDay')}
-                value={draft.startDate}
-                error={message('startDate')}
-                onChange={(event) => set('startDate', event.currentTarget.value)}
-                data-testid="booking-start-date"
-              />
-              <TextInput
-                type="date"
-                label={t('fields.lastDay')}
-                value={draft.endDate}
-                min={draft.startDate || undefined}
-                error={message('endDate')}
-                onChange={(event) => set('endDate', event.currentTarget.value)}
-                data-testid="booking-end-date"
-              />
-            </SimpleGrid>
-          ) : (
-            <>
-              <TimeWithZone
-                label={t(labels.start)}
-                zoneLabel={t('fields.zoneOf', { what: t(labels.start) })}
-                value={draft.startAt}
-                zone={draft.startZone}
-                zones={zones}
-                error={message('startAt')}
-                zoneError={message('startZone')}
-                onChange={(value) => set('startAt', value)}
-                onZone={(zone) => set('startZone', zone)}
-                testId="booking-start"
-              />
-              <TimeWithZone
-                label={t(labels.end)}
-                zoneLabel={t('fields.zoneOf', { what: t(labels.end) })}
-                value={draft.endAt}
-                zone={draft.endZone}
-                zones={zones}
-                error={message('endAt')}
-                zoneError={message('endZone')}
-                onChange={(value) => set('endAt', value)}
-                onZone={(zone) => set('endZone', zone)}
-                testId="booking-end"
-              />
-            </>
-          )}
-          <TextInput
-            label={t('fields.code')}
-            description={t('fields.codeHint')}
-            maxLength={BOOKING_LIMITS.confirmationCode}
-            value={draft.confirmationCode}
-            error={message('confirmationCode')}
-            autoComplete="off"
-            onChange={(event) => set('confirmationCode', event.currentTarget.value)}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <AmountInput
-              label={t('fields.cost')}
-              currency={draft.currency}
-              value={draft.cost}
-              problem={typeof errors.cost === 'object' ? errors.cost.problem : null}
-              error={typeof errors.cost === 'string' ? t(errors.cost) : null}
-              onChange={(value) => set('cost', value)}
-            />
-            <Select
-              label={t('fields.currency')}
-              data={currencies}
-              searchable
-              clearable
-              clearButtonProps={{ 'aria-label': t('fields.currencyClear') }}
-              nothingFoundMessage={t('fields.currencyNone')}
-              value={draft.currency}
-              error={message('currency')}
-              onChange={(value) => set('currency', value)}
-              comboboxProps={{ withinPortal: true }}
-            />
-          </SimpleGrid>
-          <TextInput
-            type="url"
-            label={t('fields.url')}
-            placeholder="https://"
-            value={draft.url}
-            error={message('url')}
-            onChange={(event) => set('url', event.currentTarget.value)}
-          />
-          <Textarea
-            label={t('fields.notes')}
-            autosize
-            minRows={2}
-            maxRows={8}
-            maxLength={BOOKING_LIMITS.notes}
-            value={draft.notes}
-            error={message('notes')}
-            onChange={(event) => set('notes', event.currentTarget.value)}
-          />
-          <Group gap="sm" justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {submitLabel}
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Paper>
+  );
+}
+
+/** Every field of a booking, those of its kind only. */
+function BookingFields({
+  form,
+  stages,
+  titleRef,
+}: {
+  form: Form<BookingDraft>;
+  stages: { value: string; label: string }[];
+  titleRef?: Ref<HTMLInputElement>;
+}) {
+  const { t } = useTranslation('bookings');
+  const draft = form.values;
+  const shown = fieldsOf(draft.kind);
+  const labels = timeLabels(draft.kind);
+  const kind = form.field('kind');
+  const stage = form.field('stageId');
+  const allDay = form.field('allDay');
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Select
+          {...kind}
+          label={t('fields.kind')}
+          data={BOOKING_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))}
+          allowDeselect={false}
+          onChange={(value) => {
+            const next = BOOKING_KINDS.find((candidate) => candidate === value);
+            if (next) kind.onChange(next);
+          }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput
+          {...form.field('title')}
+          ref={titleRef}
+          label={t('fields.title')}
+          placeholder={t(`placeholders.${draft.kind}`)}
+          required
+          maxLength={BOOKING_LIMITS.title}
+        />
+      </SimpleGrid>
+      {stages.length > 0 && (
+        <Select
+          {...stage}
+          label={t('fields.stage')}
+          placeholder={t('fields.noStage')}
+          data={stages}
+          clearable
+          clearButtonProps={{ 'aria-label': t('fields.stageClear') }}
+          onChange={(value) => stage.onChange(value)}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+      {(shown.carrier || shown.transport) && (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          {shown.carrier && (
+            <TextInput
+              {...form.field('carrier')}
+              label={t(shown.transport ? 'fields.carrier' : 'fields.company')}
+              maxLength={BOOKING_LIMITS.carrier}
+            />
+          )}
+          {shown.transport && (
+            <TextInput
+              {...form.field('number')}
+              label={t('fields.number')}
+              maxLength={BOOKING_LIMITS.number}
+            />
+          )}
+        </SimpleGrid>
+      )}
+      {shown.transport && (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <BookingPlaceField form={form} end="from" label={t('fields.from')} />
+          <BookingPlaceField form={form} end="to" label={t('fields.to')} />
+        </SimpleGrid>
+      )}
+      {shown.address && (
+        <TextInput
+          {...form.field('address')}
+          label={t('fields.address')}
+          maxLength={BOOKING_LIMITS.address}
+        />
+      )}
+      <Checkbox
+        label={t('fields.allDay')}
+        description={t('fields.allDayHint')}
+        name={allDay.name}
+        data-field={allDay['data-field']}
+        checked={allDay.value}
+        onChange={(event) => allDay.onChange(event.currentTarget.checked)}
+      />
+      {draft.allDay ? (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <DateField {...form.field('startDate')} label={t('fields.firstDay')} />
+          <DateField
+            {...form.field('endDate')}
+            label={t('fields.lastDay')}
+            min={draft.startDate || undefined}
+          />
+        </SimpleGrid>
+      ) : (
+        <>
+          <DateTimeZoneField
+            label={t(labels.start)}
+            at={form.field('startAt')}
+            zone={form.field('startZone')}
+          />
+          <DateTimeZoneField
+            label={t(labels.end)}
+            at={form.field('endAt')}
+            zone={form.field('endZone')}
+          />
+        </>
+      )}
+      <TextInput
+        {...form.field('confirmationCode')}
+        label={t('fields.code')}
+        description={t('fields.codeHint')}
+        maxLength={BOOKING_LIMITS.confirmationCode}
+        autoComplete="off"
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <AmountInput {...form.field('cost')} label={t('fields.cost')} currency={draft.currency} />
+        <CurrencySelect {...form.field('currency')} label={t('fields.currency')} />
+      </SimpleGrid>
+      <TextInput {...form.field('url')} type="url" label={t('fields.url')} placeholder="https://" />
+      <Textarea
+        {...form.field('notes')}
+        label={t('fields.notes')}
+        autosize
+        minRows={2}
+        maxRows={8}
+        maxLength={BOOKING_LIMITS.notes}
+      />
+    </>
   );
 }

@@ -1,111 +1,80 @@
 import type { Booking } from '@jammy/shared/bookings';
 import type { ItineraryTree } from '@jammy/shared/itineraries';
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconPencil,
-  IconPlus,
-  IconTicket,
-  IconTrash,
-  IconUsers,
-} from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPencil, IconPlus, IconTicket, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useLanguage } from '../../../i18n/use-language';
-import { ApiError } from '../../../lib/api-client';
+import { ConflictAlert } from '../../../components/form/conflict-panel';
+import { ProblemAlert } from '../../../components/form/problem-alert';
+import { toProblem } from '../../../lib/problem';
 import {
   useCreateBooking,
   useDeleteBooking,
   useUpdateBooking,
 } from '../../itineraries/api/bookings';
-import {
-  draftFieldOf,
-  draftOf,
-  emptyDraft,
-  payloadOf,
-  validateDraft,
-  type BookingDraft,
-  type BookingErrors,
-} from '../booking-draft';
 import { referenceZone } from '../booking-time';
 import { BookingDays } from './booking-days';
 import { BookingForm } from './booking-form';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; booking: Booking };
 
-/** A write that did not go through: a conflict with their row, or another failure. */
-interface Failure {
-  kind: 'conflict' | 'gone' | 'network' | 'invalid' | 'other';
-  /** On a conflict: the booking as it is now. */
-  current?: Booking;
-}
-
-function failureOf(error: unknown): { failure: Failure; fields: BookingErrors } {
-  if (!(error instanceof ApiError)) return { failure: { kind: 'other' }, fields: {} };
-  if (error.isNetworkError) return { failure: { kind: 'network' }, fields: {} };
-  const details = error.details as { current?: Booking; issues?: { field: string }[] } | undefined;
-  if (error.status === 409)
-    return { failure: { kind: 'conflict', current: details?.current }, fields: {} };
-  if (error.status === 404) return { failure: { kind: 'gone' }, fields: {} };
-  if (error.status === 400) {
-    const fields: BookingErrors = {};
-    for (const issue of details?.issues ?? []) {
-      const field = draftFieldOf(issue.field);
-      if (field) fields[field] = 'validation.server';
-    }
-    return { failure: { kind: 'invalid' }, fields };
-  }
-  return { failure: { kind: 'other' }, fields: {} };
-}
-
-function FailureNotice({
-  failure,
-  onReapply,
+/**
+ * A delete that did not go through: someone changed the booking meanwhile (409: theirs, to
+ * keep or to delete anyway), or another failure (to try again unless the booking is gone).
+ */
+function DeleteFailure({
+  error,
+  onRetry,
   onDismiss,
 }: {
-  failure: Failure;
-  onReapply?: () => void;
+  error: unknown;
+  onRetry: (version?: number) => void;
   onDismiss: () => void;
 }) {
   const { t } = useTranslation('bookings');
-  const conflict = failure.kind === 'conflict';
-  return (
-    <Alert
-      role="alert"
-      color={conflict ? 'orange' : 'red'}
-      variant="light"
-      icon={
-        conflict ? <IconUsers size={20} aria-hidden /> : <IconAlertTriangle size={20} aria-hidden />
-      }
-      title={conflict ? t('problems.conflictTitle') : undefined}
-    >
-      <Stack gap="sm">
-        <Text size="sm" c="gray.9">
-          {t(`problems.${failure.kind}`)}
-        </Text>
-        {conflict && failure.current && (
+  const problem = toProblem(error);
+  const current = problem.code === 'conflict' ? (problem.current as Booking | null) : null;
+  if (current) {
+    return (
+      <ConflictAlert title={t('conflict.title')}>
+        <Stack gap="sm">
+          <Text size="sm" c="ink.9">
+            {t('conflict.text')}
+          </Text>
           <Paper withBorder radius="md" p="sm" bg="white">
             <Text size="xs" fw={700} c="gray.8" tt="uppercase" mb={4}>
-              {t('problems.theirVersion')}
+              {t('conflict.theirVersion')}
             </Text>
             <Text size="sm" fw={700}>
-              <bdi>{failure.current.title}</bdi>
+              <bdi>{current.title}</bdi>
             </Text>
           </Paper>
-        )}
-        <Group gap="xs">
-          {onReapply && failure.kind !== 'invalid' && failure.kind !== 'gone' && (
-            <Button size="xs" color={conflict ? 'orange.9' : 'red'} onClick={onReapply}>
-              {conflict ? t('problems.reapply') : t('problems.retry')}
+          <Group gap="xs">
+            <Button size="xs" color="orange.9" onClick={() => onRetry(current.version)}>
+              {t('conflict.saveMine')}
             </Button>
-          )}
-          <Button size="xs" variant="default" onClick={onDismiss}>
-            {conflict ? t('problems.keepTheirs') : t('problems.dismiss')}
+            <Button size="xs" variant="default" onClick={onDismiss}>
+              {t('conflict.keepTheirs')}
+            </Button>
+          </Group>
+        </Stack>
+      </ConflictAlert>
+    );
+  }
+  return (
+    <ProblemAlert error={error}>
+      <Group gap="xs">
+        {problem.code !== 'booking/not-found' && (
+          <Button size="xs" color="red" onClick={() => onRetry()}>
+            {t('actions.retry')}
           </Button>
-        </Group>
-      </Stack>
-    </Alert>
+        )}
+        <Button size="xs" variant="default" onClick={onDismiss}>
+          {t('actions.dismiss')}
+        </Button>
+      </Group>
+    </ProblemAlert>
   );
 }
 
@@ -115,7 +84,6 @@ function FailureNotice({
  */
 export function BookingsPage({ tree }: { tree: ItineraryTree }) {
   const { t } = useTranslation('bookings');
-  const { language } = useLanguage();
   const { itinerary, bookings } = tree;
   const canEdit = itinerary.role !== 'viewer';
   const zone = referenceZone(itinerary.timezone);
@@ -123,11 +91,10 @@ export function BookingsPage({ tree }: { tree: ItineraryTree }) {
   const update = useUpdateBooking(itinerary.id);
   const remove = useDeleteBooking(itinerary.id);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [draft, setDraft] = useState<BookingDraft>(() => emptyDraft(zone, itinerary.currency));
-  const [errors, setErrors] = useState<BookingErrors>({});
-  const [failure, setFailure] = useState<Failure | null>(null);
+  // Each opening is a form of its own, filled afresh (the same booking opened again too).
+  const [opened, setOpened] = useState(0);
   const [confirming, setConfirming] = useState<Booking | null>(null);
-  const [deleteFailure, setDeleteFailure] = useState<{ booking: Booking; failure: Failure } | null>(
+  const [deleteFailure, setDeleteFailure] = useState<{ booking: Booking; error: unknown } | null>(
     null,
   );
   const addButton = useRef<HTMLButtonElement>(null);
@@ -135,19 +102,12 @@ export function BookingsPage({ tree }: { tree: ItineraryTree }) {
 
   const open = (next: Editing) => {
     setEditing(next);
-    setDraft(
-      next.mode === 'new'
-        ? emptyDraft(zone, itinerary.currency)
-        : draftOf(next.booking, zone, language),
-    );
-    setErrors({});
-    setFailure(null);
+    setOpened((count) => count + 1);
     requestAnimationFrame(() => titleInput.current?.focus());
   };
 
   const close = (focus?: string) => {
     setEditing(null);
-    setFailure(null);
     requestAnimationFrame(() => {
       const target = focus
         ? document.querySelector<HTMLElement>(`[data-booking-id="${focus}"] [data-action="edit"]`)
@@ -156,33 +116,13 @@ export function BookingsPage({ tree }: { tree: ItineraryTree }) {
     });
   };
 
-  const save = (version?: number) => {
-    const problems = validateDraft(draft, language);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    const body = payloadOf(draft, language);
-    const onError = (error: unknown) => {
-      const { failure: next, fields } = failureOf(error);
-      setErrors(fields);
-      setFailure(next);
-    };
-    if (editing?.mode === 'edit') {
-      update.mutate(
-        { ...body, bookingId: editing.booking.id, version: version ?? editing.booking.version },
-        { onSuccess: () => close(editing.booking.id), onError },
-      );
-    } else {
-      create.mutate(body, { onSuccess: () => close(), onError });
-    }
-  };
-
   const deleteBooking = (booking: Booking, version: number) => {
     setConfirming(null);
     setDeleteFailure(null);
     requestAnimationFrame(() => addButton.current?.focus());
     remove.mutate(
       { bookingId: booking.id, version },
-      { onError: (error) => setDeleteFailure({ booking, failure: failureOf(error).failure }) },
+      { onError: (error) => setDeleteFailure({ booking, error }) },
     );
   };
 
@@ -205,43 +145,27 @@ export function BookingsPage({ tree }: { tree: ItineraryTree }) {
 
       {editing && (
         <BookingForm
-          legend={editing.mode === 'new' ? t('form.newLegend') : t('form.editLegend')}
-          draft={draft}
-          errors={errors}
-          pending={create.isPending || update.isPending}
-          submitLabel={editing.mode === 'new' ? t('form.create') : t('form.save')}
+          key={opened}
+          booking={editing.mode === 'edit' ? editing.booking : null}
+          zone={zone}
+          currency={itinerary.currency}
           titleRef={titleInput}
           stages={tree.stages.map((stage) => ({ value: stage.id, label: stage.title }))}
-          onChange={setDraft}
-          onSubmit={() => save()}
-          onCancel={() => close(editing.mode === 'edit' ? editing.booking.id : undefined)}
-          problem={
-            failure && (
-              <FailureNotice
-                failure={failure}
-                onReapply={() => save(failure.current?.version)}
-                onDismiss={() => {
-                  if (failure.kind === 'conflict' && failure.current) {
-                    // Keep theirs: the form shows the booking as it is now.
-                    setEditing({ mode: 'edit', booking: failure.current });
-                    setDraft(draftOf(failure.current, zone, language));
-                  }
-                  setFailure(null);
-                }}
-              />
-            )
+          save={(body, version) =>
+            editing.mode === 'edit'
+              ? update.mutateAsync({ ...body, bookingId: editing.booking.id, version })
+              : create.mutateAsync(body)
           }
+          onSaved={() => close(editing.mode === 'edit' ? editing.booking.id : undefined)}
+          onCancel={() => close(editing.mode === 'edit' ? editing.booking.id : undefined)}
         />
       )}
 
       {deleteFailure && (
-        <FailureNotice
-          failure={deleteFailure.failure}
-          onReapply={() =>
-            deleteBooking(
-              deleteFailure.booking,
-              deleteFailure.failure.current?.version ?? deleteFailure.booking.version,
-            )
+        <DeleteFailure
+          error={deleteFailure.error}
+          onRetry={(version) =>
+            deleteBooking(deleteFailure.booking, version ?? deleteFailure.booking.version)
           }
           onDismiss={() => setDeleteFailure(null)}
         />

@@ -1,13 +1,13 @@
 import { defaultCurrency, splitUserIds, type Expense } from '@jammy/shared/budget';
 import type { ItineraryTree } from '@jammy/shared/itineraries';
-import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { useMe } from '../../auth/session';
 import { useUpdateItinerary } from '../../itineraries/api/itineraries';
-import { currencyOptions } from '../../../components/form/currencies';
+import { CurrencySelect } from '../../../components/form/currency-select';
 import { useBudgetLines, useBudgetRates, useBudgetSummary, useExpenses } from '../api/budget';
 import { CategoryProgress, SettleUp, UnconvertedNotice } from './budget-overview';
 import { CostRates } from './cost-rates';
@@ -21,7 +21,6 @@ function TripCurrency({ tree, canEdit }: { tree: ItineraryTree; canEdit: boolean
   const { t } = useTranslation('budget');
   const { language } = useLanguage();
   const update = useUpdateItinerary(tree.itinerary.id);
-  const currencies = useMemo(() => currencyOptions(language), [language]);
   const current = tree.itinerary.currency;
   const [choice, setChoice] = useState<string>(
     () => current ?? defaultCurrency(navigator.language || language),
@@ -35,16 +34,13 @@ function TripCurrency({ tree, canEdit }: { tree: ItineraryTree; canEdit: boolean
   }
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
-      <Select
+      <CurrencySelect
         label={t('currency.label')}
         description={current ? undefined : t('currency.none')}
-        data={currencies}
-        searchable
+        clearable={false}
         allowDeselect={false}
-        nothingFoundMessage={t('form.currencyNone')}
         value={choice}
         onChange={(value) => value && setChoice(value)}
-        comboboxProps={{ withinPortal: true }}
         style={{ flex: '1 1 14rem' }}
       />
       <Button

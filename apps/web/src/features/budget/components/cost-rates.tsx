@@ -1,10 +1,19 @@
-import type { BudgetRate } from '@jammy/shared/budget';
-import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  createBudgetRateSchema,
+  updateBudgetRateSchema,
+  type BudgetRate,
+  type CreateBudgetRate,
+  type UpdateBudgetRate,
+} from '@jammy/shared/budget';
+import { ActionIcon, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ZodType } from 'zod';
+import { ProblemAlert } from '../../../components/form/problem-alert';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
-import { ApiError } from '../../../lib/api-client';
 import { formatDateRange } from '../../../lib/format';
 import { numberFormat } from '../../../lib/intl';
 import { useDeleteBudgetRate, useSaveBudgetRate } from '../api/budget';
@@ -48,60 +57,55 @@ export function CostRateForm({
 }) {
   const { t } = useTranslation('budget');
   const save = useSaveBudgetRate(itineraryId);
-  const [text, setText] = useState(current?.rateCurrency === tripCurrency ? current.rate : '');
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const rate = rateOf(text);
-    if (rate && !/^\d+(\.\d+)?$/.test(rate)) {
-      setError(t('errors.rate'));
-      return;
-    }
-    setError(null);
-    const given = rate ? { rate } : {};
-    save.mutate(
-      current
-        ? { rateId: current.id, body: { ...given, version: current.version } }
-        : { body: { currency, ...given } },
-      {
-        onSuccess: () => onDone?.(),
-        onError: (failure) =>
-          setError(
-            failure instanceof ApiError && failure.code === 'request/invalid'
-              ? t('errors.rate')
-              : t('errors.failed'),
-          ),
-      },
-    );
-  };
+  const schema: ZodType<CreateBudgetRate | UpdateBudgetRate> = current
+    ? updateBudgetRateSchema
+    : createBudgetRateSchema;
+  const form = useForm({
+    ns: 'budget',
+    // The rate is all this form has: whatever the server refuses (the currency that has a rate
+    // already, a rate it cannot look up) is said there.
+    messages: { rate: { required: 'errors.rate', invalid: 'errors.rate' } },
+    fieldsOfBody: { currency: 'rate' },
+    initialValues: { rate: current?.rateCurrency === tripCurrency ? current.rate : '' },
+    schema,
+    toBody: (values) => {
+      const rate = rateOf(values.rate);
+      const given = rate ? { rate } : {};
+      return current ? { ...given, version: current.version } : { currency, ...given };
+    },
+    submit: async (body) => {
+      await save.mutateAsync(current ? { rateId: current.id, body } : { body });
+      onDone?.();
+    },
+  });
 
   return (
     <form
-      onSubmit={submit}
-      noValidate
+      {...form.formProps}
       aria-label={t('rates.formTitle', { currency })}
       style={{ marginTop: 'var(--mantine-spacing-xs)' }}
     >
       <Group align="flex-end" gap="xs" wrap="wrap">
         <TextInput
+          {...form.field('rate')}
           label={t('form.rate', { from: currency, to: tripCurrency })}
           inputMode="decimal"
           dir="ltr"
           autoComplete="off"
           placeholder="0.0061"
-          value={text}
-          error={error}
-          onChange={(event) => setText(event.currentTarget.value)}
           style={{ flex: '1 1 12rem' }}
         />
-        <Button type="submit" variant="default" loading={save.isPending}>
-          {t('rates.use')}
-        </Button>
+        <SubmitBar
+          label={t('rates.use')}
+          submitting={form.submitting}
+          size="sm"
+          variant="default"
+        />
       </Group>
       <Text size="xs" c="gray.8" mt={4}>
         {t('rates.hint', { currency })}
       </Text>
+      {form.failure !== null && <ProblemAlert error={form.failure} />}
     </form>
   );
 }

@@ -1,49 +1,84 @@
 import {
   BUDGET_CATEGORIES,
   BUDGET_LIMITS,
-  type BudgetCategory,
-  type CreateExpense,
+  createExpenseSchema,
   type Expense,
-  type SplitMode,
 } from '@jammy/shared/budget';
 import type { Stage } from '@jammy/shared/itineraries';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { useMemo, useState, type FormEvent } from 'react';
+import { NativeSelect, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AmountInput, readAmount } from '../../../components/form/amount-field';
-import { NumberField } from '../../../components/form/number-field';
+import { AmountInput, useAmountMessage } from '../../../components/form/amount-field';
+import { CurrencySelect } from '../../../components/form/currency-select';
+import { DateField } from '../../../components/form/date-field';
+import { useNumberMessage } from '../../../components/form/number-field';
+import { ProblemAlert } from '../../../components/form/problem-alert';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
-import { formatMinorUnits } from '../../../lib/format';
-import { currencyOptions } from '../../../components/form/currencies';
 import { useSaveExpense } from '../api/budget';
-import { SHARES, splitOf } from '../lib/expense-split';
 import {
+  EXPENSE_FIELDS_OF_BODY,
+  EXPENSE_MESSAGES,
+  bodyOf,
   draftOf,
-  serverErrors,
+  typedProblems,
   type Draft,
-  type Errors,
   type Person,
   type TripDates,
 } from '../lib/expense-draft';
+import { SHARES } from '../lib/expense-split';
+import { ExpenseConflict } from './expense-conflict';
+import { ExpenseSplitFields } from './expense-split-fields';
+import { StageSelect } from './stage-select';
+import { usePersonName } from './use-person-name';
+
+/**
+ * The messages of the amount and of each person's part that do not read, naming the field (the
+ * kit's words), and of a split that names nobody or does not add up.
+ */
+function useTypedMessages(people: Person[]) {
+  const { t } = useTranslation('budget');
+  const { language } = useLanguage();
+  const nameOf = usePersonName();
+  const amountMessage = useAmountMessage();
+  const numberMessage = useNumberMessage();
+  return (draft: Draft) => {
+    const problems = typedProblems(draft, people, language);
+    const named = (id: string) => {
+      const person = people.find((each) => each.userId === id);
+      return person ? nameOf(person) : '';
+    };
+    return {
+      ...(problems.amount && {
+        amount: amountMessage(problems.amount, t('form.amount'), draft.currency, draft.amount),
+      }),
+      ...(problems.split && { mode: t(problems.split) }),
+      ...Object.fromEntries(
+        Object.entries(problems.shares ?? {}).map(([id, problem]) => [
+          `shares.${id}`,
+          numberMessage(problem, t('form.sharesOf', { name: named(id) }), SHARES, 2),
+        ]),
+      ),
+      ...Object.fromEntries(
+        Object.entries(problems.amounts ?? {}).map(([id, problem]) => [
+          `amounts.${id}`,
+          amountMessage(
+            problem,
+            t('form.amountOf', { name: named(id) }),
+            draft.currency,
+            draft.amounts[id] ?? '',
+          ),
+        ]),
+      ),
+    };
+  };
+}
 
 /**
  * Adds or changes an expense: the amount typed in the currency's major unit, its currency
- * (with the rate when it is not the trip's), who paid and how it is split.
+ * (with the rate when it is not the trip's), who paid and how it is split. A change is saved at
+ * the version the form was filled from; when someone saved the expense meanwhile (409), theirs
+ * is shown beside mine.
  */
 export function ExpenseForm({
   itineraryId,
@@ -65,255 +100,105 @@ export function ExpenseForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation('budget');
-  // Someone whose account is deleted has no name left: a former member.
-  const nameOf = (person: Person) => person.name || t('settle.someone');
+  const nameOf = usePersonName();
   const { language } = useLanguage();
   const save = useSaveExpense(itineraryId);
-  const [draft, setDraft] = useState(() =>
-    draftOf(expense, people, tripCurrency, me, trip, language),
-  );
-  const [errors, setErrors] = useState<Errors>({});
-  const [failed, setFailed] = useState(false);
-  const currencies = useMemo(() => currencyOptions(language), [language]);
-  const sideBySide = useMediaQuery('(min-width: 36em)', true, { getInitialValueInEffect: false });
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
+  const fill = (from: Expense | null) => draftOf(from, people, tripCurrency, me, trip, language);
+  const form = useForm({
+    ns: 'budget',
+    messages: EXPENSE_MESSAGES,
+    fieldsOfBody: EXPENSE_FIELDS_OF_BODY,
+    initialValues: fill(expense),
+    version: expense?.version,
+    unreadable: useTypedMessages(people),
+    // A change sends the expense whole, so it is checked as a new one is.
+    schema: createExpenseSchema,
+    toBody: (draft) => bodyOf(draft, people, tripCurrency, language),
+    submit: async (body) => {
+      const version = form.version();
+      await save.mutateAsync(
+        expense ? { expenseId: expense.id, body: { ...body, version } } : { body },
+      );
+      onDone();
+    },
+  });
+  const theirs = form.conflict as Expense | null;
+  const draft = form.values;
   const foreign = draft.currency !== tripCurrency;
-  const amount = readAmount(draft.amount, draft.currency, language);
-  const amountMinor = amount.ok ? amount.minor : null;
-
-  // What the exact amounts leave of the expense, counting those that read as amounts.
-  const exactLeft = (() => {
-    if (draft.mode !== 'exact' || amountMinor === null) return null;
-    let sum = 0;
-    for (const value of Object.values(draft.amounts)) {
-      const part = readAmount(value, draft.currency, language);
-      if (part.ok) sum += part.minor;
-    }
-    return amountMinor - sum;
-  })();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problems: Errors = {};
-    if (!draft.title.trim()) problems.title = 'errors.title';
-    if (!amount.ok) problems.amount = { problem: amount.problem };
-    if (!draft.date) problems.date = 'errors.date';
-    if (foreign && draft.rate.trim() && !/^\d+(\.\d+)?$/.test(draft.rate.trim())) {
-      problems.rate = 'errors.rate';
-    }
-    const split = amountMinor === null ? null : splitOf(draft, people, amountMinor, language);
-    if (split && 'error' in split) problems.split = split.error;
-    if (split && 'shares' in split) problems.shares = split.shares;
-    if (split && 'amounts' in split) problems.amounts = split.amounts;
-    setErrors(problems);
-    setFailed(false);
-    if (Object.keys(problems).length > 0 || amountMinor === null || !split || !('split' in split)) {
-      return;
-    }
-    const body: CreateExpense = {
-      title: draft.title.trim(),
-      amountMinor,
-      currency: draft.currency,
-      date: draft.date,
-      category: draft.category,
-      stageId: draft.stageId || null,
-      paidBy: draft.paidBy,
-      split: split.split,
-      ...(foreign && draft.rate.trim() ? { rate: draft.rate.trim() } : {}),
-    };
-    save.mutate(
-      expense ? { expenseId: expense.id, body: { ...body, version: expense.version } } : { body },
-      {
-        onSuccess: onDone,
-        onError: (error) => {
-          const fields = serverErrors(error);
-          if (fields) setErrors(fields);
-          else setFailed(true);
-        },
-      },
-    );
-  };
-
-  const message = (key: 'title' | 'rate' | 'date' | 'split' | 'paidBy') =>
-    errors[key] ? t(errors[key]) : undefined;
 
   return (
-    <Paper withBorder radius="lg" p="md" component="form" onSubmit={submit} noValidate>
+    <Paper withBorder radius="lg" p="md" component="form" {...form.formProps}>
       <Stack gap="md">
         <Title order={3} size="h4">
           {expense ? t('form.editTitle') : t('form.addTitle')}
         </Title>
         <TextInput
+          {...form.field('title')}
           label={t('form.title')}
           required
           maxLength={BUDGET_LIMITS.title}
-          value={draft.title}
-          error={message('title')}
-          onChange={(event) => set('title', event.currentTarget.value)}
           data-autofocus
         />
         <SimpleGrid cols={2} spacing="sm">
           <AmountInput
+            {...form.field('amount')}
             label={t('form.amount')}
             required
             currency={draft.currency}
-            value={draft.amount}
-            problem={typeof errors.amount === 'object' ? errors.amount.problem : null}
-            error={typeof errors.amount === 'string' ? t(errors.amount) : null}
-            onChange={(value) => set('amount', value)}
           />
-          <Select
+          <CurrencySelect
+            {...form.field('currency')}
             label={t('form.currency')}
-            data={currencies}
-            searchable
+            clearable={false}
             allowDeselect={false}
-            nothingFoundMessage={t('form.currencyNone')}
-            value={draft.currency}
-            onChange={(value) => set('currency', value ?? tripCurrency)}
-            comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
         {foreign && (
           <TextInput
+            {...form.field('rate')}
             label={t('form.rate', { from: draft.currency, to: tripCurrency })}
             description={t('form.rateHint')}
             inputMode="decimal"
             dir="ltr"
-            value={draft.rate}
-            error={message('rate')}
-            onChange={(event) => set('rate', event.currentTarget.value)}
           />
         )}
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput
-            label={t('form.date')}
-            type="date"
-            lang={language}
-            required
-            value={draft.date}
-            error={message('date')}
-            onChange={(event) => set('date', event.currentTarget.value)}
-          />
+          <DateField {...form.field('date')} label={t('form.date')} required />
           <NativeSelect
+            {...form.field('category')}
             label={t('form.category')}
-            value={draft.category}
-            onChange={(event) => set('category', event.currentTarget.value as BudgetCategory)}
             data={BUDGET_CATEGORIES.map((value) => ({ value, label: t(`categories.${value}`) }))}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <NativeSelect
+            {...form.field('paidBy')}
             label={t('form.paidBy')}
-            value={draft.paidBy}
-            error={message('paidBy')}
-            onChange={(event) => set('paidBy', event.currentTarget.value)}
             data={people.map((person) => ({ value: person.userId, label: nameOf(person) }))}
           />
-          {stages.length > 0 && (
-            <NativeSelect
-              label={t('form.stage')}
-              value={draft.stageId}
-              onChange={(event) => set('stageId', event.currentTarget.value)}
-              data={[
-                { value: '', label: t('form.noStage') },
-                ...stages.map((stage) => ({ value: stage.id, label: stage.title })),
-              ]}
-            />
-          )}
+          {stages.length > 0 && <StageSelect {...form.field('stageId')} stages={stages} />}
         </SimpleGrid>
-        <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Text component="legend" fw={600} size="sm" mb={6}>
-            {t('form.split')}
-          </Text>
-          <SegmentedControl
-            fullWidth
-            // Side by side the three ways cut their names short on a phone: stacked there.
-            orientation={sideBySide ? 'horizontal' : 'vertical'}
-            value={draft.mode}
-            onChange={(value) => set('mode', value as SplitMode)}
-            data={[
-              { value: 'equal', label: t('form.equal') },
-              { value: 'shares', label: t('form.shares') },
-              { value: 'exact', label: t('form.exact') },
-            ]}
+        <ExpenseSplitFields form={form} people={people} />
+        {theirs && (
+          <ExpenseConflict
+            theirs={fill(theirs)}
+            mine={draft}
+            tripCurrency={tripCurrency}
+            people={people}
+            stages={stages}
+            saving={form.submitting}
+            onUseTheirs={() => form.takeTheirs(fill(theirs))}
+            onKeepMine={form.keepMine}
           />
-          <Stack gap={6} mt="sm">
-            {people.map((person) => (
-              <Group key={person.userId} justify="space-between" wrap="nowrap" gap="sm">
-                {draft.mode === 'equal' ? (
-                  <Checkbox
-                    label={nameOf(person)}
-                    checked={draft.included[person.userId] ?? false}
-                    onChange={(event) =>
-                      set('included', {
-                        ...draft.included,
-                        [person.userId]: event.currentTarget.checked,
-                      })
-                    }
-                  />
-                ) : (
-                  <>
-                    <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                      {nameOf(person)}
-                    </Text>
-                    {draft.mode === 'shares' ? (
-                      <NumberField
-                        w={120}
-                        label={t('form.sharesOf', { name: nameOf(person) })}
-                        aria-label={t('form.sharesOf', { name: nameOf(person) })}
-                        format={SHARES}
-                        example={2}
-                        value={draft.shares[person.userId] ?? ''}
-                        problem={errors.shares?.[person.userId] ?? null}
-                        onChange={(value) =>
-                          set('shares', { ...draft.shares, [person.userId]: value })
-                        }
-                      />
-                    ) : (
-                      <AmountInput
-                        w={150}
-                        label={t('form.amountOf', { name: nameOf(person) })}
-                        aria-label={t('form.amountOf', { name: nameOf(person) })}
-                        currency={draft.currency}
-                        value={draft.amounts[person.userId] ?? ''}
-                        problem={errors.amounts?.[person.userId] ?? null}
-                        onChange={(value) =>
-                          set('amounts', { ...draft.amounts, [person.userId]: value })
-                        }
-                      />
-                    )}
-                  </>
-                )}
-              </Group>
-            ))}
-          </Stack>
-          {exactLeft !== null && (
-            <Text size="sm" mt={6} c={exactLeft === 0 ? 'teal.9' : 'gray.8'} aria-live="polite">
-              {t('form.exactLeft', {
-                amount: formatMinorUnits(exactLeft, draft.currency, language),
-              })}
-            </Text>
-          )}
-          {errors.split && (
-            <Text size="sm" c="red.8" mt={6} role="alert">
-              {t(errors.split)}
-            </Text>
-          )}
-        </fieldset>
-        {failed && (
-          <Alert color="red" variant="light" role="alert">
-            {t('errors.failed')}
-          </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {expense ? t('form.save') : t('form.add')}
-          </Button>
-        </Group>
+        {form.failure !== null && <ProblemAlert error={form.failure} />}
+        <SubmitBar
+          label={expense ? t('form.save') : t('form.add')}
+          submitting={form.submitting && !theirs}
+          disabled={form.submitting && theirs !== null}
+          size="sm"
+          cancel={{ label: t('form.cancel'), onClick: onDone }}
+        />
       </Stack>
     </Paper>
   );

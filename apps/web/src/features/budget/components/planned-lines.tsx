@@ -1,33 +1,39 @@
 import {
   BUDGET_CATEGORIES,
   BUDGET_LIMITS,
+  createBudgetLineSchema,
   type BudgetCategory,
   type BudgetLine,
 } from '@jammy/shared/budget';
 import { formatAmountInput } from '@jammy/shared/amount';
 import type { Stage } from '@jammy/shared/itineraries';
-import { ActionIcon, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AmountInput,
+  minorUnitsOf,
   readAmount,
-  type AmountFieldProblem,
+  useAmountMessage,
 } from '../../../components/form/amount-field';
-import { ConflictAlert } from '../../../components/form/conflict-panel';
+import { ConflictPanel } from '../../../components/form/conflict-panel';
+import { ProblemAlert } from '../../../components/form/problem-alert';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
-import { ApiError } from '../../../lib/api-client';
 import { formatMinorUnits } from '../../../lib/format';
 import { useAddBudgetLine, useDeleteBudgetLine, useUpdateBudgetLine } from '../api/budget';
+import { StageSelect } from './stage-select';
 
-interface LineDraft {
+/** A planned amount as its form holds it (a type, as the form kit's values are). */
+type LineDraft = {
   category: BudgetCategory;
   stageId: string;
   /** As typed in the UI language. */
   amount: string;
   label: string;
-}
+};
 
 const emptyDraft: LineDraft = { category: 'accommodation', stageId: '', amount: '', label: '' };
 
@@ -38,13 +44,6 @@ function draftOf(line: BudgetLine, currency: string, language: string): LineDraf
     amount: formatAmountInput(line.amountMinor, currency, language),
     label: line.label,
   };
-}
-
-/** The row that a 409 carries: the planned amount as someone else saved it. */
-function conflictLine(error: unknown): BudgetLine | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const details = error.details as { current?: BudgetLine } | undefined;
-  return details?.current ?? null;
 }
 
 /** What a planned amount is for: its category, its stage and its label, when it has them. */
@@ -63,7 +62,7 @@ function useDescribe(stages: Stage[]) {
 /**
  * The fields of a planned amount (category, stage, amount, label): the form that adds one,
  * and the one that changes one in place. A change is written at the version it was read at;
- * if someone saved the line meanwhile (409) their version is shown beside the two ways out.
+ * if someone saved the line meanwhile (409) their version is shown beside mine.
  */
 function LineForm({
   itineraryId,
@@ -82,171 +81,126 @@ function LineForm({
   const { t } = useTranslation('budget');
   const { language } = useLanguage();
   const describe = useDescribe(stages);
+  const amountMessage = useAmountMessage();
   const add = useAddBudgetLine(itineraryId);
   const update = useUpdateBudgetLine(itineraryId);
-  const [draft, setDraft] = useState<LineDraft>(() =>
-    line ? draftOf(line, currency, language) : emptyDraft,
-  );
-  const [version, setVersion] = useState(line?.version ?? 0);
-  const [amountProblem, setAmountProblem] = useState<AmountFieldProblem | null>(null);
-  const [amountError, setAmountError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [theirs, setTheirs] = useState<BudgetLine | null>(null);
+  const amountLabel = t('planned.amount', { currency });
+  const form = useForm({
+    ns: 'budget',
+    messages: { amount: { invalid: 'errors.amount' } },
+    fieldsOfBody: { amountMinor: 'amount' },
+    initialValues: line ? draftOf(line, currency, language) : emptyDraft,
+    version: line?.version,
+    unreadable: (draft) => {
+      const amount = readAmount(draft.amount, currency, language, { positive: true });
+      return amount.ok
+        ? {}
+        : { amount: amountMessage(amount.problem, amountLabel, currency, draft.amount) };
+    },
+    // A change sends the line whole, so it is checked as a new line is.
+    schema: createBudgetLineSchema,
+    toBody: (draft) => ({
+      category: draft.category,
+      amountMinor: minorUnitsOf(draft.amount, currency, language, { positive: true }),
+      stageId: draft.stageId || null,
+      label: draft.label.trim(),
+    }),
+    submit: async (body) => {
+      if (line) {
+        await update.mutateAsync({ id: line.id, body: { ...body, version: form.version() } });
+        onDone?.();
+      } else {
+        await add.mutateAsync(body);
+        form.setValues(emptyDraft);
+      }
+    },
+  });
+  const theirs = form.conflict as BudgetLine | null;
   const prefix = line ? `line-${line.id}` : 'line-new';
   const first = useRef<HTMLSelectElement>(null);
   // A line opened for a change takes the focus to its first field.
   useEffect(() => {
     if (line) first.current?.focus();
   }, [line]);
-  const set = <K extends keyof LineDraft>(key: K, value: LineDraft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
-
-  const save = (atVersion: number) => {
-    const amount = readAmount(draft.amount, currency, language, { positive: true });
-    setAmountProblem(amount.ok ? null : amount.problem);
-    setAmountError(undefined);
-    if (!amount.ok) return;
-    const minor = amount.minor;
-    setFailure(null);
-    const body = {
-      category: draft.category,
-      amountMinor: minor,
-      stageId: draft.stageId || null,
-      label: draft.label.trim(),
+  const category = form.field('category');
+  /** The line as the conflict panel shows it: the amount as money when it reads. */
+  const shown = (draft: LineDraft) => {
+    const amount = readAmount(draft.amount, currency, language);
+    return {
+      [t('form.category')]: t(`categories.${draft.category}`),
+      [t('form.stage')]: stages.find((stage) => stage.id === draft.stageId)?.title ?? '',
+      [amountLabel]: amount.ok ? formatMinorUnits(amount.minor, currency, language) : draft.amount,
+      [t('planned.label')]: draft.label,
     };
-    const onError = (error: unknown) => {
-      const current = conflictLine(error);
-      if (current) {
-        setTheirs(current);
-        return;
-      }
-      if (error instanceof ApiError && error.status === 404) setFailure(t('planned.gone'));
-      else if (error instanceof ApiError && error.code === 'request/invalid') {
-        setAmountError(t('errors.amount'));
-      } else setFailure(t('errors.failed'));
-    };
-    if (line) {
-      update.mutate(
-        { id: line.id, body: { ...body, version: atVersion } },
-        {
-          onSuccess: () => {
-            setTheirs(null);
-            onDone?.();
-          },
-          onError,
-        },
-      );
-    } else {
-      add.mutate(body, { onSuccess: () => setDraft(emptyDraft), onError });
-    }
   };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save(version);
-  };
-  const pending = add.isPending || update.isPending;
 
   return (
     <form
-      onSubmit={submit}
-      noValidate
+      {...form.formProps}
       aria-label={line ? t('planned.editTitle', { line: describe(line) }) : t('planned.addTitle')}
     >
       <Stack gap="sm">
         <Group align="flex-start" gap="sm" wrap="wrap">
           <NativeSelect
+            {...category}
             id={`${prefix}-category`}
             label={t('form.category')}
-            value={draft.category}
-            onChange={(event) => set('category', event.currentTarget.value as BudgetCategory)}
+            onChange={(event) => {
+              const next = BUDGET_CATEGORIES.find((value) => value === event.currentTarget.value);
+              if (next) category.onChange(next);
+            }}
             data={BUDGET_CATEGORIES.map((value) => ({ value, label: t(`categories.${value}`) }))}
             style={{ flex: '1 1 9rem' }}
             ref={first}
           />
           <AmountInput
+            {...form.field('amount')}
             id={`${prefix}-amount`}
-            label={t('planned.amount', { currency })}
+            label={amountLabel}
             currency={currency}
-            value={draft.amount}
-            problem={amountProblem}
-            error={amountError}
-            onChange={(value) => set('amount', value)}
             style={{ flex: '1 1 7rem' }}
           />
           {stages.length > 0 && (
-            <NativeSelect
+            <StageSelect
+              {...form.field('stageId')}
               id={`${prefix}-stage`}
-              label={t('form.stage')}
-              value={draft.stageId}
-              onChange={(event) => set('stageId', event.currentTarget.value)}
-              data={[
-                { value: '', label: t('form.noStage') },
-                ...stages.map((stage) => ({ value: stage.id, label: stage.title })),
-              ]}
+              stages={stages}
               style={{ flex: '1 1 9rem' }}
             />
           )}
           <TextInput
+            {...form.field('label')}
             id={`${prefix}-label`}
             label={t('planned.label')}
             maxLength={BUDGET_LIMITS.label}
-            value={draft.label}
-            onChange={(event) => set('label', event.currentTarget.value)}
             style={{ flex: '1 1 9rem' }}
           />
         </Group>
         {theirs && (
-          <ConflictAlert title={t('planned.conflict.title')}>
-            <Stack gap="sm">
-              <Text size="sm">
-                {t('planned.conflict.text', {
-                  line: describe(theirs),
-                  amount: formatMinorUnits(theirs.amountMinor, currency, language),
-                })}
-              </Text>
-              <Group gap="sm">
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => {
-                    setDraft(draftOf(theirs, currency, language));
-                    setVersion(theirs.version);
-                    setTheirs(null);
-                  }}
-                >
-                  {t('planned.conflict.useTheirs')}
-                </Button>
-                <Button
-                  size="xs"
-                  color="ink"
-                  loading={update.isPending}
-                  onClick={() => {
-                    setVersion(theirs.version);
-                    save(theirs.version);
-                  }}
-                >
-                  {t('planned.conflict.saveMine')}
-                </Button>
-              </Group>
-            </Stack>
-          </ConflictAlert>
+          <ConflictPanel
+            title={t('conflict.title')}
+            text={t('conflict.line', {
+              line: describe(theirs),
+              amount: formatMinorUnits(theirs.amountMinor, currency, language),
+            })}
+            keepMineLabel={t('conflict.saveMine')}
+            rows={Object.entries(shown(draftOf(theirs, currency, language))).map(
+              ([label, value]) => ({ label, theirs: value, mine: shown(form.values)[label] ?? '' }),
+            )}
+            saving={form.submitting}
+            onUseTheirs={() => form.takeTheirs(draftOf(theirs, currency, language))}
+            onKeepMine={form.keepMine}
+          />
         )}
-        {failure && (
-          <Text size="sm" c="red.8" role="alert">
-            {failure}
-          </Text>
-        )}
-        <Group gap="sm" justify="flex-end">
-          {line && (
-            <Button variant="default" onClick={onDone}>
-              {t('form.cancel')}
-            </Button>
-          )}
-          <Button type="submit" variant={line ? 'filled' : 'light'} loading={pending && !theirs}>
-            {line ? t('planned.save') : t('planned.add')}
-          </Button>
-        </Group>
+        {form.failure !== null && <ProblemAlert error={form.failure} />}
+        <SubmitBar
+          label={line ? t('planned.save') : t('planned.add')}
+          size="sm"
+          variant={line ? 'filled' : 'light'}
+          submitting={form.submitting && !theirs}
+          disabled={form.submitting && theirs !== null}
+          cancel={line && onDone ? { label: t('form.cancel'), onClick: onDone } : undefined}
+        />
       </Stack>
     </form>
   );

@@ -1,19 +1,23 @@
-import type { BudgetCategory, Expense } from '@jammy/shared/budget';
+import type { BudgetCategory, CreateExpense, Expense } from '@jammy/shared/budget';
 import { formatAmountInput } from '@jammy/shared/amount';
 import { formatNumberField, type NumberProblem } from '@jammy/shared/typed-number';
-import type { AmountFieldProblem } from '../../../components/form/amount-field';
-import { ApiError } from '../../../lib/api-client';
+import {
+  minorUnitsOf,
+  readAmount,
+  type AmountFieldProblem,
+} from '../../../components/form/amount-field';
+import type { FieldMessages } from '../../../components/form/use-form';
 import { defaultExpenseDate, localDay } from './expense-date';
-import { SHARES, type SplitDraft } from './expense-split';
+import { SHARES, splitOf, type SplitDraft } from './expense-split';
 
-/** The expense form's state: what is typed, as typed, and how a saved expense fills it. */
+/** The expense form's values: what is typed, as typed, and how a saved expense fills them. */
 
 export interface Person {
   userId: string;
   name: string;
 }
 
-export interface Draft extends SplitDraft {
+export type Draft = SplitDraft & {
   title: string;
   /** As typed in the UI language ("120,00"). */
   amount: string;
@@ -22,19 +26,21 @@ export interface Draft extends SplitDraft {
   category: BudgetCategory;
   stageId: string;
   paidBy: string;
-}
-
-/**
- * Translation keys (namespace `budget`); an amount's own problems are the amount field's, a
- * number's the number field's.
- */
-export type Errors = Partial<Record<'title' | 'rate' | 'date' | 'split' | 'paidBy', string>> & {
-  amount?: string | { problem: AmountFieldProblem };
-  /** Split by shares: the problem of each person's shares. */
-  shares?: Record<string, NumberProblem>;
-  /** Exact split: the problem of each person's amount. */
-  amounts?: Record<string, AmountFieldProblem>;
 };
+
+/** The expense form's words for the shared schema's problems (namespace `budget`). */
+export const EXPENSE_MESSAGES: FieldMessages<keyof Draft> = {
+  title: { required: 'errors.title' },
+  amount: { invalid: 'errors.amount' },
+  rate: { required: 'errors.rate', invalid: 'errors.rate' },
+  date: { required: 'errors.date', invalid: 'errors.date' },
+  paidBy: { required: 'errors.paidBy', invalid: 'errors.paidBy' },
+  // The split as a whole (who shares it, how), under the list of people.
+  mode: { tooShort: 'errors.nobody', invalid: 'errors.exactSum' },
+};
+
+/** The body's minor units are the typed amount; its split is made from the split's fields. */
+export const EXPENSE_FIELDS_OF_BODY = { amountMinor: 'amount', split: 'mode' } as const;
 
 /** The trip's dates, which the date of a new expense starts within. */
 export interface TripDates {
@@ -111,18 +117,55 @@ export function draftOf(
   };
 }
 
-/** The server's field errors of a 400, as this form's fields. */
-export function serverErrors(error: unknown): Errors | null {
-  if (!(error instanceof ApiError) || error.code !== 'request/invalid') return null;
-  const issues = (error.details as { issues?: { field: string }[] } | undefined)?.issues ?? [];
-  const errors: Errors = {};
-  for (const { field } of issues) {
-    if (field === 'title') errors.title = 'errors.invalid';
-    else if (field === 'amountMinor') errors.amount = 'errors.amount';
-    else if (field === 'rate') errors.rate = 'errors.rate';
-    else if (field === 'date') errors.date = 'errors.date';
-    else if (field === 'paidBy') errors.paidBy = 'errors.paidBy';
-    else if (field.startsWith('split')) errors.split = 'errors.exactSum';
+/**
+ * What must read before the expense has a body (the rest is the shared schema's to check): its
+ * amount as typed in `language`, then its split — each person's shares or amount, and whether
+ * they make a split (a message key, namespace `budget`).
+ */
+export function typedProblems(
+  draft: Draft,
+  people: Person[],
+  language: string,
+): {
+  amount?: AmountFieldProblem;
+  split?: string;
+  shares?: Record<string, NumberProblem>;
+  amounts?: Record<string, AmountFieldProblem>;
+} {
+  const amount = readAmount(draft.amount, draft.currency, language);
+  if (!amount.ok) return { amount: amount.problem };
+  const split = splitOf(draft, people, amount.minor, language);
+  if ('error' in split) return { split: split.error };
+  if ('shares' in split) return { shares: split.shares };
+  if ('amounts' in split) return { amounts: split.amounts };
+  return {};
+}
+
+/**
+ * The request body of a draft whose amount and split `typedProblems` passed; the rate only for
+ * an expense in another currency than the trip's, and only when one is typed.
+ */
+export function bodyOf(
+  draft: Draft,
+  people: Person[],
+  tripCurrency: string,
+  language: string,
+): CreateExpense {
+  const amountMinor = minorUnitsOf(draft.amount, draft.currency, language);
+  const split = amountMinor === null ? null : splitOf(draft, people, amountMinor, language);
+  if (amountMinor === null || !split || !('split' in split)) {
+    throw new RangeError('The amount and split were not checked before they were sent');
   }
-  return Object.keys(errors).length > 0 ? errors : null;
+  const rate = draft.currency !== tripCurrency ? draft.rate.trim() : '';
+  return {
+    title: draft.title.trim(),
+    amountMinor,
+    currency: draft.currency,
+    date: draft.date,
+    category: draft.category,
+    stageId: draft.stageId || null,
+    paidBy: draft.paidBy,
+    split: split.split,
+    ...(rate ? { rate } : {}),
+  };
 }

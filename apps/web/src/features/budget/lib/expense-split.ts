@@ -6,7 +6,7 @@ import { readAmount, type AmountFieldProblem } from '../../../components/form/am
 export const SHARES: NumberFormat = { decimals: 0, min: 0, max: BUDGET_LIMITS.shares };
 
 /** How the expense form holds a split, every number as typed in the UI language. */
-export interface SplitDraft {
+export type SplitDraft = {
   mode: SplitMode;
   currency: string;
   /** Equal: who shares it. */
@@ -15,7 +15,7 @@ export interface SplitDraft {
   shares: Record<string, string>;
   /** Exact: amounts per person ("12,50"); '' for none. */
   amounts: Record<string, string>;
-}
+};
 
 /**
  * The split the draft describes, or what is wrong with it: the key of a message (namespace

@@ -1,4 +1,9 @@
-import { CONTACT_LIMITS, type ContactMessage, type ContactStatus } from '@jammy/shared/contact';
+import {
+  CONTACT_LIMITS,
+  contactReplyRequestSchema,
+  type ContactMessage,
+  type ContactStatus,
+} from '@jammy/shared/contact';
 import {
   Alert,
   Anchor,
@@ -14,8 +19,11 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconRefresh, IconSend } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProblemAlert } from '../../../components/form/problem-alert';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../account/lib/format';
@@ -39,25 +47,22 @@ function MessageCard({ message }: { message: ContactMessage }) {
   const { language } = useLanguage();
   const answer = useAnswerContact();
   const move = useSetContactStatus();
-  const [body, setBody] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [empty, setEmpty] = useState(false);
   const headingId = `contact-message-${message.id}`;
-
-  async function sendAnswer(event: FormEvent) {
-    event.preventDefault();
-    if (body.trim() === '') {
-      setEmpty(true);
-      return;
-    }
-    setSentTo(null);
-    await answer.mutateAsync({ message, body });
-    setBody('');
-    setSentTo(message.email);
-  }
+  const form = useForm({
+    ns: 'contact',
+    messages: { body: { required: 'admin.answerRequired' } },
+    initialValues: { body: '' },
+    schema: contactReplyRequestSchema,
+    submit: async ({ body }) => {
+      setSentTo(null);
+      await answer.mutateAsync({ message, body });
+      form.setValues({ body: '' });
+      setSentTo(message.email);
+    },
+  });
 
   const moveError = move.error;
-  const answerError = answer.error;
   return (
     <Paper
       component="article"
@@ -127,45 +132,30 @@ function MessageCard({ message }: { message: ContactMessage }) {
         ) : null}
 
         {message.status !== 'spam' ? (
-          <form onSubmit={(event) => void sendAnswer(event).catch(() => undefined)} noValidate>
+          <form {...form.formProps}>
             <Stack gap="xs">
               <Textarea
+                {...form.field('body')}
                 label={t('admin.answerLabel', { email: message.email })}
                 description={t('admin.answerHint')}
-                value={body}
-                onChange={(event) => {
-                  setBody(event.currentTarget.value);
-                  setEmpty(false);
-                }}
-                error={empty ? t('admin.answerRequired') : undefined}
                 autosize
                 minRows={3}
                 maxRows={12}
                 maxLength={CONTACT_LIMITS.reply}
               />
-              {answerError ? (
-                <Text size="sm" c="red.8" role="alert">
-                  {answerError instanceof ApiError && answerError.code === 'mail/unavailable'
-                    ? t('admin.mailFailed')
-                    : t('admin.failed')}
-                </Text>
-              ) : null}
+              {form.failure !== null && <ProblemAlert error={form.failure} />}
               {sentTo ? (
                 <Text size="sm" c="teal.9" role="status">
                   {t('admin.sentNotice', { email: sentTo })}
                 </Text>
               ) : null}
-              <div>
-                <Button
-                  type="submit"
-                  size="sm"
-                  variant="light"
-                  loading={answer.isPending}
-                  leftSection={<IconSend size={16} aria-hidden />}
-                >
-                  {t('admin.send')}
-                </Button>
-              </div>
+              <SubmitBar
+                label={t('admin.send')}
+                submitting={form.submitting}
+                size="sm"
+                align="start"
+                icon={<IconSend size={16} aria-hidden />}
+              />
             </Stack>
           </form>
         ) : null}

@@ -1,14 +1,17 @@
 import type { ImportBatch, ImportPreview } from '@jammy/shared/imports';
+import { importQuerySchema, newItineraryImportQuerySchema } from '@jammy/shared/imports-query';
 import type { Stage } from '@jammy/shared/itineraries';
 import { Button, FileInput, Group, Stack, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCommitImport, usePreviewImport, type ImportTarget } from '../api/imports';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
+import { useCommitImport, usePreviewImport } from '../api/imports';
 import { ImportDone } from './import-done';
 import { ImportProblem } from './import-problem';
 import { ImportReview } from './import-review';
-import { StageChoice, type StageChoiceValue } from './stage-choice';
+import { NEW_STAGE, StageChoice, stageQuery } from './stage-choice';
 
 const ACCEPT = '.gpx,.kml,.kmz,.geojson,.json,.ics';
 
@@ -25,25 +28,31 @@ export function FileImport({
   stages: Stage[];
 }) {
   const { t } = useTranslation('imports');
-  const [file, setFile] = useState<File | null>(null);
-  const [choice, setChoice] = useState<StageChoiceValue>({ stageId: '', stageTitle: '' });
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [batch, setBatch] = useState<ImportBatch | null>(null);
-  const target: ImportTarget = {
-    itineraryId,
-    ...(choice.stageId ? { stageId: choice.stageId } : {}),
-    ...(!choice.stageId && choice.stageTitle.trim()
-      ? { stageTitle: choice.stageTitle.trim() }
-      : {}),
-  };
+  const form = useForm({
+    ns: 'imports',
+    // The file's own problems (a line, an element, the file as a whole) are said with their
+    // place in it by ImportProblem; the form's fields are where its content goes.
+    initialValues: { upload: null as File | null, ...NEW_STAGE },
+    schema: itineraryId === null ? newItineraryImportQuerySchema : importQuerySchema,
+    toBody: (values) => ({
+      ...stageQuery(values),
+      ...(values.upload ? { fileName: values.upload.name.slice(0, 200) } : {}),
+    }),
+    submit: async (_query, { upload }) => {
+      if (upload) setPreview(await review.mutateAsync(upload));
+    },
+  });
+  const file = form.values.upload;
+  const target = { itineraryId, ...stageQuery(form.values) };
   const review = usePreviewImport(target);
   const commit = useCommitImport(target);
 
   const restart = () => {
-    setFile(null);
+    form.setValue('upload', null);
     setPreview(null);
     setBatch(null);
-    review.reset();
     commit.reset();
   };
 
@@ -70,39 +79,43 @@ export function FileImport({
     );
   }
 
+  const upload = form.field('upload');
   return (
-    <Stack
-      gap="md"
-      component="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (file) review.mutate(file, { onSuccess: setPreview });
-      }}
-    >
-      <Text size="sm" c="gray.8">
-        {t('file.lead')}
-      </Text>
-      <FileInput
-        label={t('file.label')}
-        description={t('file.hint')}
-        placeholder={t('file.placeholder')}
-        accept={ACCEPT}
-        value={file}
-        onChange={(next) => {
-          setFile(next);
-          review.reset();
-        }}
-        leftSection={<IconFileUpload size={18} aria-hidden />}
-        clearable
-        clearButtonProps={{ 'aria-label': t('file.clear') }}
-      />
-      {itineraryId !== null && <StageChoice stages={stages} value={choice} onChange={setChoice} />}
-      {review.error ? <ImportProblem error={review.error} /> : null}
-      <Group>
-        <Button type="submit" disabled={!file} loading={review.isPending}>
-          {t('file.review')}
-        </Button>
-      </Group>
-    </Stack>
+    <form {...form.formProps}>
+      <Stack gap="md">
+        <Text size="sm" c="gray.8">
+          {t('file.lead')}
+        </Text>
+        <FileInput
+          {...upload}
+          onChange={(next) => {
+            upload.onChange(next);
+            form.setFailure(null);
+          }}
+          label={t('file.label')}
+          description={t('file.hint')}
+          placeholder={t('file.placeholder')}
+          accept={ACCEPT}
+          leftSection={<IconFileUpload size={18} aria-hidden />}
+          clearable
+          clearButtonProps={{ 'aria-label': t('file.clear') }}
+        />
+        {itineraryId !== null && (
+          <StageChoice
+            stages={stages}
+            stageId={form.field('stageId')}
+            stageTitle={form.field('stageTitle')}
+          />
+        )}
+        {form.failure !== null && <ImportProblem error={form.failure} />}
+        <SubmitBar
+          label={t('file.review')}
+          submitting={form.submitting}
+          disabled={!file}
+          size="sm"
+          align="start"
+        />
+      </Stack>
+    </form>
   );
 }

@@ -1,14 +1,17 @@
 import type { ImportBatch, LookupLine } from '@jammy/shared/imports';
+import { IMPORT_LIMITS, importQuerySchema, lookupRequestSchema } from '@jammy/shared/imports-query';
 import type { Stage } from '@jammy/shared/itineraries';
-import { Button, Group, Paper, Radio, Stack, Textarea, Title } from '@mantine/core';
+import { Paper, Radio, Stack, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
-import { useCommitImport, useLookup, type ImportTarget } from '../api/imports';
+import { useCommitImport, useLookup } from '../api/imports';
 import { Coordinates } from './coordinates';
 import { ImportDone } from './import-done';
 import { ImportProblem } from './import-problem';
-import { StageChoice, type StageChoiceValue } from './stage-choice';
+import { NEW_STAGE, StageChoice, stageQuery, type StageChoiceValues } from './stage-choice';
 
 const SKIP = 'skip';
 
@@ -40,18 +43,38 @@ function chosenFile(items: LookupLine[], chosen: Record<number, string>) {
 export function PasteImport({ itineraryId, stages }: { itineraryId: string; stages: Stage[] }) {
   const { t } = useTranslation('imports');
   const { language } = useLanguage();
-  const [text, setText] = useState('');
   const [items, setItems] = useState<LookupLine[] | null>(null);
   const [chosen, setChosen] = useState<Record<number, string>>({});
-  const [choice, setChoice] = useState<StageChoiceValue>({ stageId: '', stageTitle: '' });
   const [batch, setBatch] = useState<ImportBatch | null>(null);
   const lookup = useLookup(itineraryId, language);
-  const target: ImportTarget = {
-    itineraryId,
-    ...(choice.stageId ? { stageId: choice.stageId } : {}),
-    stageTitle: choice.stageTitle.trim() || t('paste.defaultStage'),
-  };
-  const commit = useCommitImport(target);
+  const lookupForm = useForm({
+    ns: 'imports',
+    // More lines than are looked up at once is the server's refusal of the text as a whole.
+    messages: { text: { invalid: 'paste.refused' } },
+    messageValues: { max: IMPORT_LIMITS.lines },
+    initialValues: { text: '' },
+    schema: lookupRequestSchema,
+    submit: async ({ text }) => {
+      const result = await lookup.mutateAsync(text);
+      setChosen({});
+      setItems(result.items);
+    },
+  });
+  // Places go to the stage chosen, or to a new one named as typed (or "Pasted places").
+  const queryOf = (choice: StageChoiceValues) => ({
+    ...stageQuery(choice),
+    ...(choice.stageId ? {} : { stageTitle: choice.stageTitle.trim() || t('paste.defaultStage') }),
+  });
+  const commitForm = useForm({
+    ns: 'imports',
+    initialValues: NEW_STAGE,
+    schema: importQuerySchema,
+    toBody: queryOf,
+    submit: async () => {
+      if (items) setBatch(await commit.mutateAsync(chosenFile(items, chosen).body));
+    },
+  });
+  const commit = useCommitImport({ itineraryId, ...queryOf(commitForm.values) });
 
   if (batch) {
     return (
@@ -61,7 +84,7 @@ export function PasteImport({ itineraryId, stages }: { itineraryId: string; stag
         onAgain={() => {
           setBatch(null);
           setItems(null);
-          setText('');
+          lookupForm.setValue('text', '');
           setChosen({});
         }}
       />
@@ -97,61 +120,51 @@ export function PasteImport({ itineraryId, stages }: { itineraryId: string; stag
             </Radio.Group>
           </Paper>
         ))}
-        <StageChoice
-          stages={stages}
-          value={choice}
-          onChange={setChoice}
-          titleHint={t('paste.stageTitleHint')}
-        />
-        {commit.error ? <ImportProblem error={commit.error} /> : null}
-        <Group gap="sm">
-          <Button
-            disabled={file.count === 0}
-            loading={commit.isPending}
-            onClick={() => commit.mutate(file.body, { onSuccess: setBatch })}
-          >
-            {t('paste.add', { count: file.count })}
-          </Button>
-          <Button variant="default" onClick={() => setItems(null)}>
-            {t('review.back')}
-          </Button>
-        </Group>
+        <form {...commitForm.formProps}>
+          <Stack gap="md">
+            <StageChoice
+              stages={stages}
+              stageId={commitForm.field('stageId')}
+              stageTitle={commitForm.field('stageTitle')}
+              titleHint={t('paste.stageTitleHint')}
+            />
+            {commitForm.failure !== null && <ImportProblem error={commitForm.failure} />}
+            <SubmitBar
+              label={t('paste.add', { count: file.count })}
+              submitting={commitForm.submitting}
+              disabled={file.count === 0}
+              size="sm"
+              align="start"
+              cancel={{ label: t('review.back'), onClick: () => setItems(null) }}
+            />
+          </Stack>
+        </form>
       </Stack>
     );
   }
 
+  const text = lookupForm.field('text');
   return (
-    <Stack
-      gap="md"
-      component="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (text.trim()) {
-          lookup.mutate(text, {
-            onSuccess: (result) => {
-              setChosen({});
-              setItems(result.items);
-            },
-          });
-        }
-      }}
-    >
-      <Textarea
-        label={t('paste.label')}
-        description={t('paste.hint')}
-        placeholder={t('paste.placeholder')}
-        autosize
-        minRows={4}
-        maxRows={12}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-      />
-      {lookup.error ? <ImportProblem error={lookup.error} /> : null}
-      <Group>
-        <Button type="submit" disabled={!text.trim()} loading={lookup.isPending}>
-          {t('paste.lookUp')}
-        </Button>
-      </Group>
-    </Stack>
+    <form {...lookupForm.formProps}>
+      <Stack gap="md">
+        <Textarea
+          {...text}
+          label={t('paste.label')}
+          description={t('paste.hint')}
+          placeholder={t('paste.placeholder')}
+          autosize
+          minRows={4}
+          maxRows={12}
+        />
+        {lookupForm.failure !== null && <ImportProblem error={lookupForm.failure} />}
+        <SubmitBar
+          label={t('paste.lookUp')}
+          submitting={lookupForm.submitting}
+          disabled={!text.value.trim()}
+          size="sm"
+          align="start"
+        />
+      </Stack>
+    </form>
   );
 }

@@ -1,45 +1,50 @@
 import type { Stage } from '@jammy/shared/itineraries';
 import { NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { FieldProps } from '../../../components/form/use-form';
 
-export interface StageChoiceValue {
-  /** '' : a new stage. */
-  stageId: string;
-  stageTitle: string;
+/** Where imported places go: a stage's id ('' for a new stage) and the new stage's title. */
+export type StageChoiceValues = { stageId: string; stageTitle: string };
+
+export const NEW_STAGE: StageChoiceValues = { stageId: '', stageTitle: '' };
+
+/** The query fields of an import's target the choice makes (a title only for a new stage). */
+export function stageQuery({ stageId, stageTitle }: StageChoiceValues) {
+  if (stageId) return { stageId };
+  return stageTitle.trim() ? { stageTitle: stageTitle.trim() } : {};
 }
 
 /** Which stage imported places go to: one of the trip's, or a new one (with a title). */
 export function StageChoice({
   stages,
-  value,
-  onChange,
+  stageId,
+  stageTitle,
   titleHint,
 }: {
   stages: Stage[];
+  /** The form's fields of the choice. */
+  stageId: FieldProps<string>;
+  stageTitle: FieldProps<string>;
   /** What an empty title becomes (default: the file's name). */
   titleHint?: string;
-  value: StageChoiceValue;
-  onChange: (value: StageChoiceValue) => void;
 }) {
   const { t } = useTranslation('imports');
   return (
     <Stack gap="xs">
       <NativeSelect
+        {...stageId}
         label={t('form.stage')}
-        value={value.stageId}
-        onChange={(event) => onChange({ ...value, stageId: event.currentTarget.value })}
         data={[
           { value: '', label: t('form.newStage') },
           ...stages.map((stage) => ({ value: stage.id, label: stage.title })),
         ]}
       />
-      {value.stageId === '' && (
+      {stageId.value === '' && (
         <TextInput
+          {...stageTitle}
           label={t('form.stageTitle')}
           description={titleHint ?? t('form.stageTitleHint')}
-          value={value.stageTitle}
           maxLength={120}
-          onChange={(event) => onChange({ ...value, stageTitle: event.currentTarget.value })}
         />
       )}
     </Stack>

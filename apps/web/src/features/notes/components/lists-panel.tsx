@@ -1,5 +1,5 @@
-import { LIST_KINDS, LIMITS } from '@jammy/shared/itinerary-limits';
-import type { TripList } from '@jammy/shared/itineraries';
+import { createListSchema, type TripList } from '@jammy/shared/itineraries';
+import { LIST_KINDS } from '@jammy/shared/itinerary-limits';
 import {
   Button,
   Group,
@@ -12,8 +12,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconListCheck, IconPlus } from '@tabler/icons-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { ProblemAlert } from '../../../components/form/problem-alert';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
 import { useCreateList, useDeleteList, useTripLists } from '../../itineraries/api/trip-lists';
 import { hasFields, problemOf, type Problem } from '../problem';
 import { ConfirmDelete } from './confirm-delete';
@@ -33,42 +37,34 @@ export function ListsPanel({ itineraryId, canEdit }: { itineraryId: string; canE
   const lists = useTripLists(itineraryId);
   const create = useCreateList(itineraryId);
   const remove = useDeleteList(itineraryId);
-  const [title, setTitle] = useState('');
-  const [kind, setKind] = useState<Kind>('packing');
-  const [titleError, setTitleError] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ problem: Problem; retry: () => void } | null>(null);
   const [confirming, setConfirming] = useState<TripList | null>(null);
   const [creating, setCreating] = useState(false);
   const newButton = useRef<HTMLButtonElement>(null);
   const kindLabel = useId();
   const items = lists.data?.items ?? [];
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const value = title.trim();
-    if (!value) return setTitleError(t('lists.titleRequired'));
-    if (value.length > LIMITS.listTitle) {
-      return setTitleError(t('lists.titleTooLong', { max: LIMITS.listTitle }));
-    }
-    setTitleError(null);
-    setProblem(null);
-    setTitle('');
-    setCreating(false);
-    const input = { title: value, kind };
-    const send = () =>
-      create.mutate(input, {
+  const form = useForm({
+    ns: 'notes',
+    messages: { title: { required: 'lists.titleRequired', tooLong: 'lists.titleTooLong' } },
+    initialValues: { title: '', kind: 'packing' as Kind },
+    schema: createListSchema,
+    submit: async (body, values) => {
+      // The list shows at once: the form closes and empties for the next one right away, and
+      // opens again with the name typed only if saving fails (and nothing new was typed since).
+      setCreating(false);
+      form.setValue('title', '');
+      try {
+        const list = await create.mutateAsync(body);
         // Offline the list waits in the outbox: no id to focus yet.
-        onSuccess: (list: TripList | undefined) => {
-          if (list) focusWhenShown(`[data-list-id="${list.id}"] form input`);
-        },
-        onError: (error) => {
-          setTitle(value);
-          setCreating(true);
-          setProblem({ problem: problemOf(error), retry: send });
-        },
-      });
-    send();
-  }
+        if (list) focusWhenShown(`[data-list-id="${list.id}"] form input`);
+      } catch (error) {
+        form.setValues((current) => (current.title === '' ? values : current));
+        flushSync(() => setCreating(true));
+        throw error;
+      }
+    },
+  });
+  const kind = form.values.kind;
 
   function deleteList(list: TripList, version: number) {
     const index = items.findIndex((item) => item.id === list.id);
@@ -123,18 +119,13 @@ export function ListsPanel({ itineraryId, canEdit }: { itineraryId: string; canE
 
         {canEdit && creating && (
           <Paper withBorder radius="lg" p="md" shadow="xs">
-            <form onSubmit={submit} noValidate aria-label={t('lists.newLegend')}>
+            <form {...form.formProps} aria-label={t('lists.newLegend')}>
               <Stack gap="sm">
                 <TextInput
+                  {...form.field('title')}
                   autoFocus
                   label={t('lists.name')}
                   placeholder={t(`lists.namePlaceholder.${kind}`)}
-                  value={title}
-                  onChange={(event) => {
-                    setTitle(event.currentTarget.value);
-                    if (titleError) setTitleError(null);
-                  }}
-                  error={titleError}
                   dir="auto"
                 />
                 <div>
@@ -144,24 +135,26 @@ export function ListsPanel({ itineraryId, canEdit }: { itineraryId: string; canE
                   <SegmentedControl
                     aria-labelledby={kindLabel}
                     value={kind}
-                    onChange={(value) => isKind(value) && setKind(value)}
+                    onChange={(value) => isKind(value) && form.setValue('kind', value)}
                     data={LIST_KINDS.map((value) => ({ value, label: t(`lists.kinds.${value}`) }))}
                     fullWidth
                   />
                 </div>
-                <Group justify="flex-end" gap="sm">
-                  <Button
-                    variant="default"
-                    onClick={() => {
+                {form.failure !== null && <ProblemAlert error={form.failure} />}
+                <SubmitBar
+                  label={t('lists.create')}
+                  submitting={form.submitting}
+                  size="sm"
+                  cancel={{
+                    label: t('editor.cancel'),
+                    onClick: () => {
                       setCreating(false);
-                      setTitleError(null);
+                      form.clearError('title');
+                      form.setFailure(null);
                       requestAnimationFrame(() => newButton.current?.focus());
-                    }}
-                  >
-                    {t('editor.cancel')}
-                  </Button>
-                  <Button type="submit">{t('lists.create')}</Button>
-                </Group>
+                    },
+                  }}
+                />
               </Stack>
             </form>
           </Paper>

@@ -12,13 +12,17 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconPin, IconPinFilled, IconPinnedOff, IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { ConflictPanel } from '../../../components/form/conflict-panel';
+import { toProblem } from '../../../lib/problem';
 import { useCreateNote, useUpdateNote } from '../../itineraries/api/notes';
 import { useLanguage } from '../../../i18n/use-language';
 import { hasFields, problemOf, type Problem } from '../problem';
 import { NoteText } from './note-text';
-import { NoteEditor, type NoteDraft } from './note-editor';
+import { NoteEditor } from './note-editor';
 import { ProblemNotice } from './problem-notice';
+import { noteChangeSchema, noteValues, useNoteForm } from './use-note-form';
 import classes from './notes.module.css';
 import { dateTimeFormat } from '../../../lib/intl';
 
@@ -60,17 +64,36 @@ export function NoteCard({
   const update = useUpdateNote(itineraryId);
   const create = useCreateNote(itineraryId);
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<NoteDraft>({
-    title: note.title,
-    body: note.body,
-    private: note.private,
-  });
-  const [problem, setProblem] = useState<{ problem: Problem; pin?: boolean } | null>(null);
+  // A pin that did not go through (the editor explains its own failures).
+  const [problem, setProblem] = useState<{ problem: Problem; pinned: boolean } | null>(null);
   const article = useRef<HTMLElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const saved = !note.id.startsWith('temp-');
   const title = note.title || t('note.untitled');
+  // The version the editor was filled from travels with the save (theirs, once taken or
+  // overwritten); set when the save is a new note instead (this one was deleted meanwhile).
+  const version = useRef(note.version);
+  const asNew = useRef(false);
+  const form = useNoteForm({
+    initialValues: noteValues(note),
+    schema: noteChangeSchema,
+    toBody: (values) => ({ ...values, version: version.current }),
+    submit: async ({ version: at, ...change }) => {
+      // The change shows in the note at once: the editor closes, and opens again with what
+      // was written (and why it was not saved) only if saving fails.
+      setEditing(false);
+      requestAnimationFrame(() => article.current?.focus());
+      try {
+        if (asNew.current) await create.mutateAsync(change);
+        else await update.mutateAsync({ noteId: note.id, ...change, version: at });
+      } catch (error) {
+        flushSync(() => setEditing(true));
+        throw error;
+      }
+    },
+  });
+  const theirs = form.conflict as Note | null;
 
   useEffect(() => {
     if (autoFocus && !editing) {
@@ -80,94 +103,87 @@ export function NoteCard({
   }, [autoFocus, editing, onFocused]);
 
   function startEditing() {
-    setDraft({ title: note.title, body: note.body, private: note.private });
+    version.current = note.version;
+    form.setValues(noteValues(note));
+    form.setFailure(null);
+    form.dismissConflict();
     setProblem(null);
     setEditing(true);
   }
 
-  function save(version: number) {
-    setEditing(false);
+  /** Sends the change as a new note: the one edited was deleted by someone else meanwhile. */
+  async function saveAsNew() {
+    asNew.current = true;
+    try {
+      await form.send();
+    } finally {
+      asNew.current = false;
+    }
+  }
+
+  function pin(pinned: boolean, at: number) {
     setProblem(null);
-    requestAnimationFrame(() => article.current?.focus());
     update.mutate(
-      {
-        noteId: note.id,
-        title: draft.title.trim(),
-        body: draft.body,
-        private: draft.private,
-        version,
-      },
-      {
-        onError: (error) => {
-          setProblem({ problem: problemOf(error) });
-          setEditing(true);
-        },
-      },
+      { noteId: note.id, pinned, version: at },
+      { onError: (error) => setProblem({ problem: problemOf(error), pinned }) },
     );
   }
 
-  function saveAsNew() {
-    setEditing(false);
-    setProblem(null);
-    create.mutate({ title: draft.title.trim(), body: draft.body, private: draft.private });
-  }
-
-  function pin(pinned: boolean, version: number) {
-    setProblem(null);
-    update.mutate(
-      { noteId: note.id, pinned, version },
-      { onError: (error) => setProblem({ problem: problemOf(error), pin: pinned }) },
+  if (editing) {
+    return (
+      <NoteEditor
+        form={form}
+        legend={t('editor.editLegend', { title })}
+        onCancel={() => {
+          setEditing(false);
+          requestAnimationFrame(() => editButton.current?.focus());
+        }}
+        submitLabel={t('editor.save')}
+        conflict={
+          theirs && (
+            <ConflictPanel
+              title={t('problems.conflictTitle')}
+              text={t('editor.conflictText')}
+              keepMineLabel={t('problems.reapplyNote')}
+              rows={[
+                { label: t('editor.title'), theirs: theirs.title, mine: form.values.title },
+                { label: t('editor.body'), theirs: theirs.body, mine: form.values.body },
+              ]}
+              saving={form.submitting}
+              onUseTheirs={() => {
+                version.current = theirs.version;
+                form.setValues(noteValues(theirs));
+                form.dismissConflict();
+              }}
+              onKeepMine={() => {
+                version.current = theirs.version;
+                void form.send();
+              }}
+            />
+          )
+        }
+        failureActions={
+          toProblem(form.failure).code === 'note/not-found' && (
+            <Button size="xs" onClick={() => void saveAsNew()}>
+              {t('note.saveAsNew')}
+            </Button>
+          )
+        }
+      />
     );
   }
 
   const current = problem?.problem.current;
-  const currentVersion = hasFields(current) ? current.version : note.version;
   const notice = problem && (
     <ProblemNotice
       problem={problem.problem}
       subject="note"
       theirs={<NoteTheirs current={current} />}
-      reapplyLabel={
-        problem.pin === undefined
-          ? t('problems.reapplyNote')
-          : problem.pin
-            ? t('note.pinAnyway')
-            : t('note.unpinAnyway')
-      }
-      onReapply={() =>
-        problem.pin === undefined ? save(currentVersion) : pin(problem.pin, currentVersion)
-      }
-      onDismiss={() => {
-        setProblem(null);
-        if (problem.pin === undefined) setEditing(false);
-      }}
-    >
-      {problem.problem.kind === 'not-found' && problem.pin === undefined && (
-        <Button size="xs" onClick={saveAsNew}>
-          {t('note.saveAsNew')}
-        </Button>
-      )}
-    </ProblemNotice>
+      reapplyLabel={problem.pinned ? t('note.pinAnyway') : t('note.unpinAnyway')}
+      onReapply={() => pin(problem.pinned, hasFields(current) ? current.version : note.version)}
+      onDismiss={() => setProblem(null)}
+    />
   );
-
-  if (editing) {
-    return (
-      <NoteEditor
-        legend={t('editor.editLegend', { title })}
-        draft={draft}
-        onChange={setDraft}
-        onSubmit={() => save(note.version)}
-        onCancel={() => {
-          setEditing(false);
-          setProblem(null);
-          requestAnimationFrame(() => editButton.current?.focus());
-        }}
-        submitLabel={t('editor.save')}
-        serverFields={problem?.problem.fields}
-        problem={notice}
-      />
-    );
-  }
 
   const updated = dateTimeFormat(language, {
     dateStyle: 'medium',

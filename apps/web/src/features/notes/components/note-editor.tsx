@@ -1,104 +1,58 @@
 import { LIMITS } from '@jammy/shared/itinerary-limits';
-import {
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Group, Paper, Stack, Switch, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { IconEye, IconMarkdown, IconPencil } from '@tabler/icons-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { ProblemAlert } from '../../../components/form/problem-alert';
+import { SubmitBar } from '../../../components/form/submit-bar';
 import { useLanguage } from '../../../i18n/use-language';
-import { NoteText } from './note-text';
 import { numberFormat } from '../../../lib/intl';
-
-export interface NoteDraft {
-  title: string;
-  body: string;
-  /** Hidden from read-only share links (the default). */
-  private: boolean;
-}
-
-export type NoteField = 'title' | 'body';
-
-/** What is wrong with a draft before it is sent (empty: nothing). */
-export function draftErrors(draft: NoteDraft): Partial<Record<NoteField | 'form', string>> {
-  const errors: Partial<Record<NoteField | 'form', string>> = {};
-  if (draft.title.trim().length > LIMITS.noteTitle) errors.title = 'tooLong';
-  if (draft.body.trim().length > LIMITS.noteBody) errors.body = 'tooLong';
-  if (!draft.title.trim() && !draft.body.trim()) errors.form = 'empty';
-  return errors;
-}
+import { NoteText } from './note-text';
+import type { NoteForm } from './use-note-form';
 
 /**
  * Writing a note: a title and Markdown, with a live preview tab. Ctrl+Enter (⌘+Enter) saves.
- * `serverFields` are the fields the server refused; `problem` explains a failed save.
+ * `conflict` is the choice offered when someone else saved the note meanwhile; `failureActions`
+ * are further ways out of a failed save (such as "save as a new note").
  */
 export function NoteEditor({
-  draft,
-  onChange,
-  onSubmit,
+  form,
   onCancel,
   submitLabel,
-  serverFields = [],
-  problem,
   legend,
+  conflict,
+  failureActions,
 }: {
-  draft: NoteDraft;
-  onChange: (draft: NoteDraft) => void;
-  onSubmit: () => void;
+  form: NoteForm;
   onCancel: () => void;
   submitLabel: string;
-  serverFields?: string[];
-  problem?: ReactNode;
   /** What the form is for, for screen readers ("New note", "Edit Bookings"). */
   legend: string;
+  conflict?: ReactNode;
+  failureActions?: ReactNode;
 }) {
   const { t } = useTranslation('notes');
   const { language } = useLanguage();
   const numbers = numberFormat(language);
   const [tab, setTab] = useState<string | null>('write');
-  const [checked, setChecked] = useState(false);
-  const formError = useId();
-  const errors = checked ? draftErrors(draft) : {};
+  const body = form.values.body;
+  const nearLimit = body.length > LIMITS.noteBody * 0.9;
 
-  const fieldError = (field: NoteField) => {
-    if (errors[field] === 'tooLong') {
-      return t('editor.tooLong', {
-        max: field === 'title' ? LIMITS.noteTitle : LIMITS.noteBody,
-      });
-    }
-    return serverFields.includes(field) ? t('editor.refused') : undefined;
+  // The text is checked on the write tab, so that a problem of it is seen and focused there.
+  const submit = (event: FormEvent) => {
+    if (tab !== 'write') flushSync(() => setTab('write'));
+    form.formProps.onSubmit(event);
   };
-
-  function submit(event?: FormEvent) {
-    event?.preventDefault();
-    setChecked(true);
-    const found = draftErrors(draft);
-    if (Object.keys(found).length > 0) {
-      if (found.body) setTab('write');
-      return;
-    }
-    onSubmit();
-  }
-
-  const nearLimit = draft.body.length > LIMITS.noteBody * 0.9;
 
   return (
     <Paper withBorder radius="lg" p="md" shadow="xs">
-      <form onSubmit={submit} aria-label={legend} noValidate>
+      <form {...form.formProps} onSubmit={submit} aria-label={legend}>
         <Stack gap="sm">
           <TextInput
+            {...form.field('title')}
             label={t('editor.title')}
             placeholder={t('editor.titlePlaceholder')}
-            value={draft.title}
-            onChange={(event) => onChange({ ...draft, title: event.currentTarget.value })}
-            error={fieldError('title')}
             dir="auto"
             autoFocus
           />
@@ -113,6 +67,7 @@ export function NoteEditor({
             </Tabs.List>
             <Tabs.Panel value="write" pt="sm">
               <Textarea
+                {...form.field('body')}
                 label={t('editor.body')}
                 description={
                   <Group gap={4} component="span">
@@ -120,22 +75,21 @@ export function NoteEditor({
                     {t('editor.markdownHint')}
                   </Group>
                 }
-                value={draft.body}
-                onChange={(event) => onChange({ ...draft, body: event.currentTarget.value })}
                 onKeyDown={(event) => {
-                  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
+                  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                    event.currentTarget.form?.requestSubmit();
+                  }
                 }}
                 autosize
                 minRows={6}
                 maxRows={18}
-                error={fieldError('body')}
                 dir="auto"
                 styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               />
               {nearLimit && (
                 <Text size="xs" c="gray.8" mt={4}>
                   {t('editor.characters', {
-                    used: numbers.format(draft.body.length),
+                    used: numbers.format(body.length),
                     max: numbers.format(LIMITS.noteBody),
                   })}
                 </Text>
@@ -143,8 +97,8 @@ export function NoteEditor({
             </Tabs.Panel>
             <Tabs.Panel value="preview" pt="sm">
               <Paper radius="md" p="sm" bg="gray.0" mih={120}>
-                {draft.body.trim() ? (
-                  <NoteText source={draft.body} />
+                {body.trim() ? (
+                  <NoteText source={body} />
                 ) : (
                   <Text size="sm" c="gray.8">
                     {t('editor.nothingToPreview')}
@@ -156,21 +110,20 @@ export function NoteEditor({
           <Switch
             label={t('editor.shared')}
             description={t('editor.sharedHint')}
-            checked={!draft.private}
-            onChange={(event) => onChange({ ...draft, private: !event.currentTarget.checked })}
+            checked={!form.values.private}
+            onChange={(event) => form.setValue('private', !event.currentTarget.checked)}
           />
-          {errors.form && (
-            <Text id={formError} role="alert" size="sm" c="red.9">
-              {t('editor.empty')}
-            </Text>
+          {conflict}
+          {form.failure !== null && (
+            <ProblemAlert error={form.failure}>{failureActions}</ProblemAlert>
           )}
-          {problem}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel}>
-              {t('editor.cancel')}
-            </Button>
-            <Button type="submit">{submitLabel}</Button>
-          </Group>
+          <SubmitBar
+            label={submitLabel}
+            submitting={form.submitting && !conflict}
+            size="sm"
+            disabled={form.submitting && Boolean(conflict)}
+            cancel={{ label: t('editor.cancel'), onClick: onCancel }}
+          />
         </Stack>
       </form>
     </Paper>

@@ -2,16 +2,16 @@ import type { Note } from '@jammy/shared/itineraries';
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconNotes, IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useCreateNote, useDeleteNote, useNotes } from '../../itineraries/api/notes';
 import { hasFields, problemOf, type Problem } from '../problem';
 import { ConfirmDelete } from './confirm-delete';
 import { NoteCard } from './note-card';
-import { NoteEditor, type NoteDraft } from './note-editor';
+import { NoteEditor } from './note-editor';
 import { ProblemNotice } from './problem-notice';
+import { EMPTY_NOTE, newNoteSchema, useNoteForm } from './use-note-form';
 import classes from './notes.module.css';
-
-const EMPTY: NoteDraft = { title: '', body: '', private: true };
 
 /** Pinned notes first, then the most recently changed (as the server orders them). */
 function byPinnedThenRecent(a: Note, b: Note): number {
@@ -27,8 +27,6 @@ export function NotesPanel({ itineraryId, canEdit }: { itineraryId: string; canE
   const create = useCreateNote(itineraryId);
   const remove = useDeleteNote(itineraryId);
   const [creating, setCreating] = useState(false);
-  const [draft, setDraft] = useState<NoteDraft>(EMPTY);
-  const [createProblem, setCreateProblem] = useState<Problem | null>(null);
   const [focusId, setFocusId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Note | null>(null);
   const [deleteProblem, setDeleteProblem] = useState<{ note: Note; problem: Problem } | null>(null);
@@ -39,24 +37,25 @@ export function NotesPanel({ itineraryId, canEdit }: { itineraryId: string; canE
   );
   const focused = useCallback(() => setFocusId(null), []);
 
-  function submitNew() {
-    setCreating(false);
-    setCreateProblem(null);
-    create.mutate(
-      { title: draft.title.trim(), body: draft.body, private: draft.private },
-      {
+  // Kept while the editor is closed: what was written is there when it opens again.
+  const form = useNoteForm({
+    initialValues: EMPTY_NOTE,
+    schema: newNoteSchema,
+    submit: async (body) => {
+      // The note shows in the list at once: the editor closes, and opens again with what was
+      // written (and why it was not saved) only if saving fails.
+      setCreating(false);
+      try {
+        const note = await create.mutateAsync(body);
+        form.setValues(EMPTY_NOTE);
         // Offline the note waits in the outbox: no id to focus yet.
-        onSuccess: (note: Note | undefined) => {
-          setDraft(EMPTY);
-          if (note) setFocusId(note.id);
-        },
-        onError: (error) => {
-          setCreateProblem(problemOf(error));
-          setCreating(true);
-        },
-      },
-    );
-  }
+        if (note) setFocusId(note.id);
+      } catch (error) {
+        flushSync(() => setCreating(true));
+        throw error;
+      }
+    },
+  });
 
   function deleteNote(note: Note, version: number) {
     const index = sorted.findIndex((item) => item.id === note.id);
@@ -107,27 +106,17 @@ export function NotesPanel({ itineraryId, canEdit }: { itineraryId: string; canE
 
         {creating && (
           <NoteEditor
+            form={form}
             legend={t('editor.newLegend')}
-            draft={draft}
-            onChange={setDraft}
-            onSubmit={submitNew}
             onCancel={() => {
               setCreating(false);
-              setCreateProblem(null);
+              // The draft stays for next time; what was said about it does not.
+              form.clearError('title');
+              form.clearError('body');
+              form.setFailure(null);
               requestAnimationFrame(() => newButton.current?.focus());
             }}
             submitLabel={t('editor.create')}
-            serverFields={createProblem?.fields}
-            problem={
-              createProblem && (
-                <ProblemNotice
-                  problem={createProblem}
-                  subject="note"
-                  onReapply={submitNew}
-                  onDismiss={() => setCreateProblem(null)}
-                />
-              )
-            }
           />
         )}
 

@@ -13,11 +13,14 @@ export function InterestPicker({
   value,
   onChange,
   labelledBy,
+  describedBy,
 }: {
   value: InterestId[];
   onChange: (next: InterestId[]) => void;
   /** The id of the heading that names the group. */
   labelledBy: string;
+  /** The id of what a form says of the choice (its error), read with each card. */
+  describedBy?: string | undefined;
 }) {
   const { t } = useTranslation('presets');
   const toggle = (id: InterestId) =>
@@ -32,6 +35,7 @@ export function InterestPicker({
               type="button"
               className={classes.toggle}
               aria-pressed={on}
+              aria-describedby={describedBy}
               data-interest={id}
               onClick={() => toggle(id)}
             >

@@ -1,29 +1,38 @@
 import type { InterestId } from '@jammy/shared/interests';
 import { REGIONS, type Region } from '@jammy/shared/presets-plain';
-import { NativeSelect, Stack, Switch, Text } from '@mantine/core';
+import { Input, NativeSelect, Stack, Switch, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InterestPicker } from './interest-picker';
 
-export interface ListingValues {
+export type ListingValues = {
   region: Region;
   interests: InterestId[];
   premium: boolean;
-}
+};
 
-/** Where a Jammy itinerary is listed: region, interests, premium (admins publishing or editing). */
+/**
+ * Where a Jammy itinerary is listed: region, interests, premium (admins publishing or editing).
+ * `errors` are what a form says of each field; each field is marked with its name
+ * (`data-field`), so that a form kit can focus the first one at fault.
+ */
 export function ListingFields({
   value,
   onChange,
+  errors = {},
 }: {
   value: ListingValues;
   onChange: (next: ListingValues) => void;
+  errors?: Partial<Record<keyof ListingValues, string>>;
 }) {
   const { t } = useTranslation('presets');
   const interestsId = useId();
+  const interestsError = useId();
   return (
     <Stack gap="md">
       <NativeSelect
+        data-field="region"
+        error={errors.region}
         label={t('admin.region')}
         value={value.region}
         onChange={(event) =>
@@ -34,7 +43,7 @@ export function ListingFields({
         }
         data={REGIONS.map((region) => ({ value: region, label: t(`regions.${region}`) }))}
       />
-      <Stack gap={6}>
+      <Stack gap={6} data-field="interests">
         <Text id={interestsId} size="sm" fw={600}>
           {t('admin.interests')}
         </Text>
@@ -42,9 +51,13 @@ export function ListingFields({
           value={value.interests}
           onChange={(interests) => onChange({ ...value, interests })}
           labelledBy={interestsId}
+          describedBy={errors.interests ? interestsError : undefined}
         />
+        {errors.interests && <Input.Error id={interestsError}>{errors.interests}</Input.Error>}
       </Stack>
       <Switch
+        data-field="premium"
+        error={errors.premium}
         label={t('admin.premium')}
         description={t('admin.premiumHint')}
         checked={value.premium}

@@ -1,32 +1,48 @@
 import type { Itinerary } from '@jammy/shared/itineraries';
-import { Alert, Button, Container, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconWorldUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ProblemAlert } from '../../../components/form/problem-alert';
+import { SubmitBar } from '../../../components/form/submit-bar';
+import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
 import { useMe } from '../../auth/session';
 import { usePublishPreset } from '../api/presets';
-import { adminProblem } from '../lib/admin-problem';
 import { ListingFields, type ListingValues } from './listing-fields';
+
+const NEW_LISTING: ListingValues = { region: 'europe', interests: [], premium: false };
 
 /**
  * Admins only, on their own itinerary: publish a snapshot of it as a Jammy itinerary. Later
  * changes to the itinerary do not change the published one.
  */
 export function PublishPresetSection({ itinerary }: { itinerary: Itinerary }) {
+  const { data: me } = useMe();
+  if (me?.role !== 'admin' || itinerary.ownerId !== me.id) return null;
+  return <PublishPreset itinerary={itinerary} />;
+}
+
+function PublishPreset({ itinerary }: { itinerary: Itinerary }) {
   const { t } = useTranslation('presets');
   const { to } = useLanguage();
   const navigate = useNavigate();
-  const { data: me } = useMe();
   const publish = usePublishPreset();
   const [opened, setOpened] = useState(false);
-  const [values, setValues] = useState<ListingValues>({
-    region: 'europe',
-    interests: [],
-    premium: false,
+  const form = useForm({
+    ns: 'presets',
+    initialValues: NEW_LISTING,
+    // Loaded once an admin's own trip draws the section: every traveller opens this page, and
+    // zod is not among what it loads before it is interactive (decision 019).
+    schema: () => import('@jammy/shared/presets').then((module) => module.publishPresetSchema),
+    toBody: (values) => ({ itineraryId: itinerary.id, ...values }),
+    submit: async (body) => {
+      const preset = await publish.mutateAsync(body);
+      setOpened(false);
+      await navigate(to(`/jammy-itineraries/${preset.id}`));
+    },
   });
-  if (me?.role !== 'admin' || itinerary.ownerId !== me.id) return null;
 
   return (
     <Container size="lg" pb="xl">
@@ -64,39 +80,28 @@ export function PublishPresetSection({ itinerary }: { itinerary: Itinerary }) {
         size="lg"
         closeButtonProps={{ 'aria-label': t('copy.close') }}
       >
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            publish.mutate(
-              { itineraryId: itinerary.id, ...values },
-              {
-                onSuccess: (preset) => {
-                  setOpened(false);
-                  void navigate(to(`/jammy-itineraries/${preset.id}`));
-                },
-              },
-            );
-          }}
-        >
+        <form {...form.formProps}>
           <Stack gap="md">
             <Text size="sm" c="gray.8">
               {t('admin.publishLead', { title: itinerary.title })}
             </Text>
-            <ListingFields value={values} onChange={setValues} />
-            {publish.isError && (
-              <Alert color="red" variant="light" role="alert">
-                <Text size="sm" c="red.9">
-                  {t(adminProblem(publish.error))}
-                </Text>
-              </Alert>
-            )}
-            <Button
-              type="submit"
-              loading={publish.isPending}
-              leftSection={<IconWorldUpload size={18} aria-hidden />}
-            >
-              {t('admin.publishSubmit')}
-            </Button>
+            <ListingFields
+              value={form.values}
+              onChange={form.setValues}
+              errors={{
+                region: form.errorOf('region'),
+                interests: form.errorOf('interests'),
+                premium: form.errorOf('premium'),
+              }}
+            />
+            {form.failure !== null && <ProblemAlert error={form.failure} />}
+            <SubmitBar
+              label={t('admin.publishSubmit')}
+              submitting={form.submitting}
+              size="sm"
+              icon={<IconWorldUpload size={18} aria-hidden />}
+              stretch
+            />
           </Stack>
         </form>
       </Modal>

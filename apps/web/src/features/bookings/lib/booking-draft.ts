@@ -1,25 +1,23 @@
 import {
-  BOOKING_LIMITS,
   TRANSPORT_KINDS,
-  bookingDaysProblem,
-  bookingTimesProblem,
   type Booking,
   type BookingKind,
   type CreateBooking,
 } from '@jammy/shared/bookings';
 import { formatAmountInput } from '@jammy/shared/amount';
-import { readAmount, type AmountFieldProblem } from '../../components/form/amount-field';
+import {
+  minorUnitsOf,
+  readAmount,
+  type AmountFieldProblem,
+} from '../../../components/form/amount-field';
+import { NO_PLACE, type PlaceValue } from '../../../components/form/place-field';
+import type { FieldMessages } from '../../../components/form/use-form';
 
 /** A place of a transport booking: a name, and where it is when picked from the gazetteer. */
-export interface Endpoint {
-  name: string;
-  lat: number | null;
-  lng: number | null;
-  countryCode: string | null;
-}
+export type Endpoint = PlaceValue;
 
-/** The booking form's values, as typed. */
-export interface BookingDraft {
+/** The booking form's values, as typed (a type, as the form kit's values are). */
+export type BookingDraft = {
   kind: BookingKind;
   title: string;
   /** The stage it belongs to, if any. */
@@ -40,21 +38,39 @@ export interface BookingDraft {
   address: string;
   /** As typed, in the UI language ("612,40"); read by the shared parser. */
   cost: string;
+  /** Null or empty when none is chosen. */
   currency: string | null;
   url: string;
   notes: string;
-}
-
-export type BookingField = keyof BookingDraft;
-/**
- * Translation keys (namespace `bookings`) per field; the cost's own problems are those of
- * the amount field, which words them itself.
- */
-export type BookingErrors = Partial<Record<Exclude<BookingField, 'cost'>, string>> & {
-  cost?: string | { problem: AmountFieldProblem };
 };
 
-const NO_ENDPOINT: Endpoint = { name: '', lat: null, lng: null, countryCode: null };
+/**
+ * The booking form's words for the shared schema's problems (namespace `bookings`); the rest
+ * are the form kit's.
+ */
+export const BOOKING_MESSAGES: FieldMessages<keyof BookingDraft> = {
+  title: { required: 'validation.required' },
+  // The schema's rules of a booking as a whole: a time needs its zone, the end comes after
+  // the start, a last day needs a first, a cost its currency.
+  startZone: { required: 'validation.zone' },
+  endZone: { required: 'validation.zone' },
+  endAt: { invalid: 'validation.endBeforeStart' },
+  startDate: { required: 'validation.firstDay' },
+  endDate: { invalid: 'validation.endBeforeStart' },
+  currency: { required: 'validation.currency' },
+  url: { invalid: 'validation.url' },
+};
+
+/** The body's places are the form's From and To, its minor units the typed cost. */
+export const BOOKING_FIELDS_OF_BODY = {
+  fromName: 'from',
+  fromLat: 'from',
+  fromLng: 'from',
+  toName: 'to',
+  toLat: 'to',
+  toLng: 'to',
+  costMinor: 'cost',
+} as const;
 
 /** Which fields a kind asks for, beyond title, times, code, cost, link and notes. */
 export function fieldsOf(kind: BookingKind) {
@@ -74,8 +90,8 @@ export function emptyDraft(zone: string, currency: string | null): BookingDraft 
     stageId: null,
     carrier: '',
     number: '',
-    from: NO_ENDPOINT,
-    to: NO_ENDPOINT,
+    from: NO_PLACE,
+    to: NO_PLACE,
     startAt: '',
     startZone: zone,
     endAt: '',
@@ -166,19 +182,9 @@ function timesOf(draft: BookingDraft) {
 }
 
 /**
- * The cost in minor units, null when none was typed. Only for a draft `validateDraft` passed:
- * a cost it cannot read is never sent as no cost.
- */
-function costMinorOf(draft: BookingDraft, language: string): number | null {
-  if (draft.cost.trim() === '') return null;
-  const cost = draft.currency ? readAmount(draft.cost, draft.currency, language) : null;
-  if (!cost?.ok) throw new RangeError('The cost was not checked before it was sent');
-  return cost.minor;
-}
-
-/**
  * The request body of a draft: every field, so a change sends the booking whole; a field the
- * kind does not ask for is cleared.
+ * kind does not ask for is cleared. Only for a draft whose cost `typedProblems` passed: a cost
+ * it cannot read is never sent as no cost.
  */
 export function payloadOf(draft: BookingDraft, language: string): Omit<CreateBooking, 'placeId'> {
   const shown = fieldsOf(draft.kind);
@@ -188,7 +194,7 @@ export function payloadOf(draft: BookingDraft, language: string): Omit<CreateBoo
       : { name: null, lat: null, lng: null };
   const from = endpoint(draft.from);
   const to = endpoint(draft.to);
-  const cost = costMinorOf(draft, language);
+  const cost = minorUnitsOf(draft.cost, draft.currency, language);
   return {
     kind: draft.kind,
     title: draft.title.trim(),
@@ -211,61 +217,17 @@ export function payloadOf(draft: BookingDraft, language: string): Omit<CreateBoo
   };
 }
 
-/** Checks the draft as the server will, the cost as typed in `language`. */
-export function validateDraft(draft: BookingDraft, language: string): BookingErrors {
-  const errors: BookingErrors = {};
-  if (!draft.title.trim()) errors.title = 'validation.required';
-  else if (draft.title.trim().length > BOOKING_LIMITS.title) errors.title = 'validation.tooLong';
-  const times = timesOf(draft);
-  if (times.startAt && !times.startZone) errors.startZone = 'validation.zone';
-  if (times.endAt && !times.endZone) errors.endZone = 'validation.zone';
-  if (bookingTimesProblem(times)) errors.endAt = 'validation.endBeforeStart';
-  const days = bookingDaysProblem(times);
-  if (days?.field === 'startDate') errors.startDate = 'validation.firstDay';
-  if (days?.field === 'endDate') errors.endDate = 'validation.endBeforeStart';
-  if (draft.cost.trim() !== '') {
-    // A cost without its currency is refused there, never dropped.
-    if (!draft.currency) errors.currency = 'validation.currency';
-    else {
-      const cost = readAmount(draft.cost, draft.currency, language);
-      if (!cost.ok) errors.cost = { problem: cost.problem };
-    }
-  }
-  if (draft.url.trim() && !/^https?:\/\/\S+$/i.test(draft.url.trim())) {
-    errors.url = 'validation.url';
-  }
-  return errors;
-}
-
-/** A field the API named in a 400, as the draft's field. */
-export function draftFieldOf(apiField: string): BookingField | null {
-  const map: Record<string, BookingField> = {
-    fromName: 'from',
-    fromLat: 'from',
-    fromLng: 'from',
-    toName: 'to',
-    toLat: 'to',
-    toLng: 'to',
-    costMinor: 'cost',
-  };
-  if (apiField in map) return map[apiField] ?? null;
-  const fields: BookingField[] = [
-    'kind',
-    'title',
-    'stageId',
-    'carrier',
-    'number',
-    'startAt',
-    'startZone',
-    'endAt',
-    'endZone',
-    'startDate',
-    'endDate',
-    'confirmationCode',
-    'address',
-    'currency',
-    'url',
-    'notes',
-  ];
-  return fields.includes(apiField as BookingField) ? (apiField as BookingField) : null;
+/**
+ * What must read before the booking has a body (the rest is the shared schema's to check): the
+ * cost as typed in `language`, as the amount field words its problem, and a cost's currency.
+ */
+export function typedProblems(
+  draft: BookingDraft,
+  language: string,
+): { cost?: { problem: AmountFieldProblem }; currency?: 'validation.currency' } {
+  if (draft.cost.trim() === '') return {};
+  // A cost without its currency is refused there, never dropped.
+  if (!draft.currency) return { currency: 'validation.currency' };
+  const cost = readAmount(draft.cost, draft.currency, language);
+  return cost.ok ? {} : { cost: { problem: cost.problem } };
 }
