@@ -29,6 +29,7 @@ import { describeStandardErrors, validateResponses } from './lib/contract';
 import { conditionalGets } from './lib/http-cache';
 import { securityHeaders } from './lib/security-headers';
 import { boundedJsonBodies } from './lib/json-body';
+import { createDrain, drainOnClose } from './lib/drain';
 import { closeIdleConnectionsOnClose } from './lib/idle-connections';
 import { RequestLogController, logRequests } from './lib/request-log';
 import { createNotifications, type Notifications } from './events/notifications';
@@ -157,6 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, payload);
   });
   closeIdleConnectionsOnClose(app);
+  // Unready, and no new event streams, from SIGTERM (after DRAIN_DELAY_SECONDS, close()).
+  const drain = createDrain();
+  drainOnClose(app, drain);
   app.setErrorHandler(handleError);
   app.setValidatorCompiler(validatorCompiler);
   // Presenters build every answer field by field, so production only stringifies; the
@@ -231,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pool: deps.database.pool,
     buildId: deps.buildId,
     listening: () => notifications.listening(),
+    drain,
   });
   const sessions = createSessions(auth, deps.database.db, notifications);
   keySessions.current = sessions;
@@ -329,6 +334,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     onFanOut: metrics?.observeFanOut,
     documents,
+    drain,
   });
   exportRoutes(app, { ...content, baseUrl: config.baseUrl });
   geoRoutes(app, { sessions, geocoder: config.geocoder });
