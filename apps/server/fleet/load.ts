@@ -1,6 +1,6 @@
 // The fleet test's clients: travellers who read and edit shared trips through the proxy, each
-// answer timed and counted per phase, and event streams that reconnect as a browser's
-// EventSource does (with Last-Event-ID), timing each reconnection.
+// answer timed and counted in the phase in which its request was sent, and event streams that
+// reconnect as a browser's EventSource does (with Last-Event-ID), timing each reconnection.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 
@@ -9,13 +9,33 @@ export interface Traveller {
   id: string;
 }
 
+/**
+ * A read; a write sent once, as the web app sends a change while it is online; or a write
+ * with an Idempotency-Key, sent again with the same key when no answer from Jammy came back
+ * (502, 503, 504, no connection, or 409 while its first try is still under way), as the web
+ * app's outbox sends its writes.
+ */
+export type RequestKind = 'read' | 'write' | 'keyed write';
+
 export interface Outcome {
   phase: string;
+  /** When it was sent (Date.now()). */
+  at: number;
+  kind: RequestKind;
   ms: number;
-  /** The HTTP status, or 0 when no answer came (connection refused or reset). */
+  /** The HTTP status of the last try, or 0 when no answer came (connection refused or reset). */
   status: number;
+  /** How many times a keyed write was sent again. */
+  resent: number;
+  /** The error code of Jammy's answer, when it gave one. */
+  code?: string;
   error?: string;
+  /** A write's place name (unique), to look for it in the database. */
+  name?: string;
 }
+
+/** Answers that do not come from Jammy having handled the request: it may not have reached it. */
+const NO_ANSWER = new Set([0, 502, 503, 504]);
 
 /** Every answer the clients saw, and the ids of the places whose creation was answered 201. */
 export class Tally {
@@ -23,15 +43,30 @@ export class Tally {
   acknowledged: { id: string; at: number }[] = [];
   phase = 'warm-up';
 
-  record(outcome: Omit<Outcome, 'phase'>): void {
-    this.outcomes.push({ ...outcome, phase: this.phase });
-  }
-
   failures(phase?: string): Outcome[] {
     return this.outcomes.filter(
       (outcome) =>
         (!phase || outcome.phase === phase) && (outcome.status === 0 || outcome.status >= 400),
     );
+  }
+
+  /**
+   * Writes whose client cannot know whether Jammy applied them (the test looks them up in the
+   * database): sent once, their answer did not come back; or keyed, and their key is still
+   * held by a first try that never finished (its process was killed while handling it).
+   */
+  unknown(phase?: string): Outcome[] {
+    return this.failures(phase).filter(
+      (outcome) =>
+        (outcome.kind === 'write' && NO_ANSWER.has(outcome.status)) ||
+        (outcome.kind === 'keyed write' && outcome.code === 'idempotency/in-progress'),
+    );
+  }
+
+  resent(phase?: string): number {
+    return this.outcomes
+      .filter((outcome) => !phase || outcome.phase === phase)
+      .reduce((sum, outcome) => sum + outcome.resent, 0);
   }
 }
 
@@ -41,35 +76,76 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-/** One timed request; never throws (a failure is recorded). */
+/** Long enough for a slow, shared machine; a request that hangs this long has failed. */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** A keyed write is sent at most this many times, waiting longer each time (the outbox waits 5 s). */
+const KEYED_TRIES = 8;
+const RESEND_AFTER_MS = 500;
+
+async function once(
+  url: string,
+  init: RequestInit,
+): Promise<{ status: number; body: string; code?: string; error?: string }> {
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const body = await response.text();
+    const code = /"code":"([^"]+)"/.exec(body)?.[1];
+    return { status: response.status, body, ...(code ? { code } : {}) };
+  } catch (error) {
+    return {
+      status: 0,
+      body: '',
+      error:
+        error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error),
+    };
+  }
+}
+
+/**
+ * One timed request (a keyed write: until Jammy answers it), counted in the phase that was
+ * current when it was sent; never throws.
+ */
 export async function timed(
   tally: Tally,
   url: string,
   init: RequestInit,
+  kind: RequestKind = 'read',
+  name?: string,
 ): Promise<{ status: number; body: string }> {
+  const phase = tally.phase;
+  const at = Date.now();
   const started = performance.now();
-  try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
-    const body = await response.text();
-    tally.record({
-      ms: performance.now() - started,
-      status: response.status,
-      ...(response.ok
-        ? {}
-        : {
-            error: `${init.method ?? 'GET'} ${new URL(url).pathname}: ${response.status} ${body.slice(0, 120)}`,
-          }),
-    });
-    return { status: response.status, body };
-  } catch (error) {
-    tally.record({
-      ms: performance.now() - started,
-      status: 0,
-      error:
-        error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error),
-    });
-    return { status: 0, body: '' };
+  let answer = await once(url, init);
+  let resent = 0;
+  while (
+    kind === 'keyed write' &&
+    resent + 1 < KEYED_TRIES &&
+    (NO_ANSWER.has(answer.status) ||
+      (answer.status === 409 && answer.code === 'idempotency/in-progress'))
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, RESEND_AFTER_MS * (resent + 1)));
+    resent += 1;
+    answer = await once(url, init);
   }
+  const ok = answer.status >= 200 && answer.status < 400;
+  tally.outcomes.push({
+    phase,
+    at,
+    kind,
+    ms: performance.now() - started,
+    status: answer.status,
+    resent,
+    ...(name ? { name } : {}),
+    ...(answer.code ? { code: answer.code } : {}),
+    ...(ok
+      ? {}
+      : {
+          error: `${init.method ?? 'GET'} ${new URL(url).pathname}: ${answer.status} ${
+            answer.error ?? answer.body.slice(0, 120)
+          }`,
+        }),
+  });
+  return { status: answer.status, body: answer.body };
 }
 
 export function headersOf(cookie: string, origin: string): Record<string, string> {
@@ -77,17 +153,17 @@ export function headersOf(cookie: string, origin: string): Record<string, string
 }
 
 /**
- * Readers and editors looping until `stop` resolves: a reader reads a trip, the list of trips
- * and the trip's notes; an editor reads the trip and adds a place (a write whose 201 is
- * acknowledged). Each pauses `pauseMs` between requests, so that the load leaves the two
- * cores to the servers.
+ * Readers and editors looping until `stopped()`: a reader reads a trip, the list of trips and
+ * the trip's notes; an editor reads the trip and adds a place (acknowledged when answered
+ * 201), with an Idempotency-Key when it is `keyed`. Each pauses `pauseMs` between requests, so
+ * that the load leaves the two cores to the servers.
  */
 export async function runLoad(options: {
   base: string;
   origin: string;
   tally: Tally;
   readers: { traveller: Traveller; trip: string }[];
-  editors: { traveller: Traveller; trip: string }[];
+  editors: { traveller: Traveller; trip: string; keyed: boolean }[];
   pauseMs: number;
   stopped: () => boolean;
 }): Promise<void> {
@@ -107,19 +183,32 @@ export async function runLoad(options: {
       }
     }
   };
-  const editor = async ({ traveller, trip }: { traveller: Traveller; trip: string }) => {
+  const editor = async ({
+    traveller,
+    trip,
+    keyed,
+  }: {
+    traveller: Traveller;
+    trip: string;
+    keyed: boolean;
+  }) => {
     const headers = headersOf(traveller.cookie, origin);
     while (!stopped()) {
       await timed(tally, `${base}/api/itineraries/${trip}`, { headers });
       await pause();
       written += 1;
-      // With an Idempotency-Key, as the web app's outbox sends its writes: the proxy may then
-      // send it again to another process if the connection breaks (deploy/Caddyfile).
-      const answer = await timed(tally, `${base}/api/itineraries/${trip}/places`, {
-        method: 'POST',
-        headers: { ...headers, 'idempotency-key': randomUUID() },
-        body: JSON.stringify({ name: `Fleet place ${written}` }),
-      });
+      const name = `Fleet place ${written}`;
+      const answer = await timed(
+        tally,
+        `${base}/api/itineraries/${trip}/places`,
+        {
+          method: 'POST',
+          headers: keyed ? { ...headers, 'idempotency-key': randomUUID() } : headers,
+          body: JSON.stringify({ name }),
+        },
+        keyed ? 'keyed write' : 'write',
+        name,
+      );
       if (answer.status === 201) {
         tally.acknowledged.push({
           id: (JSON.parse(answer.body) as { id: string }).id,
@@ -156,7 +245,7 @@ export class ReconnectingStream {
   }
 
   /** Resolves once the first stream answered 200. */
-  async opened(timeoutMs = 15_000): Promise<void> {
+  async opened(timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!this.connected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     if (!this.connected) throw new Error(`the event stream ${this.url} did not open`);
