@@ -228,6 +228,7 @@ export async function runLoad(options: {
  */
 export class ReconnectingStream {
   events: { id: number; kind: string; receivedAt: number }[] = [];
+  unnumbered: { kind: string; receivedAt: number }[] = [];
   reconnections: number[] = [];
   failedAttempts = 0;
   private request: http.ClientRequest | undefined;
@@ -325,6 +326,9 @@ export class ReconnectingStream {
             if (id) {
               this.lastId = id;
               this.events.push({ id: Number(id), kind, receivedAt: Date.now() });
+            } else if (/^data:/m.test(block)) {
+              // Without an id: presence, or `reset` (the page would fetch the trip again).
+              this.unnumbered.push({ kind, receivedAt: Date.now() });
             }
           }
           for (const listener of this.listeners) listener();

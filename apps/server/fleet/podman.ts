@@ -257,7 +257,8 @@ export async function removeContainersAndImages(owned: (name: string) => boolean
       .filter((name) => name !== '' && owned(name));
   let removed = 0;
   for (const name of await list(['ps', '-a', '--external', '--format', '{{.Names}}'])) {
-    await podmanQuietly(['rm', '-f', '-t', '0', name]);
+    // -v: with the anonymous volume an image's VOLUME gave it (/data of Jammy's image).
+    await podmanQuietly(['rm', '-f', '-v', '-t', '0', name]);
     removed += 1;
   }
   for (const name of await list(['network', 'ls', '--format', '{{.Name}}'])) {
