@@ -11,6 +11,7 @@ import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import { createMailQueue } from './mail/mail-queue';
 import { logRequests } from './lib/request-log';
 import { createHttpApp } from './http-app';
+import { createDrain, drainOnClose } from './lib/drain';
 import { registerOpenApi } from './openapi';
 import { createNotifications, type Notifications } from './events/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
@@ -84,6 +85,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     traceRequest: deps.traceRequest,
     userIdOf: async (request) => (await keySessions.current?.find(request))?.user.id ?? null,
   });
+  // Unready, and no new event streams, from SIGTERM (after DRAIN_DELAY_SECONDS, close()).
+  const drain = createDrain();
+  drainOnClose(app, drain);
 
   const outboxDir = path.join(config.dataDir, 'outbox');
   const mailer =
@@ -111,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pool: deps.database.pool,
     buildId: deps.buildId,
     listening: () => notifications.listening(),
+    drain,
   });
   const sessions = createSessions(auth, deps.database.db, notifications);
   keySessions.current = sessions;
@@ -155,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     onFanOut: metrics?.observeFanOut,
     documents,
+    drain,
   });
   exportRoutes(app, { ...content, baseUrl: config.baseUrl });
   geoRoutes(app, { sessions, geocoder: config.geocoder });

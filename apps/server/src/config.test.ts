@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       geocoder: undefined,
       documentCacheBytes: 64 * 1024 * 1024,
       metricsPort: undefined,
+      drainDelayMs: 0,
       tracing: undefined,
       operator: {
         name: undefined,
@@ -172,6 +173,11 @@ describe('loadConfig', () => {
     expect(config.tracing).toEqual({ endpoint: 'http://collector:4318' });
   });
 
+  it('reads DRAIN_DELAY_SECONDS as milliseconds to stay unready before stopping', () => {
+    expect(loadConfig({ DRAIN_DELAY_SECONDS: '5' }).drainDelayMs).toBe(5000);
+    expect(loadConfig({ DRAIN_DELAY_SECONDS: '0.5' }).drainDelayMs).toBe(500);
+  });
+
   it('never serves metrics on the public port', () => {
     const error = configError({ PORT: '8080', METRICS_PORT: '8080' });
     expect(error.message).toMatch(/^ {2}METRICS_PORT: must differ from PORT/m);
@@ -204,6 +210,9 @@ describe('loadConfig', () => {
     ['METRICS_PORT', '70000'],
     ['METRICS_PORT', 'metrics'],
     ['OTEL_EXPORTER_OTLP_ENDPOINT', 'collector:4318'],
+    ['DRAIN_DELAY_SECONDS', '-1'],
+    ['DRAIN_DELAY_SECONDS', '61'],
+    ['DRAIN_DELAY_SECONDS', 'soon'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toMatch(new RegExp(`^  ${name}: `, 'm'));

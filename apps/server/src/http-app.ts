@@ -63,7 +63,11 @@ export async function createHttpApp(deps: HttpAppDeps): Promise<FastifyInstance>
         ? incoming
         : uuidv7();
     },
-    return503OnClosing: true,
+    // Draining, a request that still reaches the process (a proxy's connection opened before
+    // it saw the process turn unready) is answered, then its connection closed: a 503 here
+    // would reach the proxy's client, which a rolling restart must not fail (npm run test:fleet).
+    // Event streams, which would outlive the drain, are refused while it runs (events.routes.ts).
+    return503OnClosing: false,
     // Errors raised before routing (an address with broken %-encoding) get the same answers.
     frameworkErrors: (error, request, reply) => {
       const page = request.method === 'GET' && !/^\/(api|v0)(\/|\?|$)/.test(request.url);

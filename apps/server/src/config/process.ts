@@ -37,6 +37,11 @@ export const processVariables = {
     .min(0, 'must be 0 (off) or more')
     .max(65_536, 'must be at most 65536')
     .default(64),
+  DRAIN_DELAY_SECONDS: z.coerce
+    .number('must be a number of seconds')
+    .min(0, 'must be 0 (none) or more')
+    .max(60, 'must be at most 60')
+    .default(0),
 };
 type ProcessVariables = Variables<typeof processVariables>;
 
@@ -57,6 +62,12 @@ export interface ProcessPart {
   documentCacheBytes: number;
   /** Where Prometheus metrics are served (a port of their own, never PORT); unset: none. */
   metricsPort: number | undefined;
+  /**
+   * From SIGTERM, how long the process reports itself unready while it still answers, before
+   * it stops listening and drains: long enough for a proxy's health check to take it out of
+   * rotation (lib/drain.ts). 0 without a proxy.
+   */
+  drainDelayMs: number;
   /**
    * OpenTelemetry traces go to this OTLP endpoint; unset: tracing is not even loaded. The
    * SDK reads its other OTEL_* variables (protocol, headers, sampler, service name) itself.
@@ -86,6 +97,7 @@ export function processConfigOf(values: ProcessVariables): ProcessPart {
     baseUrl: new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`),
     documentCacheBytes: Math.round(values.DOCUMENT_CACHE_MB * 1024 * 1024),
     metricsPort: values.METRICS_PORT,
+    drainDelayMs: Math.round(values.DRAIN_DELAY_SECONDS * 1000),
     tracing: values.OTEL_EXPORTER_OTLP_ENDPOINT
       ? { endpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT }
       : undefined,
