@@ -200,6 +200,8 @@ export const place = pgTable(
     day: date('day'),
     time: time('time'),
     durationMinutes: integer('duration_minutes'),
+    /** OpenStreetMap `opening_hours` syntax, checked by the `opening_hours` package. */
+    openingHours: text('opening_hours'),
     /** In the currency's minor unit (ISO 4217 exponent): integers, never floats. */
     costMinor: bigint('cost_minor', { mode: 'number' }),
     currency: text('currency'),

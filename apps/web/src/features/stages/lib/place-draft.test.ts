@@ -31,6 +31,7 @@ const place: Place = {
   day: null,
   time: null,
   durationMinutes: null,
+  openingHours: null,
   costMinor: null,
   currency: null,
   notes: '',
