@@ -27,6 +27,7 @@ import { readableTitle } from './modules/itineraries/itinerary-document';
 import { meRoutes } from './modules/me/me.routes';
 import { mediaRoutes } from './modules/files/media.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
+import { dayRoutes } from './modules/days/days.routes';
 import { registerSharing } from './modules/sharing/register';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { presetRoutes } from './modules/presets/presets.routes';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerItineraryParts(app, content);
   mediaRoutes(app, content);
   bookingRoutes(app, content);
+  dayRoutes(app, { ...content, router: config.router });
   registerBudget(app, { ...content, ratesUrl: config.ratesUrl });
   const sharing = registerSharing(app, {
     database: deps.database,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_VISIT_MINUTES } from './day-defaults';
 import {
-  DEFAULT_VISIT_MINUTES,
   isValidOpeningHours,
   timeDay,
   type TimelineStop,

@@ -2,6 +2,7 @@ import { describe, expect } from 'vitest';
 import { serverTest } from '../../test/fixture';
 import { ACCOUNT_ROWS } from './account.rows';
 import { BOOKINGS_BUDGET_IMPORT_ROWS } from './bookings-budget.rows';
+import { DAY_ROWS } from './days.rows';
 import { FILE_ROWS } from './files.rows';
 import { appRoutes, routeOf } from './matrix';
 import { PRESET_SHOP_ROWS } from './presets-shop.rows';
@@ -17,6 +18,7 @@ const TABLE = [
   ...PRESET_SHOP_ROWS,
   ...FILE_ROWS,
   ...BOOKINGS_BUDGET_IMPORT_ROWS,
+  ...DAY_ROWS,
 ];
 
 describe('authorisation matrix', () => {
