@@ -32,7 +32,16 @@ const withoutPlural = (key: string) => key.replace(/_(zero|one|two|few|many|othe
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 // Values that are the same in every language (the brand), and loanwords native sites use.
-const SAME_EVERYWHERE = new Set(['app.name', 'expenses.converted', 'rates.line']);
+// Messages of placeholders and signs alone (a day plan's leg, a visit's times) read the same in
+// most languages.
+const SAME_EVERYWHERE = new Set([
+  'app.name',
+  'expenses.converted',
+  'rates.line',
+  'dayPlan.leg',
+  'dayPlan.end',
+  'dayPlan.visit',
+]);
 const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
   it: [
     'nav.faq',
@@ -79,8 +88,9 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'line.code',
     'fields.notes',
   ],
-  es: ['regions.asia', 'placeholders.accommodation', 'admin.no'],
+  es: ['regions.asia', 'placeholders.accommodation', 'admin.no', 'dayPlan.startMark'],
   de: [
+    'dayPlan.startMark',
     'nav.faq',
     'nav.shop',
     'routes.shop.title',
