@@ -84,7 +84,7 @@ function planOf(
     endTime: query.end,
     endFixedTime: stops.end?.time ?? null,
     stops: ordered.stops.map(timelineStop),
-    legSeconds: ordered.stops.length === 0 && !stops.start && !stops.end ? [0] : legSeconds,
+    legSeconds,
   });
   return {
     day: ref.day,
