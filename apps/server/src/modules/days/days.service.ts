@@ -12,7 +12,7 @@ import { changeWithEvent } from '../itineraries/change-with-event';
 import { listBookings } from '../bookings/bookings.repository';
 import { places, stages, type PlaceRow } from '../itineraries/content.repository';
 import { presentBooking, presentPlace } from '../itineraries/itinerary.presenter';
-import type { Pair } from '../routing/router';
+import { allPairs, type Pair } from '../routing/router';
 import { presentDayPlan, type DayPlanParts } from './days.presenter';
 import { stagePlaces } from './days.repository';
 import { travelMatrix, type TravelSource } from './travel-times';
@@ -131,10 +131,7 @@ export async function proposeDayOrder(
   await authorize(db, caller.itineraryId, caller.actorId, 'read');
   const stops = await readDay(db, caller, ref);
   const points = pointsOf(stops);
-  const all = points.flatMap((_, from) =>
-    points.flatMap((_, to) => (from === to ? [] : [[from, to] as const])),
-  );
-  const travel = await travelMatrix(db, source, points, query.mode, all);
+  const travel = await travelMatrix(db, source, points, query.mode, allPairs(points.length));
   const pinned = new Set(query.pinned);
   const kept = new Set(
     stops.stops.flatMap((stop, index) =>
@@ -192,21 +189,22 @@ export async function orderDay(
       if (!stage) throw stageNotFound();
       const siblings = await stagePlaces(tx, caller.itineraryId, ref.stageId);
       const ofDay = siblings.filter((row) => row.day === ref.day);
-      const byId = new Map(ofDay.map((row) => [row.id, row]));
-      if (placeIds.length !== ofDay.length || !placeIds.every((id) => byId.delete(id))) {
+      const rowOf = new Map(ofDay.map((row) => [row.id, row]));
+      const eachOnce = new Set(placeIds).size === placeIds.length;
+      if (placeIds.length !== ofDay.length || !eachOnce || !placeIds.every((id) => rowOf.has(id))) {
         throw invalidField('placeIds', 'must name each place of the day once');
       }
-      const positions = ofDay.map((row) => row.position);
+      // The n-th place named takes the n-th position the day's places hold.
       const rows: PlaceRow[] = [];
       for (const [index, id] of placeIds.entries()) {
-        const position = positions[index] ?? '';
-        const row = ofDay.find((candidate) => candidate.id === id);
-        if (!row) continue;
-        rows.push(
+        const row = rowOf.get(id);
+        const position = ofDay[index]?.position;
+        if (!row || position === undefined) continue;
+        const moved =
           row.position === position
             ? row
-            : ((await places.update(tx, caller.itineraryId, id, { position }, undefined)) ?? row),
-        );
+            : await places.update(tx, caller.itineraryId, id, { position }, undefined);
+        rows.push(moved ?? row);
       }
       return { rows, stageTitle: stage.title };
     },

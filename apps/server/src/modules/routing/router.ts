@@ -62,7 +62,7 @@ export function createRouter(options: {
 }
 
 /** Every cell of a matrix of `count` points but the diagonal. */
-function allPairs(count: number): Pair[] {
+export function allPairs(count: number): Pair[] {
   return Array.from({ length: count }, (_, from) =>
     Array.from({ length: count }, (_, to) => [from, to] as const),
   )
