@@ -2,6 +2,7 @@ import type { DayPlan, DayProposal, DayTravel } from '@jammy/shared/days';
 import type { Itinerary, Page, Place, Stage } from '@jammy/shared/itineraries';
 import { describe, expect } from 'vitest';
 import { expectError, expectFieldError, expectStatus } from '../../../test/expect';
+import { getTree } from '../../../test/factories';
 import { serverTest } from '../../../test/fixture';
 import type { Factories } from '../../../test/fixture';
 
@@ -194,6 +195,9 @@ describe('GET …/days/{day}/optimised and PUT …/days/{day}/order', () => {
       200,
     );
     expect(listed.items.map((place) => place.id)).toEqual([hotel.id, ...proposal.placeIds]);
+    // The trip's document, kept between reads, is fresh too.
+    const tree = await getTree(owner, trip.id);
+    expect(tree.places.map((place) => place.id)).toEqual([hotel.id, ...proposal.placeIds]);
     const plan = expectStatus<DayPlan>(await owner.get(`${dayUrl(trip, stage)}/plan`), 200);
     expect(plan.stops.map((stop) => stop.placeId)).toEqual(proposal.placeIds);
 
