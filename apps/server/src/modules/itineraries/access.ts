@@ -18,6 +18,8 @@ export interface Access {
 export interface Caller {
   itineraryId: string;
   actorId: string;
+  /** The name of the API token the caller acts through (recorded with their changes). */
+  via?: string;
 }
 
 /** Who may do what on an itinerary; every itinerary endpoint asks this first. */
