@@ -2,12 +2,14 @@ import type { AddressInfo } from 'node:net';
 import type { ApiTokenList } from '@jammy/shared/api-tokens';
 import type { ActivityPage } from '@jammy/shared/sharing';
 import { eq } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
 import { describe, expect } from 'vitest';
 import { expectStatus } from '../../../test/expect';
 import { createItinerary, createNote } from '../../../test/factories';
 import { serverTest } from '../../../test/fixture';
 import { apiToken } from '../../db/schema/api-tokens';
 import { hashToken } from '../../lib/tokens';
+import { pngImage, uploaded } from '../../../test/storage-helpers';
 import { openEventStream } from '../sharing/sse-client.test-helpers';
 import { createApiToken, withToken } from './tokens.test-helpers';
 
@@ -227,5 +229,22 @@ describe('personal API tokens', () => {
       ['Trip robot', owner.account?.id],
       [null, owner.account?.id],
     ]);
+  });
+
+  test('a photo added with a token shows "via" its name too', async ({ server, owner, trip }) => {
+    const { secret } = await createApiToken(owner, { name: 'Photo robot' });
+    const path = `itineraries/${trip.id}/photos/${uuidv7()}.png`;
+    if (!owner.account) throw new Error('the owner has an account');
+    await uploaded(server, owner.account, path, await pngImage(16, 16));
+    const added = await withToken(server, secret)('POST', `/api/itineraries/${trip.id}/photos`, {
+      path,
+    });
+    expect(added.statusCode).toBe(201);
+    const activity = expectStatus<ActivityPage>(
+      await owner.get(`/api/itineraries/${trip.id}/activity`),
+      200,
+    );
+    const created = activity.items.find((event) => event.kind === 'photo.created');
+    expect(created?.via).toBe('Photo robot');
   });
 });
