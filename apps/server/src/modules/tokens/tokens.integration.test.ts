@@ -247,4 +247,25 @@ describe('personal API tokens', () => {
     const created = activity.items.find((event) => event.kind === 'photo.created');
     expect(created?.via).toBe('Photo robot');
   });
+
+  test('an import made with a token shows "via" its name', async ({ server, owner, trip }) => {
+    const { secret } = await createApiToken(owner, { name: 'Import robot' });
+    const imported = await server.app.inject({
+      method: 'POST',
+      url: `/api/itineraries/${trip.id}/imports`,
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/geo+json' },
+      payload: JSON.stringify({
+        type: 'Feature',
+        properties: { name: 'Imported' },
+        geometry: { type: 'Point', coordinates: [12.49, 41.89] },
+      }),
+    });
+    expect(imported.statusCode).toBe(201);
+    const activity = expectStatus<ActivityPage>(
+      await owner.get(`/api/itineraries/${trip.id}/activity`),
+      200,
+    );
+    const created = activity.items.find((event) => event.kind === 'import.created');
+    expect(created?.via).toBe('Import robot');
+  });
 });
