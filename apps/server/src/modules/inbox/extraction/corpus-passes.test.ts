@@ -156,7 +156,7 @@ describe('forged, malformed and oversized', () => {
 
 describe('the corpus', () => {
   it('has at least 25 files, each named by a corpus test', () => {
-    const files = readdirSync(CORPUS);
+    const files = readdirSync(CORPUS).filter((file) => file !== 'README.md');
     expect(files.length).toBeGreaterThanOrEqual(25);
     const tests = ['corpus.test.ts', 'corpus-passes.test.ts']
       .map((name) => readFileSync(new URL(name, import.meta.url), 'utf8'))
