@@ -37,6 +37,7 @@ import { registerBudget } from './modules/budget/register';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { importRoutes } from './modules/imports/imports.routes';
+import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { idempotencyKeys } from './modules/idempotency/idempotency.hook';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
 import { registerItineraryParts } from './modules/itineraries/register';
@@ -386,6 +387,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   storageApiRoutes(app, storageDeps);
+  await inboxRoutes(app, { ...storageDeps, bucket: config.storage.bucket, notifications });
 
   const housekeeping = scheduleHousekeeping(app.log, deps.database.db, () => storage.sweep());
   app.addHook('onReady', () => notifications.start());

@@ -26,7 +26,8 @@ const MOST_ATTACHMENTS = 20;
 
 export type InboxFileKind = 'mail' | 'wallet-pass' | 'text';
 
-function emptyExtraction(): Extraction {
+/** An extraction that found nothing yet. */
+export function emptyExtraction(): Extraction {
   return {
     from: null,
     subject: null,
@@ -35,8 +36,12 @@ function emptyExtraction(): Extraction {
     reservations: [],
     clues: { dates: [], times: [], codes: [], airports: [] },
     problems: [],
+    files: [],
   };
 }
+
+/** Attachments kept with an item: what the storage keeps (PDFs and the usual pictures). */
+const KEPT_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/png', 'image/webp']);
 
 function dayOf(instant: Date | null | undefined, now: Temporal.Instant): Temporal.PlainDate {
   const at =
@@ -121,10 +126,17 @@ async function readMail(
       const pass = await walletPassReservations(attachment.content, day);
       result.reservations.push(...pass.reservations);
       if (pass.problem) result.problems.push(`${name}: ${pass.problem}`);
+    } else if (KEPT_TYPES.has(attachment.contentType)) {
+      result.files.push({
+        name: cleanText(attachment.filename ?? '', 200) || attachment.contentType.replace('/', '.'),
+        contentType: attachment.contentType,
+        bytes: attachment.content,
+      });
     } else if (attachment.contentType === 'message/rfc822' && depth < MOST_NESTING) {
       const inner = await readMail(attachment.content, now, depth + 1);
       result.reservations.push(...inner.reservations);
       result.problems.push(...inner.problems);
+      result.files.push(...inner.files);
       if (!result.text) result.text = inner.text;
     }
   }

@@ -90,4 +90,6 @@ export interface Extraction {
   clues: TextClues;
   /** What could not be read, as short sentences naming the part ("pass.json: not JSON"). */
   problems: string[];
+  /** Attachments worth keeping with the item: PDFs and pictures (a ticket, a voucher). */
+  files: { name: string; contentType: string; bytes: Uint8Array }[];
 }
