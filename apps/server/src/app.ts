@@ -387,7 +387,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   storageApiRoutes(app, storageDeps);
-  await inboxRoutes(app, { ...storageDeps, bucket: config.storage.bucket, notifications });
+  await inboxRoutes(app, {
+    ...storageDeps,
+    bucket: config.storage.bucket,
+    notifications,
+    inbox: config.inbox,
+  });
 
   const housekeeping = scheduleHousekeeping(app.log, deps.database.db, () => storage.sweep());
   app.addHook('onReady', () => notifications.start());

@@ -67,6 +67,9 @@ describe('the booking inbox', () => {
   it('takes an uploaded confirmation, shows what it found and from where, and accepts it onto the trip’s day', async () => {
     await page.goto(url('/inbox'));
     await page.getByRole('heading', { level: 1, name: 'Booking inbox' }).waitFor();
+    // This server receives no mail (no SMTP listener, no mailbox): the page says so.
+    await page.getByRole('heading', { level: 2, name: 'Your forwarding address' }).waitFor();
+    expect(await page.getByText('This Jammy does not receive mail yet').count()).toBe(1);
     await page.locator('input[type="file"]').setInputFiles({
       name: 'flight.eml',
       mimeType: 'message/rfc822',

@@ -42,6 +42,14 @@ export const INBOX_SOURCE_KINDS = [
   'edited',
 ] as const;
 
+/**
+ * Who sent an item: the traveller themselves (an upload, a paste), a mail from one of their
+ * verified addresses that DKIM, SPF and DMARC vouch for, or a mail kept aside (another
+ * sender, or one the checks do not vouch for): shown, never applied by itself.
+ */
+export const SENDER_CHECKS = ['traveller', 'verified', 'kept-aside'] as const;
+export type SenderCheck = (typeof SENDER_CHECKS)[number];
+
 export const PROPOSAL_STATUSES = ['confirmed', 'cancelled', 'modified'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
@@ -109,6 +117,9 @@ export const inboxItemSchema = z.object({
   fileName: z.string().nullable(),
   /** The sender as the mail states it. */
   from: z.string().nullable(),
+  senderCheck: z.enum(SENDER_CHECKS),
+  /** Why a mail was kept aside ("not one of your verified addresses", "DMARC: fail"). */
+  senderCheckReason: z.string().nullable(),
   subject: z.string().nullable(),
   receivedAt: instantSchema,
   state: z.enum(['new', 'accepted']),
@@ -199,3 +210,13 @@ export const acceptInboxItemSchema = z.strictObject({
   proposals: z.array(z.number().int().min(0)).min(1).max(INBOX_LIMITS.proposals).optional(),
 });
 export type AcceptInboxItem = z.input<typeof acceptInboxItemSchema>;
+
+/** The traveller's forwarding address, and what mail to it is taken from. */
+export const inboxAddressSchema = z.object({
+  address: z.string(),
+  /** Mail from these (the account's verified address) is believed when DKIM/SPF/DMARC agree. */
+  verifiedSenders: z.array(z.string()),
+  /** Whether this installation receives mail at all (SMTP listener or IMAP polling). */
+  receiving: z.boolean(),
+});
+export type InboxAddress = z.infer<typeof inboxAddressSchema>;

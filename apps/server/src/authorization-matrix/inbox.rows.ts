@@ -45,6 +45,9 @@ export const INBOX_ROWS: readonly Row[] = [
   },
   { method: 'DELETE', path: '/api/inbox', expect: signedIn(204), prepare: ownerItem },
   { method: 'GET', path: '/api/inbox/events', expect: signedIn(200) },
+  // Each caller's own forwarding address (and a new one for themselves).
+  { method: 'GET', path: '/api/inbox/address', expect: signedIn(200) },
+  { method: 'POST', path: '/api/inbox/address/rotate', expect: signedIn(200) },
   {
     method: 'POST',
     path: '/api/inbox/text',

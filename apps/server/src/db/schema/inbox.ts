@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { InboxItem, InboxOrigin } from '@jammy/shared/inbox';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { InboxItem, InboxOrigin, SenderCheck } from '@jammy/shared/inbox';
 import { user } from './auth';
 import { booking } from './bookings';
 import { editable, itinerary } from './itineraries';
@@ -38,6 +38,9 @@ export const inboxItem = pgTable(
     origin: text('origin').$type<InboxOrigin>().notNull(),
     fileName: text('file_name'),
     sender: text('sender'),
+    /** Whether the sender was checked and believed (mail), or the traveller sent it themselves. */
+    senderCheck: text('sender_check').$type<SenderCheck>().notNull().default('traveller'),
+    senderCheckReason: text('sender_check_reason'),
     subject: text('subject'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     state: text('state').$type<'new' | 'accepted'>().notNull().default('new'),
@@ -81,4 +84,20 @@ export const inboxBooking = pgTable(
     provider: text('provider').notNull(),
   },
   (table) => [index('inbox_booking_code_idx').on(table.userId, table.confirmationCode)],
+);
+
+/**
+ * A traveller's forwarding address: `<token>@<INBOX_DOMAIN>` (or the polled mailbox's address
+ * plus the token). Rotating it makes a new token; mail to the old one is refused.
+ */
+export const inboxAddress = pgTable(
+  'inbox_address',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('inbox_address_token_idx').on(table.token)],
 );

@@ -34,6 +34,8 @@ export function presentItem(row: InboxItemRow, context: ItemContext): InboxItem 
     origin: row.origin,
     fileName: row.fileName,
     from: row.sender,
+    senderCheck: row.senderCheck,
+    senderCheckReason: row.senderCheckReason,
     subject: row.subject,
     receivedAt: row.receivedAt.toISOString(),
     state: row.state,

@@ -1,5 +1,6 @@
 import {
   acceptInboxItemSchema,
+  inboxAddressSchema,
   INBOX_LIMITS,
   inboxItemParams,
   inboxItemSchema,
@@ -12,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession, type Sessions } from '../../auth/session';
+import type { InboxConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { Notifications } from '../../events/notifications';
 import { answerOf, noContent, replies } from '../../lib/contract';
@@ -19,6 +21,7 @@ import { AppError, invalidField } from '../../lib/errors';
 import { expectedVersion } from '../../lib/versions';
 import type { Storage } from '../files/storage.service';
 import { acceptItem } from './accept.service';
+import { addressTokenOf, rotateAddressToken, verifiedSendersOf } from './addresses.repository';
 import { createInboxStreams } from './inbox-events';
 import {
   changeItem,
@@ -31,8 +34,11 @@ import {
   undoItem,
 } from './inbox.service';
 import { INBOX_MEDIA_TYPES, readPaste, readUpload } from './intake';
+import { forwardingAddress, startMailIntake } from './mail-listeners';
 
 const tags = ['inbox'];
+/** What the traveller sends from the app is their own: nothing to check. */
+const TRAVELLER = { check: 'traveller', reason: null } as const;
 // Not strict: a share link's `?share=` opens no inbox, and the route answers 401 for it.
 const pageQuery = z.object({
   cursor: z.string().uuid('must be an item id').optional(),
@@ -64,12 +70,19 @@ export async function inboxRoutes(
     storage: Storage;
     bucket: string;
     notifications: Notifications;
+    inbox: InboxConfig;
   },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, sessions } = deps;
   const streams = createInboxStreams(deps.notifications);
   root.addHook('preClose', async () => streams.close());
+  startMailIntake(root, deps);
+  const addressOf = async (userId: string, token: string) => ({
+    address: forwardingAddress(deps.inbox, token),
+    verifiedSenders: await verifiedSendersOf(db, userId),
+    receiving: deps.inbox.smtp !== undefined || deps.inbox.imap !== undefined,
+  });
   const itemAnswer = replies({ 200: inboxItemSchema }, [401, 404]);
 
   app.get(
@@ -101,6 +114,36 @@ export async function inboxRoutes(
       const { user } = await requireSession(sessions, request);
       await clearInbox(deps, user.id);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/inbox/address',
+    {
+      schema: {
+        tags,
+        summary: 'My forwarding address, and the senders whose mail to it is believed',
+        response: replies({ 200: inboxAddressSchema }, [401]),
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(sessions, request);
+      return addressOf(user.id, await addressTokenOf(db, user.id));
+    },
+  );
+
+  app.post(
+    '/api/inbox/address/rotate',
+    {
+      schema: {
+        tags,
+        summary: 'A new forwarding address: mail to the old one is refused from now on',
+        response: replies({ 200: inboxAddressSchema }, [401]),
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(sessions, request);
+      return addressOf(user.id, await rotateAddressToken(db, user.id));
     },
   );
 
@@ -158,7 +201,7 @@ export async function inboxRoutes(
     },
     async (request, reply) => {
       const { user } = await requireSession(sessions, request);
-      const row = await receive(deps, user.id, await readPaste(request.body.text), true);
+      const row = await receive(deps, user.id, await readPaste(request.body.text), TRAVELLER);
       return reply.status(201).send(await presented(db, user.id, row));
     },
   );
@@ -205,7 +248,7 @@ export async function inboxRoutes(
           throw invalidField('file', 'is missing: send the file as the request body');
         }
         const arrival = await readUpload(mediaTypeOf(request), request.query.name ?? null, body);
-        const row = await receive(deps, user.id, arrival, true);
+        const row = await receive(deps, user.id, arrival, TRAVELLER);
         return reply.status(201).send(await presented(db, user.id, row));
       },
     );

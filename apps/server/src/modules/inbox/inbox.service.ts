@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { INBOX_LIMITS, type updateInboxItemSchema } from '@jammy/shared/inbox';
+import { INBOX_LIMITS, type SenderCheck, type updateInboxItemSchema } from '@jammy/shared/inbox';
 import { uuidv7 } from 'uuidv7';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -114,14 +114,14 @@ async function removeFiles(deps: InboxDeps, userId: string, files: StoredAttachm
 /**
  * A new item of the traveller's inbox from what arrived: its files stored, the item written
  * (and its arrival told to the traveller's open inbox streams), then the updates and
- * cancellations it carries applied to bookings that came from the inbox, when `trusted` (the
- * traveller's own upload, or mail from one of their verified addresses).
+ * cancellations it carries applied to bookings that came from the inbox, unless the sender
+ * was kept aside (only the traveller's own uploads and vouched-for mail apply).
  */
 export async function receive(
   deps: InboxDeps,
   userId: string,
   arrival: Arrival,
-  trusted: boolean,
+  sender: { check: SenderCheck; reason: string | null },
 ): Promise<InboxItemRow> {
   const { db } = deps;
   await checkRoom(db, userId);
@@ -137,6 +137,8 @@ export async function receive(
         origin: arrival.origin,
         fileName: arrival.fileName,
         sender: extraction.from,
+        senderCheck: sender.check,
+        senderCheckReason: sender.reason,
         subject: extraction.subject,
         text: extraction.text,
         problems: extraction.problems,
@@ -154,7 +156,8 @@ export async function receive(
     await removeFiles(deps, userId, attachments);
     throw error;
   }
-  if (!trusted) return row;
+  // A mail kept aside is shown, never applied by itself.
+  if (sender.check === 'kept-aside') return row;
   const proposals = await applyUpdates(db, userId, row.id, row.proposals);
   if (proposals === row.proposals) return row;
   return (await updateItem(db, userId, row.id, { proposals }, undefined)) ?? row;

@@ -1,4 +1,9 @@
-import type { AcceptInboxItem, InboxItem, UpdateInboxItem } from '@jammy/shared/inbox';
+import type {
+  AcceptInboxItem,
+  InboxAddress,
+  InboxItem,
+  UpdateInboxItem,
+} from '@jammy/shared/inbox';
 import type { Itinerary, Page } from '@jammy/shared/itineraries';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -9,6 +14,7 @@ export const inboxKeys = {
   all: ['inbox'] as const,
   items: () => [...inboxKeys.all, 'items'] as const,
   trips: () => [...inboxKeys.all, 'trips'] as const,
+  address: () => [...inboxKeys.all, 'address'] as const,
 };
 
 /**
@@ -34,6 +40,17 @@ export function useTripChoices() {
     queryFn: ({ signal }) => apiRequest<Page<Itinerary>>('/api/itineraries?limit=100', { signal }),
   });
 }
+
+/** The traveller's forwarding address. */
+export function useForwardingAddress() {
+  return useQuery({
+    queryKey: inboxKeys.address(),
+    queryFn: ({ signal }) => apiRequest<InboxAddress>('/api/inbox/address', { signal }),
+  });
+}
+
+export const useRotateAddress = () =>
+  useInboxMutation(() => apiRequest<InboxAddress>('/api/inbox/address/rotate', { method: 'POST' }));
 
 /**
  * Sends a file as the request body with its media type (apiRequest speaks JSON only); the

@@ -111,6 +111,13 @@ export function InboxItemCard({ item }: { item: InboxItem }) {
             ? t('item.fromAt', { from: isolate(item.from), at: isolate(received) })
             : t('item.at', { at: isolate(received) })}
         </Text>
+        {item.senderCheck === 'kept-aside' && (
+          <Alert color="orange" variant="light" title={t('item.keptAside')} role="note">
+            <Text size="sm" c="orange.9">
+              {t('item.keptAsideText', { reason: isolate(item.senderCheckReason ?? '') })}
+            </Text>
+          </Alert>
+        )}
         {item.problems.length > 0 && (
           <Alert color="yellow" variant="light" title={t('item.problems')}>
             <Text size="sm">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { useClearInbox, useInbox, useInboxArrivals } from '../api/inbox';
+import { ForwardingAddress } from './forwarding-address';
 import { InboxItemCard } from './inbox-item-card';
 import { InboxUpload } from './inbox-upload';
 
@@ -27,6 +28,7 @@ export function InboxPage() {
           <Text c="gray.8">{t('page.lead')}</Text>
         </Stack>
         <InboxUpload />
+        <ForwardingAddress />
         {inbox.isPending ? (
           <Skeleton height={160} radius="lg" />
         ) : inbox.error ? (
