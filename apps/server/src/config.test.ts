@@ -38,7 +38,13 @@ describe('loadConfig', () => {
       geocoder: undefined,
       documentCacheBytes: 64 * 1024 * 1024,
       metricsPort: undefined,
-      inbox: { domain: 'localhost', smtp: undefined, imap: undefined, dnsServers: undefined },
+      inbox: {
+        domain: 'localhost',
+        smtp: undefined,
+        imap: undefined,
+        dnsServers: undefined,
+        kitineraryPath: undefined,
+      },
       tracing: undefined,
       operator: {
         name: undefined,
@@ -186,6 +192,7 @@ describe('loadConfig', () => {
       smtp: { host: '127.0.0.1', port: 2525 },
       imap: { url: 'imaps://trips%40example.org:pw@imap.example.org/INBOX', pollSeconds: 60 },
       dnsServers: ['1.1.1.1', '[2606:4700::1111]:53'],
+      kitineraryPath: undefined,
     });
     expect(loadConfig({ INBOX_DOMAIN: 'Inbox.Example.org' }).inbox.domain).toBe(
       'inbox.example.org',

@@ -196,6 +196,7 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  INBOX_KITINERARY_PATH: optionalString,
   INBOX_IMAP_POLL_SECONDS: z.coerce
     .number('must be a number of seconds')
     .int('must be a number of seconds')
@@ -213,6 +214,8 @@ export interface InboxConfig {
   imap: { url: string; pollSeconds: number } | undefined;
   /** The DNS servers the sender checks ask (DKIM keys, SPF, DMARC); unset: the system's. */
   dnsServers: string[] | undefined;
+  /** KItinerary's extractor; unset: where Debian's package puts it, when installed. */
+  kitineraryPath: string | undefined;
 }
 
 /** The server's configuration, read once from the environment at start-up (DESIGN §8). */
@@ -435,6 +438,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { url: values.INBOX_IMAP_URL, pollSeconds: values.INBOX_IMAP_POLL_SECONDS }
         : undefined,
       dnsServers: values.INBOX_DNS_SERVERS?.split(','),
+      kitineraryPath: values.INBOX_KITINERARY_PATH,
     },
     tracing: values.OTEL_EXPORTER_OTLP_ENDPOINT
       ? { endpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT }

@@ -123,6 +123,13 @@ describe('the booking inbox', () => {
       .getByLabel('أو الصق تأكيدًا')
       .fill('Booking reference LX4QH2\nParis (CDG) → Montréal (YUL), 3 May 2027 13:40');
     await page.getByRole('button', { name: 'أضف النص' }).click();
+    // A PDF ticket: the built server reads the bar code of its picture.
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'boarding-pass.pdf',
+      mimeType: 'application/pdf',
+      buffer: corpus('boarding-pass.pdf'),
+    });
+    await expect.poll(() => item('boarding-pass.pdf').textContent()).toContain('TP 557 MUC–LIS');
     const pasted = item('نص ملصق');
     await pasted.waitFor();
     expect(await pasted.textContent()).toContain('LX4QH2');

@@ -189,13 +189,10 @@ test('wallet passes, calendars, PDFs and pasted text arrive as items', async ({ 
     values: { title: 'Train to Florence', startAt: '2027-04-12T09:50', startZone: 'Europe/Rome' },
     sources: { startAt: { kind: 'calendar', at: 'VEVENT 1' } },
   });
-  const pdf = await upload(
-    owner,
-    Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
-    'application/pdf',
-    'ticket.pdf',
-  );
+  const pdf = await upload(owner, corpusFile('boarding-pass.pdf'), 'application/pdf', 'ticket.pdf');
   expect(pdf.attachments).toMatchObject([{ contentType: 'application/pdf', name: 'ticket.pdf' }]);
+  // Read from the PDF417 code of the PDF's picture.
+  expect(pdf.proposals[0]?.values).toMatchObject({ number: 'TP 557', confirmationCode: 'K4TZ8W' });
   expect(pdf.attachments[0]?.path).toMatch(/^users\/[0-9a-f-]+\/inbox\/[0-9a-f-]+\/1-ticket\.pdf$/);
   const pasted = expectStatus<InboxItem>(
     await owner.post('/api/inbox/text', {

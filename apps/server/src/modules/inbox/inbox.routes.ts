@@ -33,7 +33,7 @@ import {
   receive,
   undoItem,
 } from './inbox.service';
-import { INBOX_MEDIA_TYPES, readPaste, readUpload } from './intake';
+import { INBOX_MEDIA_TYPES, readPaste, readUpload, withKitinerary } from './intake';
 import { forwardingAddress, startMailIntake } from './mail-listeners';
 
 const tags = ['inbox'];
@@ -247,7 +247,11 @@ export async function inboxRoutes(
         if (!Buffer.isBuffer(body) || body.length === 0) {
           throw invalidField('file', 'is missing: send the file as the request body');
         }
-        const arrival = await readUpload(mediaTypeOf(request), request.query.name ?? null, body);
+        const arrival = await withKitinerary(
+          await readUpload(mediaTypeOf(request), request.query.name ?? null, body),
+          body,
+          deps.inbox.kitineraryPath,
+        );
         const row = await receive(deps, user.id, arrival, TRAVELLER);
         return reply.status(201).send(await presented(db, user.id, row));
       },

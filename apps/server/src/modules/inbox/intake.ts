@@ -5,11 +5,13 @@ import { utf8Text } from '../imports/xml-import';
 import {
   emptyExtraction,
   extractMail,
+  extractPdf,
   extractText,
   extractWalletPass,
   inboxFileKind,
 } from './extraction/extract';
 import type { Extraction } from './extraction/found';
+import { kitineraryReservations } from './extraction/kitinerary';
 import { proposalOf, proposalOfEvent } from './proposals';
 import type { StoredProposal } from '../../db/schema/inbox';
 
@@ -40,8 +42,8 @@ function unsupported(): AppError {
 
 /**
  * Reads an uploaded file by its media type and first bytes: a mail, a wallet pass, a calendar
- * (through the imports' reader: 400 naming the line of a broken one), a PDF (kept as it is:
- * found nothing yet, for a booking made by hand), or text. 415 for anything else.
+ * (through the imports' reader: 400 naming the line of a broken one), a PDF (its text and bar
+ * codes; the PDF is kept), or text. 415 for anything else.
  */
 export async function readUpload(
   mediaType: string,
@@ -61,10 +63,7 @@ export async function readUpload(
   const pdf = String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-';
   if (pdf || mediaType === 'application/pdf') {
     if (!pdf) throw unsupported();
-    return arrival({
-      ...emptyExtraction(),
-      files: [{ name: name || 'document.pdf', contentType: 'application/pdf', bytes }],
-    });
+    return arrival(await extractPdf(bytes, name || 'document.pdf'));
   }
   if (mediaType === 'text/calendar' || /\.ics$/i.test(name)) {
     const calendar = readCalendar(utf8Text(bytes), null, null);
@@ -91,4 +90,20 @@ export async function readPaste(text: string): Promise<Arrival> {
     extraction,
     proposals: extraction.reservations.map(proposalOf),
   };
+}
+
+/**
+ * What Jammy's own readers found nothing in goes to KItinerary, when it is installed: its
+ * reservations become the arrival's proposals (a calendar and pasted text aside: KItinerary
+ * reads documents).
+ */
+export async function withKitinerary(
+  arrival: Arrival,
+  bytes: Uint8Array,
+  kitinerary: string | undefined,
+): Promise<Arrival> {
+  if (arrival.proposals.length > 0) return arrival;
+  const found = await kitineraryReservations(bytes, arrival.extraction.sentAt, kitinerary);
+  if (found.length === 0) return arrival;
+  return { ...arrival, proposals: found.map(proposalOf) };
 }

@@ -3,6 +3,7 @@ import { extractMail } from './extraction/extract';
 import { proposalOf } from './proposals';
 import { travellerOfToken } from './addresses.repository';
 import { receive, type InboxDeps } from './inbox.service';
+import { withKitinerary } from './intake';
 import type { InboxItemRow } from './inbox.repository';
 import { checkSender, type Envelope } from './sender-check';
 
@@ -10,6 +11,8 @@ import { checkSender, type Envelope } from './sender-check';
 export interface MailDeps extends InboxDeps {
   domain: string;
   resolver: DNSResolver;
+  /** INBOX_KITINERARY_PATH, when set. */
+  kitineraryPath: string | undefined;
 }
 
 const TOKEN = /^[a-z2-7]{16}$/;
@@ -49,15 +52,15 @@ export async function receiveMail(
     mta: deps.domain,
     resolver: deps.resolver,
   });
-  return receive(
-    deps,
-    traveller.userId,
+  const arrival = await withKitinerary(
     {
       origin: 'mail',
       fileName: null,
       extraction,
       proposals: extraction.reservations.map(proposalOf),
     },
-    sender,
+    raw,
+    deps.kitineraryPath,
   );
+  return receive(deps, traveller.userId, arrival, sender);
 }

@@ -20,7 +20,12 @@ export function forwardingAddress(inbox: InboxConfig, token: string): string {
  */
 export function startMailIntake(app: FastifyInstance, deps: InboxDeps & { inbox: InboxConfig }) {
   const { inbox } = deps;
-  const mail = { ...deps, domain: inbox.domain, resolver: dnsResolver(inbox.dnsServers) };
+  const mail = {
+    ...deps,
+    domain: inbox.domain,
+    resolver: dnsResolver(inbox.dnsServers),
+    kitineraryPath: inbox.kitineraryPath,
+  };
   const smtp = inbox.smtp ? createInboxSmtp(mail, inbox.smtp, app.log) : undefined;
   const imap = inbox.imap ? createImapPoller(mail, inbox.imap, app.log) : undefined;
   app.addHook('onReady', async () => {

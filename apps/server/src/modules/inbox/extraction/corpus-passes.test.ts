@@ -78,6 +78,30 @@ describe('wallet passes and boarding-pass data', () => {
   });
 });
 
+describe('PDF tickets', () => {
+  corpus('boarding-pass.pdf', ({ reservations, clues, text, files }) => {
+    // The PDF417 code of its picture holds the boarding-pass data.
+    expect(values(reservations[0])).toMatchObject({
+      number: 'TP 557',
+      confirmationCode: 'K4TZ8W',
+      startDate: '2027-06-18',
+      startZone: 'Europe/Berlin',
+    });
+    expect(sourceOf(reservations[0], 'number')).toBe(
+      'boarding-pass-barcode page 1, picture 1 flight number',
+    );
+    expect(text).toContain('Portugal Wings - Boarding pass');
+    expect(clues.times.map((time) => time.value)).toEqual(['06:45', '07:15']);
+    expect(files.map((file) => file.contentType)).toEqual(['application/pdf']);
+  });
+
+  corpus('train-ticket-de.pdf', ({ reservations, clues }) => {
+    expect(reservations).toEqual([]);
+    expect(clues.dates.map((date) => date.value)).toEqual(['2027-06-27']);
+    expect(clues.codes.map((code) => code.value)).toEqual(['BB7731']);
+  });
+});
+
 describe('text alone', () => {
   corpus('italian-text-only.eml', ({ reservations, clues, text }) => {
     expect(reservations).toEqual([]);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Temporal } from 'temporal-polyfill';
 import { it } from 'vitest';
-import { extractMail, extractText, extractWalletPass, inboxFileKind } from './extract';
+import { extractMail, extractPdf, extractText, extractWalletPass, inboxFileKind } from './extract';
 import type { DraftValues, Extraction, FoundReservation } from './found';
 
 /**
@@ -15,6 +15,7 @@ export const NOW = Temporal.Instant.from('2027-03-15T12:00:00Z');
 
 export async function read(name: string): Promise<Extraction> {
   const bytes = readFileSync(`${CORPUS}${name}`);
+  if (name.endsWith('.pdf')) return extractPdf(bytes, name, NOW);
   const kind = inboxFileKind(name, bytes);
   if (kind === 'mail') return extractMail(bytes, NOW);
   if (kind === 'wallet-pass') return extractWalletPass(bytes, NOW);

@@ -3,6 +3,7 @@ import { simpleParser, type Attachment } from 'mailparser';
 import { Temporal } from 'temporal-polyfill';
 import { cleanText } from '../../imports/import-text';
 import { boardingPassFlights, looksLikeBoardingPass } from './boarding-pass';
+import { readPdf } from './pdf';
 import type { Extraction, FoundReservation } from './found';
 import { reservationsOf } from './reservations';
 import { readStructuredData } from './structured-data';
@@ -127,6 +128,12 @@ async function readMail(
       result.reservations.push(...pass.reservations);
       if (pass.problem) result.problems.push(`${name}: ${pass.problem}`);
     } else if (KEPT_TYPES.has(attachment.contentType)) {
+      if (attachment.contentType === 'application/pdf') {
+        const pdf = await readPdf(attachment.content, day);
+        result.reservations.push(...pdf.reservations);
+        result.problems.push(...pdf.problems.map((problem) => `${name}: ${problem}`));
+        if (!mail.text && !mail.html) result.text ||= cleanText(pdf.text, MOST_TEXT, true);
+      }
       result.files.push({
         name: cleanText(attachment.filename ?? '', 200) || attachment.contentType.replace('/', '.'),
         contentType: attachment.contentType,
@@ -156,6 +163,23 @@ export async function extractText(text: string, now = Temporal.Now.instant()): P
   result.text = cleanText(text, MOST_TEXT, true);
   result.reservations = await boardingPassesIn(text, dayOf(null, now));
   result.clues = await textClues(result.text);
+  return result;
+}
+
+/** Reads a PDF ticket: its text, its bar codes, and the clues of its text; the PDF is kept. */
+export async function extractPdf(
+  bytes: Uint8Array,
+  name: string,
+  now = Temporal.Now.instant(),
+): Promise<Extraction> {
+  const result = emptyExtraction();
+  const day = dayOf(null, now);
+  const pdf = await readPdf(bytes, day);
+  result.text = cleanText(pdf.text, MOST_TEXT, true);
+  result.reservations = [...pdf.reservations, ...(await boardingPassesIn(pdf.text, day))];
+  result.problems = pdf.problems;
+  result.clues = await textClues(result.text);
+  result.files = [{ name, contentType: 'application/pdf', bytes }];
   return result;
 }
 

@@ -1,5 +1,11 @@
 import type { FieldSource, Found } from './found';
-import { isObject, shortType, type Json, type JsonObject } from './structured-data';
+import {
+  isObject,
+  shortType,
+  type Json,
+  type JsonObject,
+  type StructuredItem,
+} from './structured-data';
 
 /**
  * A schema.org item read with the path of every value, so each field of a booking names where
@@ -8,7 +14,7 @@ import { isObject, shortType, type Json, type JsonObject } from './structured-da
 export class ItemReader {
   constructor(
     readonly item: JsonObject,
-    readonly syntax: 'json-ld' | 'microdata',
+    readonly syntax: StructuredItem['syntax'],
     readonly path = '',
   ) {}
 
@@ -72,7 +78,7 @@ function first(value: Json | undefined): Json | undefined {
 /** Every item whose type ends in `Reservation`, wherever it sits (an order's parts too). */
 export function reservationsIn(
   item: JsonObject,
-  syntax: 'json-ld' | 'microdata',
+  syntax: StructuredItem['syntax'],
   path = '',
   depth = 0,
 ): ItemReader[] {

@@ -13,7 +13,8 @@ export type Json = string | number | boolean | null | Json[] | { [key: string]: 
 export type JsonObject = { [key: string]: Json };
 
 export interface StructuredItem {
-  syntax: 'json-ld' | 'microdata';
+  /** Where it was found: a mail's markup, or KItinerary's output. */
+  syntax: 'json-ld' | 'microdata' | 'kitinerary';
   item: JsonObject;
 }
 
