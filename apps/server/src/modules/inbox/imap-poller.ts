@@ -91,8 +91,6 @@ export function createImapPoller(
       timer = setInterval(() => void poll(), imap.pollSeconds * 1000);
       timer.unref();
     },
-    /** One poll now (the next one waits for it): what the tests and a start use. */
-    poll,
     async close() {
       clearInterval(timer);
       await polling;
