@@ -5,6 +5,7 @@
 // is first needed (the app itself, loaded while PostgreSQL starts; the S3 store; the libraries
 // of rare work) goes into chunks beside them, so that starting does not load it
 // (docs/decisions/041).
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -51,7 +52,7 @@ const lazyEntries = {
   },
 };
 
-await build({
+const result = await build({
   entryPoints: {
     main: 'src/main.ts',
     ...lazy,
@@ -66,4 +67,32 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   plugins: [lazyEntries, externalPackages],
+  metafile: true,
 });
+
+/** The npm package a module path or specifier belongs to (`@scope/name` or `name`). */
+function packageOf(specifier) {
+  const [first, second] = specifier.split('/');
+  return first?.startsWith('@') ? `${first}/${second}` : first;
+}
+
+/**
+ * dist/packages.json: the npm packages the bundle imports at run time (`external`) and those
+ * whose code it holds (`bundled`). The container image keeps the first and drops the second
+ * (scripts/container/prune-node-modules.mjs).
+ */
+const external = new Set();
+for (const output of Object.values(result.metafile.outputs)) {
+  for (const { path: specifier, external: isExternal } of output.imports) {
+    if (isExternal && !/^(\.|\/|node:)/.test(specifier)) external.add(packageOf(specifier));
+  }
+}
+const bundled = new Set();
+for (const input of Object.keys(result.metafile.inputs)) {
+  const at = input.lastIndexOf('node_modules/');
+  if (at >= 0) bundled.add(packageOf(input.slice(at + 'node_modules/'.length)));
+}
+writeFileSync(
+  'dist/packages.json',
+  `${JSON.stringify({ external: [...external].sort(), bundled: [...bundled].sort() }, null, 2)}\n`,
+);

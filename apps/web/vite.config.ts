@@ -9,7 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 // By its path: Node loads this file, and would not load the shared package's TypeScript by name.
 import { ROUTES } from '../../packages/shared/src/route-table';
 import { MESSAGE_BUNDLES, messageBundles } from './scripts/message-bundles';
-import { familyOf, pageChunks, type MainPages } from './scripts/page-chunks';
+import { PUBLIC_ENTRY, familyOf, pageChunks, type MainPages } from './scripts/page-chunks';
 
 const BUILD_ID = randomUUID();
 const BUILD_TIMESTAMP = Date.now();
@@ -284,6 +284,22 @@ function stylesheetsFirst(): Plugin {
   };
 }
 
+/**
+ * A feature's public entry (src/features/<name>/public.ts, decision 037) only names exports of
+ * the feature's other modules: it has no side effects of its own. Said so, a page importing one
+ * name from it loads the module that holds that name, not every module the entry names (which
+ * the entry's chunk would otherwise import, pulling one page's code into another's).
+ */
+function publicEntriesWithoutSideEffects(): Plugin {
+  return {
+    name: 'jammy-public-entries',
+    apply: 'build',
+    transform(code, id) {
+      return PUBLIC_ENTRY.test(id) ? { code, moduleSideEffects: false } : null;
+    },
+  };
+}
+
 /** Leaves the online-only pages' code out of the precache (the runtime cache keeps it). */
 function withoutOnlineOnlyCode<Entry extends { url: string }>(entries: Entry[]) {
   return { manifest: entries.filter((entry) => !onlineOnlyFiles.has(entry.url)), warnings: [] };
@@ -327,6 +343,7 @@ export default defineConfig({
     onlineOnlyCode(),
     shellCode(),
     stylesheetsFirst(),
+    publicEntriesWithoutSideEffects(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/pwa',

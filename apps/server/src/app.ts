@@ -1,13 +1,5 @@
 import path from 'node:path';
-import fastifyCompress from '@fastify/compress';
-import fastifyCookie from '@fastify/cookie';
-import { JSON_BODY_LIMIT_BYTES } from '@jammy/shared/constants';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyRequest,
-} from 'fastify';
-import { uuidv7 } from 'uuidv7';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './auth/auth.routes';
@@ -15,22 +7,12 @@ import { createAuth } from './auth/auth';
 import { originCheck } from './auth/origin-check';
 import { trustedOrigins } from './auth/trusted-origins';
 import { createSessions, forgetSessionsOnRevocations, type Sessions } from './auth/session';
-import { handleError } from './lib/error-handler';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import { createMailQueue } from './mail/mail-queue';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
-import { describeStandardErrors, validateResponses } from './lib/contract';
-import { conditionalGets } from './lib/http-cache';
-import { securityHeaders } from './lib/security-headers';
-import { boundedJsonBodies } from './lib/json-body';
-import { closeIdleConnectionsOnClose } from './lib/idle-connections';
-import { RequestLogController, logRequests } from './lib/request-log';
+import { logRequests } from './lib/request-log';
+import { createHttpApp } from './http-app';
+import { createDrain, drainOnClose } from './lib/drain';
+import { registerOpenApi } from './openapi';
 import { createNotifications, type Notifications } from './events/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { registerBudget } from './modules/budget/register';
@@ -38,10 +20,10 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { importRoutes } from './modules/imports/imports.routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
-import { idempotencyKeys } from './modules/idempotency/idempotency.hook';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
 import { registerItineraryParts } from './modules/itineraries/register';
-import { createDocumentCache, invalidateOnWrites } from './modules/itineraries/document-cache';
+import { invalidateOnWrites } from './modules/itineraries/invalidate-on-writes';
+import { createDocumentCache } from './modules/itineraries/lru-document-cache';
 import { readableTitle } from './modules/itineraries/itinerary-document';
 import { meRoutes } from './modules/me/me.routes';
 import { mediaRoutes } from './modules/files/media.routes';
@@ -67,7 +49,6 @@ import { storageApiRoutes } from './modules/files/storage-api.routes';
 import { storageRoutes } from './modules/files/storage.routes';
 import { createStorage } from './modules/files/storage.service';
 import { scheduleHousekeeping } from './housekeeping';
-import { SESSION_COOKIE } from './auth/session-cookie';
 import type { Metrics } from './observability/metrics';
 
 export interface AppDeps {
@@ -91,116 +72,23 @@ export interface AppDeps {
   traceRequest?: (request: FastifyRequest) => void;
 }
 
-const INCOMING_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
-/** The CSP source of a tile URL template: its origin, with `{s}` subdomains as a wildcard. */
-function tileSource(tileUrl: string): string {
-  const origin = /^(https?:\/\/[^/]+)/.exec(tileUrl)?.[1] ?? "'self'";
-  return origin.replace('{s}', '*');
-}
-
 /** The whole HTTP application, without listening: main.ts and the tests both build it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config } = deps;
-  const app = Fastify({
-    loggerInstance: deps.logger,
-    bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
-    requestIdHeader: false,
-    // One line per request instead, by route pattern and without the address (request-log.ts).
-    logController: new RequestLogController(),
-    // Keep a proxy's request id when it is a plain token, so logs line up across hops.
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming)
-        ? incoming
-        : uuidv7();
-    },
-    return503OnClosing: true,
-    // Errors raised before routing (an address with broken %-encoding) get the same answers.
-    frameworkErrors: (error, request, reply) => {
-      const page = request.method === 'GET' && !/^\/(api|v0)(\/|\?|$)/.test(request.url);
-      if (error.code === 'FST_ERR_BAD_URL' && page) return reply.callNotFound();
-      return handleError(error, request, reply);
-    },
-  });
-
-  // Hooks on every request take a callback: an async one costs a promise and a turn each.
-  const { metrics, traceRequest } = deps;
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    traceRequest?.(request);
-    done();
-  });
-  if (metrics) {
-    app.addHook('onResponse', (request, reply, done) => {
-      metrics.observeRequest(
-        request.method,
-        request.routeOptions.url,
-        reply.statusCode,
-        reply.elapsedTime / 1000,
-      );
-      done();
-    });
-  }
-  // Draining (SIGTERM): a request in flight is answered, then its keep-alive connection is
-  // closed, so close() does not wait for idle connections to time out.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
-  closeIdleConnectionsOnClose(app);
-  app.setErrorHandler(handleError);
-  app.setValidatorCompiler(validatorCompiler);
-  // Presenters build every answer field by field, so production only stringifies; the
-  // shape is checked against the route's schema in test mode (lib/contract.ts).
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  describeStandardErrors(app);
-  conditionalGets(app);
-  if (config.env === 'test') validateResponses(app);
-  boundedJsonBodies(app);
-  // Before compression (its onSend must see the answer as text). Sessions exist further down.
+  const { config, metrics } = deps;
+  // Who is asking, for idempotency keys: the sessions are made below, once auth exists.
   const keySessions: { current?: Sessions } = {};
-  idempotencyKeys(app, {
+  const app = await createHttpApp({
+    config,
+    logger: deps.logger,
     db: deps.database.db,
+    sessionSecret: deps.sessionSecret,
+    metrics: deps.metrics,
+    traceRequest: deps.traceRequest,
     userIdOf: async (request) => (await keySessions.current?.find(request))?.user.id ?? null,
   });
-
-  const https = config.publicUrl?.protocol === 'https:';
-  securityHeaders(app, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets style attributes at run time; scripts stay strict.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Map tiles come from the configured tile server ({s} subdomains included); trip
-        // covers may be any https image the traveller chose.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', tileSource(config.map.tileUrl)],
-        fontSrc: ["'self'", 'data:'],
-        // The offline worker fetches the map tiles it keeps (sw.js is governed by this policy).
-        connectSrc: ["'self'", tileSource(config.map.tileUrl)],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xFrameOptions: { action: 'deny' },
-  });
-  await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifyCookie, { secret: deps.sessionSecret });
+  // Unready, and no new event streams, from SIGTERM (after DRAIN_DELAY_SECONDS, close()).
+  const drain = createDrain();
+  drainOnClose(app, drain);
 
   const outboxDir = path.join(config.dataDir, 'outbox');
   const mailer =
@@ -228,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pool: deps.database.pool,
     buildId: deps.buildId,
     listening: () => notifications.listening(),
+    drain,
   });
   const sessions = createSessions(auth, deps.database.db, notifications);
   keySessions.current = sessions;
@@ -235,61 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   forgetSessionsOnRevocations(app, sessions);
   originCheck(app, origins);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Jammy API',
-        version: deps.buildId,
-        description:
-          'Trips as itineraries of stages and places. Sign in through /api/auth (cookie session). ' +
-          'Errors: { error: { code, message, details? } }. Writes send back `version`; a stale one answers 409.',
-        license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
-      },
-      servers: [{ url: config.baseUrl.origin, description: 'This installation' }],
-      components: {
-        securitySchemes: {
-          session: {
-            type: 'apiKey',
-            in: 'cookie',
-            name: SESSION_COOKIE,
-            description: 'The session cookie better-auth sets at sign-in (/api/auth/*).',
-          },
-          storageToken: {
-            type: 'apiKey',
-            in: 'header',
-            name: 'Authorization',
-            description:
-              '`Firebase <token>` with a token from POST /api/storage/token (storage protocol only).',
-          },
-        },
-      },
-      // Every operation needs a session unless it says otherwise (`security: []`).
-      security: [{ session: [] }],
-    },
-    transform: (input) => {
-      const output = jsonSchemaTransform(input);
-      // A wildcard (the storage API's object paths) is an ordinary named parameter to OpenAPI.
-      if (!output.url.endsWith('*')) return output;
-      const params = output.schema.params as
-        { properties?: Record<string, unknown>; required?: string[] } | undefined;
-      const { '*': wildcard, ...others } = params?.properties ?? {};
-      return {
-        url: `${output.url.slice(0, -1)}:objectPath`,
-        schema: {
-          ...output.schema,
-          params: {
-            ...params,
-            properties: { ...others, objectPath: wildcard },
-            required: (params?.required ?? []).map((name) => (name === '*' ? 'objectPath' : name)),
-          },
-        },
-      };
-    },
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app, { buildId: deps.buildId, baseUrl: config.baseUrl });
 
   authRoutes(app, auth, origins);
   meRoutes(app, { db: deps.database.db, sessions });
@@ -326,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     onFanOut: metrics?.observeFanOut,
     documents,
+    drain,
   });
   exportRoutes(app, { ...content, baseUrl: config.baseUrl });
   geoRoutes(app, { sessions, geocoder: config.geocoder });

@@ -45,6 +45,7 @@ describe('loadConfig', () => {
         dnsServers: undefined,
         kitineraryPath: undefined,
       },
+      drainDelayMs: 0,
       tracing: undefined,
       operator: {
         name: undefined,
@@ -199,6 +200,11 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads DRAIN_DELAY_SECONDS as milliseconds to stay unready before stopping', () => {
+    expect(loadConfig({ DRAIN_DELAY_SECONDS: '5' }).drainDelayMs).toBe(5000);
+    expect(loadConfig({ DRAIN_DELAY_SECONDS: '0.5' }).drainDelayMs).toBe(500);
+  });
+
   it('never serves metrics on the public port', () => {
     const error = configError({ PORT: '8080', METRICS_PORT: '8080' });
     expect(error.message).toMatch(/^ {2}METRICS_PORT: must differ from PORT/m);
@@ -235,6 +241,9 @@ describe('loadConfig', () => {
     ['INBOX_IMAP_URL', 'pop3://mail.example.org'],
     ['INBOX_DOMAIN', 'not a domain'],
     ['INBOX_IMAP_POLL_SECONDS', '1'],
+    ['DRAIN_DELAY_SECONDS', '-1'],
+    ['DRAIN_DELAY_SECONDS', '61'],
+    ['DRAIN_DELAY_SECONDS', 'soon'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toMatch(new RegExp(`^  ${name}: `, 'm'));

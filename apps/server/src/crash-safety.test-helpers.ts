@@ -52,13 +52,18 @@ export function useBuiltServers() {
       await chmod(dir, 0o755);
       return dir;
     },
-    /** Starts the built server on `dataDir` and waits until it is healthy. */
-    async startOn(dataDir: string, port?: number): Promise<ServerProcess> {
+    /** Starts the built server on `dataDir` (with `env` on top) and waits until it is healthy. */
+    async startOn(
+      dataDir: string,
+      port?: number,
+      env: Record<string, string> = {},
+    ): Promise<ServerProcess> {
       const server = startServer(port ?? (await freePort()), {
         DATA_DIR: dataDir,
         WEB_DIST_DIR: fixture.dir,
         PUBLIC_URL,
         LOG_LEVEL: 'warn',
+        ...env,
       });
       servers.push(server);
       await waitForHealthy(server, 150_000);

@@ -54,7 +54,7 @@ export async function startServer(config: Config, tracing?: Tracing): Promise<vo
       metrics && config.metricsPort !== undefined
         ? await metrics.serve({ host: config.host, port: config.metricsPort })
         : undefined;
-    installShutdown(logger, async () => {
+    installShutdown(logger, config.drainDelayMs, app.beginDrain, async () => {
       await app.close();
       await metricsServer?.close();
       await database.close();
@@ -91,18 +91,28 @@ async function readBuildId(webDistDir: string): Promise<string> {
   return 'development';
 }
 
-/** On SIGTERM or SIGINT: stop accepting, let requests finish, close the database, exit. */
-function installShutdown(logger: Logger, close: () => Promise<void>): void {
+/**
+ * On SIGTERM or SIGINT: turn unready (`beginDrain`) and keep answering for `drainDelayMs`, so
+ * that a proxy's health checks move traffic away first; then stop accepting, let requests
+ * finish, close the database, exit.
+ */
+function installShutdown(
+  logger: Logger,
+  drainDelayMs: number,
+  beginDrain: () => void,
+  close: () => Promise<void>,
+): void {
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info({ signal, drainDelayMs }, 'shutting down');
     setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
-    close().then(
+    }, drainDelayMs + SHUTDOWN_TIMEOUT_MS).unref();
+    beginDrain();
+    new Promise((resolve) => setTimeout(resolve, drainDelayMs)).then(close).then(
       () => {
         logger.info('stopped');
         process.exit(0);

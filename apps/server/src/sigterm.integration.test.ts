@@ -16,17 +16,20 @@ import { send, useBuiltServers } from './crash-safety.test-helpers';
 
 const built = useBuiltServers();
 
+async function signedInUserOn(dataDir: string, label: string): Promise<SignedInUser> {
+  const setup = await buildTestApp({ databaseUrl: await embeddedDatabaseUrl(dataDir) });
+  try {
+    return await createSignedInUser(setup, label);
+  } finally {
+    await setup.close();
+  }
+}
+
 describe('SIGTERM', () => {
   it('drains requests in flight, ends event streams cleanly and stops PostgreSQL before exiting', async () => {
     const dataDir = await built.dataDir('jammy-test-sigterm-');
     const server = await built.startOn(dataDir);
-    const setup = await buildTestApp({ databaseUrl: await embeddedDatabaseUrl(dataDir) });
-    let user: SignedInUser;
-    try {
-      user = await createSignedInUser(setup, 'sigterm');
-    } finally {
-      await setup.close();
-    }
+    const user = await signedInUserOn(dataDir, 'sigterm');
     const created = await send(server, user, 'POST', '/api/itineraries', { title: 'Draining' });
     expect(created.status).toBe(201);
     const itineraryId = ((await created.json()) as { id: string }).id;
@@ -88,5 +91,52 @@ describe('SIGTERM', () => {
       await pool.end();
     }
     expect(await terminate(restarted, 20_000)).toEqual({ code: 0, signal: null });
+  }, 400_000);
+
+  it('with DRAIN_DELAY_SECONDS, turns unready and refuses new streams at once, still answers everything else and keeps its open streams for the delay, then drains and exits', async () => {
+    const delayMs = 5000;
+    const dataDir = await built.dataDir('jammy-test-drain-delay-');
+    const server = await built.startOn(dataDir, undefined, {
+      DRAIN_DELAY_SECONDS: String(delayMs / 1000),
+    });
+    const user = await signedInUserOn(dataDir, 'drain-delay');
+    const base = `http://127.0.0.1:${server.port}`;
+    const created = await send(server, user, 'POST', '/api/itineraries', { title: 'Delayed' });
+    expect(created.status).toBe(201);
+    const itineraryId = ((await created.json()) as { id: string }).id;
+    const events = `${base}/api/itineraries/${itineraryId}/events`;
+    const stream = await openEventStream(events, { cookie: user.cookie });
+    expect(stream.status).toBe(200);
+    let streamEndedAt = 0;
+    void stream.ended.then(() => (streamEndedAt = Date.now()));
+
+    const signalledAt = Date.now();
+    const exit = terminate(server, delayMs + 20_000);
+    // A proxy's health check sees the process unready at once…
+    let ready = 200;
+    while (ready === 200 && Date.now() - signalledAt < delayMs) {
+      ready = (await fetch(`${base}/readyz`)).status;
+    }
+    expect(ready).toBe(503);
+    // …while a request that still reaches it in the meantime is answered as usual, and a new
+    // event stream is sent elsewhere.
+    const read = await fetch(`${base}/api/itineraries/${itineraryId}`, {
+      headers: { cookie: user.cookie },
+    });
+    const write = await send(server, user, 'POST', `/api/itineraries/${itineraryId}/stages`, {
+      title: 'During the delay',
+    });
+    const another = await openEventStream(events, { cookie: user.cookie });
+    another.close();
+    const answeredWithin = Date.now() - signalledAt;
+    expect([read.status, write.status, another.status]).toEqual([200, 201, 503]);
+    expect(Number(another.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(answeredWithin).toBeLessThan(delayMs);
+    expect(streamEndedAt).toBe(0);
+
+    // Then it drains as without the delay: the open stream ends, the process exits with 0.
+    await stream.ended;
+    expect(streamEndedAt - signalledAt).toBeGreaterThanOrEqual(delayMs - 500);
+    expect(await exit, server.output()).toEqual({ code: 0, signal: null });
   }, 400_000);
 });

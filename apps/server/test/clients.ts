@@ -44,6 +44,15 @@ export async function call(
   });
 }
 
+/**
+ * `call` on the app a file's set-up makes in `test.beforeAll`, after the module's bindings are
+ * read: `export const as = callsTo(() => testApp)`, then `as(user, 'GET', url)`.
+ */
+export function callsTo(testApp: () => TestApp) {
+  return (user: SignedInUser | null, method: HTTPMethods, url: string, options?: CallOptions) =>
+    call(testApp(), user, method, url, options);
+}
+
 /** Someone calling the app: a signed-in account, or nobody (`account` null). */
 export interface Client {
   account: SignedInUser | null;

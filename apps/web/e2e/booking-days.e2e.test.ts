@@ -1,32 +1,20 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpVerified } from './accounts';
-import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations, url } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, create, screenshot, seriousViolations, travellerForThisFile, url } from './browser';
 
 // A trip from Rome to Chicago through New York, on a phone: the booking form takes each leg's
 // time zones from the places picked, each leg shows how long it really takes (across zones and
 // the change to summer time), the wait between two legs is shown between them, and every
 // booking appears in its day among the stages' places, on the trip's page and on paper.
 
-const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
-
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const { context, page } = await travellerForThisFile(PHONE);
 let tripId = '';
 
-async function shoot(target: Page, name: string) {
-  if (SHOTS) await target.screenshot({ path: `${SHOTS}/booking-days-${name}.png`, fullPage: true });
-}
+const shoot = (target: Page, name: string) =>
+  screenshot(target, `booking-days-${name}`, { fullPage: true });
 
-async function post(path: string, data: object): Promise<string> {
-  const response = await context.request.post(url(path), {
-    headers: { origin: baseUrl() },
-    data,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+/** Makes a row of the trip through the API: its id. */
+const post = async (path: string, data: object) => (await create(context, path, data)).id;
 
 /** What each entry of `scope` is, in order ("place:MoMA", "booking:check-in:Hotel"…). */
 function entries(scope: Locator): Promise<(string | null)[]> {
@@ -41,9 +29,6 @@ function line(title: string): Locator {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await newContext(browser, PHONE);
-  await signUpVerified(context);
   tripId = await post('/api/itineraries', {
     title: 'Rome to Chicago',
     startDate: '2027-03-26',
@@ -101,12 +86,6 @@ beforeAll(async () => {
     endAt: '2027-04-01T11:00',
     endZone: 'America/Chicago',
   });
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
 });
 
 describe('bookings in the days of a trip', () => {

@@ -10,7 +10,7 @@ import {
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, expect, inject } from 'vitest';
-import { clientAddress } from './accounts';
+import { clientAddress, signUpVerified } from './accounts';
 
 /** Debian's Chromium (or CHROME_PATH), headless, with nothing reaching outside this machine. */
 export function launchBrowser(): Promise<Browser> {
@@ -141,12 +141,19 @@ export async function slowDown(
   return () => page.unroute(pattern);
 }
 
-/** A screenshot for a human to look at, only when E2E_SCREENSHOTS_DIR names a folder. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * A screenshot for a human to look at, only when E2E_SCREENSHOTS_DIR names a folder: the
+ * screen, or with `fullPage` the whole page.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
   const dir = process.env.E2E_SCREENSHOTS_DIR;
   if (!dir) return;
   await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), ...options });
 }
 
 /** POSTs as the context's traveller, expects 201 (else shows the answer), returns the id. */
@@ -171,6 +178,19 @@ export async function browserForThisFile(): Promise<Browser> {
   const browser = await launchBrowser();
   afterAll(() => browser.close());
   return browser;
+}
+
+/**
+ * The traveller of the calling test file, made while the file is collected: a browser, a
+ * context of `options` (a phone, a desktop) signed up with an account of its own, and a page
+ * open in it, all closed after the file's last test:
+ * `const { context, page } = await travellerForThisFile(PHONE);` at the top of a file.
+ */
+export async function travellerForThisFile(options: BrowserContextOptions = DESKTOP) {
+  const browser = await browserForThisFile();
+  const context = await newContext(browser, options);
+  await signUpVerified(context);
+  return { browser, context, page: await context.newPage() };
 }
 
 /** The address of `target` (a path) on the server under test. */

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enForm from '../src/components/form/locales/en.json';
 import enContact from '../src/features/contact/locales/en.json';
@@ -13,6 +13,7 @@ import { signUpVerified, uniqueEmail } from './accounts';
 import {
   DESKTOP,
   PHONE,
+  api,
   baseUrl,
   create,
   launchBrowser,
@@ -169,6 +170,54 @@ describe('a refused field is marked and focused', () => {
     await dialog.getByText(enForm.invalid).waitFor();
     await expectFocused(dialog.locator('[data-interest]').first());
     expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("in the admin panel of a Jammy itinerary's listing, and beside a listing saved meanwhile", async () => {
+    const trip = await create(admin, '/api/itineraries', { title: 'Porto in the rain' });
+    // Only a trip with a stage that has a place on the map may be published.
+    await create(admin, `/api/itineraries/${trip.id}/stages`, {
+      title: 'Ribeira',
+      destinationName: 'Porto',
+      lat: 41.1408,
+      lng: -8.6131,
+      countryCode: 'PT',
+    });
+    const preset = await api<{ id: string; admin: { version: number } }>(
+      admin,
+      'POST',
+      '/api/presets',
+      { itineraryId: trip.id, region: 'europe', interests: ['wine'], premium: false },
+    );
+    const page = await admin.newPage();
+    const refuse = (route: Route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill(refusal('interests', 'must name known interests'))
+        : route.continue();
+    await page.route(`**/api/presets/${preset.id}`, refuse);
+    await page.goto(url(`/jammy-itineraries/${preset.id}`));
+    const panel = page.getByRole('region', { name: enPresets.admin.title });
+    await panel.getByRole('button', { name: enPresets.admin.save }).click();
+    await panel.getByText(enForm.invalid).waitFor();
+    await expectFocused(panel.locator('[data-interest]').first());
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Another admin moves it to Asia meanwhile: the panel shows their region beside mine.
+    await page.unroute(`**/api/presets/${preset.id}`, refuse);
+    await api(admin, 'PATCH', `/api/presets/${preset.id}`, {
+      region: 'asia',
+      version: preset.admin.version,
+    });
+    await panel.getByRole('button', { name: enPresets.admin.save }).click();
+    const conflict = panel.locator('[data-conflict]');
+    await conflict.getByText(enPresets.regions.asia).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await conflict.scrollIntoViewIfNeeded();
+    await screenshot(page, 'preset-admin-conflict');
+    await conflict.getByRole('button', { name: enForm.conflict.useTheirs }).click();
+    expect(await panel.getByLabel(enPresets.admin.region).inputValue()).toBe('asia');
+    await panel.getByRole('button', { name: enPresets.admin.save }).click();
+    await panel.getByText(enPresets.admin.saved).waitFor();
     await page.close();
   });
 });

@@ -1,24 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpVerified } from './accounts';
-import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations, url } from './browser';
+import { describe, expect, it } from 'vitest';
+import { PHONE, create, screenshot, seriousViolations, travellerForThisFile, url } from './browser';
 
 // A stage's destination typed but never picked from the list: saving looks the name up with
 // the same search and asks the traveller which place it is (or whether to keep it off the
 // map), so no stage ends without a position unless the traveller says so, and no city is
 // guessed silently.
 
-const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+const { context, page } = await travellerForThisFile(PHONE);
+const tripId = (await create(context, '/api/itineraries', { title: 'Iberia by train' })).id;
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let tripId = '';
-
-async function shoot(name: string) {
-  if (SHOTS)
-    await page.screenshot({ path: `${SHOTS}/stage-destination-${name}.png`, fullPage: true });
-}
+const shoot = (name: string) => screenshot(page, `stage-destination-${name}`, { fullPage: true });
 
 interface SavedStage {
   id: string;
@@ -43,24 +34,6 @@ async function addTyped(title: string, destination: string, submit = 'Add the st
   await form.getByRole('button', { name: submit }).click();
   return form;
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await newContext(browser, PHONE);
-  await signUpVerified(context);
-  const response = await context.request.post(url('/api/itineraries'), {
-    headers: { origin: baseUrl() },
-    data: { title: 'Iberia by train' },
-  });
-  expect(response.status()).toBe(201);
-  tripId = ((await response.json()) as { id: string }).id;
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
 
 describe('a destination typed without picking it', () => {
   it('asks which place it is, the best match first, and saves the one confirmed', async () => {
@@ -114,12 +87,10 @@ describe('a destination typed without picking it', () => {
   });
 
   it('asks again when a stage saved without a position is changed', async () => {
-    const response = await context.request.post(url(`/api/itineraries/${tripId}/stages`), {
-      headers: { origin: baseUrl() },
-      data: { title: 'Porto', destinationName: 'Porto' },
+    const { id } = await create(context, `/api/itineraries/${tripId}/stages`, {
+      title: 'Porto',
+      destinationName: 'Porto',
     });
-    expect(response.status()).toBe(201);
-    const { id } = (await response.json()) as { id: string };
     await page.goto(url(`/de/itinerary/${tripId}/stage/${id}/edit`));
     await page.getByRole('button', { name: 'Änderungen speichern' }).click();
     const ask = page.getByRole('group', { name: 'Wo liegt „Porto“?' });

@@ -152,6 +152,42 @@ describe('the chunks of the pages', () => {
     );
     expect(larger.get(`${APP}/src/tiny.ts`)).toBe('list');
   });
+
+  it("sees through a feature's public entry: a page loads only the modules it names", () => {
+    const entry = `${APP}/src/features/maps/public.ts`;
+    const pin = `${APP}/src/features/maps/components/pin.tsx`;
+    const map = `${APP}/src/features/maps/components/map.tsx`;
+    const styles = `${APP}/src/features/maps/components/map.module.css`;
+    const withEntry = chunkNames(
+      graphOf({
+        ...modules,
+        [`${APP}/src/routes/list.tsx`]: {
+          imports: [entry],
+          code: 'import { Pin } from "../features/maps/public";',
+        },
+        [`${APP}/src/routes/trip.tsx`]: {
+          imports: [entry],
+          code: "import { Map, Pin as MapPin, mapClasses } from '../features/maps/public';",
+        },
+        [entry]: {
+          imports: [pin, map, styles],
+          code:
+            "export { Pin } from './components/pin';\nexport { Map } from './components/map';\n" +
+            "export { default as mapClasses } from './components/map.module.css';",
+        },
+        [pin]: {},
+        [map]: {},
+        [styles]: {},
+      }),
+      APP,
+      pages,
+      families,
+    );
+    expect(withEntry.get(pin)).toBe('list_trip');
+    // Only the trip names them: they stay the trip's own.
+    expect(withEntry.get(map)).toBeUndefined();
+    expect(withEntry.get(styles)).toBeUndefined();
+  });
 });
 
 describe('reading modules', () => {

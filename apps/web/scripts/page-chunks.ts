@@ -56,6 +56,23 @@ const ENTRY_CHUNK = 'app';
 const BARREL_MODULES = 5;
 
 /**
+ * A web feature's public entry (`src/features/<name>/public.ts`, decision 037): named
+ * re-exports of what other features use. It is seen through like a package's index, so a page
+ * that names one of its exports loads that module only, not every module the entry names.
+ */
+export const PUBLIC_ENTRY = /\/src\/features\/[^/]+\/public\.ts$/;
+
+/** A module's id without its extension: the app's own modules are imported without one. */
+const withoutExtension = (id: string) => id.replace(/\.(?:tsx?|jsx?|mjs)$/, '');
+
+/** The relative addresses a module's code imports from (`../features/maps/public`). */
+function relativeSpecifiers(code: string): Set<string> {
+  return new Set(
+    [...code.matchAll(/\bfrom\s*["'](\.[^"']*)["']/g)].flatMap((match) => match[1] ?? []),
+  );
+}
+
+/**
  * The names a module's code imports by name from a package (`import { a, b as c } from "p"`:
  * a and b from p).
  */
@@ -129,7 +146,10 @@ export interface Graph {
   > | null;
 }
 
-/** Reads the graph's modules: a package's index seen through, each module's real imports. */
+/**
+ * Reads the graph's modules: a package's index and a feature's public entry seen through, each
+ * module's real imports.
+ */
 function readerOf(graph: Graph) {
   const memo = <T>(cache: Map<string, T>, id: string, make: () => T) => {
     let value = cache.get(id);
@@ -142,14 +162,34 @@ function readerOf(graph: Graph) {
   const barrels = new Map<string, Map<string, Set<string>>>();
   const imports = new Map<string, Set<string>>();
   const reexportsOf = (id: string) =>
-    memo(barrels, id, () => reexports(id, graph.info(id)?.code ?? ''));
+    memo(barrels, id, () => {
+      const byModule = reexports(id, graph.info(id)?.code ?? '');
+      if (!PUBLIC_ENTRY.test(id)) return byModule;
+      // `./components/map` is the module imported as `…/components/map.tsx`.
+      const imported = graph.info(id)?.importedIds ?? [];
+      return new Map(
+        [...byModule].map(([module, names]) => [
+          imported.find((other) => other === module || withoutExtension(other) === module) ??
+            module,
+          names,
+        ]),
+      );
+    });
   const barrel = (id: string) =>
-    id.includes('/node_modules/') && reexportsOf(id).size >= BARREL_MODULES;
-  /** What `id` imports by name from the package of the index module `barrel`. */
+    PUBLIC_ENTRY.test(id) ||
+    (id.includes('/node_modules/') && reexportsOf(id).size >= BARREL_MODULES);
+  /** What `id` imports by name from the index module `barrel` (a package's or a feature's). */
   const importsOf = (id: string, barrel: string) =>
-    memo(imports, `${id}\0${barrel}`, () =>
-      namedImports(graph.info(id)?.code ?? '', packageOf(barrel) ?? ''),
-    );
+    memo(imports, `${id}\0${barrel}`, () => {
+      const code = graph.info(id)?.code ?? '';
+      if (!PUBLIC_ENTRY.test(barrel)) return namedImports(code, packageOf(barrel) ?? '');
+      const names = new Set<string>();
+      for (const specifier of relativeSpecifiers(code)) {
+        if (posix.join(posix.dirname(id), specifier) !== withoutExtension(barrel)) continue;
+        for (const name of namedImports(code, specifier)) names.add(name);
+      }
+      return names;
+    });
   return {
     barrel,
     reexportsOf,
@@ -168,8 +208,9 @@ function readerOf(graph: Graph) {
 
 /**
  * The modules whose first-visit loaders reach `id` through static imports, and whether the
- * app's entry does. A package's index module is seen through: only a module importing one of
- * the names it exports from `id` loads `id` (every page imports `@mantine/core`, few its Card).
+ * app's entry does. A package's index module (or a feature's public entry) is seen through: only
+ * a module importing one of the names it exports from `id` loads `id` (every page imports
+ * `@mantine/core`, few its Card).
  */
 function loadersOf(graph: Graph, reader: ReturnType<typeof readerOf>, roots: ReadonlySet<string>) {
   const known = new Map<string, { roots: Set<string>; entry: boolean }>();

@@ -6,7 +6,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
-import { takeSessionFromPage } from './features/auth/session';
+import { takeSessionFromPage } from './lib/session';
 import { i18n } from './i18n/i18n';
 import { isServerReachable, subscribeReachability } from './lib/connectivity';
 import { prepareDateFormats } from './lib/intl';

@@ -15,10 +15,41 @@ function resolveImport(from: string, specifier: string): string | null {
   return null;
 }
 
+/** A feature's public entry (`features/<name>/public.ts`): it only names other modules' exports. */
+const isPublicEntry = (file: string) => /\/features\/[^/]+\/public\.ts$/.test(file);
+
+/** The file each name a public entry re-exports comes from (type-only names aside). */
+function reexportedFiles(entry: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const statement of readFileSync(entry, 'utf8').matchAll(
+    /export\s+(type\s+)?\{([^}]*)\}\s*from\s*'([^']+)'/g,
+  )) {
+    const target = resolveImport(entry, statement[3] ?? '');
+    if (statement[1] || !target) continue;
+    for (const part of (statement[2] ?? '').split(',')) {
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop();
+      if (name) files.set(name, target);
+    }
+  }
+  return files;
+}
+
+/** The names an import statement takes (`import { a, type b, c as d }`: a and c). */
+const importedNames = (statement: string) =>
+  (/\{([^}]*)\}/.exec(statement)?.[1] ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !part.startsWith('type '))
+    .map((part) => part.split(/\s+as\s+/)[0] ?? part);
+
 /**
  * The namespaces the code a route loads with it asks for (`useTranslation('x')`,
  * `useTranslation(['x', 'y'])`), following its static imports; code it loads later
- * (`import()`, `lazy()`) has its own moment to wait.
+ * (`import()`, `lazy()`) has its own moment to wait. Through a feature's public entry, only
+ * the modules of the names imported are followed, as the build loads only those.
  */
 function namespacesOf(entry: string): Set<string> {
   const seen = new Set<string>();
@@ -35,7 +66,16 @@ function namespacesOf(entry: string): Set<string> {
     )) {
       if (/^import\s+type\s/.test(statement[0])) continue;
       const target = resolveImport(file, statement[1] ?? '');
-      if (target) visit(target);
+      if (!target) continue;
+      if (!isPublicEntry(target)) {
+        visit(target);
+        continue;
+      }
+      const files = reexportedFiles(target);
+      for (const name of importedNames(statement[0])) {
+        const reexported = files.get(name);
+        if (reexported) visit(reexported);
+      }
     }
   };
   visit(entry);

@@ -21,7 +21,7 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
-import { meQuery } from './features/auth/session';
+import { meQuery } from './lib/session';
 import { activateLanguage } from './i18n/i18n';
 import { nextTask } from './lib/next-task';
 import { restoreOfflineCache } from './lib/offline-cache';

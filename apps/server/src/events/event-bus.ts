@@ -310,6 +310,12 @@ export function createEventBus(deps: {
     },
 
     async subscribe(subscriber, lastEventId) {
+      // Closed (the process drains) while the stream's request was being checked: ended at
+      // once, the client reconnects to another process; kept, it would hold this one open.
+      if (closed) {
+        subscriber.end();
+        return () => {};
+      }
       const entry: Entry = { subscriber, lastId: lastEventId ?? 0, buffer: [] };
       const { itineraryId } = subscriber;
       let entries = streams.get(itineraryId);

@@ -11,7 +11,7 @@ const CLOSING_GRACE_MS = 500;
  * connections between requests, but not one that never carried a request (a browser opens
  * connections ahead of need) nor one whose request has not finished arriving: both stayed
  * open until the client let go. A connection gets a short grace first, so a request already
- * on its way is still read and answered (503 while closing, `connection: close`); requests in
+ * on its way is still read and answered (with `connection: close`); requests in
  * flight are never cut.
  */
 export function closeIdleConnectionsOnClose(app: FastifyInstance): void {

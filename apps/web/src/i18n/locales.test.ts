@@ -59,6 +59,7 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'fields.checkIn',
     'fields.checkOut',
     'fields.url',
+    'admin.no',
   ],
   fr: [
     'date',
@@ -87,7 +88,7 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'clues.code',
     'clues.date',
   ],
-  es: ['regions.asia', 'placeholders.accommodation'],
+  es: ['regions.asia', 'placeholders.accommodation', 'admin.no'],
   de: [
     'nav.faq',
     'nav.shop',

@@ -2,7 +2,7 @@ import { Avatar, UnstyledButton } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../features/auth/session';
+import { useMe } from '../lib/session';
 
 /** The header's account button: the traveller's initials (or an icon), naming the menu. */
 export function AccountButton(props: ComponentPropsWithRef<'button'>) {

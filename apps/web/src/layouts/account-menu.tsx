@@ -9,7 +9,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTakeFocus, type Reached } from '../components/load-on-reach';
-import { useMe } from '../features/auth/session';
+import { useMe } from '../lib/session';
 import { useLanguage } from '../i18n/use-language';
 import { AccountButton } from './account-button';
 

@@ -1,7 +1,7 @@
 import { SESSION_EXPIRY_SKEW_MS } from '@jammy/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { resetSession, useMe } from '../features/auth/session';
+import { resetSession, useMe } from '../lib/session';
 import { nextRefreshDelay } from '../lib/session-timing';
 import { whenPageIdle } from '../lib/when-page-idle';
 
@@ -23,7 +23,7 @@ export function useSessionRefresh(): void {
     async function refresh() {
       window.clearTimeout(timer);
       // The identity client loads with the first refresh: visitors never need it.
-      const { authClient } = await import('../features/auth/auth-client');
+      const { authClient } = await import('../lib/auth-client');
       if (cancelled) return;
       const { data, error } = await authClient.getSession({ query: { disableCookieCache: true } });
       if (cancelled || error) {

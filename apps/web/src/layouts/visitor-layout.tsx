@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useMe } from '../features/auth/session';
+import { useMe } from '../lib/session';
 import { BootShell } from './boot-shell';
 import { LazyLoggedLayout } from './lazy-logged-layout';
 import { NotLoggedLayout } from './not-logged-layout';

@@ -2,24 +2,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './source-files.test-helpers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const src = path.join(here, '..');
 // @mantine/core/styles.css is the package's own file (its exports name it).
 const mantine = path.dirname(fileURLToPath(import.meta.resolve('@mantine/core/styles.css')));
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(file);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
-
 /** The Mantine components the app imports by name. */
 function usedComponents(): string[] {
   const names = new Set<string>();
-  for (const file of sourceFiles(src)) {
+  for (const file of sourceFiles(src, { tests: false })) {
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(
       /import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@mantine\/core'/g,

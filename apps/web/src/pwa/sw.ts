@@ -78,64 +78,48 @@ registerRoute(
   }),
 );
 
-// Map tiles (the tile server's, loaded with CORS) and other images from elsewhere already
-// seen: bounded in count and age, the oldest out first.
-registerRoute(
-  ({ request, url }) => request.destination === 'image' && url.origin !== self.location.origin,
-  new CacheFirst({
-    cacheName: RUNTIME_CACHES.tiles,
+/**
+ * Images kept once seen (answers of 200 only), bounded in count and in age (30 days), the
+ * oldest out first, and given up when the device's storage runs short.
+ */
+function keptImages(cacheName: string, maxEntries: number): CacheFirst {
+  return new CacheFirst({
+    cacheName,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({
-        maxEntries: 800,
+        maxEntries,
         maxAgeSeconds: 30 * DAY_SECONDS,
         purgeOnQuotaError: true,
       }),
     ],
-  }),
-);
+  });
+}
 
-// Photos' thumbnails (storage API, `variant=thumb`): the address carries the file's token.
-registerRoute(
-  ({ url }) =>
+/** A photo's copy of the storage API (`alt=media`) in `variant`: its address carries its token. */
+function isPhoto(url: URL, variant: 'thumb' | 'medium'): boolean {
+  return (
     url.origin === self.location.origin &&
     url.pathname.startsWith('/v0/b/') &&
     url.searchParams.get('alt') === 'media' &&
-    url.searchParams.get('variant') === 'thumb',
-  new CacheFirst({
-    cacheName: RUNTIME_CACHES.thumbnails,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({
-        maxEntries: 400,
-        maxAgeSeconds: 30 * DAY_SECONDS,
-        purgeOnQuotaError: true,
-      }),
-    ],
-  }),
+    url.searchParams.get('variant') === variant
+  );
+}
+
+// Map tiles (the tile server's, loaded with CORS) and other images from elsewhere already
+// seen.
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && url.origin !== self.location.origin,
+  keptImages(RUNTIME_CACHES.tiles, 800),
 );
+
+// Photos' thumbnails (`variant=thumb`).
+registerRoute(({ url }) => isPhoto(url, 'thumb'), keptImages(RUNTIME_CACHES.thumbnails, 400));
 
 // Photos' larger copies (`variant=medium`: a trip's cover at the top of its overview, the
 // lightbox): kept once seen, and a saved trip's cover is fetched into it (keep-offline.ts), so
 // the trip keeps its cover offline.
-registerRoute(
-  ({ url }) =>
-    url.origin === self.location.origin &&
-    url.pathname.startsWith('/v0/b/') &&
-    url.searchParams.get('alt') === 'media' &&
-    url.searchParams.get('variant') === 'medium',
-  new CacheFirst({
-    cacheName: RUNTIME_CACHES.pictures,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({
-        maxEntries: 200,
-        maxAgeSeconds: 30 * DAY_SECONDS,
-        purgeOnQuotaError: true,
-      }),
-    ],
-  }),
-);
+registerRoute(({ url }) => isPhoto(url, 'medium'), keptImages(RUNTIME_CACHES.pictures, 200));
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;

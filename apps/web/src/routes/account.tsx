@@ -2,7 +2,7 @@ import { Avatar, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AccountSections } from '../features/account/components/account-sections';
 import { LoadingBlock } from '../features/account/components/loading-block';
-import { useMe } from '../features/auth/session';
+import { useMe } from '../lib/session';
 
 /** /account: profile, sign-in and security, sessions, data, welcome tour (and the outbox for admins). */
 export function Component() {

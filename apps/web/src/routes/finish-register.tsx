@@ -3,7 +3,7 @@ import { IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { FinishRegisterForm } from '../features/auth/components/finish-register-form';
-import { useMe } from '../features/auth/session';
+import { useMe } from '../lib/session';
 
 /** Completes the profile after a first sign-in by e-mail link, phone or another account. */
 export function Component() {

@@ -3,14 +3,14 @@ import { IconKey, IconMailCheck, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { callAuth } from '../features/auth/auth-errors';
-import { authClient } from '../features/auth/auth-client';
+import { callAuth } from '../features/auth/lib/auth-errors';
+import { authClient } from '../lib/auth-client';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { EmailRequestForm } from '../features/auth/components/email-request-form';
 import { EmailSent } from '../features/auth/components/email-sent';
 import { ErrorAlert } from '../features/auth/components/form-alert';
 import { ResetPasswordForm } from '../features/auth/components/reset-password-form';
-import { useAuthRedirect } from '../features/auth/use-auth-redirect';
+import { useAuthRedirect } from '../features/auth/components/use-auth-redirect';
 
 type Step = 'request' | 'sent' | 'reset' | 'done' | 'invalid';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BookingsPage } from '../features/bookings/components/bookings-page';
 import { ItineraryHeader } from '../features/itineraries/components/itinerary-header';
 import { ItineraryTreeGate } from '../features/itineraries/components/itinerary-tree-gate';
-import { useItineraryParams } from '../features/itineraries/use-itinerary-params';
+import { useItineraryParams } from '../lib/use-itinerary-params';
 
 /** /itinerary/{id}/bookings: flights, trains, stays and tables, day by day. */
 export function Component() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BudgetPage } from '../features/budget/components/budget-page';
 import { ItineraryHeader } from '../features/itineraries/components/itinerary-header';
 import { ItineraryTreeGate } from '../features/itineraries/components/itinerary-tree-gate';
-import { useItineraryParams } from '../features/itineraries/use-itinerary-params';
+import { useItineraryParams } from '../lib/use-itinerary-params';
 
 /** /itinerary/{id}/budget: planned and spent, expenses and settling up. */
 export function Component() {

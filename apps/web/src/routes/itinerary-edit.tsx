@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EditItineraryPage } from '../features/itineraries/components/edit-itinerary-page';
 import { ItineraryTreeGate } from '../features/itineraries/components/itinerary-tree-gate';
-import { useItineraryParams } from '../features/itineraries/use-itinerary-params';
+import { useItineraryParams } from '../lib/use-itinerary-params';
 
 export function Component() {
   const { t } = useTranslation();

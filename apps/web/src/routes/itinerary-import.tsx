@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ItineraryTreeGate } from '../features/itineraries/components/itinerary-tree-gate';
-import { useItineraryParams } from '../features/itineraries/use-itinerary-params';
+import { useItineraryParams } from '../lib/use-itinerary-params';
 import { ImportPage } from '../features/imports/components/import-page';
 
 /** /itinerary/{id}/import: files and pasted lists of places into the trip. */

@@ -2,7 +2,7 @@ import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ItineraryHeader } from '../features/itineraries/components/itinerary-header';
 import { ItineraryTreeGate } from '../features/itineraries/components/itinerary-tree-gate';
-import { useItineraryParams } from '../features/itineraries/use-itinerary-params';
+import { useItineraryParams } from '../lib/use-itinerary-params';
 import { NotesAndLists } from '../features/notes/components/notes-and-lists';
 
 /** /itinerary/{id}/notes: the trip's notes, packing lists and to-dos. */

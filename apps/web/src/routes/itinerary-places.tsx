@@ -2,7 +2,7 @@ import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ItineraryHeader } from '../features/itineraries/components/itinerary-header';
 import { ItineraryTreeGate } from '../features/itineraries/components/itinerary-tree-gate';
-import { useItineraryParams } from '../features/itineraries/use-itinerary-params';
+import { useItineraryParams } from '../lib/use-itinerary-params';
 import { PlacesView } from '../features/places/components/places-view';
 
 /** /itinerary/{id}/place: every place of the trip on one map. */

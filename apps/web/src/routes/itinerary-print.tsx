@@ -4,8 +4,8 @@ import { useTripExport } from '../features/exports/api/trip-export';
 import { PrintPage } from '../features/exports/components/print-page';
 import { ItineraryUnavailable } from '../features/itineraries/components/itinerary-tree-gate';
 import { ProblemAlert } from '../features/itineraries/components/problem-alert';
-import { isNotFound } from '../features/itineraries/components/problem';
-import { useItineraryParams } from '../features/itineraries/use-itinerary-params';
+import { isNotFound } from '../lib/read-failures';
+import { useItineraryParams } from '../lib/use-itinerary-params';
 
 /** /itinerary/{id}/print: the whole trip laid out for paper or a PDF. */
 export function Component() {

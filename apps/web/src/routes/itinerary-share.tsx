@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ItineraryTreeGate } from '../features/itineraries/components/itinerary-tree-gate';
-import { useItineraryParams } from '../features/itineraries/use-itinerary-params';
+import { useItineraryParams } from '../lib/use-itinerary-params';
 import { SharePage } from '../features/sharing/components/share-page';
 
 /** /itinerary/{id}/share: members and roles, invitations and read-only links. */

@@ -3,10 +3,10 @@ import { SHARE_QUERY_PARAM } from '@jammy/shared/sharing-params';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useMe } from '../features/auth/session';
+import { useMe } from '../lib/session';
 import { ItineraryOverview } from '../features/itineraries/components/itinerary-overview';
 import { ItineraryTreeGate } from '../features/itineraries/components/itinerary-tree-gate';
-import { useItineraryParams } from '../features/itineraries/use-itinerary-params';
+import { useItineraryParams } from '../lib/use-itinerary-params';
 import { CopiedNotice } from '../features/presets/components/copied-notice';
 
 // The read-only view of a share link (with its Markdown renderer) loads only for link holders.

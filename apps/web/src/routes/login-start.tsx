@@ -7,8 +7,8 @@ import { AuthCard } from '../features/auth/components/auth-card';
 import { ErrorAlert } from '../features/auth/components/form-alert';
 import { FederatedButtons } from '../features/auth/components/federated-buttons';
 import { PhoneSignIn } from '../features/auth/components/phone-sign-in';
-import { redirectHasError } from '../features/auth/auth-redirect';
-import { useAuthRedirect } from '../features/auth/use-auth-redirect';
+import { redirectHasError } from '../features/auth/lib/auth-redirect';
+import { useAuthRedirect } from '../features/auth/components/use-auth-redirect';
 
 /**
  * Choose how to sign in: every method this installation offers, each keeping `?redirect=`.

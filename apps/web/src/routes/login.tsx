@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { LoginForm } from '../features/auth/components/login-form';
-import { useAuthRedirect } from '../features/auth/use-auth-redirect';
+import { useAuthRedirect } from '../features/auth/components/use-auth-redirect';
 
 /** Sign in with e-mail and password. */
 export function Component() {

@@ -4,11 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { callAuth, toAuthFailure, type AuthFailure } from '../features/auth/auth-errors';
-import { authClient } from '../features/auth/auth-client';
+import { callAuth, toAuthFailure, type AuthFailure } from '../features/auth/lib/auth-errors';
+import { authClient } from '../lib/auth-client';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { FormAlert } from '../features/auth/components/form-alert';
-import { meQuery, resetSession } from '../features/auth/session';
+import { meQuery, resetSession } from '../lib/session';
 import { useLanguage } from '../i18n/use-language';
 import { clearOutbox, outboxEntries } from '../lib/outbox';
 

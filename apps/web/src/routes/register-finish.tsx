@@ -2,12 +2,12 @@ import { Anchor, Text } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { callAuth } from '../features/auth/auth-errors';
-import { authClient } from '../features/auth/auth-client';
-import { DEFAULT_AFTER_SIGN_UP } from '../features/auth/auth-redirect';
+import { callAuth } from '../features/auth/lib/auth-errors';
+import { authClient } from '../lib/auth-client';
+import { DEFAULT_AFTER_SIGN_UP } from '../features/auth/lib/auth-redirect';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { EmailSent } from '../features/auth/components/email-sent';
-import { useAuthRedirect } from '../features/auth/use-auth-redirect';
+import { useAuthRedirect } from '../features/auth/components/use-auth-redirect';
 
 /** After signing up: check your inbox, with a way to send the mail again or change address. */
 export function Component() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { RegisterForm } from '../features/auth/components/register-form';
-import { useAuthRedirect } from '../features/auth/use-auth-redirect';
+import { useAuthRedirect } from '../features/auth/components/use-auth-redirect';
 
 /** Create an account with name, e-mail and password. */
 export function Component() {

@@ -3,14 +3,14 @@ import { IconLink, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { callAuth } from '../features/auth/auth-errors';
-import { authClient } from '../features/auth/auth-client';
-import { DEFAULT_AFTER_SIGN_UP } from '../features/auth/auth-redirect';
+import { callAuth } from '../features/auth/lib/auth-errors';
+import { authClient } from '../lib/auth-client';
+import { DEFAULT_AFTER_SIGN_UP } from '../features/auth/lib/auth-redirect';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { EmailRequestForm } from '../features/auth/components/email-request-form';
 import { EmailSent } from '../features/auth/components/email-sent';
 import { ErrorAlert } from '../features/auth/components/form-alert';
-import { useAuthRedirect } from '../features/auth/use-auth-redirect';
+import { useAuthRedirect } from '../features/auth/components/use-auth-redirect';
 
 /**
  * Ask for an e-mail sign-in link (which also creates an account for a new address), or with

@@ -2,9 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BudgetSummary, Expense } from '@jammy/shared/budget';
 import type { Itinerary } from '@jammy/shared/itineraries';
-import type { HTTPMethods } from 'fastify';
 import { afterAll } from 'vitest';
-import { call, type CallOptions, type SignedInUser, type Traveller } from '../../../test/clients';
+import { callsTo, type Traveller } from '../../../test/clients';
 import { expectStatus } from '../../../test/expect';
 import { createItinerary } from '../../../test/factories';
 import { serverTest } from '../../../test/fixture';
@@ -70,12 +69,7 @@ export let viewer: Traveller;
 export let stranger: Traveller;
 
 /** A request as `user` (anonymous when null). */
-export const as = (
-  user: SignedInUser | null,
-  method: HTTPMethods,
-  url: string,
-  options?: CallOptions,
-) => call(testApp, user, method, url, options);
+export const as = callsTo(() => testApp);
 
 /** A trip in EUR shared with the editor and the viewer. */
 export async function euroTrip(): Promise<Itinerary> {

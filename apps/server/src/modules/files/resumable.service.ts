@@ -1,7 +1,7 @@
 import { Readable, Transform } from 'node:stream';
 import type { ObjectMetadataInput } from '@jammy/shared/storage';
 import { uuidv7 } from 'uuidv7';
-import type { StorageConfig } from '../../config';
+import type { StorageConfig } from '../../config/storage';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { BlobStore } from './blob-store';

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
-import type { S3Config } from '../../config';
+import type { S3Config } from '../../config/storage';
 import { assertBlobKey, hashingCounter, type BlobStore } from './blob-store';
 
 /** Parts of a multipart upload: S3's smallest; one part in flight keeps memory per upload low. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { objectMetadataInputSchema } from '@jammy/shared/storage';
 import type { FastifyBaseLogger } from 'fastify';
-import type { StorageConfig } from '../../config';
+import type { StorageConfig } from '../../config/storage';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { BlobStore, ByteRange } from './blob-store';

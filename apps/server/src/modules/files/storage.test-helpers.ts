@@ -1,5 +1,5 @@
-import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
-import { call, type CallOptions, type SignedInUser, type Traveller } from '../../../test/clients';
+import type { LightMyRequestResponse } from 'fastify';
+import { callsTo, type SignedInUser, type Traveller } from '../../../test/clients';
 import { createItinerary } from '../../../test/factories';
 import { serverTest } from '../../../test/fixture';
 import { addMember } from '../../../test/itinerary-helpers';
@@ -18,12 +18,7 @@ export let editor: Traveller;
 export let other: Traveller;
 
 /** An /api request as `user` (anonymous when null). */
-export const api = (
-  user: SignedInUser | null,
-  method: HTTPMethods,
-  url: string,
-  options?: CallOptions,
-) => call(testApp, user, method, url, options);
+export const api = callsTo(() => testApp);
 
 /**
  * The tests of a storage file: the server with the small limits; with `users`, the owner,

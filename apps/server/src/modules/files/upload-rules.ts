@@ -5,7 +5,7 @@ import {
   type ObjectSpace,
 } from '@jammy/shared/storage';
 import { Transform } from 'node:stream';
-import type { StorageConfig } from '../../config';
+import type { StorageConfig } from '../../config/storage';
 import { AppError } from '../../lib/errors';
 
 /** Bytes read before the type is decided (file-type needs at most this many). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { KEEP_EXIF_METADATA_KEY, type ObjectMetadataInput } from '@jammy/shared/storage';
 import { uuidv7 } from 'uuidv7';
-import type { StorageConfig } from '../../config';
+import type { StorageConfig } from '../../config/storage';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { BlobStore } from './blob-store';

@@ -2,7 +2,7 @@ import { geoSearchQuerySchema, geoSearchResultSchema } from '@jammy/shared/geo';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession, type Sessions } from '../../auth/session';
-import type { GeocoderConfig } from '../../config';
+import type { GeocoderConfig } from '../../config/services';
 import { replies } from '../../lib/contract';
 import { sharedGazetteer } from './gazetteer';
 import { createGeocoder } from './geocoder';

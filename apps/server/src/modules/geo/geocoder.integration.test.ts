@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeGeocoder, type FakeGeocoder } from './fake-geocoder';
-import { guessGeocoderKind } from '../../config';
+import { guessGeocoderKind } from '../../config/services';
 import { createGeocoder } from './geocoder';
 
 let fake: FakeGeocoder;

@@ -1,6 +1,6 @@
 import type { PlaceCategory } from '@jammy/shared/itineraries';
 import { z } from 'zod';
-import type { GeocoderKind } from '../../config';
+import type { GeocoderKind } from '../../config/services';
 import { osmCategory } from './osm-category';
 
 /** A geocoder gets this long to answer before the search goes on without it. */

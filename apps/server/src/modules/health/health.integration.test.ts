@@ -33,6 +33,21 @@ function databaseOver(pool: pg.Pool): Database {
   };
 }
 
+/** The app with its health checks asking `pool`, on the file's migrated database otherwise. */
+const appOver = (pool: pg.Pool) =>
+  buildTestApp({ databaseUrl: testDatabase.url, database: databaseOver(pool) });
+
+/** A pool to a port nothing listens on: every connection is refused within a second. */
+async function poolToNowhere(): Promise<pg.Pool> {
+  const port = await freePort();
+  const pool = new pg.Pool({
+    connectionString: `postgres://nobody:secret@127.0.0.1:${port}/nothing`,
+    connectionTimeoutMillis: 1000,
+  });
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 describe('GET /api/health', () => {
   it('answers 200 with the database up and the build id, never cached', async () => {
     const { app, close } = await buildTestApp({ databaseUrl: testDatabase.url });
@@ -72,16 +87,7 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 when nothing listens on the database port', async () => {
-    const port = await freePort();
-    const pool = new pg.Pool({
-      connectionString: `postgres://nobody:secret@127.0.0.1:${port}/nothing`,
-      connectionTimeoutMillis: 1000,
-    });
-    pool.on('error', () => undefined);
-    const { app, close } = await buildTestApp({
-      databaseUrl: testDatabase.url,
-      database: databaseOver(pool),
-    });
+    const { app, close } = await appOver(await poolToNowhere());
     try {
       const response = await app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);
@@ -109,10 +115,7 @@ describe('GET /api/health', () => {
       connectionTimeoutMillis: 10_000,
     });
     pool.on('error', () => undefined);
-    const { app, close } = await buildTestApp({
-      databaseUrl: testDatabase.url,
-      database: databaseOver(pool),
-    });
+    const { app, close } = await appOver(pool);
     try {
       const started = performance.now();
       const response = await app.inject({ method: 'GET', url: '/api/health' });
@@ -156,11 +159,7 @@ describe('GET /api/health/ready', () => {
 
   it('answers 503 with migrations pending on a database that was never migrated', async () => {
     const empty = await createTestDatabase();
-    const pool = new pg.Pool({ connectionString: empty.url });
-    const { app, close } = await buildTestApp({
-      databaseUrl: testDatabase.url,
-      database: databaseOver(pool),
-    });
+    const { app, close } = await appOver(new pg.Pool({ connectionString: empty.url }));
     try {
       const response = await app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(response.statusCode).toBe(503);
@@ -176,16 +175,7 @@ describe('GET /api/health/ready', () => {
   });
 
   it('answers 503 with the database down when nothing listens on its port', async () => {
-    const port = await freePort();
-    const pool = new pg.Pool({
-      connectionString: `postgres://nobody:secret@127.0.0.1:${port}/nothing`,
-      connectionTimeoutMillis: 1000,
-    });
-    pool.on('error', () => undefined);
-    const { app, close } = await buildTestApp({
-      databaseUrl: testDatabase.url,
-      database: databaseOver(pool),
-    });
+    const { app, close } = await appOver(await poolToNowhere());
     try {
       const response = await app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(response.statusCode).toBe(503);

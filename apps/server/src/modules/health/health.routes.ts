@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { PUBLIC, replies } from '../../lib/contract';
+import type { Drain } from '../../lib/drain';
 import {
   healthSchema,
   isReady,
@@ -31,13 +32,13 @@ export function healthRoutes(
     buildId: string;
     /** Whether this process's LISTEN connection is up (events/notifications.ts). */
     listening: () => boolean;
+    /** Unready from the start of the drain: a balancer stops sending new work. */
+    drain: Drain;
     migrationsFolder?: string;
   },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const readiness = createReadiness(deps);
-  // Set as soon as close() starts: a balancer stops sending new work while requests drain.
-  app.addHook('preClose', async () => readiness.stopAccepting());
 
   const ready = async (request: FastifyRequest, reply: FastifyReply) => {
     const checked = await readiness.check(request.log);

@@ -1,6 +1,7 @@
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import type { Drain } from '../../lib/drain';
 import { MIGRATIONS_DIR } from '../../paths';
 import { appliedMigrations, ping } from './health.repository';
 
@@ -46,22 +47,18 @@ export async function checkLiveness(pool: pg.Pool, log: FastifyBaseLogger): Prom
 export function createReadiness(deps: {
   pool: pg.Pool;
   listening: () => boolean;
+  /** Not accepting from the start of the drain (lib/drain.ts). */
+  drain: Drain;
   migrationsFolder?: string;
 }) {
   // The hashes of the committed migrations this build expects to find applied.
   const expected = readMigrationFiles({
     migrationsFolder: deps.migrationsFolder ?? MIGRATIONS_DIR,
   }).map((migration) => migration.hash);
-  let accepting = true;
   // Migrations are never undone: once seen applied, the check needs no more queries.
   let migrated = false;
 
   return {
-    /** From the start of close(): a balancer stops sending new work while requests drain. */
-    stopAccepting(): void {
-      accepting = false;
-    },
-
     async check(log: FastifyBaseLogger): Promise<Readiness> {
       let database: 'up' | 'down' = 'up';
       let migrations: 'done' | 'pending' | 'unknown' = migrated ? 'done' : 'unknown';
@@ -88,7 +85,7 @@ export function createReadiness(deps: {
         database,
         migrations,
         events: deps.listening() ? 'listening' : 'down',
-        accepting,
+        accepting: !deps.drain.draining(),
       };
     },
   };

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession, type Sessions } from '../../auth/session';
-import type { GeocoderConfig } from '../../config';
+import type { GeocoderConfig } from '../../config/services';
 import type { Db } from '../../db/client';
 import { noContent, replies } from '../../lib/contract';
 import { AppError, invalidField } from '../../lib/errors';

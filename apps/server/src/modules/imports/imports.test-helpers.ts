@@ -3,10 +3,9 @@ import path from 'node:path';
 import type { Itinerary } from '@jammy/shared/itineraries';
 import type { ActivityPage } from '@jammy/shared/sharing';
 import { sql } from 'drizzle-orm';
-import type { HTTPMethods } from 'fastify';
 import { expect } from 'vitest';
 import type { ApiErrorBody } from '../../../test/auth-helpers';
-import { call, type CallOptions, type SignedInUser, type Traveller } from '../../../test/clients';
+import { callsTo, type SignedInUser, type Traveller } from '../../../test/clients';
 import { expectStatus } from '../../../test/expect';
 import type { ServerTest } from '../../../test/fixture';
 import type { TestServer } from '../../../test/server';
@@ -52,12 +51,7 @@ export function useImportsTest(test: ServerTest): void {
 }
 
 /** An /api request as `user` (anonymous when null). */
-export const as = (
-  user: SignedInUser | null,
-  method: HTTPMethods,
-  url: string,
-  options?: CallOptions,
-) => call(server, user, method, url, options);
+export const as = callsTo(() => server);
 export const db = () => server.database.db;
 
 export function upload(

@@ -4,7 +4,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { createNotifications, type Notifications } from '../../events/notifications';
-import { createDocumentCache, DOCUMENTS_CHANNEL, type DocumentCache } from './document-cache';
+import { DOCUMENTS_CHANNEL, type DocumentCache } from './document-cache';
+import { createDocumentCache } from './lru-document-cache';
 
 // The document cache's bound in bytes must hold whatever it keeps: the roles it keeps after a
 // change dropped the documents, and the compressed forms made after a document was kept.

@@ -1,6 +1,6 @@
 import type { Itinerary, ListItem, Note, Place, Stage, TripList } from '@jammy/shared/itineraries';
 import type { HTTPMethods } from 'fastify';
-import { call, type CallOptions, type SignedInUser, type Traveller } from '../../../test/clients';
+import { callsTo, type SignedInUser, type Traveller } from '../../../test/clients';
 import { expectStatus } from '../../../test/expect';
 import {
   createItinerary,
@@ -26,12 +26,7 @@ export let editor: Traveller;
 export let viewer: Traveller;
 export let stranger: Traveller;
 /** A request as `user` (anonymous when null). */
-export const as = (
-  user: SignedInUser | null,
-  method: HTTPMethods,
-  url: string,
-  options?: CallOptions,
-) => call(server, user, method, url, options);
+export const as = callsTo(() => server);
 
 /** An itinerary with one of every kind of content, shared with the editor and the viewer. */
 export interface Fixture {

@@ -1,8 +1,7 @@
 import type { Page } from '@jammy/shared/itineraries';
 import type { PresetSummary } from '@jammy/shared/presets';
 import { inArray } from 'drizzle-orm';
-import type { HTTPMethods } from 'fastify';
-import { call, type CallOptions, type SignedInUser, type Traveller } from '../../../test/clients';
+import { callsTo, type SignedInUser, type Traveller } from '../../../test/clients';
 import { expectStatus } from '../../../test/expect';
 import { serverTest } from '../../../test/fixture';
 import { catalogueFixture, loadFixtures } from '../../../test/preset-helpers';
@@ -34,12 +33,7 @@ export let traveller: Traveller;
 const ids = new Map<string, string>();
 
 /** An /api request as `user` (anonymous when null). */
-export const api = (
-  user: SignedInUser | null,
-  method: HTTPMethods,
-  url: string,
-  options?: CallOptions,
-) => call(testApp, user, method, url, options);
+export const api = callsTo(() => testApp);
 
 /** The id a catalogue file got. */
 export function idOf(file: { slug: string }): string {

@@ -7,6 +7,7 @@ import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { answerOf, replies } from '../../lib/contract';
 import { serviceUnavailable } from '../../lib/database-errors';
+import type { Drain } from '../../lib/drain';
 import { AppError } from '../../lib/errors';
 import type { EventBus, Subscriber } from '../../events/event-bus';
 import { authorize } from '../itineraries/access';
@@ -106,10 +107,10 @@ function resumeAfter(header: string | string[] | undefined, query: string | unde
  */
 export function eventRoutes(
   root: FastifyInstance,
-  deps: { db: Db; sessions: Sessions; bus: EventBus; documents: DocumentCache },
+  deps: { db: Db; sessions: Sessions; bus: EventBus; documents: DocumentCache; drain: Drain },
 ) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, sessions, bus, documents } = deps;
+  const { db, sessions, bus, documents, drain } = deps;
   let opening = 0;
 
   app.get(
@@ -132,6 +133,9 @@ export function eventRoutes(
     },
     async (request, reply) => {
       const lastEventId = resumeAfter(request.headers['last-event-id'], request.query.lastEventId);
+      // A stopping process: a new stream would hold it open, or end with it; 503 + Retry-After
+      // sends the client to another process (checked before the fast path too).
+      if (drain.draining()) throw serviceUnavailable();
       const itineraryId = request.params.id;
       const known = sessions.known(request);
       if (known && lastEventId === null && documents.access(itineraryId, known.user.id)) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Sessions } from '../../auth/session';
 import type { Database } from '../../db/client';
+import type { Drain } from '../../lib/drain';
 import { createEventBus } from '../../events/event-bus';
 import type { Notifications } from '../../events/notifications';
 import type { Mailer } from '../../mail/mailer';
@@ -28,6 +29,8 @@ export function registerSharing(
     onFanOut?: (seconds: number) => void;
     /** Members' access kept with the trips' documents: a stream opens without a query. */
     documents: DocumentCache;
+    /** A stopping process opens no new stream (lib/drain.ts). */
+    drain: Drain;
   },
 ): { openStreams: () => number } {
   const { database, sessions, origin } = deps;
@@ -44,6 +47,6 @@ export function registerSharing(
   sharingRoutes(app, { db, sessions });
   invitationRoutes(app, { db, sessions, sender: { mailer: deps.mailer, origin } });
   shareLinkRoutes(app, { db, sessions, origin });
-  eventRoutes(app, { db, sessions, bus, documents: deps.documents });
+  eventRoutes(app, { db, sessions, bus, documents: deps.documents, drain: deps.drain });
   return { openStreams: () => bus.openStreams() };
 }

@@ -1,13 +1,12 @@
 import type { Sharing } from '@jammy/shared/sharing';
 import { expect } from 'vitest';
-import { call, type CallOptions, type SignedInUser, type Traveller } from '../../../test/clients';
+import { callsTo, type SignedInUser, type Traveller } from '../../../test/clients';
 import { expectStatus } from '../../../test/expect';
 import { createItinerary } from '../../../test/factories';
 import type { ServerTest } from '../../../test/fixture';
 import { addMember } from '../../../test/itinerary-helpers';
 import type { TestServer } from '../../../test/server';
 import type { ReceivedMail, TestSmtpServer } from '../../../test/smtp-server';
-import type { HTTPMethods } from 'fastify';
 
 export let smtp: TestSmtpServer;
 export let testApp: TestServer;
@@ -17,12 +16,7 @@ export let viewer: Traveller;
 export let stranger: Traveller;
 
 /** A request as `user` (anonymous when null). */
-export const api = (
-  user: SignedInUser | null,
-  method: HTTPMethods,
-  url: string,
-  options?: CallOptions,
-) => call(testApp, user, method, url, options);
+export const api = callsTo(() => testApp);
 
 export function signUpUser(label: string, name: string, language?: string): Promise<Traveller> {
   return testApp.traveller({ label, name, ...(language ? { language } : {}) });

@@ -5,7 +5,7 @@ import {
   type PaymentMode,
 } from '@jammy/shared/shop';
 import { uuidv7 } from 'uuidv7';
-import type { ShopConfig } from '../../config';
+import type { ShopConfig } from '../../config/shop';
 import type { Db } from '../../db/client';
 import { AppError, invalidField } from '../../lib/errors';
 import type { MailQueue } from '../../mail/mail-queue';

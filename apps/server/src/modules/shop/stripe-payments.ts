@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { StripeConfig } from '../../config';
+import type { StripeConfig } from '../../config/shop';
 import { AppError } from '../../lib/errors';
 import type { OrderRow } from './shop.repository';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authClient } from '../../auth/auth-client';
+import { authClient } from '../../../lib/auth-client';
 import { authCall } from './problem';
 import { sessionsQueryKey } from './list-sessions';
 

@@ -1,7 +1,7 @@
 import type { DELETE_CONFIRMATION } from '@jammy/shared/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { resetSession } from '../../auth/session';
+import { resetSession } from '../../../lib/session';
 import { problemFromApi } from './problem';
 
 /** DELETE /api/me: deletes the account for good (the typed confirmation travels along). */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authClient } from '../../auth/auth-client';
+import { authClient } from '../../../lib/auth-client';
 import { authCall } from './problem';
 
 export type LinkableProvider = 'google' | 'github' | 'oidc';

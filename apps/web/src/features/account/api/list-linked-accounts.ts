@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authClient } from '../../auth/auth-client';
+import { authClient } from '../../../lib/auth-client';
 import { authCall } from './problem';
 
 export const linkedAccountsQueryKey = ['account', 'linked-accounts'] as const;

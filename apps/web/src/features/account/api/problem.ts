@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api-client';
 import { toProblem } from '../../../lib/problem';
-import { runAuthCall, type AuthFetchOptions, type AuthResult } from '../../auth/auth-call';
+import { runAuthCall, type AuthFetchOptions, type AuthResult } from '../../../lib/auth-call';
 
 /** What went wrong with an account operation, in terms the page can explain. */
 export type ProblemKind =

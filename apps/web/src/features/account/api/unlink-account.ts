@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authClient } from '../../auth/auth-client';
+import { authClient } from '../../../lib/auth-client';
 import { linkedAccountsQueryKey } from './list-linked-accounts';
 import { authCall } from './problem';
 

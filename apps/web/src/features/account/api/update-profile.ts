@@ -1,7 +1,7 @@
 import type { Me, UpdateMe } from '@jammy/shared/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { meQuery } from '../../auth/session';
+import { meQuery } from '../../../lib/session';
 
 export type ProfileChanges = Pick<UpdateMe, 'name' | 'language' | 'homePlace'> & {
   version: number;

@@ -1,4 +1,3 @@
-import { PASSWORD_MIN_LENGTH } from '@jammy/shared/account-limits';
 import { PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { useForm } from '../../../components/form/use-form';
 import { useChangePassword } from '../api/change-password';
 import { problemFromApi } from '../api/problem';
 import { accountFormOptions, changePasswordSchema } from '../lib/form-schemas';
+import { NewPasswordFields } from './new-password-fields';
 import { ProblemAlert } from './problem-alert';
 import { SuccessAlert } from './success-alert';
 
@@ -44,18 +44,9 @@ export function ChangePasswordForm() {
           autoComplete="current-password"
           required
         />
-        <PasswordInput
-          {...form.field('newPassword')}
-          label={t('fields.newPassword')}
-          description={t('password.rule', { min: PASSWORD_MIN_LENGTH })}
-          autoComplete="new-password"
-          required
-        />
-        <PasswordInput
-          {...form.field('confirmPassword')}
-          label={t('fields.confirmPassword')}
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          newPassword={form.field('newPassword')}
+          confirmPassword={form.field('confirmPassword')}
         />
         {summed !== null && <ProblemAlert error={summed} />}
         {done ? <SuccessAlert>{t('password.changed')}</SuccessAlert> : null}

@@ -2,7 +2,7 @@ import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StorageMeter } from '../../files/components/storage-meter';
+import { StorageMeter } from '../../files/public';
 import { useExportData } from '../api/export-data';
 import { DeleteAccountModal } from './delete-account-modal';
 import { ProblemAlert } from './problem-alert';

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { useOutboxMessage } from '../api/get-outbox-message';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../../lib/format-time';
 import classes from './account.module.css';
 import { LoadingBlock } from './loading-block';
 import { ProblemAlert } from './problem-alert';

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { useOutbox, type OutboxMessage } from '../api/get-outbox';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../../lib/format-time';
 import { OutboxMessageModal } from './outbox-message-modal';
 import classes from './account.module.css';
 import { LoadingBlock } from './loading-block';

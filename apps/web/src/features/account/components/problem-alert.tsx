@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { AccountProblem, problemFromApi } from '../api/problem';
-import { formatWait } from '../lib/format';
+import { formatWait } from '../../../lib/format-time';
 import { useSignInAgain } from './use-sign-in-again';
 import { listFormat } from '../../../lib/intl';
 

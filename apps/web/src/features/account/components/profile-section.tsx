@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { rememberLanguage } from '../../../i18n/language-cookie';
 import { useLanguage } from '../../../i18n/use-language';
-import { meQuery } from '../../auth/session';
+import { meQuery } from '../../../lib/session';
 import { ConflictAlert } from '../../../components/form/conflict-panel';
 import { useForm } from '../../../components/form/use-form';
 import { useUpdateProfile, type ProfileChanges } from '../api/update-profile';

@@ -6,7 +6,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { useSessions, type SessionItem } from '../api/list-sessions';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import { useRevokeSession } from '../api/revoke-session';
-import { formatDateTime, formatRelative } from '../lib/format';
+import { formatDateTime, formatRelative } from '../../../lib/format-time';
 import { parseUserAgent } from '../lib/user-agent';
 import classes from './account.module.css';
 import { LoadingBlock } from './loading-block';

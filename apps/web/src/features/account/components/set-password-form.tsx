@@ -1,10 +1,10 @@
-import { PASSWORD_MIN_LENGTH } from '@jammy/shared/account-limits';
-import { PasswordInput, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
 import { useSetPassword } from '../api/set-password';
 import { accountFormOptions, setPasswordSchema } from '../lib/form-schemas';
+import { NewPasswordFields } from './new-password-fields';
 import { ProblemAlert } from './problem-alert';
 
 const FIELDS = ['newPassword', 'confirmPassword'] as const;
@@ -26,18 +26,9 @@ export function SetPasswordForm() {
         <Text size="sm" c="gray.8">
           {t('password.none')} {t('password.setText')}
         </Text>
-        <PasswordInput
-          {...form.field('newPassword')}
-          label={t('fields.newPassword')}
-          description={t('password.rule', { min: PASSWORD_MIN_LENGTH })}
-          autoComplete="new-password"
-          required
-        />
-        <PasswordInput
-          {...form.field('confirmPassword')}
-          label={t('fields.confirmPassword')}
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          newPassword={form.field('newPassword')}
+          confirmPassword={form.field('confirmPassword')}
         />
         {form.failure !== null && <ProblemAlert error={form.failure} />}
         <SubmitBar

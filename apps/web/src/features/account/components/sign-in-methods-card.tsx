@@ -17,7 +17,7 @@ import { useSignInMethods } from '../api/get-sign-in-methods';
 import { useLinkSocial, type LinkableProvider } from '../api/link-social';
 import { useLinkedAccounts } from '../api/list-linked-accounts';
 import { useUnlinkAccount } from '../api/unlink-account';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../../lib/format-time';
 import { LoadingBlock } from './loading-block';
 import { ProblemAlert } from './problem-alert';
 import { SectionCard } from './section-card';

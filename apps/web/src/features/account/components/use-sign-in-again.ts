@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
-import { authClient } from '../../auth/auth-client';
-import { resetSession } from '../../auth/session';
+import { authClient } from '../../../lib/auth-client';
+import { resetSession } from '../../../lib/session';
 
 /**
  * Signs out and opens sign-in, coming back to this very section afterwards: what the

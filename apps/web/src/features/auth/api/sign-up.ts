@@ -1,6 +1,6 @@
 import type { Language } from '@jammy/shared/languages';
-import { authClient } from '../auth-client';
-import type { AuthFetchOptions } from '../auth-errors';
+import { authClient } from '../../../lib/auth-client';
+import type { AuthFetchOptions } from '../lib/auth-errors';
 
 export interface SignUpInput {
   name: string;

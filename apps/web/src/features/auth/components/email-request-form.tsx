@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
-import { authFormOptions } from '../auth-messages';
+import { authFormOptions } from '../lib/auth-messages';
 import { emailRequestSchema } from '../lib/schemas';
 import { FormAlert } from './form-alert';
 import { EmailField } from './identity-fields';

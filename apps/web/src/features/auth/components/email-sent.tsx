@@ -3,8 +3,8 @@ import { IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toAuthFailure, type AuthFailure } from '../auth-errors';
-import { useCooldown } from '../use-cooldown';
+import { toAuthFailure, type AuthFailure } from '../lib/auth-errors';
+import { useCooldown } from './use-cooldown';
 import { FormAlert, Notice } from './form-alert';
 
 /** Seconds before the same mail may be asked for again (the server also limits it). */

@@ -4,15 +4,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignInMethods } from '../api/sign-in-methods';
-import { callAuth, toAuthFailure, type AuthFailure } from '../auth-errors';
-import { authClient } from '../auth-client';
+import { callAuth, toAuthFailure, type AuthFailure } from '../lib/auth-errors';
+import { authClient } from '../../../lib/auth-client';
 import {
   federatedOptions,
   socialSignInRequest,
   type FederatedOption,
   type FederatedProvider,
-} from '../federated';
-import { useAuthRedirect } from '../use-auth-redirect';
+} from '../lib/federated';
+import { useAuthRedirect } from './use-auth-redirect';
 import { FormAlert } from './form-alert';
 
 const ICONS: Record<FederatedProvider, typeof IconShieldLock> = {

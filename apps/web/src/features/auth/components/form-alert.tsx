@@ -1,8 +1,8 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { toAuthFailure } from '../auth-errors';
-import { useAuthMessages } from '../auth-messages';
+import { toAuthFailure } from '../lib/auth-errors';
+import { useAuthMessages } from '../lib/auth-messages';
 
 /** A problem, announced at once (role=alert), with optional actions under it. */
 export function ErrorAlert({ children, code }: { children: ReactNode; code?: string | undefined }) {

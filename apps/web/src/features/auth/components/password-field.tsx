@@ -2,7 +2,7 @@ import { Box, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldProps } from '../../../components/form/use-form';
-import { passwordStrength } from '../password-strength';
+import { passwordStrength } from '../lib/password-strength';
 
 const STRENGTH_COLORS = ['gray.3', 'red.7', 'orange.6', 'teal.6', 'teal.8'] as const;
 

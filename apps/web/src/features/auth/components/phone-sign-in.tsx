@@ -4,12 +4,12 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
-import { callAuth } from '../auth-errors';
-import { authFormOptions, isolate } from '../auth-messages';
-import { authClient } from '../auth-client';
+import { callAuth } from '../lib/auth-errors';
+import { authFormOptions, isolate } from '../lib/auth-messages';
+import { authClient } from '../../../lib/auth-client';
 import { phoneCodeSchema, phoneSchema } from '../lib/schemas';
-import { useCompleteSignIn } from '../use-complete-sign-in';
-import { useCooldown } from '../use-cooldown';
+import { useCompleteSignIn } from './use-complete-sign-in';
+import { useCooldown } from './use-cooldown';
 import { FormAlert } from './form-alert';
 
 const CODE_LENGTH = 6;

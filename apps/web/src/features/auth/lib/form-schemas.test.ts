@@ -1,7 +1,7 @@
 import { normalizePhone } from '@jammy/shared/account';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorOf } from '../../../components/form/field-error';
-import { AUTH_FIELD_MESSAGES } from '../auth-messages';
+import { AUTH_FIELD_MESSAGES } from './auth-messages';
 import { emailRequestSchema, phoneSchema, resetPasswordSchema, signUpSchema } from './form-schemas';
 
 type Field = keyof typeof AUTH_FIELD_MESSAGES;

@@ -4,7 +4,7 @@ import { readAmount } from '../../../components/form/amount-field';
 import { ConflictPanel } from '../../../components/form/conflict-panel';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatMinorUnits } from '../../../lib/format';
-import { formatShortDate, formatWallTime, zoneLabel } from '../booking-time';
+import { formatShortDate, formatWallTime, zoneLabel } from '../lib/booking-time';
 import { draftOf, fieldsOf, type BookingDraft } from '../lib/booking-draft';
 
 /**

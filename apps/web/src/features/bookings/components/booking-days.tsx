@@ -11,8 +11,8 @@ import {
   groupByDay,
   referenceZone,
   type BookingTimes,
-} from '../booking-time';
-import { layovers } from '../booking-length';
+} from '../lib/booking-time';
+import { layovers } from '../lib/booking-length';
 import { BookingKindIcon } from './booking-kind-icon';
 import { LayoverNote, useLengthText } from './leg-notes';
 import classes from './bookings.module.css';

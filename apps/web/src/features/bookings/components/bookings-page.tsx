@@ -8,12 +8,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ConflictAlert } from '../../../components/form/conflict-panel';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { toProblem } from '../../../lib/problem';
-import {
-  useCreateBooking,
-  useDeleteBooking,
-  useUpdateBooking,
-} from '../../itineraries/api/bookings';
-import { referenceZone } from '../booking-time';
+import { useCreateBooking, useDeleteBooking, useUpdateBooking } from '../api/bookings';
+import { referenceZone } from '../lib/booking-time';
 import { BookingDays } from './booking-days';
 import { BookingForm } from './booking-form';
 

@@ -3,7 +3,7 @@ import { IconClockPause } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
-import { bookingLength, formatElapsed, type Layover } from '../booking-length';
+import { bookingLength, formatElapsed, type Layover } from '../lib/booking-length';
 
 /** What a booking's length reads as ("9 hr 30 min", "4 nights"), or null without one. */
 export function useLengthText(): (booking: Booking) => string | null {

@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
-import { bookingTimes, formatShortDate, formatWallTime, zoneLabel } from '../booking-time';
-import type { BookingMoment } from '../trip-plan';
+import { bookingTimes, formatShortDate, formatWallTime, zoneLabel } from '../lib/booking-time';
+import type { BookingMoment } from '../lib/trip-plan';
 import { BookingKindIcon } from './booking-kind-icon';
 import { LengthLine, TimeLine } from './booking-days';
 import { useLengthText } from './leg-notes';

@@ -13,7 +13,7 @@ import type {
 import type { Page } from '@jammy/shared/itineraries';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { itineraryKeys } from '../../itineraries/api/keys';
+import { itineraryKeys } from '../../../lib/query-keys';
 
 const base = (itineraryId: string) => `/api/itineraries/${itineraryId}`;
 

@@ -26,7 +26,7 @@ import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../account/lib/format';
+import { formatDateTime } from '../../../lib/format-time';
 import { useAnswerContact, useContactMessages, useSetContactStatus } from '../api/contact-admin';
 import classes from './contact.module.css';
 

@@ -23,7 +23,7 @@ import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
-import { formatWait } from '../../account/lib/format';
+import { formatWait } from '../../../lib/format-time';
 import { useSendContact } from '../api/send-contact';
 import classes from './contact.module.css';
 

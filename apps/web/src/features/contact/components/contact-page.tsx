@@ -14,7 +14,7 @@ import { useEffect, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
-import { useMe } from '../../auth/session';
+import { useMe } from '../../../lib/session';
 import { ContactForm } from './contact-form';
 import { dateTimeFormat } from '../../../lib/intl';
 

@@ -1,7 +1,7 @@
 import type { ExportFormat, ItineraryExport } from '@jammy/shared/exports';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { retryUnlessFinal } from '../../itineraries/components/problem';
+import { retryUnlessFinal } from '../../../lib/read-failures';
 import { exportKeys } from './keys';
 
 /** The address of an export download. */

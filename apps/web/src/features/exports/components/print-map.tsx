@@ -3,12 +3,11 @@ import { Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { groupByStage, numberTrip, tripMarkers } from '../../itineraries/components/trip-points';
-import { useMarkerTitles } from '../../itineraries/components/use-marker-titles';
-import { stageRoutesQuery, tracksOf } from '../../maps/api/stage-routes';
-import { TRACK_COLOR } from '../../maps/components/trip-map';
-import { useMapSettings } from '../../maps/map-settings';
-import { renderStaticMap } from '../../maps/static-map';
+import { groupByStage, numberTrip, tripMarkers, useMarkerTitles } from '../../itineraries/public';
+import { stageRoutesQuery, tracksOf } from '../../../components/maps/stage-routes';
+import { TRACK_COLOR } from '../../../components/maps/trip-map';
+import { useMapSettings } from '../../../components/maps/map-settings';
+import { renderStaticMap } from '../../../components/maps/static-map';
 import classes from './print-page.module.css';
 
 /**

@@ -7,10 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange, formatDuration } from '../../../lib/format';
-import { layovers, type Layover } from '../../bookings/booking-length';
-import { LayoverNote, useLengthText } from '../../bookings/components/leg-notes';
-import type { BookingMoment, LooseDay, PlanEntry } from '../../bookings/trip-plan';
-import { coverImageOf } from '../../itineraries/components/itinerary-cover';
+import {
+  layovers,
+  type Layover,
+  LayoverNote,
+  useLengthText,
+  type BookingMoment,
+  type LooseDay,
+  type PlanEntry,
+} from '../../bookings/public';
+import { coverImageOf } from '../../itineraries/public';
 import { PrintMap, type PrintMapState } from './print-map';
 import { tripDays } from './trip-days';
 import classes from './print-page.module.css';

@@ -8,7 +8,7 @@ import {
   type BookingMoment,
   type LooseDay,
   type PlanEntry,
-} from '../../bookings/trip-plan';
+} from '../../bookings/public';
 
 /** One day of a stage: its bookings and places in time order. */
 export interface TripDay {

@@ -20,9 +20,9 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatBytes } from '../../../lib/format';
-import { itineraryKeys } from '../../itineraries/api/keys';
-import { addAttachment, deleteAttachment, uploadPath } from '../media-api';
-import { useUpload } from '../use-upload';
+import { itineraryKeys } from '../../../lib/query-keys';
+import { addAttachment, deleteAttachment, uploadPath } from '../api/media-api';
+import { useUpload } from './use-upload';
 import { UploadStatus } from './upload-status';
 
 /**

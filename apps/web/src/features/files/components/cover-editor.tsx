@@ -5,8 +5,8 @@ import { Button, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@man
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setCover, uploadPath } from '../media-api';
-import { useUpload } from '../use-upload';
+import { setCover, uploadPath } from '../api/media-api';
+import { useUpload } from './use-upload';
 import { CropModal } from './crop-modal';
 import classes from './photo-gallery.module.css';
 import { UploadStatus } from './upload-status';

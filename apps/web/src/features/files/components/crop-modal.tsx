@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Slider, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COVER_RATIO, COVER_WIDTH, cropRect, type Crop } from '../cover-crop';
+import { COVER_RATIO, COVER_WIDTH, cropRect, type Crop } from '../lib/cover-crop';
 
 /**
  * Crops a photo to the shape of the trip card: zoom and position with sliders (they work by

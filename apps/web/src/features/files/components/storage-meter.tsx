@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatBytes } from '../../../lib/format';
-import { useStorageUsage } from '../storage-usage';
+import { useStorageUsage } from '../api/storage-usage';
 
 /** The account's storage: a meter of what photos and files take against the quota. */
 export function StorageMeter() {

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
-import { uploadProblem } from '../upload-problem';
-import type { UploadState } from '../use-upload';
+import { uploadProblem } from '../lib/upload-problem';
+import type { UploadState } from './use-upload';
 
 /**
  * Where an upload is: a progress bar with a cancel button while it runs, and after a failure

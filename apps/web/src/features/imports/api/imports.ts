@@ -3,7 +3,7 @@ import { importMediaType } from '@jammy/shared/imports-plain';
 import type { Language } from '@jammy/shared/languages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, REQUEST_TIMEOUT_MS } from '../../../lib/api-client';
-import { itineraryKeys } from '../../itineraries/api/keys';
+import { itineraryKeys } from '../../../lib/query-keys';
 
 /** Where a file goes: an itinerary (its stage, or a new one) or a new itinerary. */
 export interface ImportTarget {

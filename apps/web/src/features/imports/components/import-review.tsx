@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
-import { CategoryIcon } from '../../itineraries/components/category-icon';
+import { CategoryIcon } from '../../../components/category-icon';
 import { Coordinates } from './coordinates';
 import { dateTimeFormat } from '../../../lib/intl';
 

@@ -17,8 +17,8 @@ import {
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { outboxEntries } from '../../../lib/outbox';
-import { itineraryKeys } from './keys';
-import { withPendingTree } from './pending-changes';
+import { itineraryKeys } from '../../../lib/query-keys';
+import { withPendingTree } from '../../../lib/pending-changes';
 
 export type CreateItinerary = z.input<typeof createItinerarySchema>;
 export type UpdateItinerary = z.input<typeof updateItinerarySchema>;

@@ -3,11 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useServerReachable } from '../../../lib/connectivity';
 import { useOfflineSettings } from '../../../lib/offline-cache';
-import { stageRoutesQuery } from '../../maps/api/stage-routes';
+import { stageRoutesQuery } from '../../../components/maps/stage-routes';
 import { itinerariesQuery, itineraryTreeQuery } from './itineraries';
-import { notesQuery } from './notes';
+import { notesQuery, tripListsQuery } from '../../notes/public';
 import { savedTrees } from './saved-trips';
-import { tripListsQuery } from './trip-lists';
 
 const ALL_MINE = { q: '', sort: 'updated', trash: false } as const;
 

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { stageRoutesQuery } from '../../maps/api/stage-routes';
-import { activityQuery } from '../../sharing/api/activity';
-import { notesQuery } from './notes';
-import { tripListsQuery } from './trip-lists';
+import { stageRoutesQuery } from '../../../components/maps/stage-routes';
+import { notesQuery, tripListsQuery } from '../../notes/public';
+import { activityQuery } from '../../sharing/public';
 
 /**
  * Asks for what the overview's sections below its first screen read (notes and lists, the

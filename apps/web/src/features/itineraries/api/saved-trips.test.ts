@@ -1,55 +1,26 @@
 import type { ItineraryTree, Stage } from '@jammy/shared/itineraries';
 import { describe, expect, it } from 'vitest';
+import { aStage, aTree, anItinerary } from '../../../lib/trip-rows.test-helpers';
 import { savedTripsOf, summaryOfTree } from './saved-trips';
 
-function stage(id: string, startDate: string | null, endDate: string | null): Stage {
-  return {
-    id,
-    itineraryId: 'trip',
-    position: id,
-    title: id,
-    destinationName: null,
-    lat: null,
-    lng: null,
-    countryCode: null,
-    startDate,
-    endDate,
-    notes: '',
-    createdAt: '2027-01-01T00:00:00.000Z',
-    updatedAt: '2027-01-01T00:00:00.000Z',
-    version: 1,
-  };
-}
+const stage = (id: string, startDate: string | null, endDate: string | null): Stage =>
+  aStage({ id, startDate, endDate });
 
 function tree(
   id: string,
   title: string,
   options: { updatedAt?: string; startDate?: string; stages?: Stage[]; deleted?: boolean } = {},
 ): ItineraryTree {
-  return {
-    itinerary: {
+  return aTree({
+    itinerary: anItinerary({
       id,
       title,
-      description: '',
       startDate: options.startDate ?? null,
-      endDate: null,
-      timezone: null,
-      currency: null,
-      coverUrl: null,
-      cover: null,
-      ownerId: 'me',
-      role: 'owner',
       deletedAt: options.deleted ? '2027-02-01T00:00:00.000Z' : null,
-      createdAt: '2027-01-01T00:00:00.000Z',
-      updatedAt: options.updatedAt ?? '2027-01-01T00:00:00.000Z',
-      version: 1,
-    },
+      ...(options.updatedAt ? { updatedAt: options.updatedAt } : {}),
+    }),
     stages: options.stages ?? [],
-    places: [],
-    photos: [],
-    attachments: [],
-    bookings: [],
-  };
+  });
 }
 
 describe('summaryOfTree', () => {

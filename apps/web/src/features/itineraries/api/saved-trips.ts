@@ -1,6 +1,6 @@
 import type { ItinerarySummary, ItineraryTree } from '@jammy/shared/itineraries';
 import type { QueryClient } from '@tanstack/react-query';
-import { itineraryKeys } from './keys';
+import { itineraryKeys } from '../../../lib/query-keys';
 
 /**
  * The trips saved on this device, as the list shows them: without a connection, a list that

@@ -32,10 +32,10 @@ import {
 import classes from './itineraries-page.module.css';
 import { ListNotice, type ListNoticeState } from './list-notice';
 import { ProblemAlert } from './problem-alert';
-import { useNow } from './relative-time';
+import { useNow } from '../../../lib/relative-time';
 import { TrashedItineraryCard } from './trashed-itinerary-card';
 import { useListParams } from './use-list-params';
-import { ImportTripButton } from '../../imports/components/import-trip-button';
+import { ImportTripButton } from '../../imports/public';
 
 /** The notice another page left in the history entry ("moved to the trash"). */
 function noticeFromState(state: unknown): ListNoticeState | null {

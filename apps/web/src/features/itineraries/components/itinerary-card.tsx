@@ -7,7 +7,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange, tripDays } from '../../../lib/format';
 import classes from './itinerary-card.module.css';
 import { ItineraryCover, coverImageOf } from './itinerary-cover';
-import { formatRelativeTime } from './relative-time';
+import { formatRelativeTime } from '../../../lib/relative-time';
 
 /** Dates and length of a trip, or that it has none yet. */
 export function useTripDates() {

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange, tripDays } from '../../../lib/format';
-import { LivePresence } from '../../sharing/components/live-presence';
+import { LivePresence } from '../../sharing/public';
 import classes from './itinerary-header.module.css';
 
 const TABS = [

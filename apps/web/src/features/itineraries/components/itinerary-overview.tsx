@@ -4,7 +4,7 @@ import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
-import { ExportMenu } from '../../exports/components/export-menu';
+import { ExportMenu } from '../../exports/public';
 import { ItineraryCover, coverImageOf } from './itinerary-cover';
 import { ItineraryHeader } from './itinerary-header';
 import { loadOverviewBody } from './load-overview-body';

@@ -19,7 +19,7 @@ import notFoundArt from '../../../assets/not-found.svg';
 import { useLanguage } from '../../../i18n/use-language';
 import { itineraryTreeQuery } from '../api/itineraries';
 import headerClasses from './itinerary-header.module.css';
-import { isNotFound, retryUnlessFinal } from './problem';
+import { isNotFound, retryUnlessFinal } from '../../../lib/read-failures';
 import { ProblemAlert } from './problem-alert';
 
 /** The itinerary's tree; a 404 or 403 is final and shown at once (no retry). */

@@ -4,8 +4,7 @@ import { IconArrowRight, IconNotes, IconPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
-import { useNotes } from '../api/notes';
-import { useTripLists } from '../api/trip-lists';
+import { useNotes, useTripLists } from '../../notes/public';
 import headerClasses from './itinerary-header.module.css';
 
 /** A note's text without Markdown marks, cut to a short excerpt. */

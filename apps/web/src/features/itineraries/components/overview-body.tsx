@@ -7,14 +7,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { scrollBehavior } from '../../../lib/motion';
 import { useLanguage } from '../../../i18n/use-language';
-import { layovers } from '../../bookings/booking-length';
-import { referenceZone } from '../../bookings/booking-time';
-import { bookingMoments, looseDays, planStages } from '../../bookings/trip-plan';
-import { AttachmentList } from '../../files/components/attachment-list';
-import { PhotoGallery } from '../../files/components/photo-gallery';
-import { useStageTracks } from '../../maps/api/stage-routes';
-import { TripMap } from '../../maps/components/trip-map';
-import { ActivityPanel } from '../../sharing/components/activity-panel';
+import {
+  layovers,
+  referenceZone,
+  bookingMoments,
+  looseDays,
+  planStages,
+} from '../../bookings/public';
+import { AttachmentList, PhotoGallery } from '../../files/public';
+import { ActivityPanel } from '../../sharing/public';
+import { useStageTracks } from '../../../components/maps/stage-routes';
+import { TripMap } from '../../../components/maps/trip-map';
 import { NotesSummary } from './notes-summary';
 import { StageTimeline, type TimelineBookings } from './stage-timeline';
 import { groupByStage, numberTrip, tripMarkers } from './trip-points';

@@ -3,7 +3,7 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDuration, formatMinorUnits } from '../../../lib/format';
-import { CategoryIcon } from './category-icon';
+import { CategoryIcon } from '../../../components/category-icon';
 import classes from './stage-timeline.module.css';
 import { dateTimeFormat } from '../../../lib/intl';
 

@@ -8,11 +8,15 @@ import { WindowList, type ItemPlace } from '../../../components/window-list';
 import { useLanguage } from '../../../i18n/use-language';
 import { scrollBehavior } from '../../../lib/motion';
 import { formatDateRange, tripDays } from '../../../lib/format';
-import type { Layover } from '../../bookings/booking-length';
-import { formatDayHeading } from '../../bookings/booking-time';
-import { LayoverNote } from '../../bookings/components/leg-notes';
-import { TimelineBooking } from '../../bookings/components/timeline-booking';
-import { mergeByTime, type BookingMoment, type LooseDay } from '../../bookings/trip-plan';
+import {
+  type Layover,
+  formatDayHeading,
+  LayoverNote,
+  TimelineBooking,
+  mergeByTime,
+  type BookingMoment,
+  type LooseDay,
+} from '../../bookings/public';
 import { PlaceItem } from './place-item';
 import classes from './stage-timeline.module.css';
 import type { StageGroup, TripNumbers } from './trip-points';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import classes from './itinerary-card.module.css';
 import { ItineraryCover, coverImageOf } from './itinerary-cover';
-import { formatRelativeTime } from './relative-time';
+import { formatRelativeTime } from '../../../lib/relative-time';
 
 const DAY_MS = 86_400_000;
 

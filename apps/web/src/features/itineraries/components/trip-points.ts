@@ -1,7 +1,7 @@
 import { fromMinorUnits } from '@jammy/shared/fields-plain';
 import type { ItineraryTree, Place, Stage } from '@jammy/shared/itineraries';
 import { byPosition } from '@jammy/shared/positions';
-import type { MapPoint } from '../../maps/components/trip-map';
+import type { MapPoint } from '../../../components/maps/trip-map';
 
 export interface StageGroup {
   stage: Stage;

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { hasFields } from '../problem';
+import { hasFields } from '../lib/problem';
 import { ProblemNotice } from './problem-notice';
 import type { useListActions } from './use-list-actions';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import Markdown, { type Components } from 'react-markdown';
-import { safeUrl } from '../safe-url';
+import { safeUrl } from '../lib/safe-url';
 import classes from './notes.module.css';
 
 function MarkdownLink({ href, children }: ComponentProps<'a'>) {

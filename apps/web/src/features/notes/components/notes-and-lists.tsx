@@ -3,8 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconListCheck, IconNotes } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotes } from '../../itineraries/api/notes';
-import { useTripLists } from '../../itineraries/api/trip-lists';
+import { useNotes } from '../api/notes';
+import { useTripLists } from '../api/trip-lists';
 import { ListsPanel } from './lists-panel';
 import { NotesPanel } from './notes-panel';
 

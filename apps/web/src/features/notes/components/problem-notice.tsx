@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Problem } from '../problem';
+import type { Problem } from '../lib/problem';
 
 export type ProblemSubject = 'note' | 'list' | 'item';
 

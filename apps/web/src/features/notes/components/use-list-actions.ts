@@ -6,8 +6,8 @@ import {
   useMoveListItem,
   useRenameList,
   useUpdateListItem,
-} from '../../itineraries/api/trip-lists';
-import { problemOf, type Problem } from '../problem';
+} from '../api/trip-lists';
+import { problemOf, type Problem } from '../lib/problem';
 
 /** A change to a list that failed, with what is needed to send it again. */
 export type ListFailure = { problem: Problem } & (

@@ -1,7 +1,7 @@
 import type { Me, UpdateMe } from '@jammy/shared/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { meQuery } from '../../auth/session';
+import { meQuery } from '../../../lib/session';
 
 /** PATCH /api/me with what a step of the welcome tour chose (home place, language, done). */
 export function useUpdateMe() {

@@ -19,10 +19,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import heroArt from '../../../assets/hero-journey.svg';
 import { useLanguage } from '../../../i18n/use-language';
-import { useMe } from '../../auth/session';
-import { interestsOf, useSaveInterests } from '../../presets/api/interests';
-import type { CopiedState } from '../../presets/components/copied-notice';
-import { InterestPicker } from '../../presets/components/interest-picker';
+import { useMe } from '../../../lib/session';
+import {
+  interestsOf,
+  useSaveInterests,
+  type CopiedState,
+  InterestPicker,
+} from '../../presets/public';
 import { useUpdateMe } from '../api/update-me';
 import { HomePlaceField } from './home-place-field';
 import { LanguageChoice } from './language-choice';

@@ -5,12 +5,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
-import { useMe } from '../../auth/session';
-import { interestsOf } from '../../presets/api/interests';
-import { presetQuery, presetsQuery } from '../../presets/api/presets';
-import type { CopiedState } from '../../presets/components/copied-notice';
-import { CopyModal } from '../../presets/components/copy-call-to-action';
-import { PresetCard } from '../../presets/components/preset-card';
+import { useMe } from '../../../lib/session';
+import {
+  interestsOf,
+  presetQuery,
+  presetsQuery,
+  type CopiedState,
+  CopyModal,
+  PresetCard,
+} from '../../presets/public';
 import classes from './onboarding.module.css';
 
 const NO_FILTERS = { interest: null, region: null, length: null, all: false };

@@ -4,8 +4,8 @@ import { Button, Chip, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { numbered, type PlaceFilters, type StageFilter } from '../place-order';
-import { CategoryIcon } from '../../itineraries/components/category-icon';
+import { numbered, type PlaceFilters, type StageFilter } from '../lib/place-order';
+import { CategoryIcon } from '../../../components/category-icon';
 import classes from './places.module.css';
 
 /** More stages than this are offered in a menu rather than as chips. */

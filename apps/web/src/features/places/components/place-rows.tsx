@@ -4,8 +4,8 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange } from '../../../lib/format';
-import { CategoryIcon } from '../../itineraries/components/category-icon';
-import { hasCoordinates, type NumberedPlace, type PlaceGroup } from '../place-order';
+import { CategoryIcon } from '../../../components/category-icon';
+import { hasCoordinates, type NumberedPlace, type PlaceGroup } from '../lib/place-order';
 import classes from './places.module.css';
 
 /** What a list of places is given: its groups, the chosen place, and its height on a wide screen. */

@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDuration } from '../../../lib/format';
-import { hasCoordinates, type NumberedPlace } from '../place-order';
-import { AttachmentList } from '../../files/components/attachment-list';
-import { PhotoGallery } from '../../files/components/photo-gallery';
-import { CategoryIcon } from '../../itineraries/components/category-icon';
+import { hasCoordinates, type NumberedPlace } from '../lib/place-order';
+import { AttachmentList, PhotoGallery } from '../../files/public';
+import { CategoryIcon } from '../../../components/category-icon';
 import classes from './places.module.css';
 import { dateTimeFormat } from '../../../lib/intl';
 

@@ -5,10 +5,10 @@ import { IconAlertTriangle, IconChevronDown, IconMapPinOff } from '@tabler/icons
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMovePlace } from '../../itineraries/api/places';
+import { useMovePlace } from '../api/places';
 import { useLanguage } from '../../../i18n/use-language';
-import { hasCoordinates, numbered, type NumberedPlace } from '../place-order';
-import { CategoryIcon } from '../../itineraries/components/category-icon';
+import { hasCoordinates, numbered, type NumberedPlace } from '../lib/place-order';
+import { CategoryIcon } from '../../../components/category-icon';
 import { usePlaceErrorMessage } from './use-place-error-message';
 import classes from './places.module.css';
 

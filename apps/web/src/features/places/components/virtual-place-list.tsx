@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
-import type { NumberedPlace, PlaceGroup } from '../place-order';
+import type { NumberedPlace, PlaceGroup } from '../lib/place-order';
 import { GroupHeading, PlaceButton, type PlaceListProps } from './place-rows';
 import classes from './places.module.css';
 

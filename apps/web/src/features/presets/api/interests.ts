@@ -2,7 +2,7 @@ import type { Me } from '@jammy/shared/account';
 import type { InterestId } from '@jammy/shared/interests';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { meQuery } from '../../auth/session';
+import { meQuery } from '../../../lib/session';
 import { presetKeys } from './keys';
 
 /** The interests GET /api/me carries (none for an anonymous visitor). */

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
-import { useMe } from '../../auth/session';
+import { useMe } from '../../../lib/session';
 import { interestsOf, isStaleProfile, useSaveInterests } from '../api/interests';
 import { InterestPicker } from './interest-picker';
 

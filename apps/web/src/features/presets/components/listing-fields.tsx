@@ -13,19 +13,24 @@ export type ListingValues = {
 
 /**
  * Where a Jammy itinerary is listed: region, interests, premium (admins publishing or editing).
- * `errors` are what a form says of each field; each field is marked with its name
- * (`data-field`), so that a form kit can focus the first one at fault.
+ * `errorOf` is what the form (the kit's `form.errorOf`) says of each field; each field is
+ * marked with its name (`data-field`), so that the kit can focus the first one at fault.
  */
 export function ListingFields({
   value,
   onChange,
-  errors = {},
+  errorOf,
 }: {
   value: ListingValues;
   onChange: (next: ListingValues) => void;
-  errors?: Partial<Record<keyof ListingValues, string>>;
+  errorOf: (field: keyof ListingValues) => string | undefined;
 }) {
   const { t } = useTranslation('presets');
+  const errors = {
+    region: errorOf('region'),
+    interests: errorOf('interests'),
+    premium: errorOf('premium'),
+  };
   const interestsId = useId();
   const interestsError = useId();
   return (

@@ -16,7 +16,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
-import { useMe } from '../../auth/session';
+import { useMe } from '../../../lib/session';
 import { interestsOf } from '../api/interests';
 import { presetsQuery } from '../api/presets';
 import { filtersFrom, filtersToQuery, type PresetFilters } from '../lib/filters';

@@ -8,7 +8,7 @@ import { ProblemAlert } from '../../../components/form/problem-alert';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
-import { useMe } from '../../auth/session';
+import { useMe } from '../../../lib/session';
 import { usePublishPreset } from '../api/presets';
 import { ListingFields, type ListingValues } from './listing-fields';
 
@@ -85,15 +85,7 @@ function PublishPreset({ itinerary }: { itinerary: Itinerary }) {
             <Text size="sm" c="gray.8">
               {t('admin.publishLead', { title: itinerary.title })}
             </Text>
-            <ListingFields
-              value={form.values}
-              onChange={form.setValues}
-              errors={{
-                region: form.errorOf('region'),
-                interests: form.errorOf('interests'),
-                premium: form.errorOf('premium'),
-              }}
-            />
+            <ListingFields value={form.values} onChange={form.setValues} errorOf={form.errorOf} />
             {form.failure !== null && <ProblemAlert error={form.failure} />}
             <SubmitBar
               label={t('admin.publishSubmit')}

@@ -4,7 +4,7 @@ import { IconBulb, IconClock, IconExternalLink, IconLock } from '@tabler/icons-r
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDuration } from '../../../lib/format';
-import { CategoryIcon } from '../../itineraries/components/category-icon';
+import { CategoryIcon } from '../../../components/category-icon';
 import classes from './presets.module.css';
 import { dateTimeFormat } from '../../../lib/intl';
 

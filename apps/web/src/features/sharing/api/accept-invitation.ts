@@ -1,7 +1,7 @@
 import type { AcceptedInvitation } from '@jammy/shared/sharing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { itineraryKeys } from '../../itineraries/api/keys';
+import { itineraryKeys } from '../../../lib/query-keys';
 
 /** Accepts an e-mailed invitation: the caller becomes a member of its itinerary. */
 export function useAcceptInvitation() {

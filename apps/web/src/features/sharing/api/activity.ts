@@ -1,8 +1,8 @@
 import type { ActivityPage } from '@jammy/shared/sharing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { retryUnlessFinal } from '../../itineraries/components/problem';
-import { sharingKeys } from './keys';
+import { retryUnlessFinal } from '../../../lib/read-failures';
+import { sharingKeys } from '../../../lib/sharing-keys';
 
 /** The itinerary's recent history, newest first. */
 export function activityQuery(id: string) {

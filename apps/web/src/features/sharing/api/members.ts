@@ -1,9 +1,9 @@
 import type { Invitation, InvitedRole, Member, MemberRole, Sharing } from '@jammy/shared/sharing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { itineraryKeys } from '../../itineraries/api/keys';
-import { retryUnlessFinal } from '../../itineraries/components/problem';
-import { sharingKeys } from './keys';
+import { itineraryKeys } from '../../../lib/query-keys';
+import { sharingKeys } from '../../../lib/sharing-keys';
+import { retryUnlessFinal } from '../../../lib/read-failures';
 
 const base = (id: string) => `/api/itineraries/${id}`;
 

@@ -1,7 +1,7 @@
 import type { ShareLink } from '@jammy/shared/sharing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { sharingKeys } from './keys';
+import { sharingKeys } from '../../../lib/sharing-keys';
 
 /** Creates a read-only link; its `url` is in this answer only (the token is never stored). */
 export function useCreateShareLink(id: string) {

@@ -1,8 +1,8 @@
 import type { ItineraryTree, Note, Page } from '@jammy/shared/itineraries';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { retryUnlessFinal } from '../../itineraries/components/problem';
-import { sharingKeys } from './keys';
+import { retryUnlessFinal } from '../../../lib/read-failures';
+import { sharingKeys } from '../../../lib/sharing-keys';
 
 const query = (token: string) => `share=${encodeURIComponent(token)}`;
 

@@ -2,10 +2,10 @@ import { Avatar, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/cor
 import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
-import { formatRelativeTime, useNow } from '../../itineraries/components/relative-time';
+import { formatRelativeTime, useNow } from '../../../lib/relative-time';
 import { useActivity } from '../api/activity';
-import { UndoImportAction } from '../../imports/components/undo-import-action';
-import { describeEvent } from '../describe-event';
+import { UndoImportAction } from '../../imports/public';
+import { describeEvent } from '../lib/describe-event';
 
 const SHOWN = 8;
 

@@ -2,10 +2,10 @@ import type { Presence } from '@jammy/shared/sharing';
 import { Avatar, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../../auth/session';
-import { sharingKeys } from '../api/keys';
-import { otherViewers } from '../presence';
-import { useLiveItinerary } from '../use-live-itinerary';
+import { useMe } from '../../../lib/session';
+import { sharingKeys } from '../../../lib/sharing-keys';
+import { otherViewers } from '../lib/presence';
+import { useLiveItinerary } from '../api/use-live-itinerary';
 import { listFormat } from '../../../lib/intl';
 
 const SHOWN = 4;

@@ -16,7 +16,7 @@ import { IconCheck, IconCopy, IconLink, IconLinkOff } from '@tabler/icons-react'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
-import { useNow } from '../../itineraries/components/relative-time';
+import { useNow } from '../../../lib/relative-time';
 import { useCreateShareLink, useRevokeShareLink } from '../api/share-links';
 import { ConfirmAction } from './confirm-action';
 import { DateField } from '../../../components/form/date-field';

@@ -1,9 +1,8 @@
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { Container, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../../auth/session';
-import { ItineraryHeader } from '../../itineraries/components/itinerary-header';
-import { ProblemAlert } from '../../itineraries/components/problem-alert';
+import { useMe } from '../../../lib/session';
+import { ItineraryHeader, ProblemAlert } from '../../itineraries/public';
 import { useSharing } from '../api/members';
 import { InvitationsList } from './invitations-list';
 import { InviteForm } from './invite-form';

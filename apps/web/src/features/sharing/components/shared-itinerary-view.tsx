@@ -8,21 +8,25 @@ import notFoundArt from '../../../assets/not-found.svg';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateRange, tripDays } from '../../../lib/format';
-import { useMe } from '../../auth/session';
-import { TripBookings } from '../../bookings/components/trip-bookings';
-import { AttachmentList } from '../../files/components/attachment-list';
-import { PhotoGallery } from '../../files/components/photo-gallery';
-import { CategoryIcon } from '../../itineraries/components/category-icon';
-import { ItineraryCover, coverImageOf } from '../../itineraries/components/itinerary-cover';
-import headerClasses from '../../itineraries/components/itinerary-header.module.css';
-import { ItineraryPageSkeleton } from '../../itineraries/components/itinerary-tree-gate';
-import { ProblemAlert } from '../../itineraries/components/problem-alert';
-import { TripTotals } from '../../itineraries/components/trip-totals';
-import { groupByStage, numberTrip, tripMarkers } from '../../itineraries/components/trip-points';
-import { useMarkerTitles } from '../../itineraries/components/use-marker-titles';
-import { useStageTracks } from '../../maps/api/stage-routes';
-import { TripMap } from '../../maps/components/trip-map';
-import { NoteText } from '../../notes/components/note-text';
+import { useMe } from '../../../lib/session';
+import { TripBookings } from '../../bookings/public';
+import { AttachmentList, PhotoGallery } from '../../files/public';
+import {
+  ItineraryCover,
+  coverImageOf,
+  ItineraryPageSkeleton,
+  ProblemAlert,
+  TripTotals,
+  groupByStage,
+  numberTrip,
+  tripMarkers,
+  useMarkerTitles,
+  itineraryHeaderClasses,
+} from '../../itineraries/public';
+import { NoteText } from '../../notes/public';
+import { CategoryIcon } from '../../../components/category-icon';
+import { useStageTracks } from '../../../components/maps/stage-routes';
+import { TripMap } from '../../../components/maps/trip-map';
 import { useSharedItinerary, useSharedNotes } from '../api/shared-itinerary';
 
 /** Which message a link that no longer works gets. */
@@ -139,7 +143,7 @@ function SharedTrip({ tree, notes, token }: { tree: ItineraryTree; notes: Note[]
 
   return (
     <div data-state="shared-itinerary">
-      <header className={headerClasses.header}>
+      <header className={itineraryHeaderClasses.header}>
         <Container size="lg" pb="md">
           <Stack gap="xs">
             <Title order={1}>

@@ -1,7 +1,7 @@
 import { CART_MAX_ITEMS } from '@jammy/shared/shop';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { useMe } from '../../auth/session';
+import { useMe } from '../../../lib/session';
 import { localCart, saveLocalCart, subscribeLocalCart } from '../lib/cart-storage';
 import { accountCartQuery, saveAccountCart, shopKeys } from './shop';
 

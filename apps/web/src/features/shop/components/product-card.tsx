@@ -4,7 +4,7 @@ import { IconCheck, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
-import { PresetCover } from '../../presets/components/preset-cover';
+import { PresetCover } from '../../presets/public';
 import { useMoney } from './price';
 import classes from './shop.module.css';
 

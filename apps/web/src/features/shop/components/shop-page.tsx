@@ -19,7 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
-import { useMe } from '../../auth/session';
+import { useMe } from '../../../lib/session';
 import { useCart } from '../api/cart';
 import { productsQuery } from '../api/shop';
 import { TaxNote } from './price';

@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { SubmitBar } from '../../../components/form/submit-bar';
-import { useCreateStage } from '../../itineraries/api/stages';
+import { useCreateStage } from '../api/stages';
 import { EMPTY_STAGE_DRAFT, draftToInput } from '../lib/stage-draft';
 import { DestinationCheck } from './destination-check';
 import { StageFields } from './stage-fields';

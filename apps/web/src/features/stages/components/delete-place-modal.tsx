@@ -1,6 +1,6 @@
 import type { Place } from '@jammy/shared/itineraries';
 import { useTranslation } from 'react-i18next';
-import { useDeletePlace } from '../../itineraries/api/places';
+import { useDeletePlace } from '../../places/public';
 import { DeleteModal } from './delete-modal';
 
 /** Asks before deleting a place for good. */

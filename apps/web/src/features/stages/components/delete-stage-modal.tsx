@@ -1,6 +1,6 @@
 import type { Stage } from '@jammy/shared/itineraries';
 import { useTranslation } from 'react-i18next';
-import { useDeleteStage } from '../../itineraries/api/stages';
+import { useDeleteStage } from '../api/stages';
 import { DeleteModal } from './delete-modal';
 
 /** Asks before deleting a stage; its places stay in the itinerary without a stage. */

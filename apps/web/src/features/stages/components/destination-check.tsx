@@ -4,7 +4,7 @@ import { IconMapPinQuestion } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
-import type { DestinationQuestion } from '../hooks/use-destination-check';
+import type { DestinationQuestion } from './use-destination-check';
 import { destinationLabel } from '../lib/country';
 import { isNamed } from '../lib/stage-draft';
 import classes from './stages.module.css';

@@ -5,9 +5,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
-import { useItineraryTree } from '../../itineraries/api/itineraries';
-import { ItineraryHeader } from '../../itineraries/components/itinerary-header';
-import { useItineraryParams } from '../../itineraries/use-itinerary-params';
+import { useItineraryTree, ItineraryHeader } from '../../itineraries/public';
+import { useItineraryParams } from '../../../lib/use-itinerary-params';
 import { toProblem } from '../lib/problem';
 import { ProblemAlert } from './problem-alert';
 

@@ -5,7 +5,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/form/number-field';
 import { useLanguage } from '../../../i18n/use-language';
-import { TripMap, type MapPoint } from '../../maps/components/trip-map';
+import { TripMap, type MapPoint } from '../../../components/maps/trip-map';
 import {
   EMPTY_PIN,
   LATITUDE,

@@ -13,7 +13,7 @@ import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDuration, formatMinorUnits } from '../../../lib/format';
-import { useUpdatePlace } from '../../itineraries/api/places';
+import { useUpdatePlace } from '../../places/public';
 import {
   DURATION,
   draftToPlaceInput,

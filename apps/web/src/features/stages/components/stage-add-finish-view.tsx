@@ -17,9 +17,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { useOutbox } from '../../../lib/outbox';
 import type { OutboxEntry } from '../../../lib/outbox-core';
-import { useItineraryTree } from '../../itineraries/api/itineraries';
-import { ItineraryHeader } from '../../itineraries/components/itinerary-header';
-import { TripMap } from '../../maps/components/trip-map';
+import { useItineraryTree, ItineraryHeader } from '../../itineraries/public';
+import { TripMap } from '../../../components/maps/trip-map';
 import { placePoints } from '../lib/map-points';
 import classes from './stages.module.css';
 

@@ -9,8 +9,8 @@ import { ProblemAlert as FormProblemAlert } from '../../../components/form/probl
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange } from '../../../lib/format';
-import { useUpdateStage } from '../../itineraries/api/stages';
-import { ItineraryHeader } from '../../itineraries/components/itinerary-header';
+import { useUpdateStage } from '../api/stages';
+import { ItineraryHeader } from '../../itineraries/public';
 import { destinationLabel } from '../lib/country';
 import { draftToInput, stageToDraft, type StageDraft } from '../lib/stage-draft';
 import { DestinationCheck } from './destination-check';

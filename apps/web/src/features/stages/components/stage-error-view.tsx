@@ -16,8 +16,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
-import { ItineraryHeader } from '../../itineraries/components/itinerary-header';
-import { useAddPicks } from '../hooks/use-add-picks';
+import { ItineraryHeader } from '../../itineraries/public';
+import { useAddPicks } from './use-add-picks';
 import { loadPicks, savePicks, type StoredPicks } from '../lib/picks';
 import classes from './stages.module.css';
 

@@ -2,7 +2,7 @@ import type { GeoPlace } from '@jammy/shared/geo';
 import { useRef } from 'react';
 import type { ZodType } from 'zod';
 import { useForm, type FieldMessages, type Form } from '../../../components/form/use-form';
-import { useDestinationCheck } from '../hooks/use-destination-check';
+import { useDestinationCheck } from './use-destination-check';
 import type { StageDraft } from '../lib/stage-draft';
 
 /** The stage forms' words for the shared schema's problems (namespace `stages`). */

@@ -1,5 +1,5 @@
 import type { Place } from '@jammy/shared/itineraries';
-import type { MapPoint } from '../../maps/components/trip-map';
+import type { MapPoint } from '../../../components/maps/trip-map';
 
 /** Places with a location as numbered map points; the number is the place's rank in the list. */
 export function placePoints(places: readonly Place[]): MapPoint[] {

@@ -1,0 +1,337 @@
+import 'leaflet/dist/leaflet.css';
+import { Alert, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import L from 'leaflet';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MapContainer, Marker, Polyline, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { prefersReducedMotion } from '../../lib/motion';
+import { CLUSTER_FROM, clusterPoints } from './cluster';
+import { useMapSettings } from './map-settings';
+import { TRACK_COLOR, type MapPoint, type MapTrack, type TripMapProps } from './map-types';
+import classes from './trip-map.module.css';
+
+// One icon per label and state: Leaflet keeps a marker's element (and keyboard focus) while
+// its icon object stays the same.
+const icons = new Map<string, L.DivIcon>();
+
+function cachedIcon(key: string, build: () => L.DivIcon): L.DivIcon {
+  let icon = icons.get(key);
+  if (!icon) {
+    icon = build();
+    icons.set(key, icon);
+  }
+  return icon;
+}
+
+function markerIcon(label: string, selected: boolean, kind: MapPoint['kind'] = 'place'): L.DivIcon {
+  return cachedIcon(`${kind}:${selected ? 's' : 'n'}:${label}`, () =>
+    kind === 'stage' ? buildStageIcon(label, selected) : buildIcon(label, selected),
+  );
+}
+
+function labelHtml(label: string): string {
+  const span = document.createElement('span');
+  span.textContent = label;
+  return span.outerHTML;
+}
+
+function buildIcon(label: string, selected: boolean): L.DivIcon {
+  return L.divIcon({
+    className: '',
+    html: `<div class="${classes.marker} ${selected ? classes.selected : ''}">${labelHtml(label)}</div>`,
+    iconSize: [30, 30],
+    iconAnchor: [15, 30],
+  });
+}
+
+/** A stage's destination: a disc with the stage's number, like its badge in the timeline. */
+function buildStageIcon(label: string, selected: boolean): L.DivIcon {
+  return L.divIcon({
+    className: '',
+    html: `<div class="${classes.stageMarker} ${selected ? classes.selected : ''}">${labelHtml(label)}</div>`,
+    iconSize: [30, 30],
+    iconAnchor: [15, 15],
+  });
+}
+
+/** A group of places drawn as one disc with their count (many places close together). */
+function clusterIcon(count: number): L.DivIcon {
+  return cachedIcon(`cluster:${count}`, () =>
+    L.divIcon({
+      className: '',
+      html: `<div class="${classes.cluster}">${labelHtml(String(count))}</div>`,
+      iconSize: [38, 38],
+      iconAnchor: [19, 19],
+    }),
+  );
+}
+
+/**
+ * A marker's handlers for `action`: a click, or Enter while it has the keyboard's focus
+ * (Leaflet makes markers focusable but only turns Enter into a popup, never into a click).
+ */
+function activation(action: () => void): L.LeafletEventHandlerFnMap {
+  return {
+    click: action,
+    keypress: (event) => {
+      if ((event as L.LeafletKeyboardEvent).originalEvent.key === 'Enter') action();
+    },
+  };
+}
+
+/** The zoom past which markers are never grouped (the tiles' deepest, else Leaflet's usual). */
+function deepestZoom(map: L.Map): number {
+  const max = map.getMaxZoom();
+  return Number.isFinite(max) ? max : 18;
+}
+
+/**
+ * The markers: each point, or, from CLUSTER_FROM points, the places close together at the
+ * map's zoom as one cluster marker whose click (or Enter) zooms to them. Stages' destinations
+ * and the selected place are always drawn alone; at the deepest zoom nothing is grouped.
+ */
+function PointMarkers({
+  points,
+  selectedId,
+  onSelect,
+}: {
+  points: MapPoint[];
+  selectedId: string | null;
+  onSelect?: (id: string) => void;
+}) {
+  const { t } = useTranslation('maps');
+  const map = useMap();
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  const { singles, clusters } = useMemo(() => {
+    if (points.length < CLUSTER_FROM || zoom >= deepestZoom(map)) {
+      return { singles: points, clusters: [] };
+    }
+    const projected = points.map((point) => {
+      const { x, y } = map.project([point.lat, point.lng], zoom);
+      return { item: point, x, y };
+    });
+    return clusterPoints(projected, (point) => point.id, {
+      keep: (point) => point.id === selectedId || point.kind === 'stage',
+    });
+  }, [map, points, selectedId, zoom]);
+  return (
+    <>
+      {singles.map((point) => (
+        <Marker
+          key={point.id}
+          position={[point.lat, point.lng]}
+          icon={markerIcon(point.label, point.id === selectedId, point.kind)}
+          title={point.title}
+          alt={point.title}
+          keyboard
+          eventHandlers={onSelect ? activation(() => onSelect(point.id)) : {}}
+        />
+      ))}
+      {clusters.map((cluster) => {
+        const title = t('cluster', { count: cluster.members.length });
+        return (
+          <Marker
+            key={cluster.key}
+            position={map.unproject([cluster.x, cluster.y], zoom)}
+            icon={clusterIcon(cluster.members.length)}
+            title={title}
+            alt={title}
+            keyboard
+            eventHandlers={activation(() =>
+              map.fitBounds(
+                L.latLngBounds(cluster.members.map((m): L.LatLngTuple => [m.lat, m.lng])),
+                { padding: [48, 48], maxZoom: deepestZoom(map) },
+              ),
+            )}
+          />
+        );
+      })}
+    </>
+  );
+}
+
+// Room kept around the markers when fitting: a pin stands up to 36 px above its point and
+// 18 px to each side; the zoom buttons sit in the top-left corner (the map is always laid out
+// left to right) and the attribution along the bottom.
+const EDGE = 10;
+const PIN_HEIGHT = 36;
+const PIN_HALF_WIDTH = 18;
+const ATTRIBUTION_HEIGHT = 20;
+
+/** Pixels kept free on each side so no marker lands under a control or the notice. */
+function fitPadding(map: L.Map, bottomInset: number) {
+  const zoom = map.getContainer().querySelector('.leaflet-control-zoom');
+  const zoomRight = zoom
+    ? zoom.getBoundingClientRect().right - map.getContainer().getBoundingClientRect().left
+    : 0;
+  return {
+    paddingTopLeft: L.point(Math.max(zoomRight, 0) + PIN_HALF_WIDTH + EDGE, PIN_HEIGHT + EDGE),
+    paddingBottomRight: L.point(
+      PIN_HALF_WIDTH + EDGE,
+      Math.max(ATTRIBUTION_HEIGHT, bottomInset) + EDGE,
+    ),
+  };
+}
+
+/**
+ * Shows every marker: fitted to the points with room for the controls and a notice along the
+ * bottom (`bottomInset` pixels), again when the points move or the map changes size.
+ */
+function FitBounds({
+  points,
+  tracks,
+  bottomInset,
+}: {
+  points: MapPoint[];
+  tracks: MapTrack[];
+  bottomInset: number;
+}) {
+  const map = useMap();
+  const key = [
+    ...points.map((point) => `${point.lat},${point.lng}`),
+    ...tracks.map((track) => `${track.id}:${track.positions.length}`),
+  ].join(';');
+  useEffect(() => {
+    const fit = () => {
+      const positions: L.LatLngTuple[] = [
+        ...points.map((point): L.LatLngTuple => [point.lat, point.lng]),
+        ...tracks.flatMap((track) => track.positions),
+      ];
+      if (positions.length === 0) return;
+      const bounds = L.latLngBounds(positions);
+      const padding = fitPadding(map, bottomInset);
+      if (positions.length === 1) {
+        // One marker: a city-level view, with the marker clear of the controls.
+        map.fitBounds(bounds, { ...padding, maxZoom: 12 });
+        return;
+      }
+      map.fitBounds(bounds, padding);
+    };
+    fit();
+    // A map laid out again (the page's columns settle, a phone turns) fits anew.
+    let size = map.getSize();
+    const observer = new ResizeObserver(() => {
+      map.invalidateSize();
+      const next = map.getSize();
+      if (next.equals(size)) return;
+      size = next;
+      fit();
+    });
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+    // Re-fit only when the coordinates or the room change, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, key, bottomInset]);
+  return null;
+}
+
+const NO_TRACKS: MapTrack[] = [];
+
+function PickHandler({ onPick }: { onPick: (position: { lat: number; lng: number }) => void }) {
+  useMapEvents({ click: (event) => onPick({ lat: event.latlng.lat, lng: event.latlng.lng }) });
+  return null;
+}
+
+/**
+ * The trip on a map: numbered markers in order, the route as a line, the stages' tracks,
+ * fitted to all of them.
+ * Works without tiles (offline, blocked): the markers and line still show, with a notice.
+ * Loaded by TripMap (./trip-map) after the page around it has shown.
+ */
+export function LeafletMap({
+  points,
+  tracks = NO_TRACKS,
+  showRoute = true,
+  selectedId = null,
+  onSelect,
+  onPick,
+  pending = null,
+  height = 360,
+  name,
+}: TripMapProps) {
+  const { t } = useTranslation('maps');
+  const { settings, failed: settingsFailed } = useMapSettings();
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const { ref: noticeRef, height: noticeHeight } = useElementSize();
+  const noticeShown = tilesFailed || settingsFailed;
+  const route = useMemo(
+    () => points.map((point) => [point.lat, point.lng] as [number, number]),
+    [points],
+  );
+  const first = points[0] ?? tracks[0]?.positions[0];
+  // Leaflet reads its animation options once, when the map is made.
+  const reducedMotion = prefersReducedMotion();
+
+  return (
+    <div
+      className={classes.frame}
+      style={{ height }}
+      dir="ltr"
+      role="region"
+      aria-label={t('mapLabel', { name })}
+    >
+      <MapContainer
+        className={classes.map}
+        center={first ? ('lat' in first ? [first.lat, first.lng] : first) : [30, 10]}
+        zoom={first ? 11 : 2}
+        scrollWheelZoom={false}
+        worldCopyJump
+        // Zooms and fades jump straight to their end when the system asks for less motion.
+        zoomAnimation={!reducedMotion}
+        fadeAnimation={!reducedMotion}
+        markerZoomAnimation={!reducedMotion}
+      >
+        {settings && (
+          <TileLayer
+            url={settings.tileUrl}
+            // CORS, so the offline worker may keep the tiles it has seen (opaque answers it cannot).
+            crossOrigin="anonymous"
+            attribution={settings.attribution}
+            eventHandlers={{ tileerror: () => setTilesFailed(true) }}
+          />
+        )}
+        {tracks.map((track) => (
+          <Polyline
+            key={track.id}
+            positions={track.positions}
+            // Not clickable: a click goes through to the map (dropping a pin, selecting).
+            interactive={false}
+            // Leaflet sets a path's class when it is made (style changes do not touch it).
+            className="trip-map-track"
+            pathOptions={{ color: TRACK_COLOR, weight: 4, opacity: 0.85, lineJoin: 'round' }}
+          />
+        ))}
+        {showRoute && route.length > 1 && (
+          <Polyline
+            positions={route}
+            pathOptions={{ color: '#c2255c', weight: 3, dashArray: '6 8' }}
+          />
+        )}
+        <PointMarkers points={points} selectedId={selectedId} onSelect={onSelect} />
+        {pending && <Marker position={[pending.lat, pending.lng]} icon={markerIcon('+', true)} />}
+        {onPick && <PickHandler onPick={onPick} />}
+        <FitBounds
+          points={points}
+          tracks={tracks}
+          bottomInset={noticeShown ? noticeHeight + 36 : 0}
+        />
+      </MapContainer>
+      {noticeShown && (
+        <Alert
+          ref={noticeRef}
+          className={classes.notice}
+          color="gray"
+          variant="white"
+          radius="md"
+          p="xs"
+        >
+          <Text size="xs" c="gray.8">
+            {t('tilesFailed')}
+          </Text>
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { ContactAdminSection } from './components/contact-admin-section';

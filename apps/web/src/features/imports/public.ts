@@ -1,0 +1,2 @@
+export { ImportTripButton } from './components/import-trip-button';
+export { UndoImportAction } from './components/undo-import-action';

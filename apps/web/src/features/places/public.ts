@@ -1,0 +1,1 @@
+export { useCreatePlace, useDeletePlace, useMovePlace, useUpdatePlace } from './api/places';

@@ -1,0 +1,11 @@
+export { interestsOf, useSaveInterests } from './api/interests';
+export { presetQuery, presetsQuery } from './api/presets';
+export type { CopiedState } from './components/copied-notice';
+export { CopyModal } from './components/copy-call-to-action';
+export { InterestChips } from './components/interest-chips';
+export { InterestPicker } from './components/interest-picker';
+export { PresetCard } from './components/preset-card';
+export { PresetCover } from './components/preset-cover';
+export { presetPoints } from './components/preset-page';
+export { PreviewNotice } from './components/preview-notice';
+export { StageDays } from './components/stage-days';

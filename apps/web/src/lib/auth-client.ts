@@ -1,0 +1,10 @@
+import { magicLinkClient, phoneNumberClient } from 'better-auth/client/plugins';
+import { createAuthClient } from 'better-auth/react';
+import { REQUEST_TIMEOUT_MS } from './api-client';
+
+/** better-auth's client for the sign-in, sign-up, session and account endpoints. */
+export const authClient = createAuthClient({
+  baseURL: `${window.location.origin}/api/auth`,
+  plugins: [magicLinkClient(), phoneNumberClient()],
+  fetchOptions: { timeout: REQUEST_TIMEOUT_MS },
+});
