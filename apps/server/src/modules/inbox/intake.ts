@@ -2,14 +2,7 @@ import type { InboxOrigin } from '@jammy/shared/inbox';
 import { AppError } from '../../lib/errors';
 import { readCalendar } from '../imports/ics-import';
 import { utf8Text } from '../imports/xml-import';
-import {
-  emptyExtraction,
-  extractMail,
-  extractPdf,
-  extractText,
-  extractWalletPass,
-  inboxFileKind,
-} from './extraction/extract';
+import { extraction as readers } from './extraction/load';
 import type { Extraction } from './extraction/found';
 import { kitineraryReservations } from './extraction/kitinerary';
 import { proposalOf, proposalOfEvent } from './proposals';
@@ -63,13 +56,14 @@ export async function readUpload(
   const pdf = String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-';
   if (pdf || mediaType === 'application/pdf') {
     if (!pdf) throw unsupported();
-    return arrival(await extractPdf(bytes, name || 'document.pdf'));
+    return arrival(await (await readers()).extractPdf(bytes, name || 'document.pdf'));
   }
   if (mediaType === 'text/calendar' || /\.ics$/i.test(name)) {
     const calendar = readCalendar(utf8Text(bytes), null, null);
-    const extraction = { ...emptyExtraction(), subject: calendar.name || null };
+    const extraction = { ...(await readers()).emptyExtraction(), subject: calendar.name || null };
     return arrival(extraction, calendar.bookings.map(proposalOfEvent));
   }
+  const { inboxFileKind, extractWalletPass, extractMail, extractText } = await readers();
   const kind = inboxFileKind(name, bytes);
   if (kind === 'wallet-pass') return arrival(await extractWalletPass(bytes));
   if (kind === 'mail' && (mediaType !== 'text/plain' || /\.eml$/i.test(name))) {
@@ -83,7 +77,7 @@ export async function readUpload(
 
 /** Pasted text: boarding-pass data and the clues of the text. */
 export async function readPaste(text: string): Promise<Arrival> {
-  const extraction = await extractText(text);
+  const extraction = await (await readers()).extractText(text);
   return {
     origin: 'paste',
     fileName: null,

@@ -1,5 +1,5 @@
 import type { DNSResolver } from 'mailauth';
-import { extractMail } from './extraction/extract';
+import { extraction as readers } from './extraction/load';
 import { proposalOf } from './proposals';
 import { travellerOfToken } from './addresses.repository';
 import { receive, type InboxDeps } from './inbox.service';
@@ -47,7 +47,7 @@ export async function receiveMail(
 ): Promise<InboxItemRow | null> {
   const traveller = await travellerOfToken(deps.db, token);
   if (!traveller) return null;
-  const extraction = await extractMail(raw);
+  const extraction = await (await readers()).extractMail(raw);
   const sender = await checkSender(raw, extraction.from, traveller.verifiedSenders, envelope, {
     mta: deps.domain,
     resolver: deps.resolver,
