@@ -538,7 +538,9 @@ export async function fuzzApi(testApp: TestApp, options: FuzzOptions): Promise<F
       operation: item[method] as Operation,
     })),
   );
-  const perOperation = Math.max(4, Math.floor((options.requests * 0.9) / operations.length));
+  // Rounded up: the total stays at or above the requests asked for however many operations
+  // the API has (rounded down, each new route took the total further below the run's floor).
+  const perOperation = Math.max(4, Math.ceil((options.requests * 0.9) / operations.length));
   const perAuthRoute = Math.max(2, Math.floor((options.requests * 0.1) / AUTH_ROUTES.length));
   const report: FuzzReport = {
     requests: 0,
