@@ -1,26 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import {
-  call,
-  createSignedInUser,
-  expectStatus,
-  type SignedInUser,
-} from '../../test/itinerary-helpers';
+import { call, expectStatus, type SignedInUser } from '../../test/itinerary-helpers';
 import { freePort } from '../../test/ports';
-import {
-  ensureServerBuilt,
-  killIfRunning,
-  startServer,
-  terminate,
-  waitForHealthy,
-  type ServerProcess,
-} from '../../test/server-process';
+import { startPreparedServer, type PreparedServer } from '../../test/prepared-server';
+import type { ServerProcess } from '../../test/server-process';
 import { pdfDocument } from '../../test/storage-helpers';
-import { buildTestApp } from '../../test/test-app';
-import { createWebDistFixture, type WebDistFixture } from '../../test/web-dist';
 import { PUBLIC_URL, send } from '../crash-safety.test-helpers';
 import { openEventStream } from '../modules/sharing/sse-client.test-helpers';
 
@@ -30,53 +13,40 @@ import { openEventStream } from '../modules/sharing/sse-client.test-helpers';
  * uploads and the document cache move their series.
  */
 
-let testDatabase: TestDatabase;
-let fixture: WebDistFixture;
-let dataDir: string;
+let prepared: PreparedServer | undefined;
 let server: ServerProcess | undefined;
 let metricsPort: number;
 let user: SignedInUser;
 
 beforeAll(async () => {
-  ensureServerBuilt();
-  fixture = await createWebDistFixture();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'jammy-test-metrics-'));
-  testDatabase = await createTestDatabase();
-  // Migrates the database, signs a traveller up (the server shares the session secret) and
-  // gives them a trip with a file: what the first scrape counts.
-  const setup = await buildTestApp({ databaseUrl: testDatabase.url });
-  try {
-    user = await createSignedInUser(setup, 'metrics');
-    const trip = expectStatus<{ id: string }>(
-      await call(setup, user, 'POST', '/api/itineraries', { payload: { title: 'Counted' } }),
-      201,
-    );
-    const name = encodeURIComponent(`itineraries/${trip.id}/attachments/plan.pdf`);
-    const stored = await call(setup, user, 'POST', `/v0/b/jammy/o?uploadType=media&name=${name}`, {
-      headers: { 'content-type': 'application/pdf' },
-      payload: pdfDocument(2000),
-    });
-    expect(stored.statusCode).toBe(200);
-  } finally {
-    await setup.close();
-  }
   metricsPort = await freePort();
-  server = startServer(await freePort(), {
-    DATABASE_URL: testDatabase.url,
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: fixture.dir,
-    PUBLIC_URL,
-    METRICS_PORT: String(metricsPort),
-    LOG_LEVEL: 'warn',
+  // A traveller with a trip and a file: what the first scrape counts.
+  prepared = await startPreparedServer({
+    name: 'metrics',
+    env: { METRICS_PORT: String(metricsPort), LOG_LEVEL: 'warn' },
+    prepare: async (setup, traveller) => {
+      const trip = expectStatus<{ id: string }>(
+        await call(setup, traveller, 'POST', '/api/itineraries', {
+          payload: { title: 'Counted' },
+        }),
+        201,
+      );
+      const name = encodeURIComponent(`itineraries/${trip.id}/attachments/plan.pdf`);
+      const stored = await call(
+        setup,
+        traveller,
+        'POST',
+        `/v0/b/jammy/o?uploadType=media&name=${name}`,
+        { headers: { 'content-type': 'application/pdf' }, payload: pdfDocument(2000) },
+      );
+      expect(stored.statusCode).toBe(200);
+    },
   });
-  await waitForHealthy(server, 60_000);
+  ({ server, user } = prepared);
 }, 180_000);
 
 afterAll(async () => {
-  if (server && !(await terminate(server, 20_000))) killIfRunning(server);
-  await testDatabase?.drop();
-  await fixture?.remove();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await prepared?.close();
 });
 
 interface Sample {

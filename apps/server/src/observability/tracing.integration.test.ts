@@ -1,30 +1,12 @@
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import {
-  call,
-  createSignedInUser,
-  expectStatus,
-  type SignedInUser,
-} from '../../test/itinerary-helpers';
-import { freePort } from '../../test/ports';
-import {
-  BUILT_MAIN,
-  ensureServerBuilt,
-  killIfRunning,
-  startServer,
-  terminate,
-  waitForHealthy,
-  type ServerProcess,
-} from '../../test/server-process';
-import { buildTestApp } from '../../test/test-app';
-import { createWebDistFixture, type WebDistFixture } from '../../test/web-dist';
-import { PUBLIC_URL } from '../crash-safety.test-helpers';
+import { call, expectStatus, type SignedInUser } from '../../test/itinerary-helpers';
+import { startPreparedServer, type PreparedServer } from '../../test/prepared-server';
+import { BUILT_MAIN, ensureServerBuilt, type ServerProcess } from '../../test/server-process';
 import { REQUEST_ID_ATTRIBUTE } from './tracing';
 
 /**
@@ -57,9 +39,7 @@ interface OtlpExport {
 const SERVER_KIND = 2;
 const CLIENT_KIND = 3;
 
-let testDatabase: TestDatabase;
-let fixture: WebDistFixture;
-let dataDir: string;
+let prepared: PreparedServer | undefined;
 let server: ServerProcess | undefined;
 let receiver: http.Server;
 let user: SignedInUser;
@@ -90,41 +70,30 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  fixture = await createWebDistFixture();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'jammy-test-tracing-'));
-  testDatabase = await createTestDatabase();
-  const setup = await buildTestApp({ databaseUrl: testDatabase.url });
-  try {
-    user = await createSignedInUser(setup, 'tracing');
-    tripId = expectStatus<{ id: string }>(
-      await call(setup, user, 'POST', '/api/itineraries', { payload: { title: 'Traced' } }),
-      201,
-    ).id;
-  } finally {
-    await setup.close();
-  }
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  server = startServer(await freePort(), {
-    GEOCODER_URL: receiverUrl,
-    DATABASE_URL: testDatabase.url,
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: fixture.dir,
-    PUBLIC_URL,
-    LOG_LEVEL: 'info',
-    OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl,
-    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-    // Send each batch at once rather than after the default 5 s.
-    OTEL_BSP_SCHEDULE_DELAY: '100',
+  prepared = await startPreparedServer({
+    name: 'tracing',
+    env: {
+      GEOCODER_URL: receiverUrl,
+      LOG_LEVEL: 'info',
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      // Send each batch at once rather than after the default 5 s.
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    },
+    prepare: async (setup, traveller) => {
+      tripId = expectStatus<{ id: string }>(
+        await call(setup, traveller, 'POST', '/api/itineraries', { payload: { title: 'Traced' } }),
+        201,
+      ).id;
+    },
   });
-  await waitForHealthy(server, 60_000);
+  ({ server, user } = prepared);
 }, 180_000);
 
 afterAll(async () => {
-  if (server && !(await terminate(server, 20_000))) killIfRunning(server);
+  await prepared?.close();
   receiver?.close();
-  await testDatabase?.drop();
-  await fixture?.remove();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 const spans = () =>

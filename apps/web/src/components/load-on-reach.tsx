@@ -1,4 +1,13 @@
-import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  Component,
+  startTransition,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { retryFailedLoads } from '../lib/lazy-retrying';
 import { whenPageIdle } from '../lib/when-page-idle';
 
 /** What the bare button of a control loaded on reach carries. */
@@ -23,7 +32,9 @@ export interface Reached {
  * and positioning code, some 18 kB of gzip JavaScript): the page shows its bare button at
  * once (`button`), and the control (`control`, a lazy component) replaces it when the browser
  * is idle after the page has shown, or as soon as the visitor reaches for the button (points
- * at it, focuses it, presses it), open and focused if they did.
+ * at it, focuses it, presses it), open and focused if they did. When the control's code cannot
+ * be loaded (offline, before the worker has kept it), the bare button stays, and reaching for
+ * it again tries again (make `control` with lazyRetrying): never an error page.
  */
 export function LoadOnReach({
   button,
@@ -35,10 +46,18 @@ export function LoadOnReach({
   const [load, setLoad] = useState(false);
   const [openAtOnce, setOpenAtOnce] = useState(false);
   const [focused, setFocused] = useState(false);
+  // Each failed load counts one: the boundary below starts afresh on the next try.
+  const [failures, setFailures] = useState(0);
+  const [failed, setFailed] = useState(false);
 
   // In a transition: the bare button stays (with its focus) until the control is ready to
   // replace it, instead of a fallback copy taking its place.
-  const loadControl = () => startTransition(() => setLoad(true));
+  const loadControl = () =>
+    startTransition(() => {
+      if (failed) retryFailedLoads();
+      setFailed(false);
+      setLoad(true);
+    });
   useEffect(() => whenPageIdle(() => startTransition(() => setLoad(true))), []);
 
   const bare = button({
@@ -54,11 +73,41 @@ export function LoadOnReach({
       loadControl();
     },
   });
+  if (failed) return bare;
   return (
-    <Suspense fallback={bare}>
-      {load ? control({ defaultOpened: openAtOnce, takeFocus: focused }) : bare}
-    </Suspense>
+    <NotLoaded
+      key={failures}
+      fallback={bare}
+      onFailure={() => {
+        setFailures((count) => count + 1);
+        setFailed(true);
+      }}
+    >
+      <Suspense fallback={bare}>
+        {load ? control({ defaultOpened: openAtOnce, takeFocus: focused }) : bare}
+      </Suspense>
+    </NotLoaded>
   );
+}
+
+/** Tells its owner that the control's code failed to load, and shows the bare button meanwhile. */
+class NotLoaded extends Component<
+  { fallback: ReactNode; onFailure: () => void; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch() {
+    this.props.onFailure();
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
 }
 
 /**

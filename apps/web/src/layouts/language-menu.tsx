@@ -1,11 +1,11 @@
-import { lazy } from 'react';
 import { LoadOnReach } from '../components/load-on-reach';
+import { lazyRetrying } from '../lib/lazy-retrying';
 import { usePrerendered } from '../landing/prerendered';
 import { LanguageButton } from './language-button';
 
-const LanguageMenuDropdown = lazy(async () => ({
-  default: (await import('./language-menu-dropdown')).LanguageMenuDropdown,
-}));
+const LanguageMenuDropdown = lazyRetrying(
+  async () => (await import('./language-menu-dropdown')).LanguageMenuDropdown,
+);
 
 /**
  * Switches the language of the current page (and remembers the choice). The page shows the

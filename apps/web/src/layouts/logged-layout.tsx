@@ -1,9 +1,9 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadOnReach } from '../components/load-on-reach';
+import { lazyRetrying } from '../lib/lazy-retrying';
 import {
   useKeepAllTripsOffline,
   useKeepCoversOffline,
@@ -14,7 +14,7 @@ import type { NavItem } from './nav-item';
 import { SiteShell } from './site-shell';
 
 // The account menu (Mantine's menu and its positioning code) is not part of a page's first load.
-const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
+const AccountMenu = lazyRetrying(async () => (await import('./account-menu')).AccountMenu);
 
 const NAV: NavItem[] = [
   { path: '/itineraries', labelKey: 'nav.myItineraries' },

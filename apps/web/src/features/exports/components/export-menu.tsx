@@ -1,12 +1,12 @@
 import type { Itinerary } from '@jammy/shared/itineraries';
-import { lazy } from 'react';
 import { LoadOnReach } from '../../../components/load-on-reach';
+import { lazyRetrying } from '../../../lib/lazy-retrying';
 import { ExportButton } from './export-button';
 
 // The menu (Mantine's menu and its positioning code) is not part of the trip page's first load.
-const ExportMenuDropdown = lazy(async () => ({
-  default: (await import('./export-menu-dropdown')).ExportMenuDropdown,
-}));
+const ExportMenuDropdown = lazyRetrying(
+  async () => (await import('./export-menu-dropdown')).ExportMenuDropdown,
+);
 
 /**
  * The itinerary's "Export" menu: downloads (calendar, GPX, GeoJSON, JSON), the private
