@@ -103,6 +103,8 @@ const ONLINE_ONLY_PAGES = [
   // Reading a file into the trip and printing it need the server anyway.
   'itinerary-import',
   'itinerary-print',
+  // The booking inbox: what arrives, its review and its acceptance are the server's work.
+  'inbox',
 ];
 
 // Dialogs that only do something with the server (reading a file into a new trip, making a
