@@ -136,4 +136,89 @@ describe('the booking inbox', () => {
     await shoot(page, 'items-ar');
     expect(await seriousViolations(page), 'inbox, ar').toEqual([]);
   });
+
+  it('takes what the phone’s share sheet sends to the installed app, in its language', async () => {
+    const installed = await newContext(browser, { ...PHONE, serviceWorkers: 'allow' });
+    try {
+      await signUpVerified(installed);
+      const phone = await installed.newPage();
+      await phone.goto(url('/de/inbox'));
+      await phone.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: 30_000,
+      });
+      // As the share sheet does: a POST of the manifest's share target, a mail and its title.
+      await share(phone, '/de/inbox/share', {
+        title: 'Your flight',
+        file: { name: 'flight.eml', type: 'message/rfc822', text: corpus('flight-json-ld.eml') },
+      });
+      const shared = phone.locator('article[data-inbox-item]');
+      await shared.first().waitFor({ timeout: 30_000 });
+      expect(new URL(phone.url()).pathname).toBe('/de/inbox');
+      expect(new URL(phone.url()).searchParams.has('shared')).toBe(false);
+      expect(await shared.count()).toBe(1);
+      // Text alone (a booking's page shared from a browser) becomes an item as pasted text.
+      await share(phone, '/de/inbox/share', { text: 'Buchungsnummer LX4QH2, 3. Mai 2027' });
+      await expect.poll(() => shared.count(), { timeout: 30_000 }).toBe(2);
+      expect(await shared.first().textContent()).toContain('LX4QH2');
+      // Reloaded, nothing arrives twice.
+      await phone.reload();
+      await shared.first().waitFor();
+      expect(await shared.count()).toBe(2);
+      await shoot(phone, 'shared-de');
+      expect(await seriousViolations(phone), 'inbox after a share, de').toEqual([]);
+    } finally {
+      await installed.close();
+    }
+  });
+
+  it('says so when a share reaches the server without the app’s worker', async () => {
+    await page.goto(url('/inbox'));
+    await share(page, '/inbox/share', { text: 'Booking ABC123' });
+    const notice = page.getByText('Something was shared to Jammy before the app was ready');
+    await notice.waitFor();
+    expect(new URL(page.url()).search).toBe('');
+  });
 });
+
+/** Submits a form as a phone's share sheet posts to the share target, and waits for the page. */
+async function share(
+  target: Page,
+  action: string,
+  sent: { title?: string; text?: string; file?: { name: string; type: string; text: Buffer } },
+) {
+  const file = sent.file && { ...sent.file, text: sent.file.text.toString('latin1') };
+  await Promise.all([
+    target.waitForNavigation(),
+    target.evaluate(
+      ({ action, title, text, file }) => {
+        const form = document.createElement('form');
+        form.method = 'POST';
+        form.enctype = 'multipart/form-data';
+        form.action = action;
+        for (const [name, value] of [
+          ['title', title],
+          ['text', text],
+        ] as const) {
+          if (value === undefined) continue;
+          const input = document.createElement('input');
+          input.name = name;
+          input.value = value;
+          form.append(input);
+        }
+        if (file) {
+          const input = document.createElement('input');
+          input.type = 'file';
+          input.name = 'files';
+          const transfer = new DataTransfer();
+          const bytes = Uint8Array.from(file.text, (char) => char.charCodeAt(0));
+          transfer.items.add(new File([bytes], file.name, { type: file.type }));
+          input.files = transfer.files;
+          form.append(input);
+        }
+        document.body.append(form);
+        form.submit();
+      },
+      { action, ...sent, file },
+    ),
+  ]);
+}

@@ -1,10 +1,11 @@
-import { Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { useClearInbox, useInbox, useInboxArrivals } from '../api/inbox';
+import { useSharedToInbox } from '../api/shared';
 import { ForwardingAddress } from './forwarding-address';
 import { InboxItemCard } from './inbox-item-card';
 import { InboxUpload } from './inbox-upload';
@@ -19,6 +20,7 @@ export function InboxPage() {
   const clear = useClearInbox();
   const [confirming, setConfirming] = useState(false);
   useInboxArrivals();
+  const shared = useSharedToInbox();
   const items = inbox.data?.items ?? [];
   return (
     <Container size="md" px={{ base: 'xs', xs: 'md' }} py="md">
@@ -27,6 +29,17 @@ export function InboxPage() {
           <Title order={1}>{t('translation:routes.inbox.title')}</Title>
           <Text c="gray.8">{t('page.lead')}</Text>
         </Stack>
+        {shared.unavailable ? (
+          <Alert color="yellow" variant="light" role="status">
+            {t('share.unavailable')}
+          </Alert>
+        ) : null}
+        {shared.receiving ? (
+          <Text role="status" c="gray.8">
+            {t('share.receiving')}
+          </Text>
+        ) : null}
+        {shared.error ? <ProblemAlert error={shared.error} /> : null}
         <InboxUpload />
         <ForwardingAddress />
         {inbox.isPending ? (
