@@ -21,6 +21,7 @@ import { registerBudget } from './modules/budget/register';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { importRoutes } from './modules/imports/imports.routes';
+import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
 import { registerItineraryParts } from './modules/itineraries/register';
 import { invalidateOnWrites } from './modules/itineraries/invalidate-on-writes';
@@ -226,6 +227,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   storageApiRoutes(app, storageDeps);
+  await inboxRoutes(app, {
+    ...storageDeps,
+    bucket: config.storage.bucket,
+    notifications,
+    inbox: config.inbox,
+  });
 
   const housekeeping = scheduleHousekeeping(app.log, deps.database.db, () => storage.sweep());
   app.addHook('onReady', () => notifications.start());

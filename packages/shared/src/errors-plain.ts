@@ -55,6 +55,11 @@ export const ERROR_CODES = {
   'photo/not-found': 404,
   'attachment/not-found': 404,
   'booking/not-found': 404,
+  'inbox/item-not-found': 404,
+  /** The traveller's inbox holds as many items as it may: accept, dismiss or delete some first. */
+  'inbox/full': 409,
+  /** What this inbox item changed was undone already, or the booking changed since. */
+  'inbox/not-undoable': 409,
   'expense/not-found': 404,
   'budget-line/not-found': 404,
   'budget-rate/not-found': 404,

@@ -43,7 +43,7 @@ export function bearerSecret(request: FastifyRequest): string | undefined {
   return secret?.startsWith(API_TOKEN_PREFIX) ? secret : undefined;
 }
 
-/** Payload prefix of a token's revocation on the sessions channel (migration 0024). */
+/** Payload prefix of a token's revocation on the sessions channel (migration 0026). */
 const REVOKED_PREFIX = 't:';
 /** How long a checked token is trusted without asking the database (changes drop it sooner). */
 const TOKEN_CACHE_MS = 60_000;

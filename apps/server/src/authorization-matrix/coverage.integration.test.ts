@@ -3,6 +3,7 @@ import { serverTest } from '../../test/fixture';
 import { ACCOUNT_ROWS } from './account.rows';
 import { BOOKINGS_BUDGET_IMPORT_ROWS } from './bookings-budget.rows';
 import { FILE_ROWS } from './files.rows';
+import { INBOX_ROWS } from './inbox.rows';
 import { appRoutes, routeOf } from './matrix';
 import { PRESET_SHOP_ROWS } from './presets-shop.rows';
 import { SHARING_ROWS } from './sharing.rows';
@@ -17,6 +18,7 @@ const TABLE = [
   ...PRESET_SHOP_ROWS,
   ...FILE_ROWS,
   ...BOOKINGS_BUDGET_IMPORT_ROWS,
+  ...INBOX_ROWS,
 ];
 
 describe('authorisation matrix', () => {

@@ -32,7 +32,14 @@ const withoutPlural = (key: string) => key.replace(/_(zero|one|two|few|many|othe
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 // Values that are the same in every language (the brand), and loanwords native sites use.
-const SAME_EVERYWHERE = new Set(['app.name', 'expenses.converted', 'rates.line']);
+const SAME_EVERYWHERE = new Set([
+  'app.name',
+  'expenses.converted',
+  'rates.line',
+  // The booking inbox's "time (zone)" and "where (which part)": placeholders and brackets only.
+  'proposal.inZone',
+  'source.at',
+]);
 const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
   it: [
     'nav.faq',
@@ -78,6 +85,8 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'kinds.restaurant',
     'line.code',
     'fields.notes',
+    'clues.code',
+    'clues.date',
   ],
   es: ['regions.asia', 'placeholders.accommodation', 'admin.no'],
   de: [
@@ -96,6 +105,7 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'pwa.about.offline',
     'placeholders.accommodation',
     'line.code',
+    'clues.code',
     'fields.title',
     'fields.checkIn',
     'fields.checkOut',

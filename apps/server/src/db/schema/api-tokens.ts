@@ -4,7 +4,7 @@ import { user } from './auth';
 /**
  * Personal API tokens (docs/decisions/044). The secret is shown once; the table keeps its
  * SHA-256, so a copy of the table opens nothing. A change of `revoked_at` or a deletion
- * notifies every process (migration 0024), which drops the token from its cache and ends its
+ * notifies every process (migration 0026), which drops the token from its cache and ends its
  * open streams.
  */
 export const apiToken = pgTable(

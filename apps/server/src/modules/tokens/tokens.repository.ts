@@ -60,7 +60,7 @@ export async function insertToken(
   return row;
 }
 
-/** Revokes the traveller's token (at once, on every process: migration 0024's trigger). */
+/** Revokes the traveller's token (at once, on every process: migration 0026's trigger). */
 export async function revokeToken(db: Db, userId: string, id: string): Promise<boolean> {
   const rows = await db
     .update(apiToken)
