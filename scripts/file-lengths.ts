@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
  * file of `apps/server/src`, `apps/web/src` and `packages/shared/src` (code, tests, styles,
  * images), except messages in other words than code (locale JSON: `locales/*.json`, the mails'
  * `mail/messages/*.json`), what drizzle-kit generates (`db/migrations`), and the preset
- * catalogue's trips (`modules/presets/catalogue/*.json`: data, one trip a file).
+ * catalogue's trips (`modules/presets/catalogue/*.json`: data, one trip a file), and the booking
+ * inbox's corpus (`modules/inbox/corpus/`: mails, passes and PDFs as they arrive, one a file).
  */
 const MAX_LINES = 400;
 const ROOTS = ['apps/server/src', 'apps/web/src', 'packages/shared/src'];
@@ -17,6 +18,7 @@ const LEFT_OUT = [
   /^apps\/server\/src\/mail\/messages\/[^/]+\.json$/,
   /^apps\/server\/src\/db\/migrations\//,
   /^apps\/server\/src\/modules\/presets\/catalogue\/[^/]+\.json$/,
+  /^apps\/server\/src\/modules\/inbox\/corpus\//,
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

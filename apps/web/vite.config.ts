@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 // By its path: Node loads this file, and would not load the shared package's TypeScript by name.
+import { INBOX_SHARE } from '../../packages/shared/src/inbox-share';
 import { ROUTES } from '../../packages/shared/src/route-table';
 import { MESSAGE_BUNDLES, messageBundles } from './scripts/message-bundles';
 import { PUBLIC_ENTRY, familyOf, pageChunks, type MainPages } from './scripts/page-chunks';
@@ -103,6 +104,8 @@ const ONLINE_ONLY_PAGES = [
   // Reading a file into the trip and printing it need the server anyway.
   'itinerary-import',
   'itinerary-print',
+  // The booking inbox: what arrives, its review and its acceptance are the server's work.
+  'inbox',
 ];
 
 // Dialogs that only do something with the server (reading a file into a new trip, making a
@@ -366,6 +369,19 @@ export default defineConfig({
         theme_color: THEME_COLOUR,
         background_color: BACKGROUND_COLOUR,
         categories: ['travel', 'productivity'],
+        // On a phone, the installed app is offered in the share sheet: a confirmation mail,
+        // a PDF or a wallet pass shared to it lands in the booking inbox (src/pwa/share-target.ts).
+        share_target: {
+          action: INBOX_SHARE.path,
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: {
+            title: INBOX_SHARE.fields.title,
+            text: INBOX_SHARE.fields.text,
+            url: INBOX_SHARE.fields.url,
+            files: [{ name: INBOX_SHARE.fields.files, accept: [...INBOX_SHARE.accept] }],
+          },
+        },
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },

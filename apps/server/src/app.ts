@@ -7,18 +7,21 @@ import { createAuth } from './auth/auth';
 import { originCheck } from './auth/origin-check';
 import { trustedOrigins } from './auth/trusted-origins';
 import { createSessions, forgetSessionsOnRevocations, type Sessions } from './auth/session';
+import { checkTokenScopes } from './auth/token-scopes';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import { createMailQueue } from './mail/mail-queue';
 import { logRequests } from './lib/request-log';
 import { createHttpApp } from './http-app';
 import { createDrain, drainOnClose } from './lib/drain';
 import { registerOpenApi } from './openapi';
+import { tokenRoutes } from './modules/tokens/tokens.routes';
 import { createNotifications, type Notifications } from './events/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { registerBudget } from './modules/budget/register';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { importRoutes } from './modules/imports/imports.routes';
+import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { itineraryRoutes } from './modules/itineraries/itineraries.routes';
 import { registerItineraryParts } from './modules/itineraries/register';
 import { invalidateOnWrites } from './modules/itineraries/invalidate-on-writes';
@@ -123,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   logRequests(app, (request) => sessions.userIdOf(request));
   forgetSessionsOnRevocations(app, sessions);
   originCheck(app, origins);
+  checkTokenScopes(app, sessions);
 
   await registerOpenApi(app, { buildId: deps.buildId, baseUrl: config.baseUrl });
 
@@ -130,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   meRoutes(app, { db: deps.database.db, sessions });
   sessionRoute(app, { db: deps.database.db, sessions });
   sessionRoutes(app, { db: deps.database.db, auth, sessions });
+  tokenRoutes(app, { db: deps.database.db, sessions });
   signInMethodsRoutes(app, config);
   clientConfigRoutes(app, config);
   outboxRoutes(app, { sessions, outboxDir });
@@ -224,6 +229,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   storageApiRoutes(app, storageDeps);
+  await inboxRoutes(app, {
+    ...storageDeps,
+    bucket: config.storage.bucket,
+    notifications,
+    inbox: config.inbox,
+  });
 
   const housekeeping = scheduleHousekeeping(app.log, deps.database.db, () => storage.sweep());
   app.addHook('onReady', () => notifications.start());

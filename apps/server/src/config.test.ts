@@ -39,6 +39,13 @@ describe('loadConfig', () => {
       router: undefined,
       documentCacheBytes: 64 * 1024 * 1024,
       metricsPort: undefined,
+      inbox: {
+        domain: 'localhost',
+        smtp: undefined,
+        imap: undefined,
+        dnsServers: undefined,
+        kitineraryPath: undefined,
+      },
       drainDelayMs: 0,
       tracing: undefined,
       operator: {
@@ -174,6 +181,26 @@ describe('loadConfig', () => {
     expect(config.tracing).toEqual({ endpoint: 'http://collector:4318' });
   });
 
+  it('receives the booking inbox’s mail on INBOX_SMTP_PORT and from INBOX_IMAP_URL when set', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://jammy.example',
+      HOST: '127.0.0.1',
+      INBOX_SMTP_PORT: '2525',
+      INBOX_IMAP_URL: 'imaps://trips%40example.org:pw@imap.example.org/INBOX',
+      INBOX_DNS_SERVERS: '1.1.1.1,[2606:4700::1111]:53',
+    });
+    expect(config.inbox).toEqual({
+      domain: 'jammy.example',
+      smtp: { host: '127.0.0.1', port: 2525 },
+      imap: { url: 'imaps://trips%40example.org:pw@imap.example.org/INBOX', pollSeconds: 60 },
+      dnsServers: ['1.1.1.1', '[2606:4700::1111]:53'],
+      kitineraryPath: undefined,
+    });
+    expect(loadConfig({ INBOX_DOMAIN: 'Inbox.Example.org' }).inbox.domain).toBe(
+      'inbox.example.org',
+    );
+  });
+
   it('reads DRAIN_DELAY_SECONDS as milliseconds to stay unready before stopping', () => {
     expect(loadConfig({ DRAIN_DELAY_SECONDS: '5' }).drainDelayMs).toBe(5000);
     expect(loadConfig({ DRAIN_DELAY_SECONDS: '0.5' }).drainDelayMs).toBe(500);
@@ -211,6 +238,10 @@ describe('loadConfig', () => {
     ['METRICS_PORT', '70000'],
     ['METRICS_PORT', 'metrics'],
     ['OTEL_EXPORTER_OTLP_ENDPOINT', 'collector:4318'],
+    ['INBOX_SMTP_PORT', '0'],
+    ['INBOX_IMAP_URL', 'pop3://mail.example.org'],
+    ['INBOX_DOMAIN', 'not a domain'],
+    ['INBOX_IMAP_POLL_SECONDS', '1'],
     ['DRAIN_DELAY_SECONDS', '-1'],
     ['DRAIN_DELAY_SECONDS', '61'],
     ['DRAIN_DELAY_SECONDS', 'soon'],

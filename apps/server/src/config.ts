@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { identityConfigOf, identityVariables, type IdentityPart } from './config/identity';
+import { inboxConfigOf, inboxVariables, type InboxPart } from './config/inbox';
 import { operatorConfigOf, operatorVariables, type OperatorPart } from './config/operator';
 import {
   processConfigOf,
@@ -27,11 +28,14 @@ const envSchema = z.object({
   ...servicesVariables,
   ...storageVariables,
   ...operatorVariables,
+  ...inboxVariables,
 });
 
 /** The server's configuration, read once from the environment at start-up (DESIGN §8). */
+export type { InboxConfig } from './config/inbox';
+
 export interface Config
-  extends ProcessPart, IdentityPart, ShopPart, ServicesPart, StoragePart, OperatorPart {}
+  extends ProcessPart, IdentityPart, ShopPart, ServicesPart, StoragePart, OperatorPart, InboxPart {}
 
 /** A configuration that cannot start the server; its message lists every problem. */
 export class ConfigError extends Error {
@@ -67,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...servicesConfigOf(values),
     ...storageConfigOf(values),
     ...operatorConfigOf(values),
+    ...inboxConfigOf(values),
   };
 }

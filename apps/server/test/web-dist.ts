@@ -17,6 +17,12 @@ export const FIXTURE_MANIFEST = {
     { src: '/app-screenshots/wide.png', sizes: '1280x720', form_factor: 'wide', label: 'x' },
     { src: '/app-screenshots/narrow.png', sizes: '390x844', form_factor: 'narrow', label: 'y' },
   ],
+  share_target: {
+    action: '/inbox/share',
+    method: 'POST',
+    enctype: 'multipart/form-data',
+    params: { text: 'text', files: [{ name: 'files', accept: ['application/pdf'] }] },
+  },
 };
 export const FIXTURE_BUILD_ID = 'test-build';
 export const FIXTURE_ASSET_PATH = '/assets/app-abc123.js';

@@ -5,6 +5,7 @@ import type { Params } from 'react-router';
 import { itinerariesQuery, itineraryTreeQuery } from './features/itineraries/api/itineraries';
 import { listFiltersOf } from './features/itineraries/components/use-list-params';
 import { loadOverviewBody } from './features/itineraries/components/load-overview-body';
+import { inboxQuery } from './features/inbox/api/inbox';
 import { i18n } from './i18n/i18n';
 
 /**
@@ -83,6 +84,10 @@ const ROUTE_DATA: Partial<Record<RouteId, RouteData>> = {
     prefetch: tripTree,
   },
   'itinerary-import': tripPage('imports'),
+  inbox: {
+    namespaces: ['inbox', 'bookings', 'form'],
+    prefetch: (queryClient) => queryClient.prefetchQuery(inboxQuery()),
+  },
   stages: tripPage('maps', 'stages'),
   stage: tripPage('files', 'maps', 'stages'),
   'stage-edit': tripPage('stages'),

@@ -41,6 +41,7 @@ export const routeModules: Record<RouteId, PageModule> = {
   'stage-error': () => import('./routes/stage-error'),
   account: () => import('./routes/account'),
   interests: () => import('./routes/interests'),
+  inbox: () => import('./routes/inbox'),
   'on-boarding': () => import('./routes/on-boarding'),
   'finish-register': () => import('./routes/finish-register'),
   logout: () => import('./routes/logout'),

@@ -20,6 +20,9 @@ export const ERROR_CODES = {
   /** The mail server refused or did not answer: nothing was recorded, send again later. */
   'mail/unavailable': 503,
   'session/not-found': 404,
+  'api-token/not-found': 404,
+  /** The traveller holds `MAX_API_TOKENS` working tokens already: revoke one first. */
+  'api-token/too-many': 409,
   'itinerary/not-found': 404,
   'stage/not-found': 404,
   'place/not-found': 404,
@@ -52,6 +55,11 @@ export const ERROR_CODES = {
   'photo/not-found': 404,
   'attachment/not-found': 404,
   'booking/not-found': 404,
+  'inbox/item-not-found': 404,
+  /** The traveller's inbox holds as many items as it may: accept, dismiss or delete some first. */
+  'inbox/full': 409,
+  /** What this inbox item changed was undone already, or the booking changed since. */
+  'inbox/not-undoable': 409,
   'expense/not-found': 404,
   'budget-line/not-found': 404,
   'budget-rate/not-found': 404,

@@ -98,6 +98,8 @@ export const ROUTES = [
   },
   { id: 'account', path: '/account', layout: 'logged', access: 'signed-in' },
   { id: 'interests', path: '/interests', layout: 'logged', access: 'signed-in' },
+  // Booking confirmations forwarded or uploaded, reviewed before they reach a trip.
+  { id: 'inbox', path: '/inbox', layout: 'logged', access: 'signed-in' },
 
   { id: 'on-boarding', path: '/on-boarding', layout: 'empty', access: 'signed-in' },
   { id: 'finish-register', path: '/finish-register', layout: 'empty', access: 'signed-in' },

@@ -4,6 +4,7 @@ import { ACCOUNT_ROWS } from './account.rows';
 import { BOOKINGS_BUDGET_IMPORT_ROWS } from './bookings-budget.rows';
 import { DAY_ROWS } from './days.rows';
 import { FILE_ROWS } from './files.rows';
+import { INBOX_ROWS } from './inbox.rows';
 import { appRoutes, routeOf } from './matrix';
 import { PRESET_SHOP_ROWS } from './presets-shop.rows';
 import { SHARING_ROWS } from './sharing.rows';
@@ -19,6 +20,7 @@ const TABLE = [
   ...FILE_ROWS,
   ...BOOKINGS_BUDGET_IMPORT_ROWS,
   ...DAY_ROWS,
+  ...INBOX_ROWS,
 ];
 
 describe('authorisation matrix', () => {

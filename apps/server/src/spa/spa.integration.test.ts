@@ -263,12 +263,49 @@ describe('the manifest in each language', () => {
     expect(english.json()).toMatchObject({ lang: 'en', start_url: '/?source=app' });
   });
 
+  test('offers the app in the share sheet, sending to the inbox in its language', async ({
+    server,
+  }) => {
+    const german = await server.app.inject({ method: 'GET', url: '/manifest/de.webmanifest' });
+    expect(german.json()).toMatchObject({
+      share_target: { ...FIXTURE_MANIFEST.share_target, action: '/de/inbox/share' },
+    });
+    const english = await server.app.inject({ method: 'GET', url: '/manifest/en.webmanifest' });
+    expect(english.json()).toMatchObject({ share_target: { action: '/inbox/share' } });
+  });
+
   for (const url of ['/manifest/xx.webmanifest', '/manifest/it.json', '/manifest/it']) {
     test(`GET ${url} → 404`, async ({ server }) => {
       const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
     });
   }
+});
+
+describe('a share that reaches the server (no worker took it)', () => {
+  for (const [url, inbox] of [
+    ['/inbox/share', '/inbox'],
+    ['/it/inbox/share', '/it/inbox'],
+  ] as const) {
+    test(`POST ${url} opens the inbox, which says so`, async ({ server }) => {
+      const boundary = 'share-boundary';
+      const response = await server.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload:
+          `--${boundary}\r\ncontent-disposition: form-data; name="text"\r\n\r\n` +
+          `Booking ABC123\r\n--${boundary}--\r\n`,
+      });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(`${inbox}?shared=unavailable`);
+    });
+  }
+
+  test('any other path under a language is no share target', async ({ server }) => {
+    const response = await server.app.inject({ method: 'POST', url: '/xx/inbox/share' });
+    expect(response.statusCode).toBe(404);
+  });
 });
 
 describe('files of the build', () => {

@@ -27,6 +27,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasSessionCookie } from '../auth/session-cookie';
 import { AppError } from '../lib/errors';
 import { escapeHtml } from '../lib/html';
+import { shareTargetRoutes } from './share-target.routes';
 import { localizedManifest } from './web-manifest';
 
 /**
@@ -70,6 +71,7 @@ export async function spaRoutes(
     },
   });
   await manifestRoutes(app, options.webDistDir);
+  await shareTargetRoutes(app);
   app.setNotFoundHandler((request, reply) =>
     notFound(request, reply, indexHtml, {
       landings,

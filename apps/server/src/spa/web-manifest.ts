@@ -1,4 +1,5 @@
-import { textDirection, type Language } from '@jammy/shared/languages';
+import { INBOX_SHARE } from '@jammy/shared/inbox-share';
+import { localizePath, textDirection, type Language } from '@jammy/shared/languages';
 import { MANIFEST_TEXTS, manifestStartUrl } from '@jammy/shared/web-manifest';
 
 interface Screenshot {
@@ -8,8 +9,9 @@ interface Screenshot {
 
 /**
  * The build's manifest (icons, colours, screenshots) in `language`: translated name,
- * description and screenshot labels, the language's start URL, and its direction. The `id`
- * stays the same, so the app installed from any language is one app.
+ * description and screenshot labels, the language's start URL, its share target (the inbox in
+ * that language), and its direction. The `id` stays the same, so the app installed from any
+ * language is one app.
  */
 export function localizedManifest(
   base: Record<string, unknown>,
@@ -24,9 +26,21 @@ export function localizedManifest(
     lang: language,
     dir: textDirection(language),
     start_url: manifestStartUrl(language),
+    ...(isRecord(base.share_target)
+      ? {
+          share_target: {
+            ...base.share_target,
+            action: localizePath(INBOX_SHARE.path, language),
+          },
+        }
+      : {}),
     screenshots: screenshots.map((shot) => ({
       ...shot,
       label: shot.form_factor === 'wide' ? texts.wide : texts.narrow,
     })),
   };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

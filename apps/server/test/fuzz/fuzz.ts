@@ -19,6 +19,7 @@ import {
   type SignedInUser,
 } from '../itinerary-helpers';
 import type { TestApp } from '../test-app';
+import { insertInboxItem } from '../../src/modules/inbox/inbox.test-helpers';
 import {
   HOSTILE_STRINGS,
   MEGABYTE_STRING,
@@ -83,6 +84,8 @@ interface World {
   tripMarker: string;
   /** In a private note: only members may see it. */
   privateMarker: string;
+  /** In an item of the owner's inbox: nobody else may see it. */
+  inboxMarker: string;
 }
 
 interface Fuzzer {
@@ -139,6 +142,8 @@ async function makeWorld(fuzzer: Fuzzer): Promise<World> {
   const { testApp, users } = fuzzer;
   const tripMarker = `TRIP-${uuidv7()}`;
   const privateMarker = `PRIVATE-${uuidv7()}`;
+  const inboxMarker = `INBOX-${uuidv7()}`;
+  const inboxItem = await insertInboxItem(testApp.database.db, users.owner.id, inboxMarker);
   const trip = await createItinerary(testApp, users.owner, { title: `Trip ${tripMarker}` });
   const id = trip.id;
   const [stage, note, list] = await Promise.all([
@@ -180,6 +185,7 @@ async function makeWorld(fuzzer: Fuzzer): Promise<World> {
     itineraryId: id,
     tripMarker,
     privateMarker,
+    inboxMarker,
     shareToken: new URL(link.url ?? '').searchParams.get('share') ?? '',
     params: {
       id,
@@ -194,6 +200,7 @@ async function makeWorld(fuzzer: Fuzzer): Promise<World> {
       day: FUZZ_DAY,
       sessionId: uuidv7(),
       file: `${uuidv7()}.eml`,
+      inboxItemId: inboxItem.id,
     },
   };
 }
@@ -458,6 +465,8 @@ function check(
   const outsider = generated.caller !== 'owner';
   if (outsider && body.includes(world.privateMarker))
     problems.push('showed a private note to a non-member');
+  if (outsider && body.includes(world.inboxMarker))
+    problems.push("showed an item of the owner's inbox to someone else");
   // The outbox holds the mails Jammy sent (invitations name their trip): it is the mail
   // operator's, by design, so only there may an admin read a trip's title.
   const outbox = operation.path.startsWith('/api/admin/outbox');
@@ -541,7 +550,9 @@ export async function fuzzApi(testApp: TestApp, options: FuzzOptions): Promise<F
       operation: item[method] as Operation,
     })),
   );
-  const perOperation = Math.max(4, Math.floor((options.requests * 0.9) / operations.length));
+  // Rounded up: the total stays at or above the requests asked for however many operations
+  // the API has (rounded down, each new route took the total further below the run's floor).
+  const perOperation = Math.max(4, Math.ceil((options.requests * 0.9) / operations.length));
   const perAuthRoute = Math.max(2, Math.floor((options.requests * 0.1) / AUTH_ROUTES.length));
   const report: FuzzReport = {
     requests: 0,

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyRetrying } from '../lib/lazy-retrying';
 import { LoadOnReach, type Reached } from './load-on-reach';
@@ -19,7 +20,7 @@ function controlOf(network: { up: boolean }) {
   return { load, Control: lazyRetrying(load) };
 }
 
-function Page({ Control }: { Control: (reached: Reached) => React.ReactNode }) {
+function Page({ Control }: { Control: ComponentType<Reached> }) {
   return (
     <LoadOnReach
       button={(handlers) => (

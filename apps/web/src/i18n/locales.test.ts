@@ -41,6 +41,9 @@ const SAME_EVERYWHERE = new Set([
   'dayPlan.leg',
   'dayPlan.end',
   'dayPlan.visit',
+  // The booking inbox's "time (zone)" and "where (which part)": placeholders and brackets only.
+  'proposal.inZone',
+  'source.at',
 ]);
 const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
   it: [
@@ -87,6 +90,8 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'kinds.restaurant',
     'line.code',
     'fields.notes',
+    'clues.code',
+    'clues.date',
   ],
   es: ['regions.asia', 'placeholders.accommodation', 'admin.no', 'dayPlan.startMark'],
   de: [
@@ -106,6 +111,7 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'pwa.about.offline',
     'placeholders.accommodation',
     'line.code',
+    'clues.code',
     'fields.title',
     'fields.checkIn',
     'fields.checkOut',

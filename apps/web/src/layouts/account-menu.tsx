@@ -1,5 +1,11 @@
 import { Menu, Text } from '@mantine/core';
-import { IconLogout, IconMailbox, IconSparkles, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconInbox,
+  IconLogout,
+  IconMailbox,
+  IconSparkles,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTakeFocus, type Reached } from '../components/load-on-reach';
@@ -8,8 +14,9 @@ import { useLanguage } from '../i18n/use-language';
 import { AccountButton } from './account-button';
 
 /**
- * The account menu itself (who is signed in, the account, interests, sign-out): it replaces
- * the bare account button of the signed-in layout once loaded (LoadOnReach).
+ * The account menu itself (who is signed in, the account, interests, the booking inbox,
+ * sign-out): it replaces the bare account button of the signed-in layout once loaded
+ * (LoadOnReach).
  */
 export function AccountMenu({ defaultOpened, takeFocus }: Reached) {
   const { t } = useTranslation(['translation', 'account']);
@@ -55,6 +62,13 @@ export function AccountMenu({ defaultOpened, takeFocus }: Reached) {
           leftSection={<IconSparkles size={16} aria-hidden />}
         >
           {t('nav.interests')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={to('/inbox')}
+          leftSection={<IconInbox size={16} aria-hidden />}
+        >
+          {t('nav.inbox')}
         </Menu.Item>
         {me?.role === 'admin' ? (
           <Menu.Item

@@ -12,6 +12,7 @@ import {
   keepWhatIsServed,
   shellOf,
 } from './precache-in-two-steps';
+import { isShareTarget, receiveShare } from './share-target';
 import { RUNTIME_CACHES, WORKER_MESSAGES } from './worker-protocol';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -44,6 +45,13 @@ cleanupOutdatedCaches();
 function isNotAPage(url: URL): boolean {
   return /^\/(api|v0|builds)(\/|$)/.test(url.pathname) || /\.[a-z0-9]+$/i.test(url.pathname);
 }
+
+// What a phone's share sheet sends to the installed app: kept, then the inbox sends it in.
+registerRoute(
+  ({ url }) => isShareTarget(url, self.location.origin),
+  ({ request }) => receiveShare(request),
+  'POST',
+);
 
 // Pages: the network first (it knows the language redirect and the 404 status); without an
 // answer, the saved shell, whose router shows the page from the saved data.

@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_KEY_TTL_MS } from '@jammy/shared/constants';
 import { describe, expect, it } from 'vitest';
-import { decide, hashBody, isValidKey, type StoredKey } from './idempotency-rules';
+import { CLAIM_LEASE_MS, decide, hashBody, isValidKey, type StoredKey } from './idempotency-rules';
 
 const request = { method: 'POST', path: '/api/itineraries/x/places', bodyHash: hashBody({ a: 1 }) };
 const stored = (patch: Partial<StoredKey> = {}): StoredKey => ({
@@ -31,6 +31,14 @@ describe('idempotency keys', () => {
   it('replays an answered request, and waits for one still being handled', () => {
     expect(decide(stored(), request, at(1000))).toBe('replay');
     expect(decide(stored({ status: null }), request, at(1000))).toBe('in-progress');
+  });
+
+  it('takes a claim never answered within its lease as abandoned by a process that died', () => {
+    const claimed = stored({ status: null });
+    expect(decide(claimed, request, at(CLAIM_LEASE_MS - 1))).toBe('in-progress');
+    expect(decide(claimed, request, at(CLAIM_LEASE_MS))).toBe('abandoned');
+    expect(decide(stored(), request, at(CLAIM_LEASE_MS))).toBe('replay');
+    expect(decide(claimed, { ...request, method: 'PATCH' }, at(CLAIM_LEASE_MS))).toBe('mismatch');
   });
 
   it('refuses the key for another method, address or body', () => {

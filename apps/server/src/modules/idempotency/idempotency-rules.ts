@@ -5,6 +5,15 @@ import { IDEMPOTENCY_KEY_TTL_MS } from '@jammy/shared/constants';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 const KEY_PATTERN = /^[\x21-\x7e]+$/;
 
+/**
+ * How long a claimed key whose request has not answered stays "in progress". A process killed
+ * while handling it (a crash, a deployment's SIGKILL) never stores an answer nor forgets the
+ * key; past this time the claim is taken as abandoned and a request sent again is handled anew
+ * (rather than answered 409 for 24 h). Far longer than any JSON write takes here; the server
+ * answers a live request's twin 409 until then.
+ */
+export const CLAIM_LEASE_MS = 2 * 60 * 1000;
+
 /** A key is 1 to 200 visible ASCII characters; anything else is a 400 naming the header. */
 export function isValidKey(key: string): boolean {
   return key.length > 0 && key.length <= IDEMPOTENCY_KEY_MAX_LENGTH && KEY_PATTERN.test(key);
@@ -37,6 +46,8 @@ export type KeyDecision =
   | 'mismatch'
   /** The first request with this key is still being handled. */
   | 'in-progress'
+  /** Claimed longer ago than CLAIM_LEASE_MS and never answered: its process is gone. */
+  | 'abandoned'
   /** Answered before: send the stored answer again. */
   | 'replay';
 
@@ -50,5 +61,6 @@ export function decide(stored: StoredKey, incoming: RequestFingerprint, now: num
   ) {
     return 'mismatch';
   }
-  return stored.status === null ? 'in-progress' : 'replay';
+  if (stored.status !== null) return 'replay';
+  return now - stored.createdAt.getTime() >= CLAIM_LEASE_MS ? 'abandoned' : 'in-progress';
 }

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, invalidField } from '../../lib/errors';
-import { claimKey, completeKey, findKey, releaseKey, type KeyRef } from './idempotency.repository';
+import {
+  claimKey,
+  completeKey,
+  findKey,
+  releaseKey,
+  takeOverKey,
+  type KeyRef,
+} from './idempotency.repository';
 import { decide, hashBody, isValidKey, type RequestFingerprint } from './idempotency-rules';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -22,7 +29,8 @@ function applies(request: FastifyRequest): boolean {
  * request with a key is handled and its answer stored; the same key with the same request
  * within 24 h gets that answer again (`Idempotent-Replayed: true`) without doing anything;
  * with another request it gets 422; while the first is still being handled, 409 with
- * Retry-After. Answers 5xx are not kept, so such a request may be sent again.
+ * Retry-After. Answers 5xx are not kept, so such a request may be sent again; nor is a claim
+ * whose process died before answering, past its lease (CLAIM_LEASE_MS).
  */
 export function idempotencyKeys(
   app: FastifyInstance,
@@ -59,13 +67,17 @@ export function idempotencyKeys(
         await releaseKey(deps.db, ref);
         continue;
       }
+      if (decision === 'abandoned' && (await takeOverKey(deps.db, ref, fingerprint))) {
+        claims.set(request, ref);
+        return;
+      }
       if (decision === 'mismatch') {
         throw new AppError(
           'idempotency/key-reused',
           'This Idempotency-Key was already used for another request: use a new key for each change',
         );
       }
-      if (decision === 'in-progress' || stored.status === null) {
+      if (decision === 'in-progress' || decision === 'abandoned' || stored.status === null) {
         throw new AppError(
           'idempotency/in-progress',
           'A request with this Idempotency-Key is still being handled: try again shortly',

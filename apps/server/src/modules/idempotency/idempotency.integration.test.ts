@@ -13,6 +13,7 @@ import {
   type SignedInUser,
 } from '../../../test/itinerary-helpers';
 import { purgeExpiredKeys } from './idempotency.repository';
+import { CLAIM_LEASE_MS } from './idempotency-rules';
 import { serverTest } from '../../../test/fixture';
 import type { TestServer } from '../../../test/server';
 
@@ -231,6 +232,41 @@ describe('Idempotency-Key', () => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual(
       answers.some((answer) => answer.statusCode === 409) ? [201, 409] : [201, 201],
     );
+    expect(await placeRows(server, trip)).toBe(1);
+  });
+
+  test('handles a request again whose first sending died with its process, once its claim’s lease is over', async ({
+    server,
+  }) => {
+    const trip = await createItinerary(server, owner);
+    const key = crypto.randomUUID();
+    const send = () =>
+      call(server, owner, 'POST', placesUrl(trip), withKey(key, { name: 'Sintra' }));
+    // What a process killed in the middle of the request leaves: the key claimed, no answer.
+    const claim = (agoMs: number) =>
+      db(server)
+        .insert(idempotencyKey)
+        .values({
+          userId: owner.id,
+          key,
+          method: 'POST',
+          path: placesUrl(trip),
+          bodyHash: sql`encode(sha256(convert_to('{"name":"Sintra"}', 'UTF8')), 'hex')`,
+          createdAt: new Date(Date.now() - agoMs),
+        });
+    await claim(CLAIM_LEASE_MS - 20_000);
+    expectError(await send(), 409, 'idempotency/in-progress');
+    expect(await placeRows(server, trip)).toBe(0);
+
+    await db(server).delete(idempotencyKey).where(eq(idempotencyKey.key, key));
+    await claim(CLAIM_LEASE_MS + 1000);
+    const again = await send();
+    expectStatus(again, 201);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    // Its answer is kept from now on: once more is a replay, and one place in all.
+    const replayed = await send();
+    expect(replayed.statusCode).toBe(201);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
     expect(await placeRows(server, trip)).toBe(1);
   });
 

@@ -1,8 +1,8 @@
 import { IDEMPOTENCY_KEY_TTL_MS } from '@jammy/shared/constants';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyKey } from '../../db/schema/idempotency';
-import type { RequestFingerprint } from './idempotency-rules';
+import { CLAIM_LEASE_MS, type RequestFingerprint } from './idempotency-rules';
 
 export interface KeyRef {
   userId: string;
@@ -19,6 +19,34 @@ export async function claimKey(
     .insert(idempotencyKey)
     .values({ ...ref, ...fingerprint })
     .onConflictDoNothing()
+    .returning({ key: idempotencyKey.key });
+  return rows.length === 1;
+}
+
+/**
+ * Takes over a claim whose request never answered and whose lease has run out (by the
+ * database's clock, which every process shares): true when this request now holds it. Of two
+ * requests taking it over at once, one does.
+ */
+export async function takeOverKey(
+  db: Db,
+  ref: KeyRef,
+  fingerprint: RequestFingerprint,
+): Promise<boolean> {
+  const rows = await db
+    .update(idempotencyKey)
+    .set({ createdAt: sql`now()` })
+    .where(
+      and(
+        eq(idempotencyKey.userId, ref.userId),
+        eq(idempotencyKey.key, ref.key),
+        eq(idempotencyKey.method, fingerprint.method),
+        eq(idempotencyKey.path, fingerprint.path),
+        eq(idempotencyKey.bodyHash, fingerprint.bodyHash),
+        isNull(idempotencyKey.status),
+        lt(idempotencyKey.createdAt, sql`now() - make_interval(secs => ${CLAIM_LEASE_MS / 1000})`),
+      ),
+    )
     .returning({ key: idempotencyKey.key });
   return rows.length === 1;
 }

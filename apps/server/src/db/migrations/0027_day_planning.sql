@@ -10,3 +10,5 @@ CREATE TABLE "travel_time" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "travel_time_from_lat_from_lng_to_lat_to_lng_mode_router_pk" PRIMARY KEY("from_lat","from_lng","to_lat","to_lng","mode","router")
 );
+--> statement-breakpoint
+ALTER TABLE "place" ADD COLUMN "opening_hours" text;
