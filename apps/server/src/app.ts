@@ -7,12 +7,14 @@ import { createAuth } from './auth/auth';
 import { originCheck } from './auth/origin-check';
 import { trustedOrigins } from './auth/trusted-origins';
 import { createSessions, forgetSessionsOnRevocations, type Sessions } from './auth/session';
+import { checkTokenScopes } from './auth/token-scopes';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import { createMailQueue } from './mail/mail-queue';
 import { logRequests } from './lib/request-log';
 import { createHttpApp } from './http-app';
 import { createDrain, drainOnClose } from './lib/drain';
 import { registerOpenApi } from './openapi';
+import { tokenRoutes } from './modules/tokens/tokens.routes';
 import { createNotifications, type Notifications } from './events/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { registerBudget } from './modules/budget/register';
@@ -28,6 +30,7 @@ import { readableTitle } from './modules/itineraries/itinerary-document';
 import { meRoutes } from './modules/me/me.routes';
 import { mediaRoutes } from './modules/files/media.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
+import { dayRoutes } from './modules/days/days.routes';
 import { registerSharing } from './modules/sharing/register';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { presetRoutes } from './modules/presets/presets.routes';
@@ -123,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   logRequests(app, (request) => sessions.userIdOf(request));
   forgetSessionsOnRevocations(app, sessions);
   originCheck(app, origins);
+  checkTokenScopes(app, sessions);
 
   await registerOpenApi(app, { buildId: deps.buildId, baseUrl: config.baseUrl });
 
@@ -130,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   meRoutes(app, { db: deps.database.db, sessions });
   sessionRoute(app, { db: deps.database.db, sessions });
   sessionRoutes(app, { db: deps.database.db, auth, sessions });
+  tokenRoutes(app, { db: deps.database.db, sessions });
   signInMethodsRoutes(app, config);
   clientConfigRoutes(app, config);
   outboxRoutes(app, { sessions, outboxDir });
@@ -152,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerItineraryParts(app, content);
   mediaRoutes(app, content);
   bookingRoutes(app, content);
+  dayRoutes(app, { ...content, router: config.router });
   registerBudget(app, { ...content, ratesUrl: config.ratesUrl });
   const sharing = registerSharing(app, {
     database: deps.database,

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       adminEmails: new Set(),
       shop: { taxRateBasisPoints: 0, taxInclusive: true, stripe: undefined },
       geocoder: undefined,
+      router: undefined,
       documentCacheBytes: 64 * 1024 * 1024,
       metricsPort: undefined,
       inbox: {

@@ -20,7 +20,7 @@ import {
   browserForThisFile,
 } from './browser';
 
-const SECTIONS = ['profile', 'security', 'sessions', 'data', 'welcome'] as const;
+const SECTIONS = ['profile', 'security', 'sessions', 'tokens', 'data', 'welcome'] as const;
 const NEW_PASSWORD = 'a whole new passphrase';
 
 const browser = await browserForThisFile();

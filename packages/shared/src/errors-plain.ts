@@ -20,6 +20,9 @@ export const ERROR_CODES = {
   /** The mail server refused or did not answer: nothing was recorded, send again later. */
   'mail/unavailable': 503,
   'session/not-found': 404,
+  'api-token/not-found': 404,
+  /** The traveller holds `MAX_API_TOKENS` working tokens already: revoke one first. */
+  'api-token/too-many': 409,
   'itinerary/not-found': 404,
   'stage/not-found': 404,
   'place/not-found': 404,

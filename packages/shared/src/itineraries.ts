@@ -145,6 +145,11 @@ const placeFields = {
     .min(0, 'must not be negative')
     .max(LIMITS.durationMinutes, `must be at most ${LIMITS.durationMinutes}`)
     .nullable(),
+  /**
+   * OpenStreetMap `opening_hours` syntax (`Tu-Su 10:00-18:00; PH off`); the server reads it with
+   * the `opening_hours` package and refuses what it cannot read (the web bundle stays without it).
+   */
+  openingHours: text(LIMITS.openingHours).nullable(),
   /** In the currency's minor unit (cents for EUR, yen for JPY): never a float. */
   costMinor: amountMinorSchema.nullable(),
   currency: currencySchema.nullable(),
@@ -170,6 +175,7 @@ export const createPlaceSchema = z
     day: placeFields.day.optional(),
     time: placeFields.time.optional(),
     durationMinutes: placeFields.durationMinutes.optional(),
+    openingHours: placeFields.openingHours.optional(),
     costMinor: placeFields.costMinor.optional(),
     currency: placeFields.currency.optional(),
     notes: placeFields.notes.optional(),
@@ -186,6 +192,7 @@ export const updatePlaceSchema = z.strictObject({
   day: placeFields.day.optional(),
   time: placeFields.time.optional(),
   durationMinutes: placeFields.durationMinutes.optional(),
+  openingHours: placeFields.openingHours.optional(),
   costMinor: placeFields.costMinor.optional(),
   currency: placeFields.currency.optional(),
   notes: placeFields.notes.optional(),
@@ -319,6 +326,8 @@ export const placeSchema = z.object({
   day: z.string().nullable(),
   time: z.string().nullable(),
   durationMinutes: z.number().int().nullable(),
+  /** OpenStreetMap `opening_hours` syntax. */
+  openingHours: z.string().nullable(),
   /** In the currency's minor unit (see `currencyExponent`). */
   costMinor: z.number().int().nullable(),
   currency: z.string().nullable(),

@@ -17,6 +17,8 @@ export const LIMITS = {
   listItem: 300,
   category: 40,
   durationMinutes: 60 * 24 * 30,
+  /** OpenStreetMap's longest tag value. */
+  openingHours: 255,
 } as const;
 
 export const PLACE_CATEGORIES = [

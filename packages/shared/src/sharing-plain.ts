@@ -13,6 +13,7 @@ export const EVENT_KINDS = [
   'place.created',
   'place.updated',
   'place.moved',
+  'place.reordered',
   'place.deleted',
   'note.created',
   'note.updated',

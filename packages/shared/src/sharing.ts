@@ -97,6 +97,8 @@ export const itineraryEventSchema = z.object({
   /** ids and titles of what changed (e.g. { stageId, title }, { placeIds, count, stageTitle }). */
   data: z.record(z.string(), z.unknown()),
   at: instantSchema,
+  /** The name of the API token the change was made with; null when made in the app. */
+  via: z.string().nullable(),
 });
 export type ItineraryEvent = z.infer<typeof itineraryEventSchema>;
 

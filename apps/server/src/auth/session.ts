@@ -6,6 +6,12 @@ import { session, user } from '../db/schema/auth';
 import { AppError } from '../lib/errors';
 import type { Notifications } from '../events/notifications';
 import type { Auth } from './auth';
+import {
+  bearerSecret,
+  createApiTokenCheck,
+  type ApiTokenCheck,
+  type TokenGrant,
+} from './api-tokens';
 
 export interface SessionUser {
   id: string;
@@ -17,7 +23,10 @@ export interface SessionUser {
 
 export interface CurrentSession {
   user: SessionUser;
+  /** The session's id; for a personal API token, the token's. */
   sessionId: string;
+  /** Present when the caller is a personal API token (`Authorization: Bearer jmy_…`). */
+  token?: TokenGrant;
 }
 
 /** Who is asking: reads the session cookie better-auth set, in one query. */
@@ -40,6 +49,8 @@ export interface Sessions {
   onUserChange(handler: (userId: string | null) => void): void;
   /** Whether what is read now may be kept (changes are heard). */
   caching(): boolean;
+  /** The personal API tokens' check (an open stream of a token ends with it). */
+  tokens: ApiTokenCheck;
 }
 
 /** Account routes that only create sessions or send codes: they never end one. */
@@ -112,6 +123,7 @@ interface CachedSession {
  * focus and before expiry, which extends the session.
  */
 export function createSessions(auth: Auth, db: Db, notifications?: Notifications): Sessions {
+  const tokens = createApiTokenCheck(db, notifications);
   // Keyed by the session cookie's signed value ("token" below), checked before it is kept.
   const cache = new Map<string, CachedSession>();
   const tokensOfSession = new Map<string, string>();
@@ -204,14 +216,33 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
     .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql`now()`)))
     .prepare('jammy_session_lookup');
 
+  /** A token's holder as the session of a traveller who is never an admin through it. */
+  const tokenSession = (holder: { user: Omit<SessionUser, 'role'>; grant: TokenGrant }) => ({
+    user: { ...holder.user, role: 'user' },
+    sessionId: holder.grant.id,
+    token: holder.grant,
+  });
+
   return {
     known(request) {
+      const secret = bearerSecret(request);
+      if (secret !== undefined) {
+        const holder = tokens.known(secret);
+        if (holder) callers.set(request, holder.user.id);
+        return holder && tokenSession(holder);
+      }
       const raw = settings && request.cookies[settings.name];
       const current = raw ? fresh(raw, Date.now())?.current : undefined;
       if (current) callers.set(request, current.user.id);
       return current;
     },
     async find(request) {
+      const bearer = bearerSecret(request);
+      if (bearer !== undefined) {
+        const holder = await tokens.find(bearer);
+        if (holder) callers.set(request, holder.user.id);
+        return holder && tokenSession(holder);
+      }
       const { name, secret } = settings ?? (await cookieSettings());
       const raw = request.cookies[name];
       if (!raw) return null;
@@ -233,12 +264,16 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
       if (current) callers.set(request, current.user.id);
       return current;
     },
-    forgetCached: clear,
+    forgetCached() {
+      clear();
+      tokens.forgetCached();
+    },
     userIdOf: (request) => callers.get(request),
     onUserChange(handler) {
       userHandlers.push(handler);
     },
     caching: () => notifications?.listening() ?? false,
+    tokens,
   };
 
   /** A cookie's session from the database (its signature verified first), kept unless it raced. */

@@ -14,6 +14,13 @@ const targetSession = async ({ server, users }: World) => {
     .where(eq(session.userId, users.target.id));
   return { sessionId: row?.id ?? uuidv7() };
 };
+/** A token of the target member: only theirs to revoke. */
+const targetToken = async ({ api, users }: World) => {
+  const response = await api(users.target, 'POST', '/api/me/tokens', {
+    payload: { name: 'Theirs', expiresInDays: 7, access: 'read', trips: null },
+  });
+  return { tokenId: expectStatus<{ id: string }>(response, 201).id };
+};
 const outboxFile = async ({ api, users }: World) => {
   const response = await api(users.admin, 'GET', '/api/admin/outbox');
   const { items } = expectStatus<{ items: { id: string }[] }>(response, 200);
@@ -70,6 +77,20 @@ export const ACCOUNT_ROWS: readonly Row[] = [
     prepare: targetSession,
   },
   { method: 'POST', path: '/api/me/sessions/revoke-others', expect: signedIn(200) },
+  // Personal API tokens: each traveller's own; another's is nobody else's to revoke.
+  { method: 'GET', path: '/api/me/tokens', expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/me/tokens',
+    expect: signedIn(201),
+    payload: () => ({ name: 'Matrix', expiresInDays: 7, access: 'read', trips: null }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/me/tokens/:tokenId',
+    expect: signedIn(404),
+    prepare: targetToken,
+  },
   // Every test account already has a password.
   {
     method: 'POST',

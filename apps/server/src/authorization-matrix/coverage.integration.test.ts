@@ -2,6 +2,7 @@ import { describe, expect } from 'vitest';
 import { serverTest } from '../../test/fixture';
 import { ACCOUNT_ROWS } from './account.rows';
 import { BOOKINGS_BUDGET_IMPORT_ROWS } from './bookings-budget.rows';
+import { DAY_ROWS } from './days.rows';
 import { FILE_ROWS } from './files.rows';
 import { INBOX_ROWS } from './inbox.rows';
 import { appRoutes, routeOf } from './matrix';
@@ -18,6 +19,7 @@ const TABLE = [
   ...PRESET_SHOP_ROWS,
   ...FILE_ROWS,
   ...BOOKINGS_BUDGET_IMPORT_ROWS,
+  ...DAY_ROWS,
   ...INBOX_ROWS,
 ];
 

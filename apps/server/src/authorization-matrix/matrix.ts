@@ -82,7 +82,7 @@ export const everyone = (ok = 200, link = ok): Statuses => [ok, ok, link, ok, ok
  * The matrix's test: mail goes to the outbox (the admin's outbox rows read it), the app listens
  * (the event stream is read over HTTP), and the callers' accounts are made once per file.
  */
-const test = serverTest({ mail: 'outbox' }).extend(
+export const matrixTest = serverTest({ mail: 'outbox' }).extend(
   'world',
   { scope: 'file' },
   async ({ server, owner, accounts }): Promise<World> => {
@@ -124,7 +124,7 @@ const test = serverTest({ mail: 'outbox' }).extend(
 );
 
 /** A fresh itinerary of the owner with a viewer, an editor and the target member. */
-async function tripOf(world: World): Promise<string> {
+export async function tripOf(world: World): Promise<string> {
   const { server, users } = world;
   const trip = await createItinerary(server.client(users.owner), { title: 'Matrix' });
   await server.database.db.insert(itineraryMember).values([
@@ -174,7 +174,7 @@ async function answerOf(
 export function describeMatrix(topic: string, rows: readonly Row[]): void {
   describe(`authorisation matrix: ${topic}`, () => {
     for (const row of rows) {
-      test(`${row.method} ${row.path}`, async ({ world }) => {
+      matrixTest(`${row.method} ${row.path}`, async ({ world }) => {
         const actual: Record<string, number> = {};
         const seen: Record<string, string> = {};
         for (const caller of CALLERS) {

@@ -10,11 +10,24 @@ export function guessGeocoderKind(url: string): GeocoderKind {
   return url.toLowerCase().includes('nominatim') ? 'nominatim' : 'photon';
 }
 
+/** The routing APIs Jammy speaks (ROUTER_KIND). */
+export const ROUTER_KINDS = ['osrm', 'valhalla', 'graphhopper'] as const;
+export type RouterKind = (typeof ROUTER_KINDS)[number];
+
+/** Valhalla or GraphHopper when the address names it, else OSRM. */
+export function guessRouterKind(url: string): RouterKind {
+  const lower = url.toLowerCase();
+  if (lower.includes('valhalla')) return 'valhalla';
+  return lower.includes('graphhopper') ? 'graphhopper' : 'osrm';
+}
+
 /** The services asked on a traveller's behalf: a geocoder, exchange rates, map tiles. */
 export const servicesVariables = {
   GEOCODER_URL: optionalHttpUrl,
   GEOCODER_KIND: z.enum(GEOCODER_KINDS).optional(),
   RATES_URL: optionalHttpUrl,
+  ROUTER_URL: optionalHttpUrl,
+  ROUTER_KIND: z.enum(ROUTER_KINDS).optional(),
   MAP_TILE_URL: z
     .string()
     .trim()
@@ -38,11 +51,19 @@ export interface GeocoderConfig {
   kind: GeocoderKind;
 }
 
+/** Where the routing server is, and which API it speaks. */
+export interface RouterConfig {
+  url: string;
+  kind: RouterKind;
+}
+
 export interface ServicesPart {
   /** An online geocoder for points of interest (Photon or Nominatim); places search works without. */
   geocoder: GeocoderConfig | undefined;
   /** RATES_URL: exchange rates for expenses in another currency than the trip's. */
   ratesUrl: string | undefined;
+  /** ROUTER_URL: travel times of a day's plan by road and path; the offline estimate without. */
+  router: RouterConfig | undefined;
   /** The map tiles shown to travellers and the credit they require. */
   map: { tileUrl: string; attribution: string };
 }
@@ -56,6 +77,9 @@ export function servicesConfigOf(values: ServicesVariables): ServicesPart {
         }
       : undefined,
     ratesUrl: values.RATES_URL,
+    router: values.ROUTER_URL
+      ? { url: values.ROUTER_URL, kind: values.ROUTER_KIND ?? guessRouterKind(values.ROUTER_URL) }
+      : undefined,
     map: { tileUrl: values.MAP_TILE_URL, attribution: values.MAP_ATTRIBUTION },
   };
 }

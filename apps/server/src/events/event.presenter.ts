@@ -8,6 +8,7 @@ export interface EventRow {
   createdAt: Date;
   actorId: string | null;
   actorName: string | null;
+  viaToken: string | null;
 }
 
 export function presentEvent(row: EventRow): ItineraryEvent {
@@ -20,5 +21,6 @@ export function presentEvent(row: EventRow): ItineraryEvent {
         ? (row.data as Record<string, unknown>)
         : {},
     at: row.createdAt.toISOString(),
+    via: row.viaToken,
   };
 }

@@ -21,6 +21,8 @@ export interface ChangeEvent {
 export interface EventTarget {
   itineraryId: string;
   actorId: string | null;
+  /** The name of the API token the change is made with (the activity says "via" it). */
+  via?: string;
 }
 
 /**
@@ -49,14 +51,14 @@ export function eventStatement(
     : sql``;
   const rows = events.map(
     (event) =>
-      sql`(${target.itineraryId}, ${target.actorId}, ${event.kind}, ${JSON.stringify(event.data)}::jsonb)`,
+      sql`(${target.itineraryId}, ${target.actorId}, ${target.via ?? null}, ${event.kind}, ${JSON.stringify(event.data)}::jsonb)`,
   );
   return sql`with touched as (
       update ${itinerary} set updated_at = ${changedAt()}
       where ${itinerary.id} = ${target.itineraryId} and ${touch} ${lagging}
       returning 1
     ), inserted as (
-      insert into ${itineraryEvent} (itinerary_id, actor_id, kind, data)
+      insert into ${itineraryEvent} (itinerary_id, actor_id, via_token, kind, data)
       values ${sql.join(rows, sql`, `)}
       returning id, itinerary_id, kind
     )
@@ -75,6 +77,7 @@ const eventColumns = {
   createdAt: itineraryEvent.createdAt,
   actorId: itineraryEvent.actorId,
   actorName: user.name,
+  viaToken: itineraryEvent.viaToken,
 };
 
 function selectEvents(db: Db) {

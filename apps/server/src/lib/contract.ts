@@ -63,7 +63,7 @@ function hasInput(schema: RouteOptions['schema']): boolean {
 /**
  * Adds the error answers every API route can give to each route's response schema as it is
  * registered: 400 when it takes input, 413 and 415 when it takes a body, 403 when it writes
- * (the origin check), 500 and 503 always.
+ * (the origin check), 401 and 403 (an API token refused), 500 and 503 always.
  */
 export function describeStandardErrors(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
@@ -72,6 +72,10 @@ export function describeStandardErrors(app: FastifyInstance): void {
       ...(route.schema.response as Record<string | number, unknown> | undefined),
     };
     if (hasInput(route.schema)) response[400] ??= errorBodySchema;
+    // A personal API token is checked on every route (auth/token-scopes.ts): unknown, revoked
+    // or expired, 401; beyond its scope, 403.
+    response[401] ??= errorBodySchema;
+    response[403] ??= errorBodySchema;
     if (route.schema.body) {
       response[413] ??= errorBodySchema;
       response[415] ??= errorBodySchema;

@@ -135,6 +135,9 @@ function excerpt(text: string, length = 300): string {
   return text.length > length ? `${text.slice(0, length)}…(${text.length} chars)` : text;
 }
 
+/** The day of the world's place (`:day` of the day plans' paths). */
+const FUZZ_DAY = '2027-04-03';
+
 async function makeWorld(fuzzer: Fuzzer): Promise<World> {
   const { testApp, users } = fuzzer;
   const tripMarker = `TRIP-${uuidv7()}`;
@@ -149,7 +152,15 @@ async function makeWorld(fuzzer: Fuzzer): Promise<World> {
     createList(testApp, users.owner, id),
   ]);
   const [place, item] = await Promise.all([
-    createPlace(testApp, users.owner, id, { stageId: stage.id, name: 'Temple' }),
+    // On a day, with coordinates and opening hours: the day's plan and its order have work to do.
+    createPlace(testApp, users.owner, id, {
+      stageId: stage.id,
+      name: 'Temple',
+      day: FUZZ_DAY,
+      lat: 34.9671,
+      lng: 135.7727,
+      openingHours: 'Mo-Su 08:30-16:30',
+    }),
     createListItem(testApp, users.owner, id, list.id),
   ]);
   await call(testApp, users.owner, 'POST', `/api/itineraries/${id}/invitations`, {
@@ -186,6 +197,7 @@ async function makeWorld(fuzzer: Fuzzer): Promise<World> {
       linkId: link.id,
       userId: users.viewer.id,
       invitationId: invitation.json<{ id: string }>().id,
+      day: FUZZ_DAY,
       sessionId: uuidv7(),
       file: `${uuidv7()}.eml`,
       inboxItemId: inboxItem.id,

@@ -32,10 +32,15 @@ const withoutPlural = (key: string) => key.replace(/_(zero|one|two|few|many|othe
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 // Values that are the same in every language (the brand), and loanwords native sites use.
+// Messages of placeholders and signs alone (a day plan's leg, a visit's times) read the same in
+// most languages.
 const SAME_EVERYWHERE = new Set([
   'app.name',
   'expenses.converted',
   'rates.line',
+  'dayPlan.leg',
+  'dayPlan.end',
+  'dayPlan.visit',
   // The booking inbox's "time (zone)" and "where (which part)": placeholders and brackets only.
   'proposal.inZone',
   'source.at',
@@ -88,8 +93,9 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
     'clues.code',
     'clues.date',
   ],
-  es: ['regions.asia', 'placeholders.accommodation', 'admin.no'],
+  es: ['regions.asia', 'placeholders.accommodation', 'admin.no', 'dayPlan.startMark'],
   de: [
+    'dayPlan.startMark',
     'nav.faq',
     'nav.shop',
     'routes.shop.title',

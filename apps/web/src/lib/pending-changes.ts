@@ -177,6 +177,7 @@ export function withPendingTree(
           day: null,
           time: null,
           durationMinutes: null,
+          openingHours: null,
           costMinor: null,
           currency: null,
           notes: '',

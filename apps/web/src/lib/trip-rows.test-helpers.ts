@@ -62,6 +62,7 @@ export function aPlace(fields: Partial<Place> & Pick<Place, 'id'>): Place {
     day: null,
     time: null,
     durationMinutes: null,
+    openingHours: null,
     costMinor: null,
     currency: null,
     notes: '',

@@ -200,6 +200,8 @@ export const place = pgTable(
     day: date('day'),
     time: time('time'),
     durationMinutes: integer('duration_minutes'),
+    /** OpenStreetMap `opening_hours` syntax, checked by the `opening_hours` package. */
+    openingHours: text('opening_hours'),
     /** In the currency's minor unit (ISO 4217 exponent): integers, never floats. */
     costMinor: bigint('cost_minor', { mode: 'number' }),
     currency: text('currency'),
@@ -312,6 +314,8 @@ export const itineraryEvent = pgTable(
       .notNull()
       .references(() => itinerary.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The name of the API token the change was made with ("via <name>"); null from the app. */
+    viaToken: text('via_token'),
     /** e.g. `place.created`, `stage.moved`, `member.added` (packages/shared/src/sharing.ts). */
     kind: text('kind').notNull(),
     /** What changed: ids, titles, counts; never private note text. */

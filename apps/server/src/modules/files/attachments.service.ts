@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { conflict } from '../../lib/versions';
-import { authorize, type Reader } from '../itineraries/access';
+import { authorize, type Writer, type Reader } from '../itineraries/access';
 import { changeWithEvent } from '../itineraries/change-with-event';
 import { presentAttachment } from './media.presenter';
 import { attachments, fileOf, listAttachments, type AttachmentRow } from './media.repository';
@@ -52,10 +52,10 @@ async function currentAttachment(db: Db, itineraryId: string, id: string): Promi
 }
 
 /** An attachment the traveller may change: the trip checked (stranger 404, viewer 403), then it. */
-async function attachmentToChange(db: Db, userId: string, address: AttachmentAddress) {
-  const { itinerary } = await authorize(db, address.id, userId, 'write');
+async function attachmentToChange(db: Db, writer: Writer, address: AttachmentAddress) {
+  const { itinerary } = await authorize(db, address.id, writer.id, 'write');
   return {
-    target: { itineraryId: itinerary.id, actorId: userId },
+    target: { itineraryId: itinerary.id, actorId: writer.id, via: writer.via },
     current: await currentAttachment(db, itinerary.id, address.attachmentId),
   };
 }
@@ -94,13 +94,13 @@ export async function readAttachment(
  */
 export async function addAttachment(
   db: Db,
-  userId: string,
+  writer: Writer,
   itineraryId: string,
   input: z.output<typeof createAttachmentSchema>,
 ): Promise<AttachmentWithFile> {
   const row = await changeWithEvent(
     db,
-    { itineraryId, actorId: userId },
+    { itineraryId, actorId: writer.id, via: writer.via },
     async (tx) => {
       await checkOwner(tx, itineraryId, { placeId: input.placeId });
       const file = await uploadedFile(tx, itineraryId, input.path, 'document');
@@ -121,12 +121,12 @@ export async function addAttachment(
 /** Renames an attachment, moves it to another place, or shares it through links (or not). */
 export async function changeAttachment(
   db: Db,
-  userId: string,
+  writer: Writer,
   address: AttachmentAddress,
   changes: Omit<z.output<typeof updateAttachmentSchema>, 'version'>,
   expectedVersion: number | undefined,
 ): Promise<AttachmentWithFile> {
-  const { target, current } = await attachmentToChange(db, userId, address);
+  const { target, current } = await attachmentToChange(db, writer, address);
   const row = await changeWithEvent(
     db,
     target,
@@ -147,11 +147,11 @@ export async function changeAttachment(
 /** Deletes an attachment (its file goes with it, by trigger). */
 export async function removeAttachment(
   db: Db,
-  userId: string,
+  writer: Writer,
   address: AttachmentAddress,
   expectedVersion: number | undefined,
 ): Promise<void> {
-  const { target, current } = await attachmentToChange(db, userId, address);
+  const { target, current } = await attachmentToChange(db, writer, address);
   const deleted = await changeWithEvent(
     db,
     target,

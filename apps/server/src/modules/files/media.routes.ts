@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession, type Sessions } from '../../auth/session';
+import type { Writer } from '../itineraries/access';
 import type { Db } from '../../db/client';
 import { noContent, replies } from '../../lib/contract';
 import { expectedVersion } from '../../lib/versions';
@@ -70,8 +71,9 @@ export function mediaRoutes(root: FastifyInstance, deps: { db: Db; sessions: Ses
 
   /** Who writes, and the version their write is based on (`version`, else If-Match). */
   async function writerOf(request: FastifyRequest, version: number | undefined) {
-    const { user } = await requireSession(sessions, request);
-    return { userId: user.id, expected: expectedVersion(request, version) };
+    const { user, token } = await requireSession(sessions, request);
+    const writer: Writer = token ? { id: user.id, via: token.name } : { id: user.id };
+    return { writer, expected: expectedVersion(request, version) };
   }
 
   app.get(
@@ -106,8 +108,8 @@ export function mediaRoutes(root: FastifyInstance, deps: { db: Db; sessions: Ses
       },
     },
     async (request, reply) => {
-      const { user } = await requireSession(sessions, request);
-      const added = await addPhoto(db, user.id, request.params.id, request.body);
+      const { writer } = await writerOf(request, undefined);
+      const added = await addPhoto(db, writer, request.params.id, request.body);
       return reply.status(201).send(photoOf(added));
     },
   );
@@ -141,8 +143,8 @@ export function mediaRoutes(root: FastifyInstance, deps: { db: Db; sessions: Ses
     },
     async (request) => {
       const { version, ...changes } = request.body;
-      const { userId, expected } = await writerOf(request, version);
-      return photoOf(await changePhoto(db, userId, request.params, changes, expected));
+      const { writer, expected } = await writerOf(request, version);
+      return photoOf(await changePhoto(db, writer, request.params, changes, expected));
     },
   );
 
@@ -157,8 +159,8 @@ export function mediaRoutes(root: FastifyInstance, deps: { db: Db; sessions: Ses
       },
     },
     async (request, reply) => {
-      const { userId, expected } = await writerOf(request, request.body?.version);
-      await removePhoto(db, userId, request.params, expected);
+      const { writer, expected } = await writerOf(request, request.body?.version);
+      await removePhoto(db, writer, request.params, expected);
       return reply.status(204).send(null);
     },
   );
@@ -176,8 +178,8 @@ export function mediaRoutes(root: FastifyInstance, deps: { db: Db; sessions: Ses
     },
     async (request) => {
       const { afterId, version } = request.body;
-      const { userId, expected } = await writerOf(request, version);
-      return photoOf(await movePhoto(db, userId, request.params, afterId, expected));
+      const { writer, expected } = await writerOf(request, version);
+      return photoOf(await movePhoto(db, writer, request.params, afterId, expected));
     },
   );
 
@@ -213,8 +215,8 @@ export function mediaRoutes(root: FastifyInstance, deps: { db: Db; sessions: Ses
       },
     },
     async (request, reply) => {
-      const { user } = await requireSession(sessions, request);
-      const created = await addAttachment(db, user.id, request.params.id, request.body);
+      const { writer } = await writerOf(request, undefined);
+      const created = await addAttachment(db, writer, request.params.id, request.body);
       return reply.status(201).send(attachmentOf(created));
     },
   );
@@ -248,8 +250,8 @@ export function mediaRoutes(root: FastifyInstance, deps: { db: Db; sessions: Ses
     },
     async (request) => {
       const { version, ...changes } = request.body;
-      const { userId, expected } = await writerOf(request, version);
-      return attachmentOf(await changeAttachment(db, userId, request.params, changes, expected));
+      const { writer, expected } = await writerOf(request, version);
+      return attachmentOf(await changeAttachment(db, writer, request.params, changes, expected));
     },
   );
 
@@ -264,8 +266,8 @@ export function mediaRoutes(root: FastifyInstance, deps: { db: Db; sessions: Ses
       },
     },
     async (request, reply) => {
-      const { userId, expected } = await writerOf(request, request.body?.version);
-      await removeAttachment(db, userId, request.params, expected);
+      const { writer, expected } = await writerOf(request, request.body?.version);
+      await removeAttachment(db, writer, request.params, expected);
       return reply.status(204).send(null);
     },
   );

@@ -3,7 +3,7 @@ import type { createPhotoSchema, updatePhotoSchema } from '@jammy/shared/media';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { conflict } from '../../lib/versions';
-import { authorize, type Reader } from '../itineraries/access';
+import { authorize, type Writer, type Reader } from '../itineraries/access';
 import { lastPosition, positionAfterSibling } from '../itineraries/child-rows';
 import { changeWithEvent } from '../itineraries/change-with-event';
 import { presentPhoto } from './media.presenter';
@@ -46,10 +46,10 @@ async function currentPhoto(db: Db, itineraryId: string, id: string): Promise<Ph
 }
 
 /** A photo the traveller may change: the trip checked (stranger 404, viewer 403), then the photo. */
-async function photoToChange(db: Db, userId: string, address: PhotoAddress) {
-  const { itinerary } = await authorize(db, address.id, userId, 'write');
+async function photoToChange(db: Db, writer: Writer, address: PhotoAddress) {
+  const { itinerary } = await authorize(db, address.id, writer.id, 'write');
   return {
-    target: { itineraryId: itinerary.id, actorId: userId },
+    target: { itineraryId: itinerary.id, actorId: writer.id, via: writer.via },
     current: await currentPhoto(db, itinerary.id, address.photoId),
   };
 }
@@ -87,14 +87,14 @@ export async function readPhoto(
 /** Adds an uploaded photo to the gallery of the trip, a stage or a place, at its end. */
 export async function addPhoto(
   db: Db,
-  userId: string,
+  writer: Writer,
   itineraryId: string,
   input: z.output<typeof createPhotoSchema>,
 ): Promise<PhotoWithFile> {
-  const { itinerary } = await authorize(db, itineraryId, userId, 'write');
+  const { itinerary } = await authorize(db, itineraryId, writer.id, 'write');
   const row = await changeWithEvent(
     db,
-    { itineraryId: itinerary.id, actorId: userId },
+    { itineraryId: itinerary.id, actorId: writer.id, via: writer.via },
     async (tx) => {
       const owner = { stageId: input.stageId ?? null, placeId: input.placeId ?? null };
       await checkOwner(tx, itinerary.id, owner);
@@ -118,12 +118,12 @@ export async function addPhoto(
  */
 export async function changePhoto(
   db: Db,
-  userId: string,
+  writer: Writer,
   address: PhotoAddress,
   changes: Omit<z.output<typeof updatePhotoSchema>, 'version'>,
   expectedVersion: number | undefined,
 ): Promise<PhotoWithFile> {
-  const { target, current } = await photoToChange(db, userId, address);
+  const { target, current } = await photoToChange(db, writer, address);
   const row = await changeWithEvent(
     db,
     target,
@@ -157,11 +157,11 @@ export async function changePhoto(
 /** Deletes a photo (its file goes with it, by trigger). */
 export async function removePhoto(
   db: Db,
-  userId: string,
+  writer: Writer,
   address: PhotoAddress,
   expectedVersion: number | undefined,
 ): Promise<void> {
-  const { target, current } = await photoToChange(db, userId, address);
+  const { target, current } = await photoToChange(db, writer, address);
   const deleted = await changeWithEvent(
     db,
     target,
@@ -174,12 +174,12 @@ export async function removePhoto(
 /** Moves a photo right after another of the same gallery (null: first); one row is written. */
 export async function movePhoto(
   db: Db,
-  userId: string,
+  writer: Writer,
   address: PhotoAddress,
   afterId: string | null,
   expectedVersion: number | undefined,
 ): Promise<PhotoWithFile> {
-  const { target, current } = await photoToChange(db, userId, address);
+  const { target, current } = await photoToChange(db, writer, address);
   const moved = await changeWithEvent(
     db,
     target,

@@ -1,5 +1,6 @@
 import { foldSegment, objectSpace, type ObjectSpace } from '@jammy/shared/storage';
 import type { FastifyRequest } from 'fastify';
+import { bearerSecret } from '../../auth/api-tokens';
 import type { Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -10,6 +11,8 @@ import { verifyStorageToken } from './storage-token';
 /** Who asks a storage request: a signed-in traveller, or nobody. */
 export interface StorageCaller {
   userId: string;
+  /** An API token limited to chosen trips: only their files (docs/decisions/044). */
+  trips?: ReadonlySet<string> | null;
 }
 
 export type StorageAction = 'read' | 'write';
@@ -45,15 +48,21 @@ export function isMembersOnlyFolder(folder: string): boolean {
 }
 
 /**
- * The caller of a storage request: `Authorization: Firebase <token>` (or `Bearer`), a token
- * from POST /api/storage/token, checked against its still-open session; else the session
- * cookie. A token that is wrong or expired is a 401, never an anonymous call.
+ * The caller of a storage request: a personal API token (`Bearer jmy_…`);
+ * `Authorization: Firebase <token>` (or `Bearer`), a token from POST /api/storage/token,
+ * checked against its still-open session; else the session cookie. A token that is wrong or expired is a 401, never an anonymous call.
  */
 export function storageCallers(db: Db, sessions: Sessions, secret: string) {
   const sessionOpen = openSessionCheck(db);
 
   return async function callerOf(request: FastifyRequest): Promise<StorageCaller | null> {
     const header = request.headers.authorization;
+    // A personal API token (checked, with its scope, before the route: auth/token-scopes.ts).
+    if (bearerSecret(request) !== undefined) {
+      const current = await sessions.find(request);
+      if (!current) throw new AppError('storage/unauthenticated', 'This API token is not valid');
+      return { userId: current.user.id, trips: current.token?.trips ?? null };
+    }
     if (header) {
       const match = /^(?:Firebase|Bearer)\s+(\S+)$/i.exec(header);
       const claims = match?.[1] ? verifyStorageToken(secret, match[1]) : null;
@@ -82,6 +91,8 @@ export async function authorizePath(
   shareToken?: string,
 ): Promise<Authorized> {
   const space = objectSpace(path);
+  const reached = space.kind === 'itinerary' && caller?.trips?.has(space.itineraryId);
+  if (caller?.trips && !reached) throw unauthorized();
   if (space.kind === 'user') {
     if (!caller) throw unauthenticated();
     if (caller.userId !== space.userId) throw unauthorized();

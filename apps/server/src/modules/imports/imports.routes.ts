@@ -156,7 +156,7 @@ export async function importRoutes(
         },
       },
       async (request, reply) => {
-        const { user } = await requireSession(sessions, request);
+        const { user, token } = await requireSession(sessions, request);
         const itinerary = await importTarget(db, request.params.id, user.id);
         const query = request.query;
         const file = fileOf(request);
@@ -165,7 +165,8 @@ export async function importRoutes(
         const content = await readFile(request, reply, user.id, file, options);
         if (!content) return reply.hijack();
         if (query.dryRun) return reply.status(200).send({ ...content, dryRun: true as const });
-        const batch = await importIntoItinerary(db, itinerary.id, user.id, fileName, content);
+        const writer = { id: user.id, via: token?.name };
+        const batch = await importIntoItinerary(db, itinerary.id, writer, fileName, content);
         return reply.status(201).send(batch);
       },
     );
@@ -186,7 +187,7 @@ export async function importRoutes(
         },
       },
       async (request, reply) => {
-        const { user } = await requireSession(sessions, request);
+        const { user, token } = await requireSession(sessions, request);
         const query = request.query;
         const file = fileOf(request);
         const fileName = query.fileName || 'import';
@@ -200,7 +201,8 @@ export async function importRoutes(
         if (!content) return reply.hijack();
         if (query.dryRun) return reply.status(200).send({ ...content, dryRun: true as const });
         const title = query.title || content.stage?.title || fileName;
-        const batch = await importAsNewItinerary(db, user.id, title, fileName, content);
+        const writer = { id: user.id, via: token?.name };
+        const batch = await importAsNewItinerary(db, writer, title, fileName, content);
         return reply.status(201).send(batch);
       },
     );
@@ -292,8 +294,9 @@ export async function importRoutes(
       },
     },
     async (request, reply) => {
-      const { user } = await requireSession(sessions, request);
-      await undoImport(db, request.params.id, user.id, request.params.importId);
+      const { user, token } = await requireSession(sessions, request);
+      const writer = { id: user.id, via: token?.name };
+      await undoImport(db, request.params.id, writer, request.params.importId);
       return reply.status(204).send(null);
     },
   );

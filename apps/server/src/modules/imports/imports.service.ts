@@ -13,7 +13,7 @@ import { AppError, invalidField } from '../../lib/errors';
 import { conflict } from '../../lib/versions';
 import { searchPlaces, type GeoSearchDeps } from '../geo/geo.service';
 import { GAZETTEER_ATTRIBUTION } from '../geo/gazetteer';
-import { authorize, type ItineraryRow, type Reader } from '../itineraries/access';
+import { authorize, type ItineraryRow, type Reader, type Writer } from '../itineraries/access';
 import { changeWithEvent } from '../itineraries/change-with-event';
 import { stages } from '../itineraries/content.repository';
 import { createItinerary, setTrashed } from '../itineraries/itineraries.repository';
@@ -67,20 +67,24 @@ export async function importOptions(
 function commit(
   executor: Executor,
   itineraryId: string,
-  actorId: string,
+  actor: Writer,
   fileName: string,
   content: ImportContent,
   createdItinerary: boolean,
 ): Promise<ImportBatchRow> {
   return changeWithEvent(
     executor,
-    { itineraryId, actorId },
+    { itineraryId, actorId: actor.id, via: actor.via },
     async (tx) => {
       // The chosen stage may have gone since the dry run: look again under the lock.
       if (content.stage?.id && !(await stages.find(tx, itineraryId, content.stage.id))) {
         throw invalidField('stageId', 'is not a stage of this itinerary');
       }
-      return insertImport(tx, { itineraryId, actorId, fileName, createdItinerary }, content);
+      return insertImport(
+        tx,
+        { itineraryId, actorId: actor.id, fileName, createdItinerary },
+        content,
+      );
     },
     (row) => {
       const batch = presentImportBatch(row);
@@ -104,24 +108,24 @@ function commit(
 export async function importIntoItinerary(
   db: Db,
   itineraryId: string,
-  actorId: string,
+  writer: Writer,
   fileName: string,
   content: ImportContent,
 ): Promise<ImportBatch> {
-  return presentImportBatch(await commit(db, itineraryId, actorId, fileName, content, false));
+  return presentImportBatch(await commit(db, itineraryId, writer, fileName, content, false));
 }
 
 /** Imports what was read as a new itinerary: both are created together, or neither. */
 export async function importAsNewItinerary(
   db: Db,
-  userId: string,
+  writer: Writer,
   title: string,
   fileName: string,
   content: ImportContent,
 ): Promise<ImportBatch> {
   const row = await db.transaction(async (tx) => {
-    const itinerary = await createItinerary(tx, userId, { title });
-    return commit(tx, itinerary.id, userId, fileName, content, true);
+    const itinerary = await createItinerary(tx, writer.id, { title });
+    return commit(tx, itinerary.id, writer, fileName, content, true);
   });
   return presentImportBatch(row);
 }
@@ -146,13 +150,13 @@ export async function readImportBatch(
 export async function undoImport(
   db: Db,
   itineraryId: string,
-  userId: string,
+  writer: Writer,
   importId: string,
 ): Promise<void> {
-  const access = await authorize(db, itineraryId, userId, 'write');
+  const access = await authorize(db, itineraryId, writer.id, 'write');
   await changeWithEvent(
     db,
-    { itineraryId: access.itinerary.id, actorId: userId },
+    { itineraryId: access.itinerary.id, actorId: writer.id, via: writer.via },
     async (tx) => {
       const row = await findImport(tx, access.itinerary.id, importId);
       if (!row) throw importNotFound();

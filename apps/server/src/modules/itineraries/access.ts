@@ -18,6 +18,15 @@ export interface Access {
 export interface Caller {
   itineraryId: string;
   actorId: string;
+  /** The name of the API token the caller acts through (recorded with their changes). */
+  via?: string;
+}
+
+/** Who writes a change a service is handed by id (a photo, an attachment), and through what. */
+export interface Writer {
+  id: string;
+  /** The name of the API token the traveller acts through (recorded with their changes). */
+  via?: string;
 }
 
 /** Who may do what on an itinerary; every itinerary endpoint asks this first. */

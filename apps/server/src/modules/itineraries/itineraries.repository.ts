@@ -2,7 +2,20 @@ import { changedAt } from '../../db/clock';
 import { dateSchema, instantSchema } from '@jammy/shared/fields';
 import { idSchema } from '@jammy/shared/ids';
 import { TRASH_RETENTION_DAYS, type Role } from '@jammy/shared/itineraries';
-import { and, asc, desc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
@@ -163,6 +176,8 @@ export interface ListOptions {
   cursor: Cursor | null;
   limit: number;
   trash: boolean;
+  /** Only these trips (an API token limited to chosen trips); undefined: all. */
+  only?: readonly string[];
 }
 
 /**
@@ -176,6 +191,7 @@ export async function listItineraries(db: Db, options: ListOptions) {
       : isNull(itinerary.deletedAt),
   ];
   if (options.q) conditions.push(ilike(itinerary.title, `%${escapeLike(options.q)}%`));
+  if (options.only) conditions.push(inArray(itinerary.id, [...options.only]));
   const { cursor } = options;
   if (cursor && options.sort === 'updated' && cursor.key) {
     const at = new Date(cursor.key);

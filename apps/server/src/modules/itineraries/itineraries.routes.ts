@@ -21,6 +21,7 @@ import { expectedVersion } from '../../lib/versions';
 import type { DocumentCache } from './document-cache';
 import {
   changeItinerary,
+  listMyItineraries,
   listPageKey,
   newItinerary,
   itineraryDocument,
@@ -59,13 +60,19 @@ export function itineraryRoutes(
       // A page this process keeps for a known session is answered at once, without a promise.
       const key = listPageKey(request.query);
       const known = sessions.known(request);
-      const cached = known && lists.get(known.user.id, key);
+      const cached = known && !known.token?.trips && lists.get(known.user.id, key);
       if (cached) {
         sendDocument(request, reply, cached);
         return;
       }
       const read = async () => {
-        const { user } = await requireSession(sessions, request);
+        const { user, token } = await requireSession(sessions, request);
+        // A token limited to chosen trips lists only those: its pages are not kept.
+        if (token?.trips) {
+          return reply
+            .header('cache-control', 'no-store')
+            .send(await listMyItineraries(db, user.id, request.query, token.trips));
+        }
         const page = await lists.load(user.id, key, () => readListPage(db, user.id, request.query));
         sendDocument(request, reply, page);
       };

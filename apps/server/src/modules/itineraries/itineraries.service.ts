@@ -37,6 +37,7 @@ export async function listMyItineraries(
   db: Db,
   userId: string,
   query: z.output<typeof listItinerariesQuerySchema>,
+  only?: ReadonlySet<string>,
 ): Promise<Page<ItinerarySummary>> {
   const cursor = decodeCursor(query.cursor, query.sort);
   if (cursor === 'invalid') throw invalidField('cursor', 'is not a cursor of this list');
@@ -47,6 +48,7 @@ export async function listMyItineraries(
     cursor,
     limit: query.limit,
     trash: query.trash === 'true',
+    only: only && [...only],
   });
   return {
     items: page.rows.map((row) => ({

@@ -87,7 +87,7 @@ async function readDocument(
           'category', case when p.category in ${[...PLACE_CATEGORIES]} then p.category else 'other' end,
           'lat', p.lat, 'lng', p.lng, 'address', p.address, 'url', p.url, 'day', p.day,
           'time', left(p.time::text, 5), 'durationMinutes', p.duration_minutes,
-          'costMinor', p.cost_minor, 'currency', p.currency, 'notes', p.notes,
+          'openingHours', p.opening_hours, 'costMinor', p.cost_minor, 'currency', p.currency, 'notes', p.notes,
           'createdAt', ${iso('p.created_at')}, 'updatedAt', ${iso('p.updated_at')},
           'version', p.version
         ) order by p.position, p.id)

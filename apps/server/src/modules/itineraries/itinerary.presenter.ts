@@ -80,6 +80,7 @@ export function presentPlace(row: Row<typeof place>): Place {
     day: row.day,
     time: row.time?.slice(0, 5) ?? null,
     durationMinutes: row.durationMinutes,
+    openingHours: row.openingHours,
     costMinor: row.costMinor,
     currency: row.currency,
     notes: row.notes,

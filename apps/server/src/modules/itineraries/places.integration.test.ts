@@ -14,6 +14,8 @@ describe('POST /api/itineraries/{id}/places', () => {
     const created = expectStatus<Place>(response, 201);
     expect(created).toMatchObject({ ...FULL_PLACE, stageId: stage.id, version: 1 });
     expect(expectStatus<Place>(await owner.get(placeUrl(trip, created)), 200)).toEqual(created);
+    const tree = await getTree(owner, trip.id);
+    expect(tree.places.find((row) => row.id === created.id)).toEqual(created);
   });
 
   test('adds a place outside any stage with defaults', async ({ owner, trip }) => {
@@ -76,6 +78,8 @@ describe('POST /api/itineraries/{id}/places', () => {
     ['a duration that is not whole minutes', { durationMinutes: 1.5 }, 'durationMinutes'],
     ['a negative duration', { durationMinutes: -5 }, 'durationMinutes'],
     ['an unknown category', { category: 'bar' }, 'category'],
+    ['opening hours OpenStreetMap cannot read', { openingHours: 'nine to five' }, 'openingHours'],
+    ['opening hours too long', { openingHours: `Mo ${'09:00-10:00,'.repeat(30)}` }, 'openingHours'],
     ['a name too long', { name: 'x'.repeat(161) }, 'name'],
     ['an address too long', { address: 'x'.repeat(301) }, 'address'],
     ['notes too long', { notes: 'x'.repeat(4001) }, 'notes'],
@@ -86,6 +90,22 @@ describe('POST /api/itineraries/{id}/places', () => {
   test.for(invalid)('400 naming the field for %s', async ([, payload, field], { owner, trip }) => {
     const response = await owner.post(placesUrl(trip), { name: 'x', ...payload });
     expectFieldError(response, field);
+  });
+
+  test('400 naming openingHours for hours OpenStreetMap cannot read, on a change too', async ({
+    owner,
+    trip,
+  }) => {
+    const place = await createPlace(owner, trip.id, { openingHours: 'Mo-Fr 09:00-17:00' });
+    expectFieldError(
+      await owner.patch(placeUrl(trip, place), { openingHours: 'after lunch' }),
+      'openingHours',
+    );
+    const cleared = expectStatus<Place>(
+      await owner.patch(placeUrl(trip, place), { openingHours: null }),
+      200,
+    );
+    expect(cleared.openingHours).toBeNull();
   });
 
   test('400 naming the field for no name', async ({ owner, trip }) => {

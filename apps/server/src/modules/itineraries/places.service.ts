@@ -1,3 +1,4 @@
+import { isValidOpeningHours } from '@jammy/shared/day-timeline';
 import type { createPlaceSchema, moveSchema, updatePlaceSchema } from '@jammy/shared/itineraries';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
@@ -32,6 +33,13 @@ async function placeEvent(tx: Executor, row: PlaceRow) {
   };
 }
 
+/** Opening hours must be what OpenStreetMap's syntax reads: a day's plan checks visits by them. */
+function checkOpeningHours(openingHours: string | null | undefined) {
+  if (openingHours && !isValidOpeningHours(openingHours)) {
+    throw invalidField('openingHours', 'is not in OpenStreetMap opening_hours syntax');
+  }
+}
+
 /** A write that matched no row: 409 with the place as it is now, or 404 once it is gone. */
 async function missed(db: Db, caller: Caller, placeId: string): Promise<AppError> {
   const fresh = await places.find(db, caller.itineraryId, placeId);
@@ -59,6 +67,7 @@ export function readPlace(db: Db, caller: Caller, placeId: string): Promise<Plac
  */
 export async function createPlace(db: Db, caller: Caller, input: NewPlace): Promise<PlaceRow> {
   await authorize(db, caller.itineraryId, caller.actorId, 'write');
+  checkOpeningHours(input.openingHours);
   return changeWithEvent(
     db,
     caller,
@@ -85,6 +94,7 @@ export async function changePlace(
   expectedVersion: number | undefined,
 ): Promise<PlaceRow> {
   const place = await authorizedRow(db, caller, 'write', places, placeId, placeNotFound);
+  checkOpeningHours(changes.openingHours);
   const changed = await changeWithEvent(
     db,
     caller,

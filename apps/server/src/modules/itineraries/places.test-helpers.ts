@@ -26,6 +26,7 @@ export const FULL_PLACE = {
   day: '2027-04-03',
   time: '09:30',
   durationMinutes: 90,
+  openingHours: 'Tu-Su 10:00-18:00; PH off',
   costMinor: 1250,
   currency: 'EUR',
   notes: 'Go early',

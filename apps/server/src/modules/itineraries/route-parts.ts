@@ -30,8 +30,10 @@ export async function callerOf(
   request: FastifyRequest,
   itineraryId: string,
 ): Promise<Caller> {
-  const { user } = await requireSession(sessions, request);
-  return { itineraryId, actorId: user.id };
+  const { user, token } = await requireSession(sessions, request);
+  return token
+    ? { itineraryId, actorId: user.id, via: token.name }
+    : { itineraryId, actorId: user.id };
 }
 
 /** The routes of a trip's parts kept with its document (its budget, its bookings). */

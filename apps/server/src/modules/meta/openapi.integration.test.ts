@@ -16,6 +16,7 @@ let document: OpenApi;
 
 interface Operation {
   summary?: string;
+  'x-token-scope'?: string;
   responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 interface OpenApi {
@@ -66,6 +67,32 @@ describe('the OpenAPI document', () => {
         ).toContain('#/components/schemas/Error');
       }
     }
+  });
+
+  test('says which API token scope each operation needs', () => {
+    const scopes = Object.fromEntries(
+      operations().map(({ method, url, operation }) => [
+        `${method.toUpperCase()} ${url}`,
+        operation['x-token-scope'],
+      ]),
+    );
+    const unsaid = Object.entries(scopes).filter(
+      ([, scope]) => !['read', 'write', 'none'].includes(scope ?? ''),
+    );
+    expect(unsaid).toEqual([]);
+    // No token reaches the account, its tokens, sharing settings or the shop's purchases.
+    expect(scopes).toMatchObject({
+      'GET /api/me': 'none',
+      'POST /api/me/tokens': 'none',
+      'DELETE /api/me/tokens/{tokenId}': 'none',
+      'POST /api/itineraries/{id}/share-links': 'none',
+      'POST /api/itineraries/{id}/invitations': 'none',
+      'POST /api/shop/orders': 'none',
+      'GET /api/admin/outbox': 'none',
+      'GET /api/itineraries/{id}': 'read',
+      'GET /api/itineraries/{id}/events': 'read',
+      'POST /api/itineraries/{id}/notes': 'write',
+    });
   });
 
   test('passes Redocly’s recommended lint rules with no error', { timeout: 60_000 }, async () => {

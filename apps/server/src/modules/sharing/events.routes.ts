@@ -3,7 +3,7 @@ import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession, type Sessions } from '../../auth/session';
+import { requireSession, type CurrentSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { answerOf, replies } from '../../lib/contract';
 import { serviceUnavailable } from '../../lib/database-errors';
@@ -139,7 +139,7 @@ export function eventRoutes(
       const itineraryId = request.params.id;
       const known = sessions.known(request);
       if (known && lastEventId === null && documents.access(itineraryId, known.user.id)) {
-        await openStream(request, reply, itineraryId, viewerOf(known.user), null, () => {});
+        await openStream(request, reply, itineraryId, viewerOf(known.user), null, () => {}, known);
         return;
       }
       if (opening >= MAX_OPENING_STREAMS) throw serviceUnavailable();
@@ -151,8 +151,9 @@ export function eventRoutes(
         opening -= 1;
       };
       try {
-        const viewer = await checkViewer(request, itineraryId);
-        await openStream(request, reply, itineraryId, viewer, lastEventId, doneOpening);
+        const current = await checkViewer(request, itineraryId);
+        const viewer = viewerOf(current.user);
+        await openStream(request, reply, itineraryId, viewer, lastEventId, doneOpening, current);
       } finally {
         doneOpening();
       }
@@ -161,11 +162,11 @@ export function eventRoutes(
 
   /** The signed-in member opening a stream (a stranger: 404), their access kept for the next. */
   async function checkViewer(request: FastifyRequest, itineraryId: string) {
-    const { user } = await requireSession(sessions, request);
+    const current = await requireSession(sessions, request);
     const allow = documents.beginAccess();
-    const { role } = await authorize(db, itineraryId, user.id, 'read');
-    allow(itineraryId, user.id, role);
-    return viewerOf(user);
+    const { role } = await authorize(db, itineraryId, current.user.id, 'read');
+    allow(itineraryId, current.user.id, role);
+    return current;
   }
 
   async function openStream(
@@ -175,6 +176,7 @@ export function eventRoutes(
     viewer: Subscriber['viewer'],
     lastEventId: number | null,
     doneOpening: () => void,
+    caller: CurrentSession,
   ) {
     reply.hijack();
     const channel = streamChannel(reply, {
@@ -189,13 +191,18 @@ export function eventRoutes(
     if (!channel) return;
     let open = true;
     let unsubscribe: (() => void) | undefined;
+    let stopWatchingToken: (() => void) | undefined;
     const end = () => {
       if (!open) return;
       open = false;
       unsubscribe?.();
+      stopWatchingToken?.();
       channel.end();
     };
     channel.onClose(end);
+    // A stream opened with an API token ends when the token is revoked or expires, on any
+    // process; its client is refused when it reconnects (docs/decisions/044).
+    if (caller.token) stopWatchingToken = sessions.tokens.onEnd(caller.token, caller.user.id, end);
     try {
       unsubscribe = await bus.subscribe(
         {

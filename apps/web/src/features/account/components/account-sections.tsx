@@ -3,6 +3,7 @@ import { Tabs } from '@mantine/core';
 import {
   IconDatabase,
   IconDevices,
+  IconKey,
   IconBuildingStore,
   IconMailbox,
   IconMessages,
@@ -18,6 +19,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ContactAdminSection } from '../../contact/public';
 import { OrdersSection, ShopAdminSection } from '../../shop/public';
 import classes from './account.module.css';
+import { ApiTokensSection } from './api-tokens-section';
 import { DataSection } from './data-section';
 import { OutboxSection } from './outbox-section';
 import { ProfileSection } from './profile-section';
@@ -29,6 +31,7 @@ const SECTIONS = [
   'profile',
   'security',
   'sessions',
+  'tokens',
   'data',
   'welcome',
   'orders',
@@ -44,6 +47,7 @@ const ICONS: Record<AccountSection, ComponentType<{ size?: number; 'aria-hidden'
   profile: IconUser,
   security: IconShieldLock,
   sessions: IconDevices,
+  tokens: IconKey,
   data: IconDatabase,
   welcome: IconRoute,
   orders: IconReceipt,
@@ -127,6 +131,9 @@ export function AccountSections({ me }: { me: Me }) {
           </Tabs.Panel>
           <Tabs.Panel value="sessions">
             <SessionsSection />
+          </Tabs.Panel>
+          <Tabs.Panel value="tokens">
+            <ApiTokensSection />
           </Tabs.Panel>
           <Tabs.Panel value="data">
             <DataSection />

@@ -41,6 +41,7 @@ export function useCreatePlace(itineraryId: string) {
         day: input.day ?? null,
         time: input.time ?? null,
         durationMinutes: input.durationMinutes ?? null,
+        openingHours: input.openingHours ?? null,
         costMinor: input.costMinor ?? null,
         currency: input.currency ?? null,
         notes: input.notes ?? '',

@@ -9,7 +9,14 @@ import { keysFor } from './use-live-itinerary';
 const ID = '0192f7a0-0000-7000-8000-000000000000';
 
 function event(kind: ItineraryEvent['kind'], data: Record<string, unknown>): ItineraryEvent {
-  return { id: 7, kind, actor: { id: 'u1', name: 'Ana' }, data, at: '2027-04-03T10:00:00.000Z' };
+  return {
+    id: 7,
+    kind,
+    actor: { id: 'u1', name: 'Ana' },
+    data,
+    at: '2027-04-03T10:00:00.000Z',
+    via: null,
+  };
 }
 
 describe('keysFor', () => {

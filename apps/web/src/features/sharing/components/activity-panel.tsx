@@ -82,6 +82,11 @@ export function ActivityPanel({
                       <Text size="xs" c="gray.8" component="time" dateTime={event.at}>
                         {formatRelativeTime(event.at, now, language)}
                       </Text>
+                      {event.via && (
+                        <Text size="xs" c="gray.8" dir="auto">
+                          {t('activity.via', { name: event.via })}
+                        </Text>
+                      )}
                       {canEdit &&
                         event.kind === 'import.created' &&
                         typeof event.data.importId === 'string' &&

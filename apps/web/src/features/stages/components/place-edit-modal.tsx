@@ -49,6 +49,7 @@ function useDescribePlace() {
     [t('fields.day')]: draft.day,
     [t('fields.time')]: draft.time,
     [t('fields.duration')]: durationShown(draft, language),
+    [t('fields.openingHours')]: draft.openingHours,
     [t('fields.cost')]: costShown(draft, language),
     [t('fields.notes')]: draft.notes,
   });

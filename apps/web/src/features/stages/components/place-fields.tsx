@@ -81,6 +81,14 @@ export function PlaceFields({ form }: { form: Form<PlaceDraft> }) {
           example={90}
         />
       </SimpleGrid>
+      <TextInput
+        {...form.field('openingHours')}
+        label={t('fields.openingHours')}
+        description={t('fields.openingHoursHint')}
+        placeholder="Mo-Fr 09:00-18:00; Sa 10:00-14:00"
+        maxLength={LIMITS.openingHours}
+        dir="ltr"
+      />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <AmountInput
           {...form.field('cost')}

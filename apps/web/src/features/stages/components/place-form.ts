@@ -10,6 +10,7 @@ export const PLACE_MESSAGES: FieldMessages<keyof PlaceDraft> = {
   day: { invalid: 'validation.rejected' },
   time: { invalid: 'validation.rejected' },
   duration: { invalid: 'validation.rejected' },
+  openingHours: { tooLong: 'validation.tooLong', invalid: 'validation.openingHours' },
   cost: { invalid: 'validation.rejected' },
   // The schema wants a currency with a cost; any other problem is the server's.
   currency: { required: 'validation.currencyNeeded', invalid: 'validation.rejected' },

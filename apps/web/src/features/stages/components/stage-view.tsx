@@ -12,7 +12,7 @@ import { PhotoGallery } from '../../files/public';
 import { ItineraryHeader } from '../../itineraries/public';
 import { useMovePlace } from '../../places/public';
 import { useStageTracks } from '../../../components/maps/stage-routes';
-import { TripMap } from '../../../components/maps/trip-map';
+import { TripMap, type MapPoint } from '../../../components/maps/trip-map';
 import { placePoints } from '../lib/map-points';
 import { toProblem, type Problem } from '../lib/problem';
 import { PlaceRow } from './place-row';
@@ -28,6 +28,10 @@ const PlaceEditModal = lazy(async () => ({
 }));
 const DeletePlaceModal = lazy(async () => ({
   default: (await import('./delete-place-modal')).DeletePlaceModal,
+}));
+// A day's plan (its timeline, the optimiser's dialog) loads with the first stage that has days.
+const DayPlanPanel = lazy(async () => ({
+  default: (await import('./day-plan-panel')).DayPlanPanel,
 }));
 
 /** /itinerary/{id}/stage/{stageId}: the stage's places in order, on a list and a map. */
@@ -45,6 +49,9 @@ export function StageView({ tree, stage }: { tree: ItineraryTree; stage: Stage }
   const [dialogsWanted, setDialogsWanted] = useState(false);
   useEffect(() => whenPageIdle(() => setDialogsWanted(true)), []);
   const [announcement, setAnnouncement] = useState('');
+  // The chosen day's route, shown on the map instead of the stage's places while there is one.
+  const [dayRoute, setDayRoute] = useState<MapPoint[] | null>(null);
+  const planned = places.some((place) => place.day !== null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const addPath = to(`/itinerary/${itinerary.id}/stage/${stage.id}/add`);
@@ -121,12 +128,23 @@ export function StageView({ tree, stage }: { tree: ItineraryTree; stage: Stage }
                     )}
                   />
                 )}
+                {planned && (
+                  <Suspense fallback={null}>
+                    <DayPlanPanel
+                      tree={tree}
+                      stage={stage}
+                      places={places}
+                      canEdit={canEdit}
+                      onRoute={setDayRoute}
+                    />
+                  </Suspense>
+                )}
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
               <div className={classes.side}>
                 <TripMap
-                  points={placePoints(places)}
+                  points={dayRoute ?? placePoints(places)}
                   tracks={tracks}
                   name={stage.title}
                   showRoute

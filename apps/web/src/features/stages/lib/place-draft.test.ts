@@ -31,6 +31,7 @@ const place: Place = {
   day: null,
   time: null,
   durationMinutes: null,
+  openingHours: null,
   costMinor: null,
   currency: null,
   notes: '',
@@ -84,6 +85,15 @@ describe('place drafts', () => {
     expect(sent('٩٠', 'ar')).toBe(90);
     expect(sent(' ')).toBeNull();
     expect(placeToDraft({ ...place, durationMinutes: 1440 }, 'de').duration).toBe('1440');
+  });
+
+  it('sends opening hours as typed, none when left empty', () => {
+    const draft = placeToDraft({ ...place, openingHours: 'Tu-Su 10:00-18:00' }, 'en');
+    expect(draft.openingHours).toBe('Tu-Su 10:00-18:00');
+    const sent = (openingHours: string) => draftToPlaceInput({ ...draft, openingHours }, 'en');
+    expect(sent(' Mo-Fr 09:00-17:00 ').openingHours).toBe('Mo-Fr 09:00-17:00');
+    expect(sent('  ').openingHours).toBeNull();
+    expect(PLACE_MESSAGES.openingHours?.invalid).toBe('validation.openingHours');
   });
 
   it('refuses a duration that is not whole minutes within a month', () => {

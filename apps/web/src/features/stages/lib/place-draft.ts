@@ -22,6 +22,8 @@ export type PlaceDraft = {
   time: string;
   /** Minutes as typed in the UI language ("1.440"); '' when unknown. */
   duration: string;
+  /** OpenStreetMap `opening_hours` syntax, checked by the server; '' when unknown. */
+  openingHours: string;
   /** As typed in the UI language ("12,50"); read by the shared parser, sent in minor units. */
   cost: string;
   /** '' when none is chosen. */
@@ -49,6 +51,7 @@ export function placeToDraft(place: Place, language: string): PlaceDraft {
       place.durationMinutes === null
         ? ''
         : formatNumberField(place.durationMinutes, language, DURATION.decimals),
+    openingHours: place.openingHours ?? '',
     cost:
       place.costMinor === null || !place.currency
         ? ''
@@ -84,6 +87,7 @@ export function draftToPlaceInput(draft: PlaceDraft, language: string) {
     day: draft.day || null,
     time: draft.time || null,
     durationMinutes: durationOf(draft, language),
+    openingHours: draft.openingHours.trim() || null,
     costMinor: costMinorOf(draft, language),
     currency: draft.currency || null,
     notes: draft.notes,
