@@ -64,6 +64,12 @@ export const geoPlaceSchema = z.object({
    * when they say nothing Jammy has a category for).
    */
   category: z.enum(PLACE_CATEGORIES),
+  /**
+   * A point of interest's opening hours in OpenStreetMap's `opening_hours` syntax, when the
+   * geocoder gives them (Nominatim's `extratags`, Photon's `extra`); a place picked from the
+   * results keeps them, for the day plan's "closed then" warning.
+   */
+  openingHours: z.string().optional(),
   source: z.enum(GEO_SOURCES),
 });
 export type GeoPlace = z.infer<typeof geoPlaceSchema>;

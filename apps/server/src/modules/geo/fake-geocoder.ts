@@ -24,6 +24,8 @@ export interface FakeGeocoder {
 export const SLOW_ANSWER_MS = 10_000;
 
 const COLOSSEUM = { name: 'Colosseum', country: 'it', city: 'Rome', lat: 41.8902, lng: 12.4922 };
+/** The Colosseum's hours as OpenStreetMap holds such a tag. */
+export const COLOSSEUM_HOURS = 'Mo-Su 09:00-16:30; Dec 25,Jan 01 off';
 const ROME = { name: 'Rome', country: 'it', city: undefined, lat: 41.8933, lng: 12.4829 };
 
 function photonAnswer() {
@@ -40,6 +42,9 @@ function photonAnswer() {
       countrycode: place.country.toUpperCase(),
       ...(place.city ? { city: place.city } : {}),
       state: 'Lazio',
+      ...(place === COLOSSEUM
+        ? { extra: { opening_hours: COLOSSEUM_HOURS, wheelchair: 'yes' } }
+        : {}),
     },
   });
   const nameless = {
@@ -70,6 +75,8 @@ function nominatimAnswer() {
       ...(entry.city ? { city: entry.city } : {}),
       state: 'Lazio',
     },
+    // Rome's tag is one no parser reads: it is left out.
+    extratags: entry === COLOSSEUM ? { opening_hours: COLOSSEUM_HOURS } : { opening_hours: 'ask' },
   });
   return [place(COLOSSEUM, 25_153_236, 'way'), place(ROME, 41_485, 'relation'), { lat: 'x' }];
 }

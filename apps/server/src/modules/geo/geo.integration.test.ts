@@ -8,7 +8,7 @@ import {
 } from '../../../test/auth-helpers';
 import { serverTest } from '../../../test/fixture';
 import type { TestApp } from '../../../test/test-app';
-import { startFakeGeocoder, type FakeGeocoder } from './fake-geocoder';
+import { COLOSSEUM_HOURS, startFakeGeocoder, type FakeGeocoder } from './fake-geocoder';
 
 const test = serverTest();
 
@@ -161,6 +161,8 @@ describe('GET /api/geo/search with a geocoder', () => {
       kind: 'poi',
       // From its OpenStreetMap tag (historic=monument), not assumed.
       category: 'sight',
+      // The geocoder's opening_hours tag, for the day plan.
+      openingHours: COLOSSEUM_HOURS,
       source: 'geocoder',
     });
     expect(result.items.filter((item) => item.source === 'geocoder')).toHaveLength(1);

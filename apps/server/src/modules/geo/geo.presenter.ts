@@ -38,6 +38,7 @@ export function presentPoi(place: GeocodedPlace, lang: Language): GeoPlace {
     timezone: timeZoneAt(place.lat, place.lng),
     kind: 'poi',
     category: place.category,
+    ...(place.openingHours ? { openingHours: place.openingHours } : {}),
     source: 'geocoder',
   };
 }

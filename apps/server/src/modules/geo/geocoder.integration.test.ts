@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeGeocoder, type FakeGeocoder } from './fake-geocoder';
+import { COLOSSEUM_HOURS, startFakeGeocoder, type FakeGeocoder } from './fake-geocoder';
 import { guessGeocoderKind } from '../../config/services';
 import { createGeocoder } from './geocoder';
 
@@ -50,6 +50,7 @@ describe('the Photon client', () => {
         lng: 12.4922,
         // historic=monument
         category: 'sight',
+        openingHours: COLOSSEUM_HOURS,
       },
       {
         id: 'osm:R41485',
@@ -90,6 +91,7 @@ describe('the Nominatim client', () => {
       limit: '4',
       format: 'jsonv2',
       addressdetails: '1',
+      extratags: '1',
       'accept-language': 'de',
     });
     expect(lastRequest()?.userAgent).toBe('Jammy (self-hosted)');
@@ -102,6 +104,8 @@ describe('the Nominatim client', () => {
       { id: 'osm:R41485', name: 'Rome', country: 'IT', admin: 'Lazio' },
     ]);
     expect(places[0]?.lat).toBe(41.8902);
+    // Opening hours from the tags when they can be read; an unreadable value is left out.
+    expect(places.map((place) => place.openingHours)).toEqual([COLOSSEUM_HOURS, undefined]);
   });
 
   it('rejects on a 500 and when too slow', async () => {

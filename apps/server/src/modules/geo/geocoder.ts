@@ -1,3 +1,5 @@
+import { isValidOpeningHours } from '@jammy/shared/day-timeline';
+import { LIMITS } from '@jammy/shared/itinerary-limits';
 import type { PlaceCategory } from '@jammy/shared/itineraries';
 import { z } from 'zod';
 import type { GeocoderKind } from '../../config/services';
@@ -19,6 +21,8 @@ export interface GeocodedPlace {
   lng: number;
   /** From the place's OpenStreetMap tag (`tourism=museum` → museum), else `other`. */
   category: PlaceCategory;
+  /** Its OpenStreetMap `opening_hours` tag, when the geocoder gives it and it can be read. */
+  openingHours?: string;
 }
 
 export interface GeocoderQuery {
@@ -72,6 +76,8 @@ function nominatimUrl(base: string, query: GeocoderQuery): URL {
   url.searchParams.set('limit', String(query.limit));
   url.searchParams.set('format', 'jsonv2');
   url.searchParams.set('addressdetails', '1');
+  // The place's other tags, among them its opening hours.
+  url.searchParams.set('extratags', '1');
   url.searchParams.set('accept-language', query.lang);
   return url;
 }
@@ -87,6 +93,8 @@ const photonFeature = z.object({
     countrycode: z.string().length(2),
     city: z.string().optional(),
     state: z.string().optional(),
+    // Photon gives the tags it was imported with (`--extra-tags`) here.
+    extra: z.record(z.string(), z.unknown()).optional(),
   }),
 });
 const photonAnswer = z.object({ features: z.array(z.unknown()) });
@@ -108,6 +116,7 @@ function fromPhoton(body: unknown): GeocodedPlace[] {
         lat,
         lng,
         category: osmCategory(properties.osm_key, properties.osm_value),
+        ...openingHoursOf(properties.extra),
       },
     ];
   });
@@ -131,6 +140,7 @@ const nominatimPlace = z.object({
       state: z.string().optional(),
     })
     .optional(),
+  extratags: z.record(z.string(), z.unknown()).nullish(),
 });
 
 /** Nominatim's jsonv2 answer is an array of places. */
@@ -154,9 +164,25 @@ function fromNominatim(body: unknown): GeocodedPlace[] {
           lat: place.lat,
           lng: place.lon,
           category: osmCategory(place.category, place.type),
+          ...openingHoursOf(place.extratags),
         },
       ];
     });
+}
+
+/**
+ * The `opening_hours` tag among a place's tags, when a place's form would take it: OpenStreetMap
+ * holds some values no parser reads ("by appointment"), which are left out rather than refused
+ * when the place is saved.
+ */
+function openingHoursOf(tags: Record<string, unknown> | null | undefined): {
+  openingHours?: string;
+} {
+  const value = tags?.opening_hours;
+  if (typeof value !== 'string') return {};
+  const hours = value.trim();
+  if (hours.length > LIMITS.openingHours || !isValidOpeningHours(hours)) return {};
+  return { openingHours: hours };
 }
 
 function onEarth(lat: number, lng: number): boolean {

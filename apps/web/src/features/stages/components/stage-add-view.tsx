@@ -12,26 +12,12 @@ import type { MapPoint } from '../../../components/maps/trip-map';
 import { useAddPicks } from './use-add-picks';
 import { placePoints } from '../lib/map-points';
 import { isSaved } from '../lib/move';
-import { loadPicks, savePicks, type Pick } from '../lib/picks';
+import { loadPicks, pickFromSearch, savePicks, type Pick } from '../lib/picks';
 import { PickTray } from './pick-tray';
 import { PIN_NAME_ID, PIN_PICKER_ID, PinPicker } from './pin-picker';
 import { PlaceSearchPicker } from './place-search-picker';
 import { ProblemAlert } from './problem-alert';
 import classes from './stages.module.css';
-
-function pickFromSearch(place: GeoPlace): Pick {
-  const region = place.kind === 'poi' && place.admin ? place.admin : null;
-  return {
-    key: place.id,
-    name: place.name,
-    // From the data: `city` for a town of the gazetteer, the geocoder's own tag otherwise.
-    category: place.category,
-    lat: place.lat,
-    lng: place.lng,
-    address: [region, place.countryName].filter(Boolean).join(', ') || null,
-    origin: place.kind,
-  };
-}
 
 /** /itinerary/{id}/stage/{stageId}/add: pick places by search or by pin, then add them all. */
 export function StageAddView({ tree, stage }: { tree: ItineraryTree; stage: Stage }) {

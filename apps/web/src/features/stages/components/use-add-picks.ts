@@ -33,6 +33,7 @@ export function useAddPicks(itineraryId: string, stageId: string) {
               lat: pick.lat,
               lng: pick.lng,
               address: pick.address,
+              ...(pick.openingHours ? { openingHours: pick.openingHours } : {}),
             });
             if (place) addedIds.push(place.id);
             else queued += 1;

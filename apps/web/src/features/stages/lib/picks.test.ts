@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadPicks, savePicks, type Pick } from './picks';
+import type { GeoPlace } from '@jammy/shared/geo';
+import { loadPicks, pickFromSearch, savePicks, type Pick } from './picks';
 
 const store = new Map<string, string>();
 vi.stubGlobal('sessionStorage', {
@@ -43,5 +44,44 @@ describe('picks storage', () => {
     expect(loadPicks('s1').picks).toEqual([kyoto]);
     store.set('jammy.stage-picks.s1', 'not json');
     expect(loadPicks('s1')).toEqual({ picks: [], failure: null });
+  });
+});
+
+describe('a place picked from the search', () => {
+  const colosseum: GeoPlace = {
+    id: 'osm:W25153236',
+    name: 'Colosseum',
+    country: 'IT',
+    countryName: 'Italy',
+    admin: 'Rome',
+    lat: 41.8902,
+    lng: 12.4922,
+    population: 0,
+    timezone: 'Europe/Rome',
+    kind: 'poi',
+    category: 'sight',
+    openingHours: 'Mo-Su 09:00-16:30',
+    source: 'geocoder',
+  };
+
+  it('keeps the geocoder’s opening hours, through the tab’s storage too', () => {
+    const pick = pickFromSearch(colosseum);
+    expect(pick).toEqual({
+      key: 'osm:W25153236',
+      name: 'Colosseum',
+      category: 'sight',
+      lat: 41.8902,
+      lng: 12.4922,
+      address: 'Rome, Italy',
+      openingHours: 'Mo-Su 09:00-16:30',
+      origin: 'poi',
+    });
+    savePicks('s1', { picks: [pick], failure: null });
+    expect(loadPicks('s1').picks).toEqual([pick]);
+  });
+
+  it('has no opening hours when the search gave none', () => {
+    const { openingHours: _none, ...withoutHours } = colosseum;
+    expect(pickFromSearch(withoutHours)).not.toHaveProperty('openingHours');
   });
 });

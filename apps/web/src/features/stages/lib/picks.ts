@@ -1,4 +1,5 @@
 import { PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itinerary-limits';
+import type { GeoPlace } from '@jammy/shared/geo';
 import type { Problem, ProblemKind } from './problem';
 
 /** A place chosen on the add page, not saved yet. */
@@ -10,8 +11,26 @@ export interface Pick {
   lat: number;
   lng: number;
   address: string | null;
+  /** The geocoder's opening hours (OpenStreetMap syntax), when it gave them. */
+  openingHours?: string;
   /** What the search said it is (city, point of interest), or `pin`. */
   origin: 'city' | 'poi' | 'pin';
+}
+
+/** A place chosen from the search's results, as the tray holds it. */
+export function pickFromSearch(place: GeoPlace): Pick {
+  const region = place.kind === 'poi' && place.admin ? place.admin : null;
+  return {
+    key: place.id,
+    name: place.name,
+    // From the data: `city` for a town of the gazetteer, the geocoder's own tag otherwise.
+    category: place.category,
+    lat: place.lat,
+    lng: place.lng,
+    address: [region, place.countryName].filter(Boolean).join(', ') || null,
+    ...(place.openingHours ? { openingHours: place.openingHours } : {}),
+    origin: place.kind,
+  };
 }
 
 /** Why the last add failed, kept with the picks that were not added. */
@@ -55,6 +74,7 @@ function isPick(value: unknown): value is Pick {
     typeof value.lat === 'number' &&
     typeof value.lng === 'number' &&
     (PLACE_CATEGORIES as readonly unknown[]).includes(value.category) &&
+    (value.openingHours === undefined || typeof value.openingHours === 'string') &&
     ['city', 'poi', 'pin'].includes(String(value.origin))
   );
 }
