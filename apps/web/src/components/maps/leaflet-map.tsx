@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import { tripLegs, type TripLeg } from '@jammy/shared/trip-legs';
 import { Alert, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import L from 'leaflet';
@@ -7,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, Polyline, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { prefersReducedMotion } from '../../lib/motion';
 import { CLUSTER_FROM, clusterPoints } from './cluster';
+import { LegLegend, LegLines } from './map-legs';
 import { useMapSettings } from './map-settings';
 import { TRACK_COLOR, type MapPoint, type MapTrack, type TripMapProps } from './map-types';
 import classes from './trip-map.module.css';
@@ -160,14 +162,20 @@ const PIN_HEIGHT = 36;
 const PIN_HALF_WIDTH = 18;
 const ATTRIBUTION_HEIGHT = 20;
 
-/** Pixels kept free on each side so no marker lands under a control or the notice. */
-function fitPadding(map: L.Map, bottomInset: number) {
+/**
+ * Pixels kept free on each side so no marker lands under a control, the legend along the top
+ * (`topInset` pixels) or the notice along the bottom.
+ */
+function fitPadding(map: L.Map, bottomInset: number, topInset: number) {
   const zoom = map.getContainer().querySelector('.leaflet-control-zoom');
   const zoomRight = zoom
     ? zoom.getBoundingClientRect().right - map.getContainer().getBoundingClientRect().left
     : 0;
   return {
-    paddingTopLeft: L.point(Math.max(zoomRight, 0) + PIN_HALF_WIDTH + EDGE, PIN_HEIGHT + EDGE),
+    paddingTopLeft: L.point(
+      Math.max(zoomRight, 0) + PIN_HALF_WIDTH + EDGE,
+      topInset + PIN_HEIGHT + EDGE,
+    ),
     paddingBottomRight: L.point(
       PIN_HALF_WIDTH + EDGE,
       Math.max(ATTRIBUTION_HEIGHT, bottomInset) + EDGE,
@@ -176,32 +184,39 @@ function fitPadding(map: L.Map, bottomInset: number) {
 }
 
 /**
- * Shows every marker: fitted to the points with room for the controls and a notice along the
- * bottom (`bottomInset` pixels), again when the points move or the map changes size.
+ * Shows every marker and line: fitted to the points, tracks and legs with room for the
+ * controls, the legend along the top (`topInset` pixels) and a notice along the bottom
+ * (`bottomInset` pixels), again when they move or the map changes size.
  */
 function FitBounds({
   points,
   tracks,
+  legs,
   bottomInset,
+  topInset,
 }: {
   points: MapPoint[];
   tracks: MapTrack[];
+  legs: TripLeg[];
   bottomInset: number;
+  topInset: number;
 }) {
   const map = useMap();
   const key = [
     ...points.map((point) => `${point.lat},${point.lng}`),
     ...tracks.map((track) => `${track.id}:${track.positions.length}`),
+    ...legs.map((leg) => `${leg.id}:${leg.parts.flat().join(',')}`),
   ].join(';');
   useEffect(() => {
     const fit = () => {
       const positions: L.LatLngTuple[] = [
         ...points.map((point): L.LatLngTuple => [point.lat, point.lng]),
         ...tracks.flatMap((track) => track.positions),
+        ...legs.flatMap((leg) => leg.parts.flat()),
       ];
       if (positions.length === 0) return;
       const bounds = L.latLngBounds(positions);
-      const padding = fitPadding(map, bottomInset);
+      const padding = fitPadding(map, bottomInset, topInset);
       if (positions.length === 1) {
         // One marker: a city-level view, with the marker clear of the controls.
         map.fitBounds(bounds, { ...padding, maxZoom: 12 });
@@ -223,11 +238,12 @@ function FitBounds({
     return () => observer.disconnect();
     // Re-fit only when the coordinates or the room change, not on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, key, bottomInset]);
+  }, [map, key, bottomInset, topInset]);
   return null;
 }
 
 const NO_TRACKS: MapTrack[] = [];
+const NO_BOOKINGS: NonNullable<TripMapProps['bookings']> = [];
 
 function PickHandler({ onPick }: { onPick: (position: { lat: number; lng: number }) => void }) {
   useMapEvents({ click: (event) => onPick({ lat: event.latlng.lat, lng: event.latlng.lng }) });
@@ -235,14 +251,15 @@ function PickHandler({ onPick }: { onPick: (position: { lat: number; lng: number
 }
 
 /**
- * The trip on a map: numbered markers in order, the route as a line, the stages' tracks,
- * fitted to all of them.
+ * The trip on a map: numbered markers in order, the route as a line, the stages' tracks, the
+ * legs of the journey (transport bookings) by their mode with a legend, fitted to all of them.
  * Works without tiles (offline, blocked): the markers and line still show, with a notice.
  * Loaded by TripMap (./trip-map) after the page around it has shown.
  */
 export function LeafletMap({
   points,
   tracks = NO_TRACKS,
+  bookings = NO_BOOKINGS,
   showRoute = true,
   selectedId = null,
   onSelect,
@@ -255,12 +272,14 @@ export function LeafletMap({
   const { settings, failed: settingsFailed } = useMapSettings();
   const [tilesFailed, setTilesFailed] = useState(false);
   const { ref: noticeRef, height: noticeHeight } = useElementSize();
+  const { ref: legendRef, height: legendHeight } = useElementSize<HTMLUListElement>();
+  const legs = useMemo(() => tripLegs(bookings), [bookings]);
   const noticeShown = tilesFailed || settingsFailed;
   const route = useMemo(
     () => points.map((point) => [point.lat, point.lng] as [number, number]),
     [points],
   );
-  const first = points[0] ?? tracks[0]?.positions[0];
+  const first = points[0] ?? tracks[0]?.positions[0] ?? legs[0]?.parts[0]?.[0];
   // Leaflet reads its animation options once, when the map is made.
   const reducedMotion = prefersReducedMotion();
 
@@ -309,15 +328,20 @@ export function LeafletMap({
             pathOptions={{ color: '#c2255c', weight: 3, dashArray: '6 8' }}
           />
         )}
+        {/* Over the order's line: a leg says how the traveller goes from one stage to the next. */}
+        <LegLines legs={legs} />
         <PointMarkers points={points} selectedId={selectedId} onSelect={onSelect} />
         {pending && <Marker position={[pending.lat, pending.lng]} icon={markerIcon('+', true)} />}
         {onPick && <PickHandler onPick={onPick} />}
         <FitBounds
           points={points}
           tracks={tracks}
+          legs={legs}
           bottomInset={noticeShown ? noticeHeight + 36 : 0}
+          topInset={legendHeight}
         />
       </MapContainer>
+      <LegLegend legs={legs} ref={legendRef} />
       {noticeShown && (
         <Alert
           ref={noticeRef}

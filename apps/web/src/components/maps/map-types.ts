@@ -1,5 +1,6 @@
 // What a trip map shows, without the map library: pages and their data code name these types
 // and constants; the map itself (leaflet-map.tsx) loads after the page has shown.
+import type { LegBooking } from '@jammy/shared/trip-legs';
 
 export interface MapPoint {
   id: string;
@@ -27,6 +28,12 @@ export interface TripMapProps {
   points: MapPoint[];
   /** Stages' tracks, each a solid line under the markers; the map is fitted to them too. */
   tracks?: MapTrack[];
+  /**
+   * The trip's bookings: each transport one (and rented car) with both ends located is drawn
+   * as a leg under the markers, from its departure to its arrival, in its mode's style, with a
+   * legend of the modes shown. The lines are built with the map, after the page.
+   */
+  bookings?: readonly LegBooking[];
   /** Draw the route through the points in their order. */
   showRoute?: boolean;
   selectedId?: string | null;

@@ -167,6 +167,7 @@ export function OverviewBody({ tree }: { tree: ItineraryTree }) {
                   <TripMap
                     points={points}
                     tracks={tracks}
+                    bookings={tree.bookings}
                     name={t('overview.mapName', { title: itinerary.title })}
                     selectedId={selectedId}
                     onSelect={select}
