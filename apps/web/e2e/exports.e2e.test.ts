@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import exportsAr from '../src/features/exports/locales/ar.json';
 import exportsEn from '../src/features/exports/locales/en.json';
@@ -93,7 +93,11 @@ beforeAll(async () => {
     carrier: 'CP',
     number: '123',
     fromName: 'Lisboa Santa Apolónia',
+    fromLat: 38.7137,
+    fromLng: -9.1227,
     toName: 'Porto Campanhã',
+    toLat: 41.1486,
+    toLng: -8.5856,
     startAt: '2027-05-04T09:39',
     startZone: 'Europe/Lisbon',
     endAt: '2027-05-04T12:35',
@@ -138,11 +142,21 @@ describe('exports', () => {
       attributeNamePrefix: '',
       isArray: (name) => ['wpt', 'rte', 'rtept'].includes(name),
     }).parse(await readFile(gpxPath, 'utf8'));
-    // Stages and places, in the trip's order, and one route through them all.
-    const names = ['Lisboa', 'Torre de Belém', 'Time Out Market', 'Porto', 'Livraria Lello'];
+    // Stages, places and the train's stations, in the trip's order, and one route through them
+    // all; the train as a track of its own.
+    const names = [
+      'Lisboa',
+      'Torre de Belém',
+      'Time Out Market',
+      'Lisboa Santa Apolónia',
+      'Porto Campanhã',
+      'Porto',
+      'Livraria Lello',
+    ];
     expect(gpx.wpt.map((point: { name: string }) => point.name)).toEqual(names);
     expect(gpx.rte.map((route: { name: string }) => route.name)).toEqual([TITLE]);
     expect(gpx.rte[0].rtept.map((point: { name: string }) => point.name)).toEqual(names);
+    expect(gpx.trk).toMatchObject({ name: 'Alfa Pendular to Porto', type: 'train' });
 
     // The calendar feed: made here, read by a "calendar app" with no session at all.
     await menuButton.click();
@@ -205,6 +219,8 @@ describe('exports', () => {
     await map.waitFor();
     expect(await map.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBe(1600);
     expect(await map.getAttribute('alt')).toBe(exportsEn.print.mapAlt.replace('{{title}}', TITLE));
+    // The train from Lisbon to Porto is drawn as the trip's map draws a train: solid green.
+    expect(await trainPixels(map)).toBeGreaterThan(200);
     expect(await page.getByRole('button', { name: exportsEn.print.button }).isVisible()).toBe(true);
     expect(await seriousViolations(page), 'print en').toEqual([]);
     await shot(page, 'print-phone-en');
@@ -250,3 +266,25 @@ describe('exports', () => {
     await page.close();
   });
 });
+
+/** How many pixels of the picture are the colour of a train's line (#2b8a3e, give or take). */
+async function trainPixels(map: Locator): Promise<number> {
+  return map.evaluate((node) => {
+    const image = node as HTMLImageElement;
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext('2d');
+    if (!context) return 0;
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let at = 0; at < data.length; at += 4) {
+      const [red = 0, green = 0, blue = 0] = [data[at], data[at + 1], data[at + 2]];
+      if (Math.abs(red - 0x2b) < 16 && Math.abs(green - 0x8a) < 16 && Math.abs(blue - 0x3e) < 16) {
+        count += 1;
+      }
+    }
+    return count;
+  });
+}

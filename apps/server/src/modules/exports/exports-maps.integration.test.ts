@@ -86,9 +86,21 @@ describe('GPX export', () => {
     const read = readGpx(response.body);
     expect(read.filter((feature) => feature.geometry?.type === 'Point')).toHaveLength(5);
     const lines = read.filter((feature) => feature.geometry?.type === 'LineString');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]?.geometry).toMatchObject({ coordinates: expect.any(Array) });
-    expect(lines[0]?.properties?.name).toBe('Rome & London');
+    // The trip's route, and the flight as a track of its own (the reader puts tracks first).
+    expect(lines.map((line) => line.properties?.name)).toEqual(['Flight to Rome', 'Rome & London']);
+    expect(lines[1]?.geometry).toMatchObject({ coordinates: expect.any(Array) });
+
+    // The flight goes along its great circle (as the trip's map draws it): from Heathrow to
+    // Fiumicino, its points bending north of the straight line.
+    const flightLine = lines[0];
+    const coordinates =
+      flightLine?.geometry?.type === 'LineString' ? flightLine.geometry.coordinates : [];
+    expect(coordinates.length).toBeGreaterThan(10);
+    expect(coordinates[0]).toEqual([-0.4543, 51.47]);
+    expect(coordinates.at(-1)).toEqual([12.2389, 41.8003]);
+    const middle = coordinates[Math.floor(coordinates.length / 2)] ?? [];
+    expect(middle[1]).toBeGreaterThan((51.47 + 41.8003) / 2);
+    expect(response.body).toContain('<type>flight</type>');
   });
 
   test('is valid GPX 1.1 for a trip of stages alone, read back as points', async () => {
@@ -275,18 +287,22 @@ describe('imported tracks', () => {
       const gpxAnswer = await api(viewer, 'GET', `/api/itineraries/${itineraryId}/export.gpx`);
       expect(gpxAnswer.statusCode).toBe(200);
       await expectValidGpx(gpxAnswer.body);
-      // The track, the trip's route and five waypoints, as another program reads them.
+      // The track, the flight's, the trip's route and five waypoints, as another program reads
+      // them.
       expect(
         readGpx(gpxAnswer.body).map((feature) => feature.properties?._gpxType ?? 'wpt'),
-      ).toEqual(['trk', 'rte', 'wpt', 'wpt', 'wpt', 'wpt', 'wpt']);
+      ).toEqual(['trk', 'trk', 'rte', 'wpt', 'wpt', 'wpt', 'wpt', 'wpt']);
       const { gpx } = new XMLParser({
         ignoreAttributes: false,
         attributeNamePrefix: '',
         isArray: (name) => ['trk', 'trkseg', 'trkpt'].includes(name),
         parseTagValue: false,
       }).parse(gpxAnswer.body);
-      expect(gpx.trk).toHaveLength(1);
-      expect(gpx.trk[0].name).toBe('Walk to the Pantheon');
+      // The imported track first, then the legs booked.
+      expect(gpx.trk.map((track: { name: string }) => track.name)).toEqual([
+        'Walk to the Pantheon',
+        'Flight to Rome',
+      ]);
       expect(
         gpx.trk[0].trkseg[0].trkpt.map((point: { lat: string; lon: string }) => [
           Number(point.lon),

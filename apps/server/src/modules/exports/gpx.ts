@@ -1,3 +1,4 @@
+import { tripLegs } from '@jammy/shared/trip-legs';
 import { XMLBuilder } from 'fast-xml-parser';
 import type { TripData } from './exports.repository';
 import { tripPoints, type TripPoint } from './trip-points';
@@ -21,8 +22,10 @@ function point(row: TripPoint) {
  * The trip as GPX 1.1, as map and GPS apps read it: a waypoint for each stage destination,
  * place and booking departure or arrival with coordinates (its kind, category or booking kind
  * as `type`; its time when it has one), one route through them all in the trip's order (see
- * `tripPoints`), and a track for each track imported into a stage (named as imported, else
- * after its stage).
+ * `tripPoints`), a track for each track imported into a stage (named as imported, else
+ * after its stage), and a track for each leg of the journey booked (a flight along its great
+ * circle, a train, bus, ferry or rented car straight from departure to arrival; typed by its
+ * mode, one segment each side of the antimeridian), as the trip's map draws them.
  */
 export function buildGpx(trip: TripData): string {
   const points = tripPoints(trip);
@@ -42,6 +45,14 @@ export function buildGpx(trip: TripData): string {
     name: track.name || stageTitles.get(track.stageId) || trip.itinerary.title,
     trkseg: { trkpt: track.coordinates.map(([lng, lat]) => ({ '@_lat': lat, '@_lon': lng })) },
   }));
+  const titles = new Map(trip.bookings.map((row) => [row.id, row.title]));
+  const legs = tripLegs(trip.bookings).map((leg) => ({
+    name: titles.get(leg.id) ?? trip.itinerary.title,
+    type: leg.mode,
+    trkseg: leg.parts.map((part) => ({
+      trkpt: part.map(([lat, lng]) => ({ '@_lat': lat, '@_lon': lng })),
+    })),
+  }));
   const document = {
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     gpx: {
@@ -57,7 +68,7 @@ export function buildGpx(trip: TripData): string {
       },
       wpt: points.map(point),
       rte: route,
-      trk: tracks,
+      trk: [...tracks, ...legs],
     },
   };
   const builder = new XMLBuilder({

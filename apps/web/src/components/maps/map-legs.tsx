@@ -1,21 +1,10 @@
 import { useDirection } from '@mantine/core';
-import { LEG_MODES, type LegMode, type TripLeg } from '@jammy/shared/trip-legs';
+import { LEG_MODES, type TripLeg } from '@jammy/shared/trip-legs';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Polyline } from 'react-leaflet';
+import { LEG_STYLES } from './map-types';
 import classes from './trip-map.module.css';
-
-/**
- * Each mode's line: a colour and a dash pattern of its own, so that modes are told apart
- * without colour too (and from the trip's order, dashed jam, and the tracks, solid jam).
- */
-const LEG_STYLES: Record<LegMode, { color: string; dashArray?: string }> = {
-  flight: { color: '#1864ab', dashArray: '10 7' },
-  train: { color: '#2b8a3e' },
-  bus: { color: '#d9480f', dashArray: '1 6' },
-  ferry: { color: '#0b7285', dashArray: '12 5 1 5' },
-  car: { color: '#5f3dc4', dashArray: '5 5' },
-};
 
 /** The legs of the journey, one line each (a flight's arc in two across the antimeridian). */
 export function LegLines({ legs }: { legs: TripLeg[] }) {

@@ -21,6 +21,20 @@ export interface MapTrack {
   positions: [number, number][];
 }
 
+import type { LegMode } from '@jammy/shared/trip-legs';
+
+/**
+ * Each mode's line: a colour and a dash pattern of its own, so that modes are told apart
+ * without colour too (and from the trip's order, dashed jam, and the tracks, solid jam).
+ */
+export const LEG_STYLES: Record<LegMode, { color: string; dashArray?: string }> = {
+  flight: { color: '#1864ab', dashArray: '10 7' },
+  train: { color: '#2b8a3e' },
+  bus: { color: '#d9480f', dashArray: '1 6' },
+  ferry: { color: '#0b7285', dashArray: '12 5 1 5' },
+  car: { color: '#5f3dc4', dashArray: '5 5' },
+};
+
 /** The colour of stages' tracks: the brand's darkest jam, solid (the order line is dashed). */
 export const TRACK_COLOR = '#a61e4d';
 

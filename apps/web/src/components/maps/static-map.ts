@@ -1,3 +1,5 @@
+import type { TripLeg } from '@jammy/shared/trip-legs';
+import { LEG_STYLES } from './map-types';
 import type { MapPoint, MapTrack } from './trip-map';
 
 /**
@@ -125,6 +127,8 @@ function loadTile(url: string, timeoutMs: number): Promise<HTMLImageElement | nu
 export interface StaticMapInput {
   points: MapPoint[];
   tracks: MapTrack[];
+  /** The legs of the journey booked, drawn by mode as the trip's map draws them. */
+  legs?: TripLeg[];
   /** The tile address template; without one the picture has no background map. */
   tileUrl: string | null;
   width: number;
@@ -265,6 +269,7 @@ export async function renderStaticMap(input: StaticMapInput): Promise<StaticMap 
   const positions: [number, number][] = [
     ...input.points.map((point): [number, number] => [point.lat, point.lng]),
     ...input.tracks.flatMap((track) => track.positions),
+    ...(input.legs ?? []).flatMap((leg) => leg.parts.flat()),
   ];
   const frame = frameFor(positions, input, 36);
   if (!frame) return null;
@@ -316,6 +321,26 @@ export async function renderStaticMap(input: StaticMapInput): Promise<StaticMap 
     context.lineWidth = 4;
     context.stroke();
   }
+  for (const leg of input.legs ?? []) {
+    const style = LEG_STYLES[leg.mode];
+    for (const part of leg.parts) {
+      context.beginPath();
+      part.forEach(([lat, lng], index) => {
+        const point = at(lat, lng);
+        if (index === 0) context.moveTo(point.x, point.y);
+        else context.lineTo(point.x, point.y);
+      });
+      context.setLineDash([]);
+      context.strokeStyle = 'rgba(255, 255, 255, 0.85)';
+      context.lineWidth = 6;
+      context.stroke();
+      context.setLineDash(style.dashArray ? style.dashArray.split(' ').map(Number) : []);
+      context.strokeStyle = style.color;
+      context.lineWidth = 3;
+      context.stroke();
+    }
+  }
+  context.setLineDash([]);
   // Markers too close to be told apart on paper are drawn apart, each tied to its true spot by
   // a thin line ending in a dot.
   const spots = input.points.map((point) => at(point.lat, point.lng));

@@ -1,4 +1,5 @@
 import type { ItineraryTree } from '@jammy/shared/itineraries';
+import { tripLegs } from '@jammy/shared/trip-legs';
 import { Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -29,7 +30,7 @@ function plainText(html: string): string {
 }
 
 /**
- * The trip's places and stage tracks as one picture on the printed cover, drawn from the
+ * The trip's places, stage tracks and legs booked (by mode) as one picture on the printed cover, drawn from the
  * configured tiles once they have all arrived (or given up), so that what prints is whole.
  * `onState` tells the page when it may print.
  */
@@ -49,9 +50,10 @@ export function PrintMap({
     return tripMarkers(groups, loose, numberTrip(groups, loose), titles);
   }, [tree, titles]);
   const tracks = useMemo(() => tracksOf(routes.data), [routes.data]);
+  const legs = useMemo(() => tripLegs(tree.bookings), [tree.bookings]);
   // Waits for the tile address (or the word that it cannot be had) and for the tracks.
   const inputsReady = (settings !== undefined || settingsFailed) && !routes.isPending;
-  const empty = points.length === 0 && tracks.length === 0;
+  const empty = points.length === 0 && tracks.length === 0 && legs.length === 0;
   const [drawn, setDrawn] = useState<Drawn>(null);
   const [loaded, setLoaded] = useState(false);
 
@@ -62,6 +64,7 @@ export function PrintMap({
     void renderStaticMap({
       points,
       tracks,
+      legs,
       tileUrl: settings?.tileUrl ?? null,
       width: WIDTH,
       height: HEIGHT,
@@ -84,7 +87,7 @@ export function PrintMap({
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [inputsReady, empty, points, tracks, settings?.tileUrl]);
+  }, [inputsReady, empty, points, tracks, legs, settings?.tileUrl]);
 
   const state: PrintMapState =
     (empty && inputsReady) || drawn === 'failed' ? 'none' : drawn && loaded ? 'ready' : 'drawing';
