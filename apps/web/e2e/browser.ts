@@ -5,6 +5,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
 } from 'playwright-core';
 import { mkdir } from 'node:fs/promises';
@@ -221,4 +222,36 @@ export async function heading(page: Page): Promise<string | null> {
   const h1 = page.locator('main h1').first();
   await h1.waitFor();
   return h1.textContent();
+}
+
+/**
+ * How many pixels of a picture (an `<img>` loaded in the page) are of the colour `rgb`, each
+ * channel within `tolerance`: a line drawn in that colour is in the picture.
+ */
+export async function pixelsOfColour(
+  image: Locator,
+  rgb: readonly [number, number, number],
+  tolerance = 12,
+): Promise<number> {
+  return image.evaluate(
+    (node, { rgb: [red, green, blue], tolerance }) => {
+      const picture = node as HTMLImageElement;
+      const canvas = document.createElement('canvas');
+      canvas.width = picture.naturalWidth;
+      canvas.height = picture.naturalHeight;
+      const context = canvas.getContext('2d');
+      if (!context) return 0;
+      context.drawImage(picture, 0, 0);
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let count = 0;
+      for (let at = 0; at < data.length; at += 4) {
+        const near = (value: number | undefined, target: number) =>
+          Math.abs((value ?? 0) - target) < tolerance;
+        if (near(data[at], red) && near(data[at + 1], green) && near(data[at + 2], blue))
+          count += 1;
+      }
+      return count;
+    },
+    { rgb, tolerance },
+  );
 }

@@ -2,12 +2,20 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import exportsAr from '../src/features/exports/locales/ar.json';
 import exportsEn from '../src/features/exports/locales/en.json';
 import { signUpVerified } from './accounts';
-import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations, url } from './browser';
+import {
+  PHONE,
+  baseUrl,
+  launchBrowser,
+  newContext,
+  pixelsOfColour,
+  seriousViolations,
+  url,
+} from './browser';
 
 // The exports of one trip on a 360 px phone: the Export menu opened by keyboard, a GPX
 // download parsed back, a calendar feed made and read without a session, and the print view
@@ -220,7 +228,7 @@ describe('exports', () => {
     expect(await map.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBe(1600);
     expect(await map.getAttribute('alt')).toBe(exportsEn.print.mapAlt.replace('{{title}}', TITLE));
     // The train from Lisbon to Porto is drawn as the trip's map draws a train: solid green.
-    expect(await trainPixels(map)).toBeGreaterThan(200);
+    expect(await pixelsOfColour(map, [0x2b, 0x8a, 0x3e], 16)).toBeGreaterThan(200);
     expect(await page.getByRole('button', { name: exportsEn.print.button }).isVisible()).toBe(true);
     expect(await seriousViolations(page), 'print en').toEqual([]);
     await shot(page, 'print-phone-en');
@@ -266,25 +274,3 @@ describe('exports', () => {
     await page.close();
   });
 });
-
-/** How many pixels of the picture are the colour of a train's line (#2b8a3e, give or take). */
-async function trainPixels(map: Locator): Promise<number> {
-  return map.evaluate((node) => {
-    const image = node as HTMLImageElement;
-    const canvas = document.createElement('canvas');
-    canvas.width = image.naturalWidth;
-    canvas.height = image.naturalHeight;
-    const context = canvas.getContext('2d');
-    if (!context) return 0;
-    context.drawImage(image, 0, 0);
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    let count = 0;
-    for (let at = 0; at < data.length; at += 4) {
-      const [red = 0, green = 0, blue = 0] = [data[at], data[at + 1], data[at + 2]];
-      if (Math.abs(red - 0x2b) < 16 && Math.abs(green - 0x8a) < 16 && Math.abs(blue - 0x3e) < 16) {
-        count += 1;
-      }
-    }
-    return count;
-  });
-}

@@ -6,7 +6,14 @@ import importsAr from '../src/features/imports/locales/ar.json';
 import importsDe from '../src/features/imports/locales/de.json';
 import importsEn from '../src/features/imports/locales/en.json';
 import { signUpVerified } from './accounts';
-import { PHONE, baseUrl, newContext, seriousViolations, browserForThisFile } from './browser';
+import {
+  PHONE,
+  baseUrl,
+  newContext,
+  pixelsOfColour,
+  seriousViolations,
+  browserForThisFile,
+} from './browser';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const GPX = fileURLToPath(
@@ -74,26 +81,8 @@ async function firstStageId(context: BrowserContext, id: string): Promise<string
 const tracks = (page: Page) => page.locator('path.trip-map-track');
 
 /** Pixels of the picture in the track's colour (#a61e4d): the track is drawn in it. */
-async function trackPixels(page: Page): Promise<number> {
-  return page
-    .getByTestId('print-map')
-    .locator('img')
-    .evaluate((node) => {
-      const image = node as HTMLImageElement;
-      const canvas = document.createElement('canvas');
-      canvas.width = image.naturalWidth;
-      canvas.height = image.naturalHeight;
-      const context = canvas.getContext('2d');
-      if (!context) return 0;
-      context.drawImage(image, 0, 0);
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-      let count = 0;
-      for (let index = 0; index < data.length; index += 4) {
-        const [r, g, b] = [data[index] ?? 0, data[index + 1] ?? 0, data[index + 2] ?? 0];
-        if (Math.abs(r - 166) < 12 && Math.abs(g - 30) < 12 && Math.abs(b - 77) < 12) count += 1;
-      }
-      return count;
-    });
+function trackPixels(page: Page): Promise<number> {
+  return pixelsOfColour(page.getByTestId('print-map').locator('img'), [166, 30, 77]);
 }
 
 async function reviewFile(page: Page, review: string) {

@@ -154,7 +154,7 @@ describe('the booking inbox', () => {
       const shared = phone.locator('article[data-inbox-item]');
       await shared.first().waitFor({ timeout: 30_000 });
       expect(new URL(phone.url()).pathname).toBe('/de/inbox');
-      expect(new URL(phone.url()).searchParams.has('shared')).toBe(false);
+      await expect.poll(() => new URL(phone.url()).searchParams.has('shared')).toBe(false);
       expect(await shared.count()).toBe(1);
       // Text alone (a booking's page shared from a browser) becomes an item as pasted text.
       await share(phone, '/de/inbox/share', { text: 'Buchungsnummer LX4QH2, 3. Mai 2027' });
@@ -176,7 +176,7 @@ describe('the booking inbox', () => {
     await share(page, '/inbox/share', { text: 'Booking ABC123' });
     const notice = page.getByText('Something was shared to Jammy before the app was ready');
     await notice.waitFor();
-    expect(new URL(page.url()).search).toBe('');
+    await expect.poll(() => new URL(page.url()).search).toBe('');
   });
 });
 

@@ -123,3 +123,41 @@ export async function apiRequest<T>(
   }
   return body as T;
 }
+
+/**
+ * POSTs `body` as it is (a file, or text) with its media type, for the routes that take a
+ * file rather than JSON (an import, an item of the inbox), and answers the parsed JSON; a
+ * refusal is an ApiError as apiRequest's are (with Retry-After when a busy server gives one).
+ */
+export async function postFile<T>(
+  path: string,
+  contentType: string,
+  body: Blob | string,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': contentType },
+      body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new ApiError(0, 'network/failed', String(error));
+  }
+  const answer: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (answer as { error?: { code?: string; message?: string; details?: unknown } })
+      ?.error;
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'unknown',
+      error?.message ?? response.statusText,
+      error?.details,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
+  }
+  return answer as T;
+}

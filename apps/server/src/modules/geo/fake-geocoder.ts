@@ -1,6 +1,6 @@
 // Test support: a Photon and Nominatim look-alike on loopback, so tests never go online.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from '../../lib/listen-locally';
 
 export interface RecordedRequest {
   path: string;
@@ -104,10 +104,9 @@ export async function startFakeGeocoder(): Promise<FakeGeocoder> {
     if (mode !== 'slow') return send(200, body);
     timers.add(setTimeout(() => send(200, body), SLOW_ANSWER_MS));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenLocally(server, timers);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     get mode() {
       return mode;
     },
@@ -115,10 +114,6 @@ export async function startFakeGeocoder(): Promise<FakeGeocoder> {
       mode = next;
     },
     requests,
-    close: async () => {
-      for (const timer of timers) clearTimeout(timer);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 }

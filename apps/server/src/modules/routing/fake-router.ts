@@ -1,7 +1,7 @@
 // Test support: OSRM, Valhalla and GraphHopper look-alikes on loopback, answering in the shapes
 // their documentation gives, so tests never go online.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from '../../lib/listen-locally';
 
 export interface RecordedRouterRequest {
   path: string;
@@ -161,10 +161,9 @@ export async function startFakeRouter(): Promise<FakeRouter> {
     };
     void handle();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenLocally(server, timers);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     get mode() {
       return mode;
     },
@@ -178,10 +177,6 @@ export async function startFakeRouter(): Promise<FakeRouter> {
       unreachable = next;
     },
     requests,
-    close: async () => {
-      for (const timer of timers) clearTimeout(timer);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 }

@@ -2,7 +2,7 @@ import type { ImportBatch, ImportPreview, LookupResult } from '@jammy/shared/imp
 import { importMediaType } from '@jammy/shared/imports-plain';
 import type { Language } from '@jammy/shared/languages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, REQUEST_TIMEOUT_MS } from '../../../lib/api-client';
+import { apiRequest, postFile } from '../../../lib/api-client';
 import { itineraryKeys } from '../../../lib/query-keys';
 
 /** Where a file goes: an itinerary (its stage, or a new one) or a new itinerary. */
@@ -36,33 +36,11 @@ export async function sendImport<T extends ImportPreview | ImportBatch>(
   const base = target.itineraryId
     ? `/api/itineraries/${target.itineraryId}/imports`
     : '/api/imports';
-  let response: Response;
-  try {
-    response = await fetch(`${base}?${query(target, name, dryRun)}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': type || 'application/octet-stream' },
-      body: body instanceof File ? body : body.text,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new ApiError(0, 'network/failed', String(error));
-  }
-  const answer: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = (answer as { error?: { code?: string; message?: string; details?: unknown } })
-      ?.error;
-    // A busy server (429, 503) says when to send the file again.
-    const retryAfter = Number(response.headers.get('retry-after'));
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'unknown',
-      error?.message ?? response.statusText,
-      error?.details,
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    );
-  }
-  return answer as T;
+  return postFile<T>(
+    `${base}?${query(target, name, dryRun)}`,
+    type || 'application/octet-stream',
+    body instanceof File ? body : body.text,
+  );
 }
 
 export function usePreviewImport(target: ImportTarget) {

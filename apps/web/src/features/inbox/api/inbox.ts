@@ -7,7 +7,7 @@ import type {
 import type { Itinerary, Page } from '@jammy/shared/itineraries';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, apiRequest, REQUEST_TIMEOUT_MS } from '../../../lib/api-client';
+import { apiRequest, postFile } from '../../../lib/api-client';
 
 /** The inbox's queries: its items, and the trips an item may go to. */
 export const inboxKeys = {
@@ -64,32 +64,8 @@ async function sendFile(file: File): Promise<InboxItem> {
       : /\.ics$/i.test(file.name)
         ? 'text/calendar'
         : file.type || 'application/octet-stream';
-  let response: Response;
-  try {
-    response = await fetch(`/api/inbox/items?name=${encodeURIComponent(file.name.slice(0, 200))}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': type },
-      body: file,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new ApiError(0, 'network/failed', String(error));
-  }
-  const answer: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = (answer as { error?: { code?: string; message?: string; details?: unknown } })
-      ?.error;
-    const retryAfter = Number(response.headers.get('retry-after'));
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'unknown',
-      error?.message ?? response.statusText,
-      error?.details,
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    );
-  }
-  return answer as InboxItem;
+  const name = encodeURIComponent(file.name.slice(0, 200));
+  return postFile<InboxItem>(`/api/inbox/items?name=${name}`, type, file);
 }
 
 /** A write of the inbox: the items are read again, and the trips when bookings changed. */
