@@ -141,3 +141,27 @@ export function offsetOf(at: number, zone: string): number {
   );
   return asUtc - (at - (((at % 1000) + 1000) % 1000));
 }
+
+/** A booking's details, all empty: what a new booking (or a proposal of the inbox) holds until found or given. */
+export const EMPTY_BOOKING_DETAILS = {
+  carrier: null,
+  number: null,
+  fromName: null,
+  fromLat: null,
+  fromLng: null,
+  toName: null,
+  toLat: null,
+  toLng: null,
+  startAt: null,
+  startZone: null,
+  endAt: null,
+  endZone: null,
+  startDate: null,
+  endDate: null,
+  confirmationCode: null,
+  address: null,
+  costMinor: null,
+  currency: null,
+  url: null,
+  notes: '',
+} as const;

@@ -1,3 +1,4 @@
+import { EMPTY_BOOKING_DETAILS } from '@jammy/shared/bookings-plain';
 import type { InboxSource, ProposalValues } from '@jammy/shared/inbox';
 import type { ImportedBooking } from '@jammy/shared/imports';
 import type { StoredProposal } from '../../db/schema/inbox';
@@ -5,29 +6,7 @@ import type { DraftValues, FoundReservation } from './extraction/found';
 
 /** A proposal's values before anything is found: every field empty. */
 export function emptyValues(): ProposalValues {
-  return {
-    title: null,
-    carrier: null,
-    number: null,
-    fromName: null,
-    fromLat: null,
-    fromLng: null,
-    toName: null,
-    toLat: null,
-    toLng: null,
-    startAt: null,
-    startZone: null,
-    endAt: null,
-    endZone: null,
-    startDate: null,
-    endDate: null,
-    confirmationCode: null,
-    address: null,
-    costMinor: null,
-    currency: null,
-    url: null,
-    notes: '',
-  };
+  return { title: null, ...EMPTY_BOOKING_DETAILS };
 }
 
 /** A found reservation as the item stores it: its values and, field by field, their sources. */

@@ -1,3 +1,4 @@
+import { EMPTY_BOOKING_DETAILS } from '@jammy/shared/bookings-plain';
 import type { Booking, createBookingSchema, updateBookingSchema } from '@jammy/shared/bookings';
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import type { z } from 'zod';
@@ -29,26 +30,7 @@ export function byStart(a: Booking, b: Booking): number {
 export const EMPTY_BOOKING_FIELDS = {
   stageId: null,
   placeId: null,
-  carrier: null,
-  number: null,
-  fromName: null,
-  fromLat: null,
-  fromLng: null,
-  toName: null,
-  toLat: null,
-  toLng: null,
-  startAt: null,
-  startZone: null,
-  endAt: null,
-  endZone: null,
-  startDate: null,
-  endDate: null,
-  confirmationCode: null,
-  address: null,
-  costMinor: null,
-  currency: null,
-  url: null,
-  notes: '',
+  ...EMPTY_BOOKING_DETAILS,
 } satisfies Partial<Booking>;
 
 /** Adds a booking; it shows in the itinerary at once (the tree carries bookings). */
