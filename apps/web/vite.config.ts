@@ -9,7 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 // By its path: Node loads this file, and would not load the shared package's TypeScript by name.
 import { INBOX_SHARE } from '../../packages/shared/src/inbox-share';
 import { ROUTES } from '../../packages/shared/src/route-table';
-import { MESSAGE_BUNDLES, messageBundles } from './scripts/message-bundles';
+import { LOCALES_DIR, MESSAGE_BUNDLES, messageBundles } from './scripts/message-bundles';
 import { PUBLIC_ENTRY, familyOf, pageChunks, type MainPages } from './scripts/page-chunks';
 
 const BUILD_ID = randomUUID();
@@ -340,7 +340,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
-    messageBundles(path.dirname(fileURLToPath(import.meta.url)), MESSAGE_BUNDLES),
+    messageBundles(LOCALES_DIR, MESSAGE_BUNDLES),
     reactRouterProduction(),
     buildManifest(),
     onlineOnlyCode(),

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import de from '../src/i18n/locales/de.json';
-import it_ from '../src/i18n/locales/it.json';
+import deLocale from '@jammy/shared/locales/de.json';
+import itLocale from '@jammy/shared/locales/it.json';
 import { DESKTOP, baseUrl, newContext, browserForThisFile } from './browser';
+
+const de = deLocale.translation;
+const it_ = itLocale.translation;
 
 const browser = await browserForThisFile();
 

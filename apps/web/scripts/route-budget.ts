@@ -146,8 +146,8 @@ export function packagesOf(distDir: string, files: string[]): Set<string> {
 }
 
 /**
- * The manifest keys of a language's messages in the given namespaces: a namespace's own file,
- * or its bundle's (one file for several namespaces, scripts/message-bundles.ts).
+ * The manifest keys of a language's messages in the given namespaces: each namespace's bundle
+ * (one file for several namespaces, or for one alone, scripts/message-bundles.ts).
  */
 export function messageModules(
   manifest: Manifest,
@@ -158,16 +158,7 @@ export function messageModules(
   const keys = new Set<string>();
   for (const namespace of namespaces) {
     const bundle = bundleModule(namespace, language, bundles);
-    if (bundle && manifest[bundle]) {
-      keys.add(bundle);
-      continue;
-    }
-    const own = Object.keys(manifest).find((key) => {
-      const match =
-        /(?:^|\/)(?:(?:features|components)\/([^/]+)|i18n)\/locales\/([a-z]{2})\.json$/.exec(key);
-      return match !== null && match[2] === language && (match[1] ?? 'translation') === namespace;
-    });
-    if (own) keys.add(own);
+    if (manifest[bundle]) keys.add(bundle);
   }
   return [...keys];
 }

@@ -19,7 +19,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as authSchema from '../db/schema/auth';
 import type { Mailer } from '../mail/mailer';
-import { mailMessages, renderMail, type MailKind } from '../mail/templates';
+import { interpolate, mailMessages, renderMail, type MailKind } from '../mail/templates';
 import type { SmsSender } from '../sms/sms-sender';
 import { COOKIE_PREFIX } from './session-cookie';
 import type { TrustedOrigins } from './trusted-origins';
@@ -304,7 +304,7 @@ export function createAuth({ config, db, secret, mailer, sms, logger, origins }:
         phoneNumberValidator: (phone) => PHONE_NUMBER.test(phone),
         sendOTP: async ({ phoneNumber: phone, code }, context) => {
           const language = languageFor(null, context?.request);
-          const text = mailMessages(language).sms.code.replace('{{code}}', code);
+          const text = interpolate(mailMessages(language).sms.code, { code }, language);
           await sms.send(phone, text);
         },
         signUpOnVerification: {
