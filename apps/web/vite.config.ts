@@ -9,6 +9,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 // By its path: Node loads this file, and would not load the shared package's TypeScript by name.
 import { INBOX_SHARE } from '../../packages/shared/src/inbox-share';
 import { ROUTES } from '../../packages/shared/src/route-table';
+// A relative import: Vite bundles it with this file (the package's TypeScript is not built).
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../packages/shared/src/languages';
 import { LOCALES_DIR, MESSAGE_BUNDLES, messageBundles } from './scripts/message-bundles';
 import { PUBLIC_ENTRY, familyOf, pageChunks, type MainPages } from './scripts/page-chunks';
 
@@ -413,7 +415,7 @@ export default defineConfig({
         globPatterns: ['index.html', 'favicon.svg', 'assets/*.{js,css,svg,png,woff2}'],
         globIgnores: [
           // Messages of other languages than English: cached when first used.
-          'assets/{it,fr,es,de,ar}-*.js',
+          `assets/{${LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).join(',')}}-*.js`,
           'assets/hero-journey-*.svg',
         ],
         maximumFileSizeToCacheInBytes: 1024 * 1024,

@@ -37,17 +37,31 @@ describe('the bundles of messages', () => {
     expect(read.get('pt-BR')?.translation).toEqual({ hello: 'pt-BR' });
   });
 
-  it("loads every namespace from its bundle in the language: its group's, or its own", () => {
+  it("names each namespace's bundle (its group's, or its own) and each language's first one", () => {
     const code = messagesModule(['en', 'pt-BR'], ['help', 'places', 'stages'], bundles);
-    expect(code).toContain('export const NAMESPACES = ["help","places","stages"];');
-    expect(code).toContain(
-      '"en/stages": () => import("virtual:messages/en-trip").then((m) => m.default["stages"]),',
+    expect(code).toBe(
+      [
+        'export const NAMESPACES = ["help","places","stages"];',
+        'export const BUNDLES = {"help":"help","places":"trip","stages":"trip"};',
+        'export const languages = {',
+        '  "en": () => import("virtual:messages/en-core"),',
+        '  "pt-BR": () => import("virtual:messages/pt-BR-core"),',
+        '};',
+      ].join('\n'),
     );
-    expect(code).toContain(
-      '"pt-BR/stages": () => import("virtual:messages/pt-BR-trip").then((m) => m.default["stages"]),',
-    );
-    expect(code).toContain(
-      '"en/help": () => import("virtual:messages/en-help").then((m) => m.default["help"]),',
+  });
+
+  it("has the first bundle load the language's others", () => {
+    expect(
+      bundleCode({ translation: { a: 'b' } }, ['translation'], ['help', 'trip'], 'pt-BR'),
+    ).toBe(
+      [
+        'export default {"translation":{"a":"b"}};',
+        'export const bundles = {',
+        '  "help": () => import("virtual:messages/pt-BR-help"),',
+        '  "trip": () => import("virtual:messages/pt-BR-trip"),',
+        '};',
+      ].join('\n'),
     );
   });
 

@@ -64,43 +64,61 @@ export function readLocales(localesDir: string): Map<string, Readonly<Record<str
   );
 }
 
+/** The bundle every page loads first (the core messages): it knows where the others are. */
+export const FIRST_BUNDLE = 'core';
+
 /**
- * The code of `virtual:messages`: every language's loader of every namespace the web app reads,
- * by `<language>/<namespace>`, and those namespaces. Each loads its bundle in that language: one
- * file for the namespaces of a group, one for a namespace of no group.
+ * The code of `virtual:messages`: the namespaces the web app reads, the bundle of each, and a
+ * loader per language of its first bundle (`<language>-core`), which holds the loaders of the
+ * language's other bundles. One entry per language here, not one per language and namespace:
+ * the app's entry stays small however many languages there are.
  */
 export function messagesModule(
   languages: readonly string[],
   namespaces: readonly string[],
   bundles: Readonly<Record<string, readonly string[]>>,
 ): string {
-  const loaders = languages
-    .flatMap((language) =>
-      namespaces.map(
-        (namespace) =>
-          `  ${JSON.stringify(`${language}/${namespace}`)}: () => import(${JSON.stringify(bundleModule(namespace, language, bundles))}).then((m) => m.default[${JSON.stringify(namespace)}]),`,
-      ),
-    )
-    .sort();
+  const bundleOfNamespace = Object.fromEntries(
+    [...namespaces].sort().map((namespace) => [namespace, bundleOf(namespace, bundles)]),
+  );
+  const loaders = [...languages]
+    .sort()
+    .map(
+      (language) =>
+        `  ${JSON.stringify(language)}: () => import(${JSON.stringify(`${MESSAGES_MODULE}/${language}-${FIRST_BUNDLE}`)}),`,
+    );
   return [
     `export const NAMESPACES = ${JSON.stringify([...namespaces].sort())};`,
-    'export const loaders = {',
+    `export const BUNDLES = ${JSON.stringify(bundleOfNamespace)};`,
+    'export const languages = {',
     ...loaders,
     '};',
   ].join('\n');
 }
 
-/** The code of one language's bundle: its namespaces' messages, by namespace. */
+/**
+ * The code of one language's bundle: its namespaces' messages, by namespace; the first bundle
+ * also has the loaders of the language's other bundles (`others`).
+ */
 export function bundleCode(
   messages: Readonly<Record<string, Messages>>,
   namespaces: readonly string[],
+  others: readonly string[] = [],
+  language = '',
 ): string {
   const picked = Object.fromEntries(
     namespaces.flatMap((namespace) =>
       messages[namespace] ? [[namespace, messages[namespace]] as const] : [],
     ),
   );
-  return `export default ${JSON.stringify(picked)};`;
+  const loaders = others.map(
+    (bundle) =>
+      `  ${JSON.stringify(bundle)}: () => import(${JSON.stringify(`${MESSAGES_MODULE}/${language}-${bundle}`)}),`,
+  );
+  return [
+    `export default ${JSON.stringify(picked)};`,
+    ...(others.length > 0 ? ['export const bundles = {', ...loaders, '};'] : []),
+  ].join('\n');
 }
 
 /**
@@ -136,7 +154,14 @@ export function messageBundles(
         if (!rest.startsWith(`${language}-`)) continue;
         const bundle = rest.slice(language.length + 1);
         const namespaces = bundles[bundle] ?? (webNamespaces().includes(bundle) ? [bundle] : []);
-        if (namespaces.length > 0) return bundleCode(messages, namespaces);
+        if (namespaces.length === 0) continue;
+        if (bundle !== FIRST_BUNDLE) return bundleCode(messages, namespaces);
+        const others = [
+          ...new Set(webNamespaces().map((namespace) => bundleOf(namespace, bundles))),
+        ]
+          .filter((other) => other !== FIRST_BUNDLE)
+          .sort();
+        return bundleCode(messages, namespaces, others, language);
       }
       throw new Error(`No bundle of messages ${id}`);
     },

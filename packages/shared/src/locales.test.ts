@@ -78,14 +78,29 @@ const sorted = (values: Set<string>) => [...values].sort().join(', ');
  * words of a message left in English.
  */
 const PRODUCT_TERMS =
-  /^(Jammy|GPX|ICS|PDF|JSON|CSV|SMS|OIDC|TOTP|API|URL|IBAN|MCP|Markdown|OK|Stripe|WebAuthn|OpenStreetMap)$/i;
+  /\b(Jammy|GPX|ICS|PDF|JSON|CSV|SMS|OIDC|TOTP|API|URL|IBAN|MCP|Markdown|OK|Stripe|WebAuthn|OpenStreetMap|single sign-on)\b/gi;
+
+/** The text of a message's words: its literal parts, without placeholders, tags or syntax. */
+function literals(elements: MessageFormatElement[]): string {
+  return elements
+    .map((element) => {
+      if (element.type === TYPE.literal) return element.value;
+      if (element.type === TYPE.tag) return ` ${literals(element.children)} `;
+      if (element.type === TYPE.plural || element.type === TYPE.select) {
+        return ` ${literals(element.options.other?.value ?? [])} `;
+      }
+      return ' ';
+    })
+    .join('');
+}
 
 /** The words of an English message (not its placeholders, tags, numbers or product terms). */
 function words(text: string): string[] {
-  return text
-    .replace(/\{[^{}]*\}|<[^>]*>|https?:\/\/\S+/g, ' ')
+  return literals(parse(text))
+    .replace(PRODUCT_TERMS, ' ')
+    .replace(/https?:\/\/\S+/g, ' ')
     .split(/[\s,.;:!?()"“”‘’«»/—–-]+/)
-    .filter((word) => /\p{L}{2,}/u.test(word) && !PRODUCT_TERMS.test(word));
+    .filter((word) => /\p{L}{2,}/u.test(word));
 }
 
 /**

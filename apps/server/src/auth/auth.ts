@@ -45,7 +45,7 @@ export interface AuthDeps {
 function languageFor(user: { language?: unknown } | null, request: Request | undefined): Language {
   if (user && isLanguage(user.language)) return user.language;
   const cookie = request?.headers.get('cookie') ?? '';
-  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE.name}=([a-z]{2})`).exec(cookie);
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE.name}=([A-Za-z0-9-]+)`).exec(cookie);
   return isLanguage(match?.[1]) ? match[1] : 'en';
 }
 

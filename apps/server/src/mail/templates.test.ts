@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@jammy/shared/languages';
+import { LANGUAGES, textDirection } from '@jammy/shared/languages';
 import { describe, expect, it } from 'vitest';
 import { mailMessages, renderMail, renderNotice, type MailKind } from './templates';
 
@@ -86,7 +86,7 @@ describe('renderMail', () => {
   });
 
   it('left-to-right languages align left', () => {
-    for (const language of LANGUAGES.filter((code) => code !== 'ar')) {
+    for (const language of LANGUAGES.filter((code) => textDirection(code) === 'ltr')) {
       const mail = renderMail('verifyEmail', { language, name: 'A', url: URL_WITH_QUERY });
       expect(mail.html).toContain(`<html lang="${language}" dir="ltr">`);
       expect(mail.html).toContain('text-align:left');

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '@jammy/shared/languages';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loaders, NAMESPACES } from 'virtual:messages';
+import { BUNDLES, languages, NAMESPACES } from 'virtual:messages';
 import { whenPageIdle } from '../lib/when-page-idle';
 import { icuFormat } from './icu-format';
 
@@ -13,7 +13,23 @@ type Messages = Record<string, unknown>;
 // and those of the features it shows, in its language only (a component asking for a namespace
 // not loaded yet suspends until it is). Namespaces the main pages show together come in one file
 // per language (MESSAGE_BUNDLES, served by scripts/message-bundles.ts), the others one file each.
-const files: ReadonlyMap<string, () => Promise<Messages>> = new Map(Object.entries(loaders));
+// Each language's first bundle (the core messages) holds the loaders of its other bundles.
+const files: ReadonlyMap<string, () => Promise<Messages>> = new Map(
+  Object.entries(languages).flatMap(([language, first]) =>
+    NAMESPACES.map((namespace) => [
+      `${language}/${namespace}`,
+      async () => {
+        const core = await first();
+        const bundle = BUNDLES[namespace];
+        const load = bundle === undefined ? undefined : core.bundles[bundle];
+        const messages = load ? (await load()).default : core.default;
+        const found = messages[namespace];
+        if (!found) throw new Error(`No messages for ${language}/${namespace}`);
+        return found;
+      },
+    ]),
+  ),
+);
 
 export { NAMESPACES };
 
