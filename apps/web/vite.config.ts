@@ -417,6 +417,9 @@ export default defineConfig({
           // Messages of other languages than English: cached when first used.
           `assets/{${LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).join(',')}}-*.js`,
           'assets/hero-journey-*.svg',
+          // The fonts of scripts (src/i18n/script-fonts.ts): fetched with their language only.
+          'assets/font-*.css',
+          'assets/noto-sans-*',
         ],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
         manifestTransforms: [withoutOnlineOnlyCode, precacheBudget, markShell],
