@@ -97,5 +97,9 @@ describe('browser language', () => {
     expect(preferredLanguage(['zh-HK'])).toBe('zh-Hant');
     expect(preferredLanguage(['zh-Hant-TW'])).toBe('zh-Hant');
     expect(preferredLanguage(['he-IL'])).toBe('he');
+    expect(preferredLanguage(['pt-PT'])).toBe('pt-PT');
+    expect(preferredLanguage(['no'])).toBe('nb');
+    expect(preferredLanguage(['nn-NO'])).toBe('nb');
+    expect(preferredLanguage(['nb-NO'])).toBe('nb');
   });
 });
