@@ -56,7 +56,25 @@ async function pageFacts(page: Page, family: string | undefined) {
       .join('');
     // The faces of the language's font that cover the sample, loaded: none means tofu.
     const faces = family && sample ? await document.fonts.load(`16px "${family}"`, sample) : [];
+    // Text wider than its box, or than the box around it, spills over its neighbours (a long
+    // word in a tab or a tile). Boxes one pixel wide are headings for screen readers only.
+    const spilling = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => {
+        const text = [...element.childNodes].some(
+          (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+        );
+        const parent = element.parentElement;
+        if (!text || !parent || element.clientWidth <= 4) return false;
+        if (getComputedStyle(element).overflowX !== 'visible') return false;
+        const wider = element.scrollWidth > element.clientWidth + 1;
+        const beyond =
+          getComputedStyle(parent).overflowX === 'visible' &&
+          element.getBoundingClientRect().width > parent.clientWidth + 1;
+        return wider || beyond;
+      })
+      .map((element) => element.textContent?.trim() ?? '');
     return {
+      spilling,
       lang: document.documentElement.lang,
       dir: document.documentElement.dir,
       overflow: document.documentElement.scrollWidth - window.innerWidth,
@@ -72,17 +90,19 @@ describe.each(LANGUAGES)('in %s, at 390 px', (language) => {
   const pages = [
     { name: 'landing', path: '/', signedIn: false },
     { name: 'sign-in', path: '/login', signedIn: false },
-    { name: 'trips', path: '/itineraries', signedIn: true },
-    { name: 'trip', path: `/itinerary/{id}`, signedIn: true },
+    // A signed-in page is ready when the trip (its stage) shows.
+    { name: 'trips', path: '/itineraries', signedIn: true, shows: 'Lisboa · Porto' },
+    { name: 'trip', path: `/itinerary/{id}`, signedIn: true, shows: 'Lisboa' },
     { name: 'account', path: '/account', signedIn: true },
   ] as const;
 
   it('five pages say their language and direction, fit, and draw their script', async () => {
-    for (const { name, path, signedIn } of pages) {
+    for (const { name, path, signedIn, ...rest } of pages) {
       const page = await (signedIn ? traveller : visitor).newPage();
       const target = localizePath(path.replace('{id}', tripId), language);
       await page.goto(`${baseUrl()}${target}`);
       await page.locator('h1').first().waitFor();
+      if ('shows' in rest) await page.getByText(rest.shows, { exact: true }).last().waitFor();
       // The script's font comes with the language, after the page's first paint.
       if (family) {
         await expect
@@ -96,6 +116,7 @@ describe.each(LANGUAGES)('in %s, at 390 px', (language) => {
         dir: textDirection(language),
       });
       expect(facts.overflow, `${name} is wider than the screen`).toBeLessThanOrEqual(0);
+      expect(facts.spilling, `${name}: text wider than its box`).toEqual([]);
       expect(facts.title.trim(), `${name} has a title`).not.toBe('');
       if (family) {
         expect(facts.covered, `${name}: ${family} covers "${facts.sample}"`).toBe(true);
