@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@jammy/shared/languages';
 import deLocale from '@jammy/shared/locales/de.json';
 import itLocale from '@jammy/shared/locales/it.json';
-import { DESKTOP, baseUrl, newContext, browserForThisFile } from './browser';
+import { DESKTOP, baseUrl, newContext, browserForThisFile, seriousViolations } from './browser';
 
 const de = deLocale.translation;
 const it_ = itLocale.translation;
@@ -68,6 +68,7 @@ describe('language', () => {
     const options = page.getByRole('option');
     await expect.poll(() => options.count()).toBe(LANGUAGES.length);
     expect(await options.first().textContent()).toBe('English');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.type('germ');
     await expect.poll(() => options.count()).toBe(1);
     await page.keyboard.press('ArrowDown');

@@ -55,43 +55,54 @@ export function LanguageMenuDropdown({ defaultOpened, takeFocus }: Reached) {
           onClick={() => combobox.toggleDropdown()}
         />
       </Combobox.Target>
-      <Combobox.Dropdown>
-        <Combobox.Search
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            combobox.updateSelectedOptionIndex('active');
-          }}
-          placeholder={t('nav.findLanguage')}
-          aria-label={t('nav.findLanguage')}
-        />
-        <Combobox.Options aria-label={t('nav.language')} mah={320} style={{ overflowY: 'auto' }}>
-          {languages.length === 0 ? (
-            <Combobox.Empty>{t('nav.noLanguage')}</Combobox.Empty>
-          ) : (
-            languages.map((code) => (
-              <Combobox.Option
-                key={code}
-                value={code}
-                active={code === language}
-                aria-selected={code === language}
-              >
-                <Group gap="xs" wrap="nowrap" justify="space-between">
-                  <span lang={code} dir={textDirection(code)}>
-                    {LANGUAGE_NAMES[code]}
-                  </span>
-                  {code === language ? (
-                    <IconCheck size={16} aria-hidden />
-                  ) : (
-                    <Text span size="xs" c="dimmed" lang="en">
-                      {ENGLISH_NAMES[code]}
-                    </Text>
-                  )}
-                </Group>
-              </Combobox.Option>
-            ))
-          )}
-        </Combobox.Options>
+      {/* Its list only while open: a closed menu leaves no second "Language" in the page. */}
+      <Combobox.Dropdown hidden={!combobox.dropdownOpened}>
+        {combobox.dropdownOpened ? (
+          <>
+            <Combobox.Search
+              value={search}
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+                combobox.updateSelectedOptionIndex('active');
+              }}
+              placeholder={t('nav.findLanguage')}
+              aria-label={t('nav.findLanguage')}
+            />
+            <Combobox.Options
+              aria-label={t('nav.language')}
+              // A scrolling list a keyboard can reach and scroll, besides the search's arrows.
+              tabIndex={0}
+              mah={320}
+              style={{ overflowY: 'auto' }}
+            >
+              {languages.length === 0 ? (
+                <Combobox.Empty>{t('nav.noLanguage')}</Combobox.Empty>
+              ) : (
+                languages.map((code) => (
+                  <Combobox.Option
+                    key={code}
+                    value={code}
+                    active={code === language}
+                    aria-selected={code === language}
+                  >
+                    <Group gap="xs" wrap="nowrap" justify="space-between">
+                      <span lang={code} dir={textDirection(code)}>
+                        {LANGUAGE_NAMES[code]}
+                      </span>
+                      {code === language ? (
+                        <IconCheck size={16} aria-hidden />
+                      ) : (
+                        <Text span size="xs" c="dimmed" lang="en">
+                          {ENGLISH_NAMES[code]}
+                        </Text>
+                      )}
+                    </Group>
+                  </Combobox.Option>
+                ))
+              )}
+            </Combobox.Options>
+          </>
+        ) : null}
       </Combobox.Dropdown>
     </Combobox>
   );
