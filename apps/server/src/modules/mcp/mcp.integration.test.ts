@@ -43,6 +43,9 @@ describe('the MCP server at /mcp', () => {
     const assistant = await connectAssistant(server, secret);
     const { tools } = await assistant.listTools();
     const names = tools.map((tool) => tool.name);
+    // Names as the specification allows them, one per operation.
+    expect(names.filter((name) => !/^[A-Za-z0-9_-]{1,64}$/.test(name))).toEqual([]);
+    expect(new Set(names).size).toBe(names.length);
     for (const name of [
       'get_itineraries',
       'get_itineraries_id',
