@@ -215,7 +215,12 @@ describe('the MCP server at /mcp', () => {
     const url = await mcpUrl(server);
     const { id, secret } = await createApiToken(owner);
     expect((await initialize(url, { authorization: `Bearer ${secret}` })).status).toBe(200);
-    for (const headers of [{}, { cookie: owner.cookie }, { authorization: 'Bearer jmy_nothing' }]) {
+    const refusals: Record<string, string>[] = [
+      {},
+      { cookie: owner.cookie },
+      { authorization: 'Bearer jmy_nothing' },
+    ];
+    for (const headers of refusals) {
       const refused = await initialize(url, headers);
       expect(refused.status).toBe(401);
       expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="Jammy"');
@@ -259,5 +264,10 @@ describe('the MCP server at /mcp', () => {
       payload: INITIALIZE,
     });
     expect(answer.statusCode).toBe(404);
+    // The account page says where to connect only when there is somewhere to connect.
+    const said = async (app: typeof server) =>
+      (await app.app.inject({ method: 'GET', url: '/api/client-config' })).json<{ mcp: boolean }>()
+        .mcp;
+    expect([await said(server), await said(off)]).toEqual([true, false]);
   });
 });
