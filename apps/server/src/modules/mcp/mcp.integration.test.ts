@@ -4,6 +4,7 @@ import { describe, expect } from 'vitest';
 import { expectStatus } from '../../../test/expect';
 import { createItinerary, createNote } from '../../../test/factories';
 import { serverTest } from '../../../test/fixture';
+import type { TestApp } from '../../../test/test-app';
 import { openEventStream } from '../sharing/sse-client.test-helpers';
 import { createApiToken } from '../tokens/tokens.test-helpers';
 import { answerOf, callTool, connectAssistant, idOf, mcpUrl } from './mcp.test-helpers';
@@ -265,7 +266,7 @@ describe('the MCP server at /mcp', () => {
     });
     expect(answer.statusCode).toBe(404);
     // The account page says where to connect only when there is somewhere to connect.
-    const said = async (app: typeof server) =>
+    const said = async (app: TestApp) =>
       (await app.app.inject({ method: 'GET', url: '/api/client-config' })).json<{ mcp: boolean }>()
         .mcp;
     expect([await said(server), await said(off)]).toEqual([true, false]);
