@@ -64,7 +64,6 @@ export function mcpServerFor(deps: {
         readOnlyHint: tool.scope === 'read',
         destructiveHint: tool.method === 'DELETE',
         idempotentHint: tool.method !== 'POST',
-        openWorldHint: false,
       },
     })),
   }));

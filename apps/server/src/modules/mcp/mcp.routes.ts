@@ -41,7 +41,7 @@ function apiCallOf(app: FastifyInstance, request: FastifyRequest, authorization:
 }
 
 /**
- * POST /mcp: the MCP server for assistants (docs/decisions/046), when MCP_ENABLED. Stateless:
+ * /mcp: the MCP server for assistants (docs/decisions/046), when MCP_ENABLED. Stateless:
  * each request gets its own server and transport, so any process answers any request. Only a
  * personal API token opens it (a session cookie does not: no page of ours calls it); its tools
  * are the API's operations the token may call, each called through the API itself.
