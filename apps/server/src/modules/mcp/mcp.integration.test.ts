@@ -191,6 +191,12 @@ describe('the MCP server at /mcp', () => {
     const refused = await callTool(assistant, 'get_itineraries_id', { id: other.id });
     expect(refused.isError).toBe(true);
     expect(answerOf(refused).status).toBe(404);
+    // The token gate decides each call: a tool it lists still cannot write to another trip.
+    const elsewhere = await callTool(assistant, 'post_itineraries_id_notes', {
+      id: other.id,
+      body: { title: 'Sneaked in' },
+    });
+    expect(answerOf(elsewhere).status).toBe(404);
     const { resources } = await assistant.listResources();
     expect(resources.map((resource) => resource.uri)).toEqual([`jammy://trips/${trip.id}`]);
     const document = await assistant.readResource({ uri: `jammy://trips/${trip.id}` });
