@@ -15,6 +15,7 @@ import { createHttpApp } from './http-app';
 import { createDrain, drainOnClose } from './lib/drain';
 import { registerOpenApi } from './openapi';
 import { tokenRoutes } from './modules/tokens/tokens.routes';
+import { mcpRoutes } from './modules/mcp/mcp.routes';
 import { createNotifications, type Notifications } from './events/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { registerBudget } from './modules/budget/register';
@@ -235,6 +236,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     inbox: config.inbox,
   });
+
+  // Assistants act at /mcp through the routes above, with the same tokens (decision 046).
+  if (config.mcpEnabled) mcpRoutes(app, { sessions, version: deps.buildId });
 
   const housekeeping = scheduleHousekeeping(app.log, deps.database.db, () => storage.sweep());
   app.addHook('onReady', () => notifications.start());

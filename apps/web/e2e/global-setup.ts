@@ -85,6 +85,8 @@ export async function setup(project: TestProject) {
       // Tests tell the server which client they are (X-Forwarded-For), so rate limits per
       // address do not make one test's sign-ins count against another's.
       TRUST_PROXY: 'true',
+      // The account's API tokens tab says where assistants connect.
+      MCP_ENABLED: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -19,6 +19,7 @@ import {
   type SignedInUser,
 } from '../itinerary-helpers';
 import type { TestApp } from '../test-app';
+import { fuzzMcp } from './fuzz-mcp';
 import { insertInboxItem } from '../../src/modules/inbox/inbox.test-helpers';
 import {
   HOSTILE_STRINGS,
@@ -33,8 +34,8 @@ import {
 /**
  * Property-based fuzzing of the whole API from its own OpenAPI document (issue 16): every
  * operation the document lists gets generated requests, valid and hostile, from several
- * callers, and every answer must keep the invariants below. A new route is fuzzed as soon as
- * it is in the document.
+ * callers (and the assistants' MCP server, fuzz-mcp.ts), and every answer must keep the
+ * invariants below. A new route is fuzzed as soon as it is in the document.
  *
  * Invariants: never a 5xx; never a 2xx for a body or query the operation's schema refuses;
  * an error answer always has the error body; nobody but its members ever sees a trip's
@@ -664,6 +665,21 @@ export async function fuzzApi(testApp: TestApp, options: FuzzOptions): Promise<F
       );
     }
   }
+
+  // The assistants' MCP server, with tokens of the owner and of a stranger.
+  await ensureAccounts(fuzzer);
+  const mcpWorld = await makeWorld(fuzzer);
+  report.requests += await fuzzMcp(
+    testApp,
+    {
+      owner: fuzzer.users.owner,
+      stranger: fuzzer.users.stranger,
+      ids: [...Object.values(mcpWorld.params), fuzzer.strangerTripId],
+      hidden: [mcpWorld.tripMarker, mcpWorld.privateMarker, mcpWorld.inboxMarker],
+    },
+    { requests: Math.max(40, Math.ceil(options.requests * 0.05)), seed: seed + index },
+    record,
+  );
 
   // Still healthy, and still serving the trips it holds.
   const health = await testApp.app.inject({ method: 'GET', url: '/api/health' });
