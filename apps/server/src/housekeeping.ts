@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { purgeExpiredPasskeyChallenges } from './auth/passkeys';
 import type { Db } from './db/client';
 import { purgeContactMessages } from './modules/contact/contact.repository';
 import { purgeExpiredKeys } from './modules/idempotency/idempotency.repository';
@@ -9,7 +10,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /**
  * The hourly round every process may run (each delete is idempotent): itineraries left in the
  * trash past the retention period go for good, their files with them (the rows cascade, then
- * `sweepFiles` deletes the bytes), old contact messages and expired idempotency keys go too.
+ * `sweepFiles` deletes the bytes), old contact messages, expired idempotency keys and unanswered passkey challenges go too.
  * `stop` waits for a round in progress, so none of its queries outlives the pool.
  */
 export function scheduleHousekeeping(
@@ -33,6 +34,11 @@ export function scheduleHousekeeping(
       .then(
         (count) => count > 0 && log.info({ count }, 'purged expired idempotency keys'),
         (error: unknown) => log.warn({ err: error }, 'idempotency key purge failed'),
+      )
+      .then(() => purgeExpiredPasskeyChallenges(db))
+      .then(
+        (count) => count > 0 && log.info({ count }, 'purged unanswered passkey challenges'),
+        (error: unknown) => log.warn({ err: error }, 'passkey challenge purge failed'),
       );
   let timer: NodeJS.Timeout | undefined;
   let inProgress: Promise<unknown> = Promise.resolve();

@@ -21,6 +21,7 @@ import * as authSchema from '../db/schema/auth';
 import type { Mailer } from '../mail/mailer';
 import { mailMessages, renderMail, type MailKind } from '../mail/templates';
 import type { SmsSender } from '../sms/sms-sender';
+import { passkeys } from './passkeys';
 import { COOKIE_PREFIX } from './session-cookie';
 import type { TrustedOrigins } from './trusted-origins';
 
@@ -286,6 +287,14 @@ export function createAuth({ config, db, secret, mailer, sms, logger, origins }:
       }),
     },
     plugins: [
+      passkeys({
+        db,
+        baseUrl: config.baseUrl,
+        accountName: (user) =>
+          isPlaceholderEmail(user.email) && typeof user.phoneNumber === 'string'
+            ? user.phoneNumber
+            : user.email,
+      }),
       magicLink({
         expiresIn: 15 * 60,
         storeToken: 'hashed',
