@@ -99,6 +99,8 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
   es: ['regions.asia', 'placeholders.accommodation', 'admin.no', 'dayPlan.startMark'],
   de: [
     'dayPlan.startMark',
+    // „Passkeys“ is the word German systems and browsers use.
+    'passkeys.title',
     'nav.faq',
     'nav.shop',
     'routes.shop.title',
