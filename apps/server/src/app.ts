@@ -15,6 +15,7 @@ import { createHttpApp } from './http-app';
 import { createDrain, drainOnClose } from './lib/drain';
 import { registerOpenApi } from './openapi';
 import { passkeyRoutes } from './modules/passkeys/passkeys.routes';
+import { securityEventRoutes } from './modules/security-events/security-events.routes';
 import { tokenRoutes } from './modules/tokens/tokens.routes';
 import { createNotifications, type Notifications } from './events/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sessionRoutes(app, { db: deps.database.db, auth, sessions });
   tokenRoutes(app, { db: deps.database.db, sessions });
   passkeyRoutes(app, { db: deps.database.db, sessions });
+  securityEventRoutes(app, { db: deps.database.db, sessions });
   signInMethodsRoutes(app, config);
   clientConfigRoutes(app, config);
   outboxRoutes(app, { sessions, outboxDir });

@@ -1,10 +1,10 @@
 import { localizePath, type Language } from '@jammy/shared/languages';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import accountAr from '../src/features/account/locales/ar.json';
-import accountEn from '../src/features/account/locales/en.json';
 import authAr from '../src/features/auth/locales/ar.json';
 import authEn from '../src/features/auth/locales/en.json';
+import securityAr from '../src/features/security/locales/ar.json';
+import securityEn from '../src/features/security/locales/en.json';
 import { signUpVerified } from './accounts';
 import { PHONE, browserForThisFile, newContext, screenshot, seriousViolations } from './browser';
 import { startLocalhostServer } from './localhost-server';
@@ -14,8 +14,8 @@ const server = await startLocalhostServer();
 afterAll(() => server.close());
 
 const WORDS = {
-  en: { account: accountEn, auth: authEn },
-  ar: { account: accountAr, auth: authAr },
+  en: { security: securityEn, auth: authEn },
+  ar: { security: securityAr, auth: authAr },
 } as const;
 
 /** `text` with its `{{name}}` filled in, as i18next shows it. */
@@ -60,7 +60,7 @@ describe('passkeys', () => {
   it.each(['en', 'ar'] as const)(
     'are added on a phone, sign the traveller in, and are renamed and removed (%s)',
     async (language: Language & keyof typeof WORDS) => {
-      const t = WORDS[language].account.passkeys;
+      const t = WORDS[language].security.passkeys;
       const auth = WORDS[language].auth;
       const context = await newContext(browser, PHONE);
       await signUpVerified(context, {}, server.baseUrl);
@@ -116,6 +116,25 @@ describe('passkeys', () => {
       await button.click();
       await page.waitForURL((address) => !address.pathname.includes('/login'));
       expect(await signedIn(context)).toBe(true);
+
+      // The security activity lists the sign-ins and the passkey's addition, with the device.
+      const words = WORDS[language].security;
+      await page.goto(`${at('/account')}#sessions`);
+      const activity = page.getByRole('region', { name: words.title });
+      await activity.getByText(filled(words.kinds['passkey-added'], { name: 'Phone' })).waitFor();
+      await activity
+        .getByText(filled(words.signedIn, { method: words.methods.passkey }))
+        .first()
+        .waitFor();
+      await activity
+        .getByText(filled(words.signedIn, { method: words.methods['email-link'] }))
+        .waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+      await activity.scrollIntoViewIfNeeded();
+      await screenshot(page, `security-activity-phone-${language}`);
 
       // Its last use is shown; it is renamed, then removed.
       await page.goto(`${at('/account')}#security`);

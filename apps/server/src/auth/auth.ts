@@ -7,7 +7,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_NUMBER } from '@jammy/s
 // every adapter and plugin it has, about twice the time at every start (docs/decisions/041).
 import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import { phoneNumber } from 'better-auth/plugins/phone-number';
@@ -22,6 +22,7 @@ import type { Mailer } from '../mail/mailer';
 import { mailMessages, renderMail, type MailKind } from '../mail/templates';
 import type { SmsSender } from '../sms/sms-sender';
 import { passkeys } from './passkeys';
+import { authSecurityEvent, recordSecurityEvent } from './security-events';
 import { COOKIE_PREFIX } from './session-cookie';
 import type { TrustedOrigins } from './trusted-origins';
 
@@ -284,6 +285,24 @@ export function createAuth({ config, db, secret, mailer, sms, logger, origins }:
             message: 'acceptTerms: you must accept the terms to create an account',
           });
         }
+      }),
+      // The account's security activity, by endpoint path (security-events.ts); never fails
+      // the call it records.
+      after: createAuthMiddleware(async (context) => {
+        const { returned, session, newSession } = context.context;
+        await authSecurityEvent(db, {
+          path: context.path,
+          userId: session?.user.id ?? null,
+          newSessionUserId: newSession?.user.id ?? null,
+          refused: isAPIError(returned) && returned.statusCode >= 400,
+          body: context.body,
+          ip: context.headers?.get(CLIENT_IP_HEADER) ?? null,
+          userAgent: context.headers?.get('user-agent') ?? null,
+        })
+          .then((event) => event && recordSecurityEvent(db, event))
+          .catch((error: unknown) =>
+            logger.error({ err: error }, 'auth: security event not recorded'),
+          );
       }),
     },
     plugins: [

@@ -14,14 +14,14 @@ import { uuidv7 } from 'uuidv7';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { verification } from '../db/schema/auth';
-import { presentPasskey } from '../modules/passkeys/passkeys.presenter';
+import { presentPasskey } from './passkey-presenter';
 import {
   countPasskeys,
   insertPasskey,
   listPasskeys,
   markPasskeyUsed,
   passkeyByCredential,
-} from '../modules/passkeys/passkeys.repository';
+} from './passkey-store';
 
 /**
  * Passkeys (WebAuthn) as a sign-in method of better-auth's (docs/decisions/046): adding one

@@ -4,7 +4,7 @@ import { uniqueEmail } from '../../test/auth-helpers';
 import { expectStatus } from '../../test/expect';
 import { session } from '../db/schema/auth';
 import { insertContactMessage } from '../modules/contact/contact.repository';
-import { insertPasskey } from '../modules/passkeys/passkeys.repository';
+import { insertPasskey } from '../auth/passkey-store';
 import { adminOnly, everyone, signedIn, type Row, type World } from './matrix';
 
 /** Someone else's session: never anyone's to end but its own user's. */
@@ -119,6 +119,8 @@ export const ACCOUNT_ROWS: readonly Row[] = [
     expect: signedIn(404),
     prepare: targetPasskey,
   },
+  // The security activity: each traveller reads their own (the route takes no id).
+  { method: 'GET', path: '/api/me/security-events', expect: signedIn(200) },
   // Every test account already has a password.
   {
     method: 'POST',

@@ -8,7 +8,7 @@ import { purgeExpiredPasskeyChallenges } from '../../auth/passkeys';
 import type { Db } from '../../db/client';
 import { session, verification } from '../../db/schema/auth';
 import { passkey } from '../../db/schema/passkeys';
-import { hasPasskey, insertPasskey } from './passkeys.repository';
+import { hasPasskey, insertPasskey } from '../../auth/passkey-store';
 
 const test = serverTest();
 

@@ -3,11 +3,12 @@ import { passkeyListSchema, passkeySchema, renamePasskeySchema } from '@jammy/sh
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordSecurityEvent } from '../../auth/security-events';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { noContent, replies } from '../../lib/contract';
-import { presentPasskey } from './passkeys.presenter';
-import { listPasskeys } from './passkeys.repository';
+import { presentPasskey } from '../../auth/passkey-presenter';
+import { listPasskeys } from '../../auth/passkey-store';
 import { removeMyPasskey, renameMyPasskey } from './passkeys.service';
 
 const passkeyParams = z.object({ passkeyId: idSchema });
@@ -68,7 +69,14 @@ export function passkeyRoutes(root: FastifyInstance, deps: { db: Db; sessions: S
     },
     async (request, reply) => {
       const { user } = await requireSession(sessions, request);
-      await removeMyPasskey(db, user.id, request.params.passkeyId);
+      const removed = await removeMyPasskey(db, user.id, request.params.passkeyId);
+      await recordSecurityEvent(db, {
+        userId: user.id,
+        kind: 'passkey-removed',
+        detail: removed.name,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { deletePasskey, renamePasskey, type PasskeyRow } from './passkeys.repository';
+import { deletePasskey, renamePasskey, type PasskeyRow } from '../../auth/passkey-store';
 
 /** Renames the traveller's passkey: another's, or none, is a 404 (as if it did not exist). */
 export async function renameMyPasskey(

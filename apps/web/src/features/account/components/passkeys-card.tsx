@@ -16,7 +16,7 @@ import {
   useRenamePasskey,
 } from '../api/passkeys';
 import { accountFormOptions, ACCOUNT_FIELD_MESSAGES } from '../lib/form-schemas';
-import { parseUserAgent } from '../lib/user-agent';
+import { parseUserAgent } from '../../../lib/user-agent';
 import { LoadingBlock } from './loading-block';
 import { ProblemAlert } from './problem-alert';
 import { SectionCard } from './section-card';
@@ -25,10 +25,15 @@ import { SuccessAlert } from './success-alert';
 const FIELDS = ['name'] as const;
 const nameSchema = z.object({ name: passkeyNameSchema });
 
-/** The account forms' options with a passkey's own words for its name. */
+/**
+ * The account forms' options with a passkey's own words for its name. The passkeys' words are
+ * in the `security` namespace, with the security activity's: the account page is online-only,
+ * and that namespace stays out of the offline precache (vite.config.ts).
+ */
 function passkeyFormOptions() {
   return {
     ...accountFormOptions(FIELDS),
+    ns: 'security',
     messages: {
       ...ACCOUNT_FIELD_MESSAGES,
       name: { required: 'passkeys.nameRequired', tooLong: 'passkeys.nameTooLong' },
@@ -39,14 +44,14 @@ function passkeyFormOptions() {
 
 /** A name that tells this device apart ("Chrome on Android"), for the traveller to keep or change. */
 function useThisDeviceName(): string {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('security');
   const { browser, os } = parseUserAgent(navigator.userAgent);
-  if (browser && os) return t('sessions.browserOn', { browser, os });
+  if (browser && os) return t('browserOn', { browser, os });
   return browser ?? os ?? '';
 }
 
 function NewPasskeyForm({ onAdded }: { onAdded: (passkey: Passkey) => void }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('security');
   const add = useAddPasskey();
   const form = useForm({
     ...passkeyFormOptions(),
@@ -89,7 +94,7 @@ function RenamePasskeyForm({
   passkey: Passkey;
   onDone: (renamed: Passkey | null) => void;
 }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('security');
   const rename = useRenamePasskey();
   const form = useForm({
     ...passkeyFormOptions(),
@@ -116,7 +121,7 @@ function RenamePasskeyForm({
           submitting={form.submitting}
           size="xs"
           align="start"
-          cancel={{ label: t('common.cancel'), onClick: () => onDone(null) }}
+          cancel={{ label: t('passkeys.cancel'), onClick: () => onDone(null) }}
         />
       </Stack>
     </form>
@@ -134,7 +139,7 @@ function PasskeyRow({
   onRemove: () => void;
   removing: boolean;
 }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('security');
   const { language } = useLanguage();
   const [renaming, setRenaming] = useState(false);
   const titleId = `passkey-${passkey.id}`;
@@ -217,7 +222,7 @@ function PasskeyRow({
  * Several per account (a phone, a laptop, a security key), each named, renamed and removed.
  */
 export function PasskeysCard() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('security');
   const passkeys = usePasskeys();
   const remove = useRemovePasskey();
   const [notice, setNotice] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import { Button, Divider, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconFingerprint } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -12,6 +12,7 @@ import {
 } from '../api/passkey-sign-in';
 import { toAuthFailure, type AuthFailure } from '../lib/auth-errors';
 import { FormAlert } from './form-alert';
+import { OrDivider } from './or-divider';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 /**
@@ -51,14 +52,7 @@ export function PasskeySignIn() {
   if (!browserHasPasskeys()) return null;
   return (
     <Stack gap="sm">
-      <Divider
-        label={
-          <Text span size="sm" c="gray.7">
-            {t('common.or')}
-          </Text>
-        }
-        labelPosition="center"
-      />
+      <OrDivider />
       <FormAlert failure={failure} />
       <Button
         variant="default"

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { Db } from '../../db/client';
-import { passkey } from '../../db/schema/passkeys';
+import type { Db } from '../db/client';
+import { passkey } from '../db/schema/passkeys';
 
 export type PasskeyRow = typeof passkey.$inferSelect;
 

@@ -1,5 +1,5 @@
 import type { Passkey } from '@jammy/shared/passkeys';
-import type { PasskeyRow } from './passkeys.repository';
+import type { PasskeyRow } from './passkey-store';
 
 /** A passkey as its traveller sees it: never its key or credential id. */
 export function presentPasskey(row: PasskeyRow): Passkey {
