@@ -120,6 +120,8 @@ const ONLINE_ONLY_DIALOGS = [
 const LOADED_WHEN_NEEDED = [
   'features/places/components/virtual-place-list.tsx',
   'components/virtual-window-list.tsx',
+  // The account page's security activity (online-only) in English; other languages never are.
+  'features/security/locales/en.json',
 ];
 
 /**

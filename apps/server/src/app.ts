@@ -14,6 +14,8 @@ import { logRequests } from './lib/request-log';
 import { createHttpApp } from './http-app';
 import { createDrain, drainOnClose } from './lib/drain';
 import { registerOpenApi } from './openapi';
+import { passkeyRoutes } from './modules/passkeys/passkeys.routes';
+import { securityEventRoutes } from './modules/security-events/security-events.routes';
 import { tokenRoutes } from './modules/tokens/tokens.routes';
 import { mcpRoutes } from './modules/mcp/mcp.routes';
 import { createNotifications, type Notifications } from './events/notifications';
@@ -136,6 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sessionRoute(app, { db: deps.database.db, sessions });
   sessionRoutes(app, { db: deps.database.db, auth, sessions });
   tokenRoutes(app, { db: deps.database.db, sessions });
+  passkeyRoutes(app, { db: deps.database.db, sessions });
+  securityEventRoutes(app, { db: deps.database.db, sessions });
   signInMethodsRoutes(app, config);
   clientConfigRoutes(app, config);
   outboxRoutes(app, { sessions, outboxDir });

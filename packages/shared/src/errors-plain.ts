@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   'api-token/not-found': 404,
   /** The traveller holds `MAX_API_TOKENS` working tokens already: revoke one first. */
   'api-token/too-many': 409,
+  'passkey/not-found': 404,
   'itinerary/not-found': 404,
   'stage/not-found': 404,
   'place/not-found': 404,

@@ -7,7 +7,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_NUMBER } from '@jammy/s
 // every adapter and plugin it has, about twice the time at every start (docs/decisions/041).
 import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import { phoneNumber } from 'better-auth/plugins/phone-number';
@@ -21,6 +21,8 @@ import * as authSchema from '../db/schema/auth';
 import type { Mailer } from '../mail/mailer';
 import { mailMessages, renderMail, type MailKind } from '../mail/templates';
 import type { SmsSender } from '../sms/sms-sender';
+import { passkeys } from './passkeys';
+import { authSecurityEvent, recordSecurityEvent } from './security-events';
 import { COOKIE_PREFIX } from './session-cookie';
 import type { TrustedOrigins } from './trusted-origins';
 
@@ -284,8 +286,34 @@ export function createAuth({ config, db, secret, mailer, sms, logger, origins }:
           });
         }
       }),
+      // The account's security activity, by endpoint path (security-events.ts); never fails
+      // the call it records.
+      after: createAuthMiddleware(async (context) => {
+        const { returned, session, newSession } = context.context;
+        await authSecurityEvent(db, {
+          path: context.path,
+          userId: session?.user.id ?? null,
+          newSessionUserId: newSession?.user.id ?? null,
+          refused: isAPIError(returned) && returned.statusCode >= 400,
+          body: context.body,
+          ip: context.headers?.get(CLIENT_IP_HEADER) ?? null,
+          userAgent: context.headers?.get('user-agent') ?? null,
+        })
+          .then((event) => event && recordSecurityEvent(db, event))
+          .catch((error: unknown) =>
+            logger.error({ err: error }, 'auth: security event not recorded'),
+          );
+      }),
     },
     plugins: [
+      passkeys({
+        db,
+        baseUrl: config.baseUrl,
+        accountName: (user) =>
+          isPlaceholderEmail(user.email) && typeof user.phoneNumber === 'string'
+            ? user.phoneNumber
+            : user.email,
+      }),
       magicLink({
         expiresIn: 15 * 60,
         storeToken: 'hashed',

@@ -44,9 +44,14 @@ const SAME_EVERYWHERE = new Set([
   // The booking inbox's "time (zone)" and "where (which part)": placeholders and brackets only.
   'proposal.inZone',
   'source.at',
+  // The security activity's ways in that are brands.
+  'methods.google',
+  'methods.github',
 ]);
 const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
   it: [
+    'methods.password',
+    'methods.passkey',
     'nav.faq',
     'nav.privacy',
     'nav.account',
@@ -99,6 +104,8 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
   es: ['regions.asia', 'placeholders.accommodation', 'admin.no', 'dayPlan.startMark'],
   de: [
     'dayPlan.startMark',
+    // „Passkeys“ is the word German systems and browsers use.
+    'passkeys.title',
     'nav.faq',
     'nav.shop',
     'routes.shop.title',

@@ -16,6 +16,10 @@ export type ProblemKind =
   | 'same-email'
   | 'last-method'
   | 'conflict'
+  | 'passkey-cancelled'
+  | 'passkey-exists'
+  | 'passkey-too-many'
+  | 'passkey-failed'
   | 'invalid'
   | 'server'
   | 'unknown';
@@ -94,6 +98,9 @@ const AUTH_CODES: Record<string, ProblemKind> = {
   SESSION_NOT_FRESH: 'not-fresh',
   SESSION_EXPIRED: 'not-fresh',
   FAILED_TO_UNLINK_LAST_ACCOUNT: 'last-method',
+  PASSKEY_EXISTS: 'passkey-exists',
+  TOO_MANY_PASSKEYS: 'passkey-too-many',
+  PASSKEY_NOT_VERIFIED: 'passkey-failed',
 };
 
 const FIELD_CODES: Record<string, string> = {

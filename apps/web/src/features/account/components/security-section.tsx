@@ -5,11 +5,12 @@ import { useLinkedAccounts } from '../api/list-linked-accounts';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { LoadingBlock } from './loading-block';
+import { PasskeysCard } from './passkeys-card';
 import { SectionCard, SectionHeader } from './section-card';
 import { SetPasswordForm } from './set-password-form';
 import { SignInMethodsCard } from './sign-in-methods-card';
 
-/** Sign-in and security: e-mail address, password, and linked sign-in methods. */
+/** Sign-in and security: e-mail address, password, passkeys and linked sign-in methods. */
 export function SecuritySection({ me }: { me: Me }) {
   const { t } = useTranslation('account');
   const accounts = useLinkedAccounts();
@@ -33,6 +34,7 @@ export function SecuritySection({ me }: { me: Me }) {
             <ChangePasswordForm />
           )}
         </SectionCard>
+        <PasskeysCard />
         <SignInMethodsCard me={me} />
       </Stack>
     </>

@@ -78,7 +78,8 @@ export function LoginForm() {
           <Notice>{t('login.verificationSent', { email: isolate(resend.variables ?? '') })}</Notice>
         ) : null}
         <FormAlert failure={resendFailure} />
-        <EmailField {...form.field('email')} />
+        {/* `webauthn`: the browser offers the passkeys it holds among this field's suggestions. */}
+        <EmailField {...form.field('email')} autoComplete="username webauthn" />
         <Stack gap={6}>
           <PasswordField
             {...form.field('password')}
