@@ -131,6 +131,8 @@ export const meSchema = z.object({
   interests: z.array(interestIdSchema),
   /** False until a name is set and the terms accepted (then /finish-register is done). */
   profileComplete: z.boolean(),
+  /** Whether sign-in asks a code of an authenticator app (or a backup code) after the first step. */
+  twoFactorEnabled: z.boolean(),
   createdAt: instantSchema,
   version: z.number().int(),
 });

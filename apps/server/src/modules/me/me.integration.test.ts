@@ -78,6 +78,7 @@ describe('GET /api/me', () => {
         'profileComplete',
         'role',
         'termsAcceptedAt',
+        'twoFactorEnabled',
         'version',
       ].sort(),
     );

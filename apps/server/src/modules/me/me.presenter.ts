@@ -21,6 +21,7 @@ export function presentMe(row: UserRow): Me {
     // In catalogue order; an id a later release dropped is no longer shown.
     interests: INTEREST_IDS.filter((id) => row.interests.includes(id)),
     profileComplete: row.termsAcceptedAt !== null && row.name.trim() !== '',
+    twoFactorEnabled: row.twoFactorEnabled,
     createdAt: row.createdAt.toISOString(),
     version: row.version,
   };

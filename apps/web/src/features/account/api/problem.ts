@@ -11,6 +11,7 @@ export type ProblemKind =
   | 'not-fresh'
   | 'forbidden'
   | 'wrong-password'
+  | 'wrong-code'
   | 'no-password'
   | 'email-in-use'
   | 'same-email'
@@ -94,6 +95,7 @@ const AUTH_CODES: Record<string, ProblemKind> = {
   SESSION_NOT_FRESH: 'not-fresh',
   SESSION_EXPIRED: 'not-fresh',
   FAILED_TO_UNLINK_LAST_ACCOUNT: 'last-method',
+  INVALID_CODE: 'wrong-code',
 };
 
 const FIELD_CODES: Record<string, string> = {

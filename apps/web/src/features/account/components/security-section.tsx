@@ -8,8 +8,9 @@ import { LoadingBlock } from './loading-block';
 import { SectionCard, SectionHeader } from './section-card';
 import { SetPasswordForm } from './set-password-form';
 import { SignInMethodsCard } from './sign-in-methods-card';
+import { TwoFactorCard } from './two-factor-card';
 
-/** Sign-in and security: e-mail address, password, and linked sign-in methods. */
+/** Sign-in and security: e-mail address, password, authenticator codes and linked sign-in methods. */
 export function SecuritySection({ me }: { me: Me }) {
   const { t } = useTranslation('account');
   const accounts = useLinkedAccounts();
@@ -33,6 +34,7 @@ export function SecuritySection({ me }: { me: Me }) {
             <ChangePasswordForm />
           )}
         </SectionCard>
+        {accounts.isPending ? null : <TwoFactorCard me={me} hasPassword={hasPassword !== false} />}
         <SignInMethodsCard me={me} />
       </Stack>
     </>

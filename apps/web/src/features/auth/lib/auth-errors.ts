@@ -20,6 +20,10 @@ export type AuthErrorKey =
   | 'errors.invalidCode'
   | 'errors.codeExpired'
   | 'errors.tooManyCodeAttempts'
+  // The second step's, in its own messages (loaded by its page only).
+  | 'second-factor:errors.invalidAppCode'
+  | 'second-factor:errors.invalidBackupCode'
+  | 'second-factor:errors.secondFactorOver'
   | 'errors.invalidPhone'
   | 'errors.termsNotAccepted'
   | 'errors.passwordTooShort'
@@ -78,6 +82,11 @@ const CODES: Record<string, { key: AuthErrorKey; field?: AuthField }> = {
   TOO_MANY_ATTEMPTS: { key: 'errors.tooManyCodeAttempts', field: 'code' },
   INVALID_PHONE_NUMBER: { key: 'errors.invalidPhone', field: 'phone' },
   PROVIDER_NOT_FOUND: { key: 'errors.federationFailed' },
+  // The second step of a sign-in (better-auth's two-factor plugin).
+  INVALID_CODE: { key: 'second-factor:errors.invalidAppCode', field: 'code' },
+  INVALID_BACKUP_CODE: { key: 'second-factor:errors.invalidBackupCode', field: 'code' },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { key: 'second-factor:errors.secondFactorOver' },
+  INVALID_TWO_FACTOR_COOKIE: { key: 'second-factor:errors.secondFactorOver' },
 };
 
 /** What better-auth's client returns as `error` (the JSON body plus the status). */
