@@ -114,6 +114,8 @@ const ONLINE_ONLY_PAGES = [
 const ONLINE_ONLY_DIALOGS = [
   'features/imports/components/import-trip-dialog.tsx',
   'features/exports/components/calendar-feed-modal.tsx',
+  // Confirming a recent sign-in (the password or a code) is for the server.
+  'components/second-factor/step-up-modal.tsx',
 ];
 
 // Messages that only online-only pages show (the second factor's: the account page and the

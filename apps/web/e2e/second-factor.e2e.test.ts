@@ -1,7 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { localizePath, type Language } from '@jammy/shared/languages';
 import { generate } from 'otplib';
+import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import accountAr from '../src/features/account/locales/ar.json';
 import accountEn from '../src/features/account/locales/en.json';
 import authAr from '../src/features/auth/locales/ar.json';
@@ -30,6 +33,29 @@ const WORDS = {
 /** The code the app would show now, computed by otplib (not the server's implementation). */
 function codeFor(secret: string): Promise<string> {
   return generate({ secret });
+}
+
+/**
+ * Makes the traveller's sessions look signed in `minutes` ago, in the test server's own
+ * database (its embedded PostgreSQL: the port in its pid file, the password beside it).
+ */
+async function provedAgo(email: string, minutes: number) {
+  const dir = path.join(inject('dataDir'), 'postgres');
+  const port = (await readFile(path.join(dir, 'cluster', 'postmaster.pid'), 'utf8')).split('\n')[3];
+  const password = (await readFile(path.join(dir, 'password'), 'utf8')).trim();
+  const client = new pg.Client({
+    connectionString: `postgres://jammy:${password}@127.0.0.1:${port}/postgres`,
+  });
+  await client.connect();
+  try {
+    await client.query(
+      `UPDATE session SET authenticated_at = now() - make_interval(mins => $2)
+        WHERE user_id = (SELECT id FROM "user" WHERE email = $1)`,
+      [email, minutes],
+    );
+  } finally {
+    await client.end();
+  }
 }
 
 /** The first step of a password sign-in, from the sign-in page in `language`. */
@@ -85,10 +111,10 @@ describe('authenticator codes', () => {
 
       // A wrong code is refused on its field; the right one turns the second step on.
       const code = await codeFor(secret);
-      await card.getByLabel(account.fields.code).fill(code === '000000' ? '111111' : '000000');
+      await card.getByLabel(t.code).fill(code === '000000' ? '111111' : '000000');
       await card.getByRole('button', { name: t.confirm }).click();
       await card.getByText(account.errors['wrong-code']).waitFor();
-      await card.getByLabel(account.fields.code).fill(await codeFor(secret));
+      await card.getByLabel(t.code).fill(await codeFor(secret));
       await card.getByRole('button', { name: t.confirm }).click();
       const codes = card.getByTestId('backup-codes').getByRole('listitem');
       await codes.first().waitFor();
@@ -119,6 +145,39 @@ describe('authenticator codes', () => {
       await screenshot(page, `second-factor-backup-sign-in-phone-${language}`, { fullPage: true });
       await main.getByRole('button', { name: second.signIn.submit }).click();
       await page.waitForURL(url(localizePath('/itineraries', language)));
+      await context.close();
+    },
+  );
+});
+
+describe('operations that need a recent sign-in', () => {
+  it.each(['en', 'ar'] as const)(
+    'creating an API token after 10 minutes asks for the password, then goes on (%s)',
+    async (language: Language & keyof typeof WORDS) => {
+      const { account, second } = WORDS[language];
+      const context = await newContext(browser, PHONE);
+      const traveller = await signUpVerified(context);
+      await provedAgo(traveller.email, 11);
+      const page = await context.newPage();
+      await page.goto(url(`${localizePath('/account', language)}#tokens`));
+      await page.getByText(account.tokens.none).waitFor();
+      await page.getByLabel(account.tokens.name).fill('Late robot');
+      await page.getByRole('button', { name: account.tokens.create }).click();
+
+      const dialog = page.getByRole('dialog', { name: second.stepUp.title });
+      await dialog.waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `step-up-phone-${language}`);
+      const password = dialog.locator('input[name="password"]');
+      await password.fill('not my password at all');
+      await dialog.getByRole('button', { name: second.stepUp.confirm }).click();
+      await dialog.getByRole('alert').waitFor();
+      await password.fill(traveller.password);
+      await dialog.getByRole('button', { name: second.stepUp.confirm }).click();
+      await dialog.waitFor({ state: 'detached' });
+      // The token was made by the same click, once the password was taken.
+      expect(await page.getByTestId('api-token-secret').textContent()).toMatch(/^jmy_/);
+      await page.getByRole('listitem').filter({ hasText: 'Late robot' }).waitFor();
       await context.close();
     },
   );

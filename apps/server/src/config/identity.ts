@@ -23,6 +23,7 @@ export const identityVariables = {
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
   ADMIN_EMAILS: z.string().default(''),
+  REQUIRE_SECOND_FACTOR: z.enum(['off', 'admins', 'everyone']).default('off'),
 };
 type IdentityVariables = Variables<typeof identityVariables>;
 
@@ -34,6 +35,8 @@ export interface IdentityPart {
   github: { clientId: string; clientSecret: string } | undefined;
   /** Lower-cased addresses that become admins on sign-up or next sign-in. */
   adminEmails: ReadonlySet<string>;
+  /** Who must have a second factor before doing anything else (auth/second-factor-policy.ts). */
+  requireSecondFactor: 'off' | 'admins' | 'everyone';
 }
 
 export function identityConfigOf(values: IdentityVariables): IdentityPart {
@@ -64,6 +67,7 @@ export function identityConfigOf(values: IdentityVariables): IdentityPart {
         .map((email) => email.trim().toLowerCase())
         .filter((email) => email !== ''),
     ),
+    requireSecondFactor: values.REQUIRE_SECOND_FACTOR,
   };
 }
 

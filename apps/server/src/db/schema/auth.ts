@@ -66,6 +66,11 @@ export const session = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * When the traveller last proved who they are on this session: its sign-in, or a step-up
+     * since (password or code). Operations that need a recent proof compare it with now.
+     */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (table) => [

@@ -9,6 +9,7 @@ export type ProblemKind =
   | 'rate-limited'
   | 'signed-out'
   | 'not-fresh'
+  | 'step-up'
   | 'forbidden'
   | 'wrong-password'
   | 'wrong-code'
@@ -96,6 +97,8 @@ const AUTH_CODES: Record<string, ProblemKind> = {
   SESSION_EXPIRED: 'not-fresh',
   FAILED_TO_UNLINK_LAST_ACCOUNT: 'last-method',
   INVALID_CODE: 'wrong-code',
+  // Jammy's own refusal in front of better-auth (auth/second-factor-policy.ts).
+  'auth/step-up-required': 'step-up',
 };
 
 const FIELD_CODES: Record<string, string> = {

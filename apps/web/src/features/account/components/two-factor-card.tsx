@@ -42,7 +42,7 @@ function DisableTwoFactorForm({ hasPassword }: { hasPassword: boolean }) {
         </Text>
         <TextInput
           {...form.field('code')}
-          label={t('account:fields.code')}
+          label={t('setup.code')}
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={7}

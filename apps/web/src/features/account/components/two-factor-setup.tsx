@@ -108,7 +108,7 @@ export function ConfirmTwoFactor({
         <Stack gap="md">
           <TextInput
             {...form.field('code')}
-            label={t('account:fields.code')}
+            label={t('setup.code')}
             description={t('setup.codeHelp')}
             autoComplete="one-time-code"
             inputMode="numeric"

@@ -68,7 +68,10 @@ export const ACCOUNT_FIELD_MESSAGES: FieldMessages<string> = {
   },
   confirmPassword: { required: 'password.mismatch' },
   newEmail: { required: 'email.invalid', invalid: 'email.invalid' },
-  code: { required: 'twoFactor.codeRequired', invalid: 'twoFactor.codeRequired' },
+  code: {
+    required: 'second-factor:setup.codeRequired',
+    invalid: 'second-factor:setup.codeRequired',
+  },
 };
 
 /** A refusal of the identity server that names a field of an account form: said there too. */

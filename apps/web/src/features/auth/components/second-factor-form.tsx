@@ -5,13 +5,35 @@ import { Link } from 'react-router';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
 import { loadAuthClient } from '../../../lib/load-auth-client';
-import { callAuth, toAuthFailure } from '../lib/auth-errors';
+import { AuthFailure, callAuth, toAuthFailure, type AuthErrorKey } from '../lib/auth-errors';
 import { authFormOptions } from '../lib/auth-messages';
 import { FormAlert } from './form-alert';
 import { useAuthRedirect } from './use-auth-redirect';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 type Kind = 'app' | 'backup';
+
+/** better-auth's two-factor codes, worded here (only this page meets them). */
+const REFUSALS: Record<string, { key: AuthErrorKey; onCode: boolean }> = {
+  INVALID_CODE: { key: 'second-factor:errors.invalidAppCode', onCode: true },
+  INVALID_BACKUP_CODE: { key: 'second-factor:errors.invalidBackupCode', onCode: true },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: {
+    key: 'second-factor:errors.secondFactorOver',
+    onCode: false,
+  },
+  INVALID_TWO_FACTOR_COOKIE: { key: 'second-factor:errors.secondFactorOver', onCode: false },
+};
+
+/** A refusal of the second step as the page words it (others as every sign-in page does). */
+function secondStepFailure(error: unknown): unknown {
+  const failure = toAuthFailure(error);
+  const known = failure.code ? REFUSALS[failure.code] : undefined;
+  if (!known || !failure.code) return error;
+  return new AuthFailure(known.key, {
+    code: failure.code,
+    ...(known.onCode ? { field: 'code' as const } : {}),
+  });
+}
 
 // Loaded when the form is first sent, as the other sign-in forms load theirs (decision 019).
 const schemas = () => import('../lib/second-factor-schemas');
@@ -50,9 +72,13 @@ function CodeForm({ kind, onSwitch }: { kind: Kind; onSwitch: () => void }) {
     submit: async ({ code, trustDevice }) => {
       const authClient = await loadAuthClient();
       const path = kind === 'app' ? '/two-factor/verify-totp' : '/two-factor/verify-backup-code';
-      await callAuth((fetchOptions) =>
-        authClient.$fetch(path, { method: 'POST', body: { code, trustDevice }, ...fetchOptions }),
-      );
+      try {
+        await callAuth((fetchOptions) =>
+          authClient.$fetch(path, { method: 'POST', body: { code, trustDevice }, ...fetchOptions }),
+        );
+      } catch (error) {
+        throw secondStepFailure(error);
+      }
       await completeSignIn();
     },
   });

@@ -82,11 +82,6 @@ const CODES: Record<string, { key: AuthErrorKey; field?: AuthField }> = {
   TOO_MANY_ATTEMPTS: { key: 'errors.tooManyCodeAttempts', field: 'code' },
   INVALID_PHONE_NUMBER: { key: 'errors.invalidPhone', field: 'phone' },
   PROVIDER_NOT_FOUND: { key: 'errors.federationFailed' },
-  // The second step of a sign-in (better-auth's two-factor plugin).
-  INVALID_CODE: { key: 'second-factor:errors.invalidAppCode', field: 'code' },
-  INVALID_BACKUP_CODE: { key: 'second-factor:errors.invalidBackupCode', field: 'code' },
-  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { key: 'second-factor:errors.secondFactorOver' },
-  INVALID_TWO_FACTOR_COOKIE: { key: 'second-factor:errors.secondFactorOver' },
 };
 
 /** What better-auth's client returns as `error` (the JSON body plus the status). */

@@ -1,0 +1,1 @@
+ALTER TABLE "session" ADD COLUMN "authenticated_at" timestamp with time zone DEFAULT now() NOT NULL;
