@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       google: undefined,
       github: undefined,
       adminEmails: new Set(),
+      requireSecondFactor: 'off',
       shop: { taxRateBasisPoints: 0, taxInclusive: true, stripe: undefined },
       geocoder: undefined,
       router: undefined,

@@ -47,6 +47,8 @@ const SAME_EVERYWHERE = new Set([
 ]);
 const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
   it: [
+    // "Password" is Italian too (the step-up dialog's field).
+    'stepUp.password',
     'nav.faq',
     'nav.privacy',
     'nav.account',

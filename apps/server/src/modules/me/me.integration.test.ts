@@ -77,6 +77,7 @@ describe('GET /api/me', () => {
         'phoneNumber',
         'profileComplete',
         'role',
+        'secondFactorMissing',
         'termsAcceptedAt',
         'twoFactorEnabled',
         'version',
