@@ -96,6 +96,7 @@ const ONLINE_ONLY_PAGES = [
   'shop',
   'login',
   'login-start',
+  'login-second-factor',
   'register',
   'register-finish',
   'forgot-password',
@@ -113,7 +114,13 @@ const ONLINE_ONLY_PAGES = [
 const ONLINE_ONLY_DIALOGS = [
   'features/imports/components/import-trip-dialog.tsx',
   'features/exports/components/calendar-feed-modal.tsx',
+  // Confirming a recent sign-in (the password or a code) is for the server.
+  'components/second-factor/step-up-modal.tsx',
 ];
+
+// Messages that only online-only pages show (the second factor's: the account page and the
+// sign-in's code page), in English (the other languages are never precached).
+const ONLINE_ONLY_MESSAGES = ['components/second-factor/locales/en.json'];
 
 // Parts loaded only when needed, kept by the runtime cache once loaded, and not precached: a
 // device without them offline does without (a long list shows every row).
@@ -170,7 +177,7 @@ function onlineOnlyCode(): Plugin {
         ONLINE_ONLY_PAGES.some((page) =>
           chunk.facadeModuleId?.endsWith(`/src/routes/${page}.tsx`),
         ) ||
-        [...ONLINE_ONLY_DIALOGS, ...LOADED_WHEN_NEEDED].some((part) =>
+        [...ONLINE_ONLY_DIALOGS, ...ONLINE_ONLY_MESSAGES, ...LOADED_WHEN_NEEDED].some((part) =>
           chunk.facadeModuleId?.endsWith(`/src/${part}`),
         );
       const reached = new Set<string>();

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       github: undefined,
       adminEmails: new Set(),
       mcpEnabled: false,
+      requireSecondFactor: 'off',
       shop: { taxRateBasisPoints: 0, taxInclusive: true, stripe: undefined },
       geocoder: undefined,
       router: undefined,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { uniqueEmail } from '../../test/auth-helpers';
+import { TEST_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { expectStatus } from '../../test/expect';
 import { session } from '../db/schema/auth';
 import { insertContactMessage } from '../modules/contact/contact.repository';
@@ -127,6 +127,13 @@ export const ACCOUNT_ROWS: readonly Row[] = [
     path: '/api/me/password',
     expect: signedIn(409),
     payload: () => ({ newPassword: 'a-long-new-password' }),
+  },
+  // Proving again who one is: only for one's own session.
+  {
+    method: 'POST',
+    path: '/api/me/step-up',
+    expect: signedIn(204),
+    payload: () => ({ password: TEST_PASSWORD }),
   },
   // --- public information ---
   { method: 'GET', path: '/api/interests', expect: everyone() },

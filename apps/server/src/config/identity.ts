@@ -27,6 +27,7 @@ export const identityVariables = {
   GITHUB_CLIENT_SECRET: optionalString,
   ADMIN_EMAILS: z.string().default(''),
   MCP_ENABLED: flag('false'),
+  REQUIRE_SECOND_FACTOR: z.enum(['off', 'admins', 'everyone']).default('off'),
 };
 type IdentityVariables = Variables<typeof identityVariables>;
 
@@ -40,6 +41,8 @@ export interface IdentityPart {
   adminEmails: ReadonlySet<string>;
   /** MCP_ENABLED: assistants may connect at /mcp with a personal API token (decision 046). */
   mcpEnabled: boolean;
+  /** Who must have a second factor before doing anything else (auth/second-factor-policy.ts). */
+  requireSecondFactor: 'off' | 'admins' | 'everyone';
 }
 
 export function identityConfigOf(values: IdentityVariables): IdentityPart {
@@ -71,6 +74,7 @@ export function identityConfigOf(values: IdentityVariables): IdentityPart {
         .filter((email) => email !== ''),
     ),
     mcpEnabled: values.MCP_ENABLED,
+    requireSecondFactor: values.REQUIRE_SECOND_FACTOR,
   };
 }
 

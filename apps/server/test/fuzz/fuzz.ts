@@ -134,6 +134,16 @@ const AUTH_ROUTES: { method: HTTPMethods; path: string; fields: string[] }[] = [
   { method: 'GET', path: '/api/auth/verify-email', fields: ['token', 'callbackURL'] },
   { method: 'GET', path: '/api/auth/magic-link/verify', fields: ['token', 'callbackURL'] },
   { method: 'GET', path: '/api/auth/reset-password/x', fields: ['callbackURL'] },
+  { method: 'POST', path: '/api/auth/two-factor/enable', fields: ['password', 'issuer'] },
+  { method: 'POST', path: '/api/auth/two-factor/disable', fields: ['password', 'code'] },
+  { method: 'POST', path: '/api/auth/two-factor/verify-totp', fields: ['code', 'trustDevice'] },
+  {
+    method: 'POST',
+    path: '/api/auth/two-factor/verify-backup-code',
+    fields: ['code', 'trustDevice'],
+  },
+  { method: 'POST', path: '/api/auth/two-factor/generate-backup-codes', fields: ['password'] },
+  { method: 'POST', path: '/api/auth/two-factor/get-totp-uri', fields: ['password'] },
 ];
 
 function excerpt(text: string, length = 300): string {

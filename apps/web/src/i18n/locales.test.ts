@@ -52,6 +52,8 @@ const LOANWORDS: Partial<Record<(typeof LANGUAGES)[number], string[]>> = {
   it: [
     'methods.password',
     'methods.passkey',
+    // "Password" is Italian too (the step-up dialog's field).
+    'stepUp.password',
     'nav.faq',
     'nav.privacy',
     'nav.account',

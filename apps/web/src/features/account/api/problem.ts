@@ -9,8 +9,10 @@ export type ProblemKind =
   | 'rate-limited'
   | 'signed-out'
   | 'not-fresh'
+  | 'step-up'
   | 'forbidden'
   | 'wrong-password'
+  | 'wrong-code'
   | 'no-password'
   | 'email-in-use'
   | 'same-email'
@@ -101,6 +103,9 @@ const AUTH_CODES: Record<string, ProblemKind> = {
   PASSKEY_EXISTS: 'passkey-exists',
   TOO_MANY_PASSKEYS: 'passkey-too-many',
   PASSKEY_NOT_VERIFIED: 'passkey-failed',
+  INVALID_CODE: 'wrong-code',
+  // Jammy's own refusal in front of better-auth (auth/second-factor-policy.ts).
+  'auth/step-up-required': 'step-up',
 };
 
 const FIELD_CODES: Record<string, string> = {

@@ -9,8 +9,9 @@ import { PasskeysCard } from './passkeys-card';
 import { SectionCard, SectionHeader } from './section-card';
 import { SetPasswordForm } from './set-password-form';
 import { SignInMethodsCard } from './sign-in-methods-card';
+import { TwoFactorCard } from './two-factor-card';
 
-/** Sign-in and security: e-mail address, password, passkeys and linked sign-in methods. */
+/** Sign-in and security: e-mail address, password, passkeys, authenticator codes and linked sign-in methods. */
 export function SecuritySection({ me }: { me: Me }) {
   const { t } = useTranslation('account');
   const accounts = useLinkedAccounts();
@@ -35,6 +36,7 @@ export function SecuritySection({ me }: { me: Me }) {
           )}
         </SectionCard>
         <PasskeysCard />
+        {accounts.isPending ? null : <TwoFactorCard me={me} hasPassword={hasPassword !== false} />}
         <SignInMethodsCard me={me} />
       </Stack>
     </>

@@ -51,8 +51,9 @@ export function LoginForm() {
     submit: async (body) => {
       resend.reset();
       const authClient = await loadAuthClient();
-      await callAuth((fetchOptions) => authClient.signIn.email({ ...body, fetchOptions }));
-      await completeSignIn();
+      await completeSignIn(
+        await callAuth((fetchOptions) => authClient.signIn.email({ ...body, fetchOptions })),
+      );
     },
   });
 

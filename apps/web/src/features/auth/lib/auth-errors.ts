@@ -20,6 +20,10 @@ export type AuthErrorKey =
   | 'errors.invalidCode'
   | 'errors.codeExpired'
   | 'errors.tooManyCodeAttempts'
+  // The second step's, in its own messages (loaded by its page only).
+  | 'second-factor:errors.invalidAppCode'
+  | 'second-factor:errors.invalidBackupCode'
+  | 'second-factor:errors.secondFactorOver'
   | 'errors.invalidPhone'
   | 'errors.termsNotAccepted'
   | 'errors.passwordTooShort'
