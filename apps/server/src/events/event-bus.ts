@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   EVENT_HEARTBEAT_SECONDS,
   MAX_REPLAYED_EVENTS,
@@ -18,8 +19,8 @@ type Viewer = Presence['viewers'][number];
 export interface Subscriber {
   itineraryId: string;
   viewer: Viewer;
-  /** Writes one raw SSE chunk. */
-  write(chunk: string): void;
+  /** Writes one raw SSE chunk (an event's bytes are shared by every stream it goes to). */
+  write(chunk: string | Buffer): void;
   /** Ends the stream (the client may reconnect and is then checked again). */
   end(): void;
 }
@@ -64,6 +65,11 @@ const PRESENCE_PREFIX = 'presence:';
 const MAX_VIEWERS = 50;
 /** How long presence announcements are gathered before they are sent. */
 const PRESENCE_COALESCE_MS = 50;
+/**
+ * Streams written to in one turn of the event loop when an event fans out: ten thousand in one
+ * pass would hold every other request (and the next event's NOTIFY) for as long as it takes.
+ */
+export const FAN_OUT_BATCH = 500;
 
 export function sseEvent(event: ItineraryEvent): string {
   return `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
@@ -155,17 +161,25 @@ export function createEventBus(deps: {
     } else opened?.subscriber.write(text);
   }
 
-  async function publishPresence(itineraryId: string, ask: boolean) {
-    const message: PresenceMessage = {
-      p: processId,
-      i: itineraryId,
-      v: localViewers(itineraryId),
-      ask,
-    };
+  /**
+   * Announces the presence of `itineraries` (true: ask the others for theirs too) in one
+   * statement, one NOTIFY per itinerary: a storm over fifty trips holds one of the pool's
+   * connections for it, not fifty queueing for the pool.
+   */
+  async function publishPresence(itineraries: [string, boolean][]) {
+    const payloads = itineraries.map(([itineraryId, ask]) => {
+      const message: PresenceMessage = {
+        p: processId,
+        i: itineraryId,
+        v: localViewers(itineraryId),
+        ask,
+      };
+      return PRESENCE_PREFIX + JSON.stringify(message);
+    });
     try {
-      await pool.query('select pg_notify($1, $2)', [
+      await pool.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
         EVENTS_CHANNEL,
-        PRESENCE_PREFIX + JSON.stringify(message),
+        payloads,
       ]);
     } catch (error) {
       logger.warn({ err: error }, 'could not publish presence');
@@ -175,21 +189,29 @@ export function createEventBus(deps: {
   /**
    * Presence to announce, per itinerary (true: ask the others for theirs too), sent together
    * shortly after: a burst of streams opening sends one NOTIFY per itinerary, not per stream.
+   * While one announcement is on its way the next ones wait here, not in the pool's queue.
    */
   const pendingPresence = new Map<string, boolean>();
   let presenceTimer: NodeJS.Timeout | undefined;
+  let publishing = false;
   function schedulePresence(itineraryId: string, ask: boolean) {
     pendingPresence.set(itineraryId, ask || (pendingPresence.get(itineraryId) ?? false));
+    if (publishing) return;
     presenceTimer ??= setTimeout(() => {
       presenceTimer = undefined;
       const batch = [...pendingPresence];
       pendingPresence.clear();
-      for (const [id, asking] of batch) void publishPresence(id, asking);
+      publishing = true;
+      void publishPresence(batch).finally(() => {
+        publishing = false;
+        const next = pendingPresence.entries().next();
+        if (!next.done && !closed) schedulePresence(...next.value);
+      });
     }, PRESENCE_COALESCE_MS);
   }
 
-  /** `text`: the event as sent, written once for all the streams it goes to. */
-  function deliver(entry: Entry, event: ItineraryEvent, text = sseEvent(event)) {
+  /** `text`: the event as sent, made once for all the streams it goes to. */
+  function deliver(entry: Entry, event: ItineraryEvent, text: string | Buffer = sseEvent(event)) {
     if (entry.buffer) {
       entry.buffer.push(event);
       return;
@@ -214,18 +236,48 @@ export function createEventBus(deps: {
     }
   }
 
-  async function onEvent(itineraryId: string, eventId: number, notifiedAt: number) {
-    if (!streams.get(itineraryId)?.size) return;
-    const found = await findEvent(db, eventId);
-    if (!found) return;
-    const event = presentEvent(found);
-    const text = sseEvent(event);
-    for (const entry of streams.get(itineraryId) ?? []) deliver(entry, event, text);
-    // The database's clock against this process's: a skew between hosts shows here (never < 0).
-    if (deps.onFanOut && Number.isFinite(notifiedAt)) {
-      deps.onFanOut(Math.max(0, Date.now() - notifiedAt) / 1000);
+  /**
+   * Writes `event` to every stream of its itinerary: its bytes made once and shared by all,
+   * `FAN_OUT_BATCH` streams a turn of the loop. Streams opened meanwhile are written to too
+   * (a stream that has it already skips it by its id).
+   */
+  async function fanOut(itineraryId: string, event: ItineraryEvent) {
+    const bytes = Buffer.from(sseEvent(event));
+    let written = 0;
+    for (const entry of streams.get(itineraryId) ?? []) {
+      deliver(entry, event, bytes);
+      written += 1;
+      if (written % FAN_OUT_BATCH === 0) await nextTurn();
     }
-    enforceAccess(itineraryId, event);
+  }
+
+  /**
+   * Fan-outs one after the other, in the order their NOTIFYs came: one that yields between
+   * batches is never overtaken by the next event, which a stream would then skip as older.
+   */
+  let fanOuts: Promise<void> = Promise.resolve();
+
+  function onEvent(itineraryId: string, eventId: number, notifiedAt: number) {
+    if (!streams.get(itineraryId)?.size) return;
+    // Read at once, side by side with the fan-outs before it; written in turn.
+    const found = findEvent(db, eventId);
+    const done = fanOuts.then(async () => {
+      const row = await found;
+      if (!row) return;
+      const event = presentEvent(row);
+      await fanOut(itineraryId, event);
+      // The database's clock against this process's: a skew between hosts shows here (never < 0).
+      if (deps.onFanOut && Number.isFinite(notifiedAt)) {
+        deps.onFanOut(Math.max(0, Date.now() - notifiedAt) / 1000);
+      }
+      enforceAccess(itineraryId, event);
+    });
+    fanOuts = done.catch(() => {});
+    done.catch((error: unknown) =>
+      logger.warn({ err: error, eventId }, 'could not deliver an itinerary event'),
+    );
+    // A failed read must not be reported unhandled before its turn comes.
+    found.catch(() => {});
   }
 
   function onPresence(message: PresenceMessage) {
@@ -255,9 +307,7 @@ export function createEventBus(deps: {
     const [itineraryId, id, , at] = payload.split(':');
     const eventId = Number(id);
     if (!itineraryId || !Number.isSafeInteger(eventId)) return;
-    onEvent(itineraryId, eventId, Number(at)).catch((error: unknown) =>
-      logger.warn({ err: error, eventId }, 'could not deliver an itinerary event'),
-    );
+    onEvent(itineraryId, eventId, Number(at));
   }
 
   /** Sends every stream what it missed while the LISTEN connection was down. */
@@ -381,7 +431,9 @@ export function createEventBus(deps: {
       streams.clear();
       watching.clear();
       // Others drop this process's viewers at once rather than after the stale timeout.
-      await Promise.all(itineraries.map((itineraryId) => publishPresence(itineraryId, false)));
+      if (itineraries.length > 0) {
+        await publishPresence(itineraries.map((itineraryId) => [itineraryId, false]));
+      }
     },
   };
 }
