@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { presentEvent } from './event.presenter';
 import { EVENTS_CHANNEL, eventsAfter, findEvent } from './events.repository';
 import type { Notifications } from './notifications';
+import { createPresenceAnnouncer } from './presence-announcer';
 
 type Viewer = Presence['viewers'][number];
 
@@ -63,8 +64,6 @@ interface PresenceMessage {
 const PRESENCE_PREFIX = 'presence:';
 /** NOTIFY payloads are limited to 8000 bytes: a presence names at most this many viewers. */
 const MAX_VIEWERS = 50;
-/** How long presence announcements are gathered before they are sent. */
-const PRESENCE_COALESCE_MS = 50;
 /**
  * Streams written to in one turn of the event loop when an event fans out: ten thousand in one
  * pass would hold every other request (and the next event's NOTIFY) for as long as it takes.
@@ -161,13 +160,10 @@ export function createEventBus(deps: {
     } else opened?.subscriber.write(text);
   }
 
-  /**
-   * Announces the presence of `itineraries` (true: ask the others for theirs too) in one
-   * statement, one NOTIFY per itinerary: a storm over fifty trips holds one of the pool's
-   * connections for it, not fifty queueing for the pool.
-   */
-  async function publishPresence(itineraries: [string, boolean][]) {
-    const payloads = itineraries.map(([itineraryId, ask]) => {
+  const announcer = createPresenceAnnouncer({
+    pool,
+    logger,
+    payload: (itineraryId, ask) => {
       const message: PresenceMessage = {
         p: processId,
         i: itineraryId,
@@ -175,40 +171,9 @@ export function createEventBus(deps: {
         ask,
       };
       return PRESENCE_PREFIX + JSON.stringify(message);
-    });
-    try {
-      await pool.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
-        EVENTS_CHANNEL,
-        payloads,
-      ]);
-    } catch (error) {
-      logger.warn({ err: error }, 'could not publish presence');
-    }
-  }
-
-  /**
-   * Presence to announce, per itinerary (true: ask the others for theirs too), sent together
-   * shortly after: a burst of streams opening sends one NOTIFY per itinerary, not per stream.
-   * While one announcement is on its way the next ones wait here, not in the pool's queue.
-   */
-  const pendingPresence = new Map<string, boolean>();
-  let presenceTimer: NodeJS.Timeout | undefined;
-  let publishing = false;
-  function schedulePresence(itineraryId: string, ask: boolean) {
-    pendingPresence.set(itineraryId, ask || (pendingPresence.get(itineraryId) ?? false));
-    if (publishing) return;
-    presenceTimer ??= setTimeout(() => {
-      presenceTimer = undefined;
-      const batch = [...pendingPresence];
-      pendingPresence.clear();
-      publishing = true;
-      void publishPresence(batch).finally(() => {
-        publishing = false;
-        const next = pendingPresence.entries().next();
-        if (!next.done && !closed) schedulePresence(...next.value);
-      });
-    }, PRESENCE_COALESCE_MS);
-  }
+    },
+  });
+  const schedulePresence = announcer.schedule;
 
   /** `text`: the event as sent, made once for all the streams it goes to. */
   function deliver(entry: Entry, event: ItineraryEvent, text: string | Buffer = sseEvent(event)) {
@@ -251,10 +216,7 @@ export function createEventBus(deps: {
     }
   }
 
-  /**
-   * Fan-outs one after the other, in the order their NOTIFYs came: one that yields between
-   * batches is never overtaken by the next event, which a stream would then skip as older.
-   */
+  /** Fan-outs in the order of their NOTIFYs: a yielding one is never overtaken by the next. */
   let fanOuts: Promise<void> = Promise.resolve();
 
   function onEvent(itineraryId: string, eventId: number, notifiedAt: number) {
@@ -422,8 +384,7 @@ export function createEventBus(deps: {
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
-      clearTimeout(presenceTimer);
-      pendingPresence.clear();
+      announcer.stop();
       const itineraries = [...streams.keys()];
       for (const entries of streams.values()) {
         for (const entry of entries) entry.subscriber.end();
@@ -431,9 +392,7 @@ export function createEventBus(deps: {
       streams.clear();
       watching.clear();
       // Others drop this process's viewers at once rather than after the stale timeout.
-      if (itineraries.length > 0) {
-        await publishPresence(itineraries.map((itineraryId) => [itineraryId, false]));
-      }
+      await announcer.publish(itineraries.map((itineraryId) => [itineraryId, false]));
     },
   };
 }
