@@ -11,7 +11,12 @@ import { INBOX_SHARE } from '../../packages/shared/src/inbox-share';
 import { ROUTES } from '../../packages/shared/src/route-table';
 // A relative import: Vite bundles it with this file (the package's TypeScript is not built).
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../packages/shared/src/languages';
-import { LOCALES_DIR, MESSAGE_BUNDLES, messageBundles } from './scripts/message-bundles';
+import {
+  LOCALES_DIR,
+  MESSAGE_BUNDLES,
+  bundleModule,
+  messageBundles,
+} from './scripts/message-bundles';
 import { PUBLIC_ENTRY, familyOf, pageChunks, type MainPages } from './scripts/page-chunks';
 
 const BUILD_ID = randomUUID();
@@ -98,6 +103,7 @@ const ONLINE_ONLY_PAGES = [
   'shop',
   'login',
   'login-start',
+  'login-second-factor',
   'register',
   'register-finish',
   'forgot-password',
@@ -115,7 +121,14 @@ const ONLINE_ONLY_PAGES = [
 const ONLINE_ONLY_DIALOGS = [
   'features/imports/components/import-trip-dialog.tsx',
   'features/exports/components/calendar-feed-modal.tsx',
+  // Confirming a recent sign-in (the password or a code) is for the server.
+  'components/second-factor/step-up-modal.tsx',
 ];
+
+// Namespaces of messages that only online-only pages show (the second factor's: the account
+// page and the sign-in's code page; the account's security activity), in English (the other
+// languages are never precached).
+const ONLINE_ONLY_MESSAGES = ['second-factor', 'security'];
 
 // Parts loaded only when needed, kept by the runtime cache once loaded, and not precached: a
 // device without them offline does without (a long list shows every row).
@@ -172,6 +185,9 @@ function onlineOnlyCode(): Plugin {
         ) ||
         [...ONLINE_ONLY_DIALOGS, ...LOADED_WHEN_NEEDED].some((part) =>
           chunk.facadeModuleId?.endsWith(`/src/${part}`),
+        ) ||
+        ONLINE_ONLY_MESSAGES.some(
+          (namespace) => chunk.facadeModuleId === `\0${bundleModule(namespace, 'en')}`,
         );
       const reached = new Set<string>();
       const reach = (chunk: Rolldown.OutputChunk) => {

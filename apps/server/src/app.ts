@@ -7,6 +7,7 @@ import { createAuth } from './auth/auth';
 import { originCheck } from './auth/origin-check';
 import { trustedOrigins } from './auth/trusted-origins';
 import { createSessions, forgetSessionsOnRevocations, type Sessions } from './auth/session';
+import { createSecondFactorPolicy, secondFactorGate } from './auth/second-factor-policy';
 import { checkTokenScopes } from './auth/token-scopes';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import { createMailQueue } from './mail/mail-queue';
@@ -14,7 +15,10 @@ import { logRequests } from './lib/request-log';
 import { createHttpApp } from './http-app';
 import { createDrain, drainOnClose } from './lib/drain';
 import { registerOpenApi } from './openapi';
+import { passkeyRoutes } from './modules/passkeys/passkeys.routes';
+import { securityEventRoutes } from './modules/security-events/security-events.routes';
 import { tokenRoutes } from './modules/tokens/tokens.routes';
+import { mcpRoutes } from './modules/mcp/mcp.routes';
 import { createNotifications, type Notifications } from './events/notifications';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { registerBudget } from './modules/budget/register';
@@ -41,6 +45,7 @@ import { stripeWebhookRoutes } from './modules/shop/stripe-webhook.routes';
 import { sessionRoute } from './modules/me/session.routes';
 import { whoIsHere } from './modules/me/me.service';
 import { sessionRoutes } from './modules/me/sessions.routes';
+import { stepUpRoute } from './modules/me/step-up.routes';
 import { signInMethodsRoutes } from './modules/me/sign-in-methods.routes';
 import { outboxSms, twilioSms, type SmsSender } from './sms/sms-sender';
 import { healthRoutes } from './modules/health/health.routes';
@@ -127,14 +132,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   forgetSessionsOnRevocations(app, sessions);
   originCheck(app, origins);
   checkTokenScopes(app, sessions);
+  const secondFactor = createSecondFactorPolicy(
+    deps.database.db,
+    config.requireSecondFactor,
+    sessions,
+  );
+  secondFactorGate(app, { sessions, policy: secondFactor, config });
 
   await registerOpenApi(app, { buildId: deps.buildId, baseUrl: config.baseUrl });
 
   authRoutes(app, auth, origins);
   meRoutes(app, { db: deps.database.db, sessions });
-  sessionRoute(app, { db: deps.database.db, sessions });
+  sessionRoute(app, { db: deps.database.db, sessions, secondFactor });
+  stepUpRoute(app, { db: deps.database.db, auth, sessions });
   sessionRoutes(app, { db: deps.database.db, auth, sessions });
   tokenRoutes(app, { db: deps.database.db, sessions });
+  passkeyRoutes(app, { db: deps.database.db, sessions });
+  securityEventRoutes(app, { db: deps.database.db, sessions });
   signInMethodsRoutes(app, config);
   clientConfigRoutes(app, config);
   outboxRoutes(app, { sessions, outboxDir });
@@ -236,6 +250,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     inbox: config.inbox,
   });
 
+  // Assistants act at /mcp through the routes above, with the same tokens (decision 046).
+  if (config.mcpEnabled) mcpRoutes(app, { sessions, version: deps.buildId });
+
   const housekeeping = scheduleHousekeeping(app.log, deps.database.db, () => storage.sweep());
   app.addHook('onReady', () => notifications.start());
   // After the live streams have ended (their preClose hook runs first).
@@ -252,7 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await spaRoutes(app, {
     webDistDir: config.webDistDir,
-    session: (request) => whoIsHere({ db: deps.database.db, sessions }, request),
+    session: (request) => whoIsHere({ db: deps.database.db, sessions, secondFactor }, request),
     tripTitle: (userId, itineraryId) =>
       readableTitle(deps.database.db, documents, itineraryId, userId),
   });

@@ -34,6 +34,8 @@ describe('loadConfig', () => {
       google: undefined,
       github: undefined,
       adminEmails: new Set(),
+      mcpEnabled: false,
+      requireSecondFactor: 'off',
       shop: { taxRateBasisPoints: 0, taxInclusive: true, stripe: undefined },
       geocoder: undefined,
       router: undefined,

@@ -3,7 +3,8 @@ import { contractViolations } from './lib/contract';
 import { fuzzApi, type FuzzReport } from '../test/fuzz/fuzz';
 import { serverTest } from '../test/fixture';
 
-const test = serverTest({ mail: 'outbox' });
+// MCP_ENABLED: the assistants' MCP server is fuzzed too.
+const test = serverTest({ mail: 'outbox', env: { MCP_ENABLED: 'true' } });
 
 // A short run in `npm test`; `npm run fuzz` runs the same with FUZZ_REQUESTS=12000.
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 1500);

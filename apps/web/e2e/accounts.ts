@@ -107,8 +107,8 @@ export interface TestAccount {
 export async function signUpVerified(
   context: BrowserContext,
   overrides: Partial<TestAccount> = {},
+  base = inject('baseUrl'),
 ): Promise<TestAccount> {
-  const base = inject('baseUrl');
   const account: TestAccount = {
     name: overrides.name ?? 'Test Traveller',
     email: overrides.email ?? uniqueEmail(),

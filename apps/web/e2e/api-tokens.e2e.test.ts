@@ -38,6 +38,10 @@ describe('personal API tokens on the account page', () => {
         .getByRole('heading', { level: 2, name: WORDS[language].tabs.tokens })
         .waitFor();
       await page.getByText(t.none).waitFor();
+      // The installation lets assistants in (MCP_ENABLED): the tab says where.
+      const address = page.getByTestId('mcp-address');
+      await address.getByText(t.mcp).waitFor();
+      expect(await address.locator('code').textContent()).toBe(url('/mcp'));
       expect(await seriousViolations(page)).toEqual([]);
 
       // A name left empty is refused on its field, which takes the focus.

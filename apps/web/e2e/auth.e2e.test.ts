@@ -197,7 +197,10 @@ describe('signing up and in with e-mail and password', () => {
 
     await page.unroute('**/api/auth/sign-in/email');
     await page.route('**/api/auth/sign-in/email', (route) => route.abort('internetdisconnected'));
-    await page.locator('main').getByRole('button', { name: enAuth.login.submit }).click();
+    await page
+      .locator('main')
+      .getByRole('button', { name: enAuth.login.submit, exact: true })
+      .click();
     await expect.poll(() => alert.textContent()).toContain(enAuth.errors.network);
   });
 });

@@ -21,7 +21,7 @@ export const OIDC_ACCOUNT = {
 export const OIDC_NAME = 'Jammy SSO';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
+export const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
 const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
 
 declare module 'vitest' {
@@ -31,6 +31,8 @@ declare module 'vitest' {
     mailDir: string;
     /** The server's DATA_DIR (its outbox holds the text messages). */
     dataDir: string;
+    /** The SMTP address of the mail catcher, for a second server whose mail tests read too. */
+    mailUrl: string;
   }
 }
 
@@ -85,6 +87,8 @@ export async function setup(project: TestProject) {
       // Tests tell the server which client they are (X-Forwarded-For), so rate limits per
       // address do not make one test's sign-ins count against another's.
       TRUST_PROXY: 'true',
+      // The account's API tokens tab says where assistants connect.
+      MCP_ENABLED: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -92,6 +96,7 @@ export async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('mailDir', mail.dir);
   project.provide('dataDir', dataDir);
+  project.provide('mailUrl', mail.url);
 
   return async () => {
     await stop(server);
@@ -102,7 +107,7 @@ export async function setup(project: TestProject) {
   };
 }
 
-async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
+export async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}`);
@@ -117,7 +122,7 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
   throw new Error('The server did not become healthy within 60 s');
 }
 
-function stop(server: ChildProcess): Promise<void> {
+export function stop(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.kill('SIGKILL'), 20_000);
@@ -129,7 +134,7 @@ function stop(server: ChildProcess): Promise<void> {
   });
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

@@ -18,6 +18,7 @@ export const routeModules: Record<RouteId, PageModule> = {
   'shop-product': () => import('./routes/shop-product'),
   login: () => import('./routes/login'),
   'login-start': () => import('./routes/login-start'),
+  'login-second-factor': () => import('./routes/login-second-factor'),
   register: () => import('./routes/register'),
   'register-finish': () => import('./routes/register-finish'),
   'forgot-password': () => import('./routes/forgot-password'),

@@ -52,11 +52,15 @@ function validateParams({ params }: LoaderFunctionArgs) {
 
 // Pages a signed-in traveller may open before completing their profile.
 const BEFORE_PROFILE: ReadonlySet<RouteId> = new Set(['finish-register', 'logout']);
+// Pages a traveller may open while the installation waits for their second factor: the
+// account page, where it is set up, and signing out.
+const WHILE_ENROLLING: ReadonlySet<RouteId> = new Set(['account', 'logout']);
 
 /**
  * Who may see a page (route table `access`): anonymous visitors of signed-in pages go to
  * /login/start and come back after; signed-in visitors of sign-in pages go to their trips;
- * an incomplete profile (first sign-in by link, phone or federation) is completed first.
+ * a second factor the installation requires is set up first, then an incomplete profile (first
+ * sign-in by link, phone or federation) is completed.
  */
 function accessRedirect(route: Route, me: Me | null, url: URL, language: Language): string | null {
   const here = `${url.pathname}${url.search}`;
@@ -67,6 +71,11 @@ function accessRedirect(route: Route, me: Me | null, url: URL, language: Languag
       return `${localizePath('/login/start', language)}?redirect=${encodeURIComponent(here)}`;
     }
     return null;
+  }
+  // Nothing else works until then (the API answers 403): the second factor comes first.
+  if (me.secondFactorMissing && route.access !== 'public') {
+    if (WHILE_ENROLLING.has(route.id)) return null;
+    return `${localizePath('/account', language)}?section=security#security`;
   }
   if (!me.profileComplete && !BEFORE_PROFILE.has(route.id) && route.access !== 'public') {
     return `${localizePath('/finish-register', language)}?redirect=${encodeURIComponent(here)}`;

@@ -14,6 +14,12 @@ export const ERROR_CODES = {
   'request/rate-limited': 429,
   'auth/unauthenticated': 401,
   'auth/forbidden': 403,
+  /** The installation requires a second factor of this traveller: set one up first. */
+  'auth/second-factor-required': 403,
+  /** This needs a sign-in (or a step-up) of the last 10 minutes: confirm with the password or a code. */
+  'auth/step-up-required': 403,
+  /** The password or code given to step up is not the traveller's. */
+  'auth/step-up-refused': 403,
   'route/not-found': 404,
   'outbox/message-not-found': 404,
   'contact/not-found': 404,
@@ -23,6 +29,7 @@ export const ERROR_CODES = {
   'api-token/not-found': 404,
   /** The traveller holds `MAX_API_TOKENS` working tokens already: revoke one first. */
   'api-token/too-many': 409,
+  'passkey/not-found': 404,
   'itinerary/not-found': 404,
   'stage/not-found': 404,
   'place/not-found': 404,

@@ -4,7 +4,7 @@
  * `date` arguments: the app formats those with `Intl` before), on `Intl.PluralRules` and
  * `Intl.NumberFormat`. Tags (`<strong>…</strong>`, `<1>…</1>`) are kept as text, for
  * react-i18next's `Trans` to turn into elements. Chosen over intl-messageformat for its size
- * (docs/decisions/046-icu-messages.md); a test formats every message of every language with
+ * (docs/decisions/051-icu-messages.md); a test formats every message of every language with
  * both and expects the same text.
  */
 

@@ -5,10 +5,10 @@ const ID = '0192f7a0-0000-7000-8000-000000000000';
 const STAGE = '0192f7a0-1111-7abc-9def-000000000001';
 
 describe('ROUTES', () => {
-  it('holds the 32 pages of the spec, the send-email page, the shop’s cart and products, the bookings, the budget, the print view, the import page and the booking inbox, each once', () => {
-    expect(ROUTES).toHaveLength(40);
-    expect(new Set(ROUTES.map((route) => route.path)).size).toBe(40);
-    expect(new Set(ROUTES.map((route) => route.id)).size).toBe(40);
+  it('holds the 32 pages of the spec, the send-email page, the shop’s cart and products, the bookings, the budget, the print view, the import page, the booking inbox and the sign-in’s second step, each once', () => {
+    expect(ROUTES).toHaveLength(41);
+    expect(new Set(ROUTES.map((route) => route.path)).size).toBe(41);
+    expect(new Set(ROUTES.map((route) => route.id)).size).toBe(41);
   });
 
   it('asks for sign-in on the traveller pages only', () => {

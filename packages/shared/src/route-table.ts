@@ -40,6 +40,13 @@ export const ROUTES = [
 
   { id: 'login', path: '/login', layout: 'not-logged', access: 'anonymous' },
   { id: 'login-start', path: '/login/start', layout: 'not-logged', access: 'anonymous' },
+  // The second step of a sign-in (a code from the app): nobody is signed in until it is done.
+  {
+    id: 'login-second-factor',
+    path: '/login/second-factor',
+    layout: 'not-logged',
+    access: 'anonymous',
+  },
   { id: 'register', path: '/register', layout: 'not-logged', access: 'anonymous' },
   { id: 'register-finish', path: '/register/finish', layout: 'not-logged', access: 'anonymous' },
   // Public: a signed-in traveller may follow a reset link too.

@@ -7,7 +7,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_NUMBER } from '@jammy/s
 // every adapter and plugin it has, about twice the time at every start (docs/decisions/041).
 import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import { phoneNumber } from 'better-auth/plugins/phone-number';
@@ -21,6 +21,9 @@ import * as authSchema from '../db/schema/auth';
 import type { Mailer } from '../mail/mailer';
 import { interpolate, mailMessages, renderMail, type MailKind } from '../mail/templates';
 import type { SmsSender } from '../sms/sms-sender';
+import { passkeys } from './passkeys';
+import { forgetTrustedDevices, secondFactorGuards, secondFactorPlugin } from './second-factor';
+import { authSecurityEvent, recordSecurityEvent } from './security-events';
 import { COOKIE_PREFIX } from './session-cookie';
 import type { TrustedOrigins } from './trusted-origins';
 
@@ -104,7 +107,20 @@ export function createAuth({ config, db, secret, mailer, sms, logger, origins }:
     }
   }
 
-  return betterAuth({
+  const guardSecondFactor = secondFactorGuards(db, verifyTotp);
+
+  /** Whether `code` is the signed-in traveller's current authenticator code. */
+  async function verifyTotp(code: string, headers: Headers): Promise<boolean> {
+    try {
+      await auth.api.verifyTOTP({ body: { code }, headers });
+      return true;
+    } catch (error) {
+      if (error instanceof APIError && error.statusCode < 500) return false;
+      throw error;
+    }
+  }
+
+  const auth = betterAuth({
     appName: 'Jammy',
     baseURL: new URL('/api/auth', config.baseUrl).toString(),
     basePath: '/api/auth',
@@ -155,6 +171,9 @@ export function createAuth({ config, db, secret, mailer, sms, logger, origins }:
         '/phone-number/verify': { window: 300, max: 10 },
         '/change-password': { window: 300, max: 10 },
         '/change-email': { window: 300, max: 5 },
+        // Authenticator and backup codes: besides these, 5 wrong codes end a sign-in's second
+        // step and 10 in a row lock it for 15 minutes (second-factor.ts).
+        '/two-factor/*': { window: 10, max: 3 },
       },
     },
     user: {
@@ -270,6 +289,7 @@ export function createAuth({ config, db, secret, mailer, sms, logger, origins }:
     },
     hooks: {
       before: createAuthMiddleware(async (context) => {
+        await guardSecondFactor(context);
         if (context.path !== SIGN_UP_PATH) return;
         const body: unknown = context.body;
         const accepted =
@@ -284,8 +304,39 @@ export function createAuth({ config, db, secret, mailer, sms, logger, origins }:
           });
         }
       }),
+      // Security activity by endpoint path (security-events.ts); never fails the call.
+      after: createAuthMiddleware(async (context) => {
+        const { returned, session, newSession } = context.context;
+        const refused = isAPIError(returned) && returned.statusCode >= 400;
+        // Turning the second factor off forgets every device trusted to skip it.
+        if (context.path === '/two-factor/disable' && session && !isAPIError(returned)) {
+          await forgetTrustedDevices(db, session.user.id);
+        }
+        await authSecurityEvent(db, {
+          path: context.path,
+          userId: session?.user.id ?? null,
+          newSessionUserId: newSession?.user.id ?? null,
+          refused,
+          body: context.body,
+          ip: context.headers?.get(CLIENT_IP_HEADER) ?? null,
+          userAgent: context.headers?.get('user-agent') ?? null,
+        })
+          .then((event) => event && recordSecurityEvent(db, event))
+          .catch((error: unknown) =>
+            logger.error({ err: error }, 'auth: security event not recorded'),
+          );
+      }),
     },
     plugins: [
+      secondFactorPlugin(config.baseUrl),
+      passkeys({
+        db,
+        baseUrl: config.baseUrl,
+        accountName: (user) =>
+          isPlaceholderEmail(user.email) && typeof user.phoneNumber === 'string'
+            ? user.phoneNumber
+            : user.email,
+      }),
       magicLink({
         expiresIn: 15 * 60,
         storeToken: 'hashed',
@@ -343,6 +394,7 @@ export function createAuth({ config, db, secret, mailer, sms, logger, origins }:
         ),
     },
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

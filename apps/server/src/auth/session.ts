@@ -27,6 +27,8 @@ export interface CurrentSession {
   sessionId: string;
   /** Present when the caller is a personal API token (`Authorization: Bearer jmy_…`). */
   token?: TokenGrant;
+  /** When the traveller last proved who they are on this session (sign-in or step-up); ms. */
+  authenticatedAt?: number;
 }
 
 /** Who is asking: reads the session cookie better-auth set, in one query. */
@@ -206,6 +208,7 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
     .select({
       sessionId: session.id,
       expiresAt: session.expiresAt,
+      authenticatedAt: session.authenticatedAt,
       id: user.id,
       email: user.email,
       role: user.role,
@@ -286,6 +289,7 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
     const current: CurrentSession = {
       user: { id: row.id, email: row.email, role: row.role ?? 'user', name: row.name },
       sessionId: row.sessionId,
+      authenticatedAt: row.authenticatedAt.getTime(),
     };
     if (notifications?.listening() && epoch === startedAt) {
       remember(raw, { current, expiresAt: row.expiresAt.getTime(), storedAt: now });

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { uniqueEmail } from '../../test/auth-helpers';
+import { TEST_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { expectStatus } from '../../test/expect';
 import { session } from '../db/schema/auth';
 import { insertContactMessage } from '../modules/contact/contact.repository';
+import { insertPasskey } from '../auth/passkey-store';
 import { adminOnly, everyone, signedIn, type Row, type World } from './matrix';
 
 /** Someone else's session: never anyone's to end but its own user's. */
@@ -20,6 +21,18 @@ const targetToken = async ({ api, users }: World) => {
     payload: { name: 'Theirs', expiresInDays: 7, access: 'read', trips: null },
   });
   return { tokenId: expectStatus<{ id: string }>(response, 201).id };
+};
+/** A passkey of the target member: only theirs to rename or remove. */
+const targetPasskey = async ({ server, users }: World) => {
+  const row = await insertPasskey(server.database.db, {
+    userId: users.target.id,
+    name: 'Theirs',
+    credentialId: `matrix-${uuidv7()}`,
+    publicKey: 'pQECAyYgASFYIA',
+    aaguid: '00000000-0000-0000-0000-000000000000',
+    backedUp: false,
+  });
+  return { passkeyId: row?.id ?? uuidv7() };
 };
 const outboxFile = async ({ api, users }: World) => {
   const response = await api(users.admin, 'GET', '/api/admin/outbox');
@@ -91,12 +104,36 @@ export const ACCOUNT_ROWS: readonly Row[] = [
     expect: signedIn(404),
     prepare: targetToken,
   },
+  // Passkeys: each traveller's own; another's is nobody else's to rename or remove.
+  { method: 'GET', path: '/api/me/passkeys', expect: signedIn(200) },
+  {
+    method: 'PATCH',
+    path: '/api/me/passkeys/:passkeyId',
+    expect: signedIn(404),
+    prepare: targetPasskey,
+    payload: () => ({ name: 'Mine now' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/me/passkeys/:passkeyId',
+    expect: signedIn(404),
+    prepare: targetPasskey,
+  },
+  // The security activity: each traveller reads their own (the route takes no id).
+  { method: 'GET', path: '/api/me/security-events', expect: signedIn(200) },
   // Every test account already has a password.
   {
     method: 'POST',
     path: '/api/me/password',
     expect: signedIn(409),
     payload: () => ({ newPassword: 'a-long-new-password' }),
+  },
+  // Proving again who one is: only for one's own session.
+  {
+    method: 'POST',
+    path: '/api/me/step-up',
+    expect: signedIn(204),
+    payload: () => ({ password: TEST_PASSWORD }),
   },
   // --- public information ---
   { method: 'GET', path: '/api/interests', expect: everyone() },

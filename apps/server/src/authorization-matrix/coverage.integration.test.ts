@@ -5,12 +5,13 @@ import { BOOKINGS_BUDGET_IMPORT_ROWS } from './bookings-budget.rows';
 import { DAY_ROWS } from './days.rows';
 import { FILE_ROWS } from './files.rows';
 import { INBOX_ROWS } from './inbox.rows';
-import { appRoutes, routeOf } from './matrix';
+import { appRoutes, MATRIX_ENV, routeOf } from './matrix';
+import { MCP_ROWS } from './mcp.rows';
 import { PRESET_SHOP_ROWS } from './presets-shop.rows';
 import { SHARING_ROWS } from './sharing.rows';
 import { TRIP_ROWS } from './trips.rows';
 
-const test = serverTest();
+const test = serverTest({ env: MATRIX_ENV });
 
 const TABLE = [
   ...TRIP_ROWS,
@@ -21,6 +22,7 @@ const TABLE = [
   ...BOOKINGS_BUDGET_IMPORT_ROWS,
   ...DAY_ROWS,
   ...INBOX_ROWS,
+  ...MCP_ROWS,
 ];
 
 describe('authorisation matrix', () => {

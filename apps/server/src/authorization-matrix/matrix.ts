@@ -78,11 +78,14 @@ export const signedIn = (ok: number, link = 401): Statuses => [401, ok, link, ok
 export const adminOnly = (ok: number, link = 401): Statuses => [401, 403, link, 403, 403, 403, ok];
 export const everyone = (ok = 200, link = ok): Statuses => [ok, ok, link, ok, ok, ok, ok];
 
+/** Every route is on: the assistants' MCP server too (MCP_ENABLED). */
+export const MATRIX_ENV = { MCP_ENABLED: 'true' };
+
 /**
  * The matrix's test: mail goes to the outbox (the admin's outbox rows read it), the app listens
  * (the event stream is read over HTTP), and the callers' accounts are made once per file.
  */
-export const matrixTest = serverTest({ mail: 'outbox' }).extend(
+export const matrixTest = serverTest({ mail: 'outbox', env: MATRIX_ENV }).extend(
   'world',
   { scope: 'file' },
   async ({ server, owner, accounts }): Promise<World> => {
@@ -209,8 +212,9 @@ export function appRoutes(app: FastifyInstance): string[] {
     // The printed tree splits a wildcard from its slash: `/o` + `*` is `/o/*`.
     const path = stack.join('').replace(/([^/])\*$/, '$1/*');
     // better-auth's own routes are covered by its tests and the fuzz suite; the docs UI is
-    // static. The probes live at the root, where orchestrators look for them.
-    const served = /^\/(api|v0)\//.test(path) || /^\/(livez|readyz)$/.test(path);
+    // static. The probes live at the root, where orchestrators look for them, and so does the
+    // assistants' MCP server.
+    const served = /^\/(api|v0)\//.test(path) || /^\/(livez|readyz|mcp)$/.test(path);
     if (!match[3] || !served || /^\/api\/(auth|docs)\b/.test(path)) continue;
     if (path === '/api/openapi.json') continue;
     for (const method of match[3].split(', ')) {

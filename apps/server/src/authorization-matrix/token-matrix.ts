@@ -37,7 +37,8 @@ export function expectedForToken(row: Row, caller: TokenCaller, owner: number): 
   return scope === 'write' ? 403 : owner;
 }
 
-async function makeTokens(world: World): Promise<Record<TokenCaller, string>> {
+/** The owner's tokens of each kind (made once per matrix file). */
+export async function makeTokens(world: World): Promise<Record<TokenCaller, string>> {
   const { api, users, server } = world;
   const other = await createItinerary(server.client(users.owner), { title: 'Not reached' });
   const make = async (access: 'read' | 'read-write', trips: string[] | null) => {

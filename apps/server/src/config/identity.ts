@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { optionalString, type Variables } from './variables';
+import { flag, optionalString, type Variables } from './variables';
 
-/** Mail, text messages and sign-in: how travellers are written to and who they are. */
+/**
+ * Mail, text messages and sign-in: how travellers are written to and who they are, and whether
+ * assistants may act for them at /mcp with their API tokens.
+ */
 export const identityVariables = {
   SMTP_URL: optionalString.pipe(
     z
@@ -23,6 +26,8 @@ export const identityVariables = {
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
   ADMIN_EMAILS: z.string().default(''),
+  MCP_ENABLED: flag('false'),
+  REQUIRE_SECOND_FACTOR: z.enum(['off', 'admins', 'everyone']).default('off'),
 };
 type IdentityVariables = Variables<typeof identityVariables>;
 
@@ -34,6 +39,10 @@ export interface IdentityPart {
   github: { clientId: string; clientSecret: string } | undefined;
   /** Lower-cased addresses that become admins on sign-up or next sign-in. */
   adminEmails: ReadonlySet<string>;
+  /** MCP_ENABLED: assistants may connect at /mcp with a personal API token (decision 046). */
+  mcpEnabled: boolean;
+  /** Who must have a second factor before doing anything else (auth/second-factor-policy.ts). */
+  requireSecondFactor: 'off' | 'admins' | 'everyone';
 }
 
 export function identityConfigOf(values: IdentityVariables): IdentityPart {
@@ -64,6 +73,8 @@ export function identityConfigOf(values: IdentityVariables): IdentityPart {
         .map((email) => email.trim().toLowerCase())
         .filter((email) => email !== ''),
     ),
+    mcpEnabled: values.MCP_ENABLED,
+    requireSecondFactor: values.REQUIRE_SECOND_FACTOR,
   };
 }
 

@@ -37,6 +37,9 @@ export async function openDatabase(
   }
 }
 
+/** The connections of a process's pool: what its requests, writes and openings share. */
+export const POOL_CONNECTIONS = 10;
+
 async function connect(
   connectionString: string,
   kind: Database['kind'],
@@ -45,7 +48,7 @@ async function connect(
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: POOL_CONNECTIONS,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   EVENT_HEARTBEAT_SECONDS,
   MAX_REPLAYED_EVENTS,
@@ -11,6 +12,7 @@ import type { Db } from '../db/client';
 import { presentEvent } from './event.presenter';
 import { EVENTS_CHANNEL, eventsAfter, findEvent } from './events.repository';
 import type { Notifications } from './notifications';
+import { createPresenceAnnouncer } from './presence-announcer';
 
 type Viewer = Presence['viewers'][number];
 
@@ -18,8 +20,8 @@ type Viewer = Presence['viewers'][number];
 export interface Subscriber {
   itineraryId: string;
   viewer: Viewer;
-  /** Writes one raw SSE chunk. */
-  write(chunk: string): void;
+  /** Writes one raw SSE chunk (an event's bytes are shared by every stream it goes to). */
+  write(chunk: string | Buffer): void;
   /** Ends the stream (the client may reconnect and is then checked again). */
   end(): void;
 }
@@ -62,8 +64,11 @@ interface PresenceMessage {
 const PRESENCE_PREFIX = 'presence:';
 /** NOTIFY payloads are limited to 8000 bytes: a presence names at most this many viewers. */
 const MAX_VIEWERS = 50;
-/** How long presence announcements are gathered before they are sent. */
-const PRESENCE_COALESCE_MS = 50;
+/**
+ * Streams written to in one turn of the event loop when an event fans out: ten thousand in one
+ * pass would hold every other request (and the next event's NOTIFY) for as long as it takes.
+ */
+export const FAN_OUT_BATCH = 500;
 
 export function sseEvent(event: ItineraryEvent): string {
   return `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
@@ -155,41 +160,23 @@ export function createEventBus(deps: {
     } else opened?.subscriber.write(text);
   }
 
-  async function publishPresence(itineraryId: string, ask: boolean) {
-    const message: PresenceMessage = {
-      p: processId,
-      i: itineraryId,
-      v: localViewers(itineraryId),
-      ask,
-    };
-    try {
-      await pool.query('select pg_notify($1, $2)', [
-        EVENTS_CHANNEL,
-        PRESENCE_PREFIX + JSON.stringify(message),
-      ]);
-    } catch (error) {
-      logger.warn({ err: error }, 'could not publish presence');
-    }
-  }
+  const announcer = createPresenceAnnouncer({
+    pool,
+    logger,
+    payload: (itineraryId, ask) => {
+      const message: PresenceMessage = {
+        p: processId,
+        i: itineraryId,
+        v: localViewers(itineraryId),
+        ask,
+      };
+      return PRESENCE_PREFIX + JSON.stringify(message);
+    },
+  });
+  const schedulePresence = announcer.schedule;
 
-  /**
-   * Presence to announce, per itinerary (true: ask the others for theirs too), sent together
-   * shortly after: a burst of streams opening sends one NOTIFY per itinerary, not per stream.
-   */
-  const pendingPresence = new Map<string, boolean>();
-  let presenceTimer: NodeJS.Timeout | undefined;
-  function schedulePresence(itineraryId: string, ask: boolean) {
-    pendingPresence.set(itineraryId, ask || (pendingPresence.get(itineraryId) ?? false));
-    presenceTimer ??= setTimeout(() => {
-      presenceTimer = undefined;
-      const batch = [...pendingPresence];
-      pendingPresence.clear();
-      for (const [id, asking] of batch) void publishPresence(id, asking);
-    }, PRESENCE_COALESCE_MS);
-  }
-
-  /** `text`: the event as sent, written once for all the streams it goes to. */
-  function deliver(entry: Entry, event: ItineraryEvent, text = sseEvent(event)) {
+  /** `text`: the event as sent, made once for all the streams it goes to. */
+  function deliver(entry: Entry, event: ItineraryEvent, text: string | Buffer = sseEvent(event)) {
     if (entry.buffer) {
       entry.buffer.push(event);
       return;
@@ -214,18 +201,45 @@ export function createEventBus(deps: {
     }
   }
 
-  async function onEvent(itineraryId: string, eventId: number, notifiedAt: number) {
-    if (!streams.get(itineraryId)?.size) return;
-    const found = await findEvent(db, eventId);
-    if (!found) return;
-    const event = presentEvent(found);
-    const text = sseEvent(event);
-    for (const entry of streams.get(itineraryId) ?? []) deliver(entry, event, text);
-    // The database's clock against this process's: a skew between hosts shows here (never < 0).
-    if (deps.onFanOut && Number.isFinite(notifiedAt)) {
-      deps.onFanOut(Math.max(0, Date.now() - notifiedAt) / 1000);
+  /**
+   * Writes `event` to every stream of its itinerary: its bytes made once and shared by all,
+   * `FAN_OUT_BATCH` streams a turn of the loop. Streams opened meanwhile are written to too
+   * (a stream that has it already skips it by its id).
+   */
+  async function fanOut(itineraryId: string, event: ItineraryEvent) {
+    const bytes = Buffer.from(sseEvent(event));
+    let written = 0;
+    for (const entry of streams.get(itineraryId) ?? []) {
+      deliver(entry, event, bytes);
+      written += 1;
+      if (written % FAN_OUT_BATCH === 0) await nextTurn();
     }
-    enforceAccess(itineraryId, event);
+  }
+
+  /** Fan-outs in the order of their NOTIFYs: a yielding one is never overtaken by the next. */
+  let fanOuts: Promise<void> = Promise.resolve();
+
+  function onEvent(itineraryId: string, eventId: number, notifiedAt: number) {
+    if (!streams.get(itineraryId)?.size) return;
+    // Read at once, side by side with the fan-outs before it; written in turn.
+    const found = findEvent(db, eventId);
+    const done = fanOuts.then(async () => {
+      const row = await found;
+      if (!row) return;
+      const event = presentEvent(row);
+      await fanOut(itineraryId, event);
+      // The database's clock against this process's: a skew between hosts shows here (never < 0).
+      if (deps.onFanOut && Number.isFinite(notifiedAt)) {
+        deps.onFanOut(Math.max(0, Date.now() - notifiedAt) / 1000);
+      }
+      enforceAccess(itineraryId, event);
+    });
+    fanOuts = done.catch(() => {});
+    done.catch((error: unknown) =>
+      logger.warn({ err: error, eventId }, 'could not deliver an itinerary event'),
+    );
+    // A failed read must not be reported unhandled before its turn comes.
+    found.catch(() => {});
   }
 
   function onPresence(message: PresenceMessage) {
@@ -255,9 +269,7 @@ export function createEventBus(deps: {
     const [itineraryId, id, , at] = payload.split(':');
     const eventId = Number(id);
     if (!itineraryId || !Number.isSafeInteger(eventId)) return;
-    onEvent(itineraryId, eventId, Number(at)).catch((error: unknown) =>
-      logger.warn({ err: error, eventId }, 'could not deliver an itinerary event'),
-    );
+    onEvent(itineraryId, eventId, Number(at));
   }
 
   /** Sends every stream what it missed while the LISTEN connection was down. */
@@ -372,8 +384,7 @@ export function createEventBus(deps: {
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
-      clearTimeout(presenceTimer);
-      pendingPresence.clear();
+      announcer.stop();
       const itineraries = [...streams.keys()];
       for (const entries of streams.values()) {
         for (const entry of entries) entry.subscriber.end();
@@ -381,7 +392,7 @@ export function createEventBus(deps: {
       streams.clear();
       watching.clear();
       // Others drop this process's viewers at once rather than after the stale timeout.
-      await Promise.all(itineraries.map((itineraryId) => publishPresence(itineraryId, false)));
+      await announcer.publish(itineraries.map((itineraryId) => [itineraryId, false]));
     },
   };
 }

@@ -19,6 +19,7 @@ import {
   type SignedInUser,
 } from '../itinerary-helpers';
 import type { TestApp } from '../test-app';
+import { fuzzMcp } from './fuzz-mcp';
 import { insertInboxItem } from '../../src/modules/inbox/inbox.test-helpers';
 import {
   HOSTILE_STRINGS,
@@ -33,8 +34,8 @@ import {
 /**
  * Property-based fuzzing of the whole API from its own OpenAPI document (issue 16): every
  * operation the document lists gets generated requests, valid and hostile, from several
- * callers, and every answer must keep the invariants below. A new route is fuzzed as soon as
- * it is in the document.
+ * callers (and the assistants' MCP server, fuzz-mcp.ts), and every answer must keep the
+ * invariants below. A new route is fuzzed as soon as it is in the document.
  *
  * Invariants: never a 5xx; never a 2xx for a body or query the operation's schema refuses;
  * an error answer always has the error body; nobody but its members ever sees a trip's
@@ -126,9 +127,23 @@ const AUTH_ROUTES: { method: HTTPMethods; path: string; fields: string[] }[] = [
   { method: 'POST', path: '/api/auth/sign-in/oauth2', fields: ['providerId', 'callbackURL'] },
   { method: 'POST', path: '/api/auth/sign-in/social', fields: ['provider', 'callbackURL'] },
   { method: 'GET', path: '/api/auth/get-session', fields: [] },
+  { method: 'GET', path: '/api/auth/passkey/register-options', fields: [] },
+  { method: 'POST', path: '/api/auth/passkey/register', fields: ['name', 'response'] },
+  { method: 'GET', path: '/api/auth/passkey/sign-in-options', fields: [] },
+  { method: 'POST', path: '/api/auth/passkey/sign-in', fields: ['response'] },
   { method: 'GET', path: '/api/auth/verify-email', fields: ['token', 'callbackURL'] },
   { method: 'GET', path: '/api/auth/magic-link/verify', fields: ['token', 'callbackURL'] },
   { method: 'GET', path: '/api/auth/reset-password/x', fields: ['callbackURL'] },
+  { method: 'POST', path: '/api/auth/two-factor/enable', fields: ['password', 'issuer'] },
+  { method: 'POST', path: '/api/auth/two-factor/disable', fields: ['password', 'code'] },
+  { method: 'POST', path: '/api/auth/two-factor/verify-totp', fields: ['code', 'trustDevice'] },
+  {
+    method: 'POST',
+    path: '/api/auth/two-factor/verify-backup-code',
+    fields: ['code', 'trustDevice'],
+  },
+  { method: 'POST', path: '/api/auth/two-factor/generate-backup-codes', fields: ['password'] },
+  { method: 'POST', path: '/api/auth/two-factor/get-totp-uri', fields: ['password'] },
 ];
 
 function excerpt(text: string, length = 300): string {
@@ -664,6 +679,21 @@ export async function fuzzApi(testApp: TestApp, options: FuzzOptions): Promise<F
       );
     }
   }
+
+  // The assistants' MCP server, with tokens of the owner and of a stranger.
+  await ensureAccounts(fuzzer);
+  const mcpWorld = await makeWorld(fuzzer);
+  report.requests += await fuzzMcp(
+    testApp,
+    {
+      owner: fuzzer.users.owner,
+      stranger: fuzzer.users.stranger,
+      ids: [...Object.values(mcpWorld.params), fuzzer.strangerTripId],
+      hidden: [mcpWorld.tripMarker, mcpWorld.privateMarker, mcpWorld.inboxMarker],
+    },
+    { requests: Math.max(40, Math.ceil(options.requests * 0.05)), seed: seed + index },
+    record,
+  );
 
   // Still healthy, and still serving the trips it holds.
   const health = await testApp.app.inject({ method: 'GET', url: '/api/health' });

@@ -27,12 +27,17 @@ export interface Processors {
   tiles: string;
 }
 
-/** What the server tells the app before anything else: maps, the place search, the operator. */
+/**
+ * What the server tells the app before anything else: maps, the place search, the operator,
+ * whether assistants may connect.
+ */
 export interface ClientConfig {
   map: MapSettings;
   placeSearch: PlaceSearchSettings;
   operator: OperatorDetails;
   processors: Processors;
+  /** Whether assistants may connect at /mcp with an API token (MCP_ENABLED). */
+  mcp: boolean;
 }
 
 /** GET /api/client-config, asked once per page load and shared by the maps and the search. */

@@ -1,5 +1,6 @@
 import { Avatar, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { StepUpHost } from '../components/second-factor/step-up-host';
 import { AccountSections } from '../features/account/components/account-sections';
 import { LoadingBlock } from '../features/account/components/loading-block';
 import { useMe } from '../lib/session';
@@ -36,6 +37,8 @@ export function Component() {
         </Group>
         {me ? <AccountSections me={me} /> : <LoadingBlock heights={[44, 280]} />}
       </Stack>
+      {/* Deleting the account, a new address or token, a refund: each may ask a recent sign-in. */}
+      <StepUpHost />
     </Container>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { StepUpHost } from '../components/second-factor/step-up-host';
 import { ItineraryTreeGate } from '../features/itineraries/components/itinerary-tree-gate';
 import { useItineraryParams } from '../lib/use-itinerary-params';
 import { SharePage } from '../features/sharing/components/share-page';
@@ -8,8 +9,12 @@ export function Component() {
   const { t } = useTranslation();
   const { id } = useItineraryParams();
   return (
-    <ItineraryTreeGate id={id} heading={t('routes.itinerary-share.title')}>
-      {(tree) => <SharePage tree={tree} />}
-    </ItineraryTreeGate>
+    <>
+      <ItineraryTreeGate id={id} heading={t('routes.itinerary-share.title')}>
+        {(tree) => <SharePage tree={tree} />}
+      </ItineraryTreeGate>
+      {/* A new share link may ask a recent sign-in. */}
+      <StepUpHost />
+    </>
   );
 }

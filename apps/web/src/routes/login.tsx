@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { LoginForm } from '../features/auth/components/login-form';
+import { PasskeySignIn } from '../features/auth/components/passkey-sign-in';
 import { useAuthRedirect } from '../features/auth/components/use-auth-redirect';
 
-/** Sign in with e-mail and password. */
+/** Sign in with e-mail and password, or with a passkey. */
 export function Component() {
   const { t } = useTranslation('auth');
   const { link } = useAuthRedirect();
@@ -28,6 +29,7 @@ export function Component() {
       }
     >
       <LoginForm />
+      <PasskeySignIn />
     </AuthCard>
   );
 }

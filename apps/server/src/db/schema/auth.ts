@@ -43,6 +43,8 @@ export const user = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     version: integer('version').notNull().default(1),
+    /** Set by better-auth's two-factor plugin once an authenticator app is confirmed. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     ...timestamps,
   },
   (table) => [
@@ -64,6 +66,11 @@ export const session = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * When the traveller last proved who they are on this session: its sign-in, or a step-up
+     * since (password or code). Operations that need a recent proof compare it with now.
+     */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (table) => [
@@ -115,4 +122,25 @@ export const rateLimit = pgTable(
     lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
   },
   (table) => [uniqueIndex('rate_limit_key_unique').on(table.key)],
+);
+
+/**
+ * A traveller's authenticator app (better-auth's two-factor plugin): the TOTP secret and the
+ * backup codes, both encrypted with the auth secret; `verified` once a first code confirmed
+ * the enrolment; failed codes counted to lock the second step for a while.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: uuid('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('two_factor_user_unique').on(table.userId)],
 );

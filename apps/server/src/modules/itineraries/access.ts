@@ -38,6 +38,11 @@ const ALLOWED: Record<Action, ReadonlySet<Role>> = {
   own: new Set(['owner']),
 };
 
+/** The roles that may do `action`. */
+export function rolesAllowed(action: Action): ReadonlySet<Role> {
+  return ALLOWED[action];
+}
+
 /** The itinerary and the caller's role on it, in one query; null when they have none. */
 export async function findAccess(
   db: Db,

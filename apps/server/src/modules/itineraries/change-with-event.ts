@@ -1,7 +1,22 @@
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { uuidv7 } from 'uuidv7';
 import type { Executor as Db } from '../../db/client';
-import { eventStatement, type ChangeEvent, type EventTarget } from '../../events/events.repository';
-import type { Action } from './access';
+import { changedAt } from '../../db/clock';
+import { itinerary, itineraryEvent } from '../../db/schema/itineraries';
+import { leavesDocument } from '../../events/document-parts';
+import {
+  EVENTS_CHANNEL,
+  eventStatement,
+  OUTSIDE_TOUCH_MS,
+  type ChangeEvent,
+  type EventTarget,
+} from '../../events/events.repository';
+import { retryTransaction } from '../../lib/database-errors';
+import { rolesAllowed, type Action } from './access';
 import { withItineraryLock, type LockOptions } from './itinerary-lock';
+import type { EditableTable } from './row-store';
 
 /** The events a change records: one, several in order, or none (`[]`). */
 export type ChangeEvents = ChangeEvent | readonly ChangeEvent[];
@@ -55,4 +70,88 @@ export function changeWithEvent<T>(
       return first ? eventStatement(target, [first, ...others], { touch }) : undefined;
     },
   });
+}
+
+/** The columns a create sets, by their property names, as `insert … select` takes them. */
+function insertedValues(table: PgTable, values: Record<string, unknown>) {
+  const columns = getTableColumns(table);
+  const names: SQL[] = [];
+  const params: SQL[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    const column = columns[key];
+    if (!column || value === undefined) continue;
+    names.push(sql`${sql.identifier(column.name)}`);
+    params.push(sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`);
+  }
+  return { names: sql.join(names, sql`, `), params: sql.join(params, sql`, `) };
+}
+
+/**
+ * A create that keeps no order among its siblings (a note), in ONE round trip: a single
+ * statement holds the itinerary shared (as `changeWithEvent` with `shared` does), inserts the
+ * row only when the caller may still write and the itinerary is out of the trash, moves the
+ * itinerary's last-change time as `eventStatement` does, and records the event (`data`: the
+ * event's JSON, read from the `created` row) with the API token it came through and its
+ * NOTIFY. A statement is its own transaction: the row and its event are kept or lost
+ * together, and the NOTIFY goes out when both are committed. Nothing created: the caller was
+ * refused, and the usual way (`fallback`) answers why (404 or 403) from its own check under
+ * the lock. On a two-core server each round trip waits a turn of the event loop and of the
+ * database; a note was two (docs/decisions/030).
+ */
+export async function createWithEvent<T extends EditableTable>(
+  db: Db,
+  target: EventTarget & { actorId: string },
+  table: T,
+  values: Record<string, unknown>,
+  event: { kind: ChangeEvent['kind']; data: SQL },
+  fallback: () => Promise<T['$inferSelect']>,
+): Promise<T['$inferSelect']> {
+  const { names, params } = insertedValues(table, { ...values, id: uuidv7() });
+  const writers = sql.join(
+    [...rolesAllowed('write')].map((role) => sql`${role}`),
+    sql`, `,
+  );
+  const lagging = leavesDocument(event.kind)
+    ? sql`and ${itinerary.updatedAt} < ${changedAt()} - ${`${OUTSIDE_TOUCH_MS} milliseconds`}::interval`
+    : sql``;
+  const statement = sql`with checked as (
+      select i.deleted_at, m.role from itinerary i
+      left join itinerary_member m
+        on m.itinerary_id = i.id and m.user_id = ${target.actorId}::uuid
+      where i.id = ${target.itineraryId} for key share of i
+    ), created as (
+      insert into ${table} (${names})
+      select ${params} from checked
+      where checked.deleted_at is null and checked.role::text in (${writers})
+      returning *
+    ), touched as (
+      update ${itinerary} set updated_at = ${changedAt()}
+      where ${itinerary.id} = ${target.itineraryId} and exists (select 1 from created) ${lagging}
+      returning 1
+    ), inserted as (
+      insert into ${itineraryEvent} (itinerary_id, actor_id, via_token, kind, data)
+      select ${target.itineraryId}::uuid, ${target.actorId}::uuid, ${target.via ?? null}::text,
+        ${event.kind}::text, ${event.data}
+      from created
+      returning id, itinerary_id, kind
+    ), notified as (
+      select pg_notify(
+        ${EVENTS_CHANNEL},
+        itinerary_id::text || ':' || id::text || ':' || kind || ':' ||
+          floor(extract(epoch from clock_timestamp()) * 1000)::bigint::text
+      ) from inserted
+    )
+    select created.*, (select count(*) from notified) as "notified" from created`;
+  const run = () => db.execute(statement);
+  const inTransaction = !((db as { $client?: unknown }).$client instanceof pg.Pool);
+  const { rows } = inTransaction ? await run() : await retryTransaction(run);
+  const [row] = rows;
+  if (!row) return fallback();
+  const columns = getTableColumns(table);
+  return Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => {
+      const value = row[column.name];
+      return [key, value === null ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as T['$inferSelect'];
 }

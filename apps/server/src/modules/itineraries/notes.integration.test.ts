@@ -37,6 +37,40 @@ describe('notes', () => {
     expect(expectStatus<Note>(await owner.get(noteUrl(trip, created)), 200)).toEqual(created);
   });
 
+  test('a note written in one statement: its event names the title only when public; a viewer, a stranger and a trashed trip write nothing', async ({
+    owner,
+    trip,
+    as,
+  }) => {
+    const secret = await createNote(owner, trip.id, { title: 'Surprise', body: 'cake' });
+    const shown = await createNote(owner, trip.id, { title: 'Ferry', private: false });
+    const activity = expectStatus<{ items: { kind: string; data: Record<string, unknown> }[] }>(
+      await owner.get(`/api/itineraries/${trip.id}/activity`),
+      200,
+    );
+    const created = activity.items.filter((event) => event.kind === 'note.created');
+    // Newest first; a private note's title never reaches the activity or the live stream.
+    expect(created.map((event) => event.data)).toEqual([
+      { noteId: shown.id, private: false, title: 'Ferry' },
+      { noteId: secret.id, private: true },
+    ]);
+    expectError(
+      await (await as('viewer')).post(notesUrl(trip), { title: 'x' }),
+      403,
+      'auth/forbidden',
+    );
+    expectError(
+      await (await as('stranger')).post(notesUrl(trip), { title: 'x' }),
+      404,
+      'itinerary/not-found',
+    );
+    expectStatus(await owner.delete(`/api/itineraries/${trip.id}`), 200);
+    expectError(await owner.post(notesUrl(trip), { title: 'x' }), 404, 'itinerary/not-found');
+    expectStatus(await owner.post(`/api/itineraries/${trip.id}/restore`, {}), 200);
+    const page = await listNotes(owner, trip);
+    expect(page.items.map((note) => note.id).sort()).toEqual([secret.id, shown.id].sort());
+  });
+
   test('an empty note is allowed (title and body default to empty)', async ({ owner, trip }) => {
     const created = expectStatus<Note>(await owner.post(notesUrl(trip), {}), 201);
     expect(created).toMatchObject({ title: '', body: '', pinned: false });

@@ -4,7 +4,9 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { conflict } from '../../lib/versions';
 import { readerScope, type Caller, type Reader } from './access';
-import { changeWithEvent } from './change-with-event';
+import { sql } from 'drizzle-orm';
+import { note } from '../../db/schema/itineraries';
+import { changeWithEvent, createWithEvent } from './change-with-event';
 import { authorizedRow } from './child-rows';
 import { listNotes, notes, type NoteRow } from './content.repository';
 import { presentNote } from './itinerary.presenter';
@@ -40,16 +42,31 @@ export function readNote(db: Db, caller: Caller, noteId: string): Promise<NoteRo
 }
 
 /**
- * Writes a note. Notes keep no order, so the itinerary is held shared, and who asks is
- * checked once, under that lock (a stranger 404, a viewer 403: docs/decisions/030).
+ * Writes a note in one round trip (`createWithEvent`): notes keep no order, so the itinerary
+ * is held shared, and who asks is checked once, under that lock. A refused caller is answered
+ * by the two-trip way's own check (a stranger 404, a viewer 403: docs/decisions/030).
  */
 export function createNote(db: Db, caller: Caller, input: NewNote): Promise<NoteRow> {
-  return changeWithEvent(
+  return createWithEvent(
     db,
     caller,
-    (tx) => notes.insert(tx, { ...input, itineraryId: caller.itineraryId }),
-    (created) => ({ kind: 'note.created', data: noteEvent(created) }),
-    { shared: true },
+    note,
+    { ...input, itineraryId: caller.itineraryId },
+    // noteEvent's fields, read from the row as created (its defaults included).
+    {
+      kind: 'note.created',
+      data: sql`jsonb_build_object('noteId', created.id, 'private', created.private) ||
+        case when created.private then '{}'::jsonb
+          else jsonb_build_object('title', created.title) end`,
+    },
+    () =>
+      changeWithEvent(
+        db,
+        caller,
+        (tx) => notes.insert(tx, { ...input, itineraryId: caller.itineraryId }),
+        (created) => ({ kind: 'note.created', data: noteEvent(created) }),
+        { shared: true },
+      ),
   );
 }
 

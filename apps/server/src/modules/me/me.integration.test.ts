@@ -77,7 +77,9 @@ describe('GET /api/me', () => {
         'phoneNumber',
         'profileComplete',
         'role',
+        'secondFactorMissing',
         'termsAcceptedAt',
+        'twoFactorEnabled',
         'version',
       ].sort(),
     );

@@ -5,8 +5,12 @@ import type { z } from 'zod';
 import { isPlaceholderEmail } from '../../auth/auth';
 import type { listActiveSessions, listSessions, listSignInMethods, UserRow } from './me.repository';
 
-/** The traveller as the API shows them (never secrets, never the placeholder address). */
-export function presentMe(row: UserRow): Me {
+/**
+ * The traveller as the API shows them (never secrets, never the placeholder address).
+ * `secondFactorMissing` is only ever true in the session check: every other route is closed to
+ * a traveller who lacks a required second factor (auth/second-factor-policy.ts).
+ */
+export function presentMe(row: UserRow, secondFactorMissing = false): Me {
   return {
     id: row.id,
     name: row.name,
@@ -21,6 +25,8 @@ export function presentMe(row: UserRow): Me {
     // In catalogue order; an id a later release dropped is no longer shown.
     interests: INTEREST_IDS.filter((id) => row.interests.includes(id)),
     profileComplete: row.termsAcceptedAt !== null && row.name.trim() !== '',
+    twoFactorEnabled: row.twoFactorEnabled,
+    secondFactorMissing,
     createdAt: row.createdAt.toISOString(),
     version: row.version,
   };

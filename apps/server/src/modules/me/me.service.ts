@@ -2,6 +2,7 @@ import type { UpdateMe } from '@jammy/shared/account';
 import type { Session } from '@jammy/shared/session';
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../../auth/auth';
+import type { SecondFactorPolicy } from '../../auth/second-factor-policy';
 import { toHeaders, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -21,12 +22,13 @@ import {
 
 /** Who is signed in by the request's session cookie: the answer of GET /api/session. */
 export async function whoIsHere(
-  deps: { db: Db; sessions: Sessions },
+  deps: { db: Db; sessions: Sessions; secondFactor: SecondFactorPolicy },
   request: FastifyRequest,
 ): Promise<Session> {
   const current = await deps.sessions.find(request);
   const row = current ? await findUser(deps.db, current.user.id) : undefined;
-  return { user: row ? presentMe(row) : null };
+  if (!current || !row) return { user: null };
+  return { user: presentMe(row, await deps.secondFactor.missing(current.user)) };
 }
 
 /** The signed-in traveller's row; 401 when the account is gone since the session began. */

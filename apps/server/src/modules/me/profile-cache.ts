@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { encodeDocument, type EncodedDocument } from '../../lib/http-cache';
+import type { SecondFactorPolicy } from '../../auth/second-factor-policy';
 import { presentMe } from './me.presenter';
 import { findUser } from './me.repository';
 
@@ -32,8 +33,12 @@ const MAX_REMEMBERED = 10_000;
 
 const NOBODY = encodeDocument(JSON.stringify({ user: null } satisfies Session));
 
-export function createProfileCache(deps: { db: Db; sessions: Sessions }): ProfileCache {
-  const { db, sessions } = deps;
+export function createProfileCache(deps: {
+  db: Db;
+  sessions: Sessions;
+  secondFactor: SecondFactorPolicy;
+}): ProfileCache {
+  const { db, sessions, secondFactor } = deps;
   const profiles = new Map<string, EncodedDocument>();
   let epoch = 0;
   let floor = 0;
@@ -76,7 +81,9 @@ export function createProfileCache(deps: { db: Db; sessions: Sessions }): Profil
       if (!current) return NOBODY;
       const row = await findUser(db, current.user.id);
       if (!row) return NOBODY;
-      const document = encodeDocument(JSON.stringify({ user: presentMe(row) } satisfies Session));
+      const missing = await secondFactor.missing(current.user);
+      const user = presentMe(row, missing);
+      const document = encodeDocument(JSON.stringify({ user } satisfies Session));
       keep(row.id, document, started);
       return document;
     },

@@ -1,6 +1,7 @@
 import { sessionSchema } from '@jammy/shared/session';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { SecondFactorPolicy } from '../../auth/second-factor-policy';
 import type { Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { PUBLIC, replies } from '../../lib/contract';
@@ -14,7 +15,10 @@ const PER_COOKIE: CachingHeaders = { cacheControl: 'no-store', vary: 'Cookie, Ac
  * GET /api/session: the signed-in traveller, or `user: null` for a visitor. Pages ask it on
  * every load; a 401 from /api/me would show as an error in every visitor's console.
  */
-export function sessionRoute(app: FastifyInstance, deps: { db: Db; sessions: Sessions }) {
+export function sessionRoute(
+  app: FastifyInstance,
+  deps: { db: Db; sessions: Sessions; secondFactor: SecondFactorPolicy },
+) {
   const profiles = createProfileCache(deps);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/session',

@@ -31,9 +31,14 @@ export const clientConfigSchema = z.object({
     /** The map tiles' host. */
     tiles: z.string(),
   }),
+  /** Whether assistants may connect at /mcp with an API token (MCP_ENABLED). */
+  mcp: z.boolean(),
 });
 
-/** What of the configuration the web app is told: the map, the place search, the operator. */
+/**
+ * What of the configuration the web app is told: the map, the place search, the operator, and
+ * whether assistants may connect.
+ */
 export type ClientConfigSettings = Pick<
   Config,
   | 'map'
@@ -46,6 +51,7 @@ export type ClientConfigSettings = Pick<
   | 'google'
   | 'github'
   | 'oidc'
+  | 'mcpEnabled'
 >;
 
 /** The host of a tile template (`{s}.tile.example.org` stays as written). */
@@ -80,5 +86,6 @@ export function presentClientConfig(
       geocoder: settings.geocoder ? new URL(settings.geocoder.url).host : null,
       tiles: hostOf(settings.map.tileUrl),
     },
+    mcp: settings.mcpEnabled,
   };
 }

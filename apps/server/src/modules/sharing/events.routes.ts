@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession, type CurrentSession, type Sessions } from '../../auth/session';
-import type { Db } from '../../db/client';
+import { POOL_CONNECTIONS, type Db } from '../../db/client';
 import { answerOf, replies } from '../../lib/contract';
 import { serviceUnavailable } from '../../lib/database-errors';
 import type { Drain } from '../../lib/drain';
@@ -24,15 +24,17 @@ const eventsQuery = z.object({
  * Streams being opened at once with the database's help (an access check, a replay), at
  * most: a reconnect storm (every page of a restarted server coming back together) is answered
  * 503 with Retry-After beyond this, at once, rather than queueing for the database pool until
- * everything times out. A member whose session and access this process knows opens a new
- * stream without the database (docs/decisions/041), and an open stream uses no connection, so
- * only those openings are limited.
+ * everything times out. Fewer than the pool's connections, so that openings wait here, never
+ * in the pool's queue, and writes and reads keep a few connections during a storm. A member
+ * whose session and access this process knows opens a new stream without the database
+ * (docs/decisions/041), and an open stream uses no connection, so only those openings are
+ * limited.
  */
-export const MAX_OPENING_STREAMS = 16;
+export const MAX_OPENING_STREAMS = POOL_CONNECTIONS - 4;
 
 /** Where a stream's chunks go, and how it ends. */
 interface StreamChannel {
-  write(chunk: string): void;
+  write(chunk: string | Buffer): void;
   end(): void;
   onClose(listener: () => void): void;
 }

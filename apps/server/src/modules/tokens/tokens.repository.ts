@@ -60,18 +60,26 @@ export async function insertToken(
   return row;
 }
 
-/** Revokes the traveller's token (at once, on every process: migration 0026's trigger). */
-export async function revokeToken(db: Db, userId: string, id: string): Promise<boolean> {
-  const rows = await db
+/**
+ * Revokes the traveller's token (at once, on every process: migration 0026's trigger). Answers
+ * its name when this call revoked it, null when it was revoked already, undefined when the
+ * traveller holds no such token.
+ */
+export async function revokeToken(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<string | null | undefined> {
+  const [revoked] = await db
     .update(apiToken)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(apiToken.id, id), eq(apiToken.userId, userId), isNull(apiToken.revokedAt)))
-    .returning({ id: apiToken.id });
-  if (rows.length > 0) return true;
+    .returning({ name: apiToken.name });
+  if (revoked) return revoked.name;
   // Revoking a revoked token again is done already; only someone else's or none is a 404.
   const [existing] = await db
     .select({ id: apiToken.id })
     .from(apiToken)
     .where(and(eq(apiToken.id, id), eq(apiToken.userId, userId)));
-  return existing !== undefined;
+  return existing === undefined ? undefined : null;
 }

@@ -7,6 +7,7 @@ import { idSchema } from '@jammy/shared/ids';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordSecurityEvent } from '../../auth/security-events';
 import { requireSession, type Sessions } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { noContent, replies } from '../../lib/contract';
@@ -55,6 +56,13 @@ export function tokenRoutes(root: FastifyInstance, deps: { db: Db; sessions: Ses
     async (request, reply) => {
       const { user } = await requireSession(sessions, request);
       const { row, titles, secret } = await createToken(db, user.id, request.body);
+      await recordSecurityEvent(db, {
+        userId: user.id,
+        kind: 'api-token-created',
+        detail: row.name,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       return reply
         .status(201)
         .header('cache-control', 'no-store')
@@ -74,7 +82,16 @@ export function tokenRoutes(root: FastifyInstance, deps: { db: Db; sessions: Ses
     },
     async (request, reply) => {
       const { user } = await requireSession(sessions, request);
-      await revokeMyToken(db, user.id, request.params.tokenId);
+      const revoked = await revokeMyToken(db, user.id, request.params.tokenId);
+      if (revoked) {
+        await recordSecurityEvent(db, {
+          userId: user.id,
+          kind: 'api-token-revoked',
+          detail: revoked,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+      }
       return reply.status(204).send(null);
     },
   );

@@ -57,9 +57,14 @@ export async function createToken(
   return { row, titles, secret };
 }
 
-/** Revokes the traveller's token: the next request with it is refused on every process. */
-export async function revokeMyToken(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await revokeToken(db, userId, id))) {
+/**
+ * Revokes the traveller's token: the next request with it is refused on every process.
+ * Answers its name when this call revoked it (null when it was revoked already).
+ */
+export async function revokeMyToken(db: Db, userId: string, id: string): Promise<string | null> {
+  const revoked = await revokeToken(db, userId, id);
+  if (revoked === undefined) {
     throw new AppError('api-token/not-found', 'There is no such token');
   }
+  return revoked;
 }

@@ -1,6 +1,7 @@
 import type { ApiToken, CreateApiToken, CreatedApiToken } from '@jammy/shared/api-tokens';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { withStepUp } from '../../../lib/step-up';
 
 // The traveller's personal API tokens (docs/decisions/044): listed, created (the answer is
 // the only time the secret is seen) and revoked. Errors stay the API's own: the token form
@@ -31,8 +32,9 @@ export function useTokenTrips() {
 export function useCreateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Creating one needs a recent sign-in: the password or a code is asked, then it is sent again.
     mutationFn: (body: CreateApiToken) =>
-      apiRequest<CreatedApiToken>('/api/me/tokens', { method: 'POST', body }),
+      withStepUp(() => apiRequest<CreatedApiToken>('/api/me/tokens', { method: 'POST', body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokensQueryKey }),
   });
 }

@@ -9,13 +9,19 @@ export type ProblemKind =
   | 'rate-limited'
   | 'signed-out'
   | 'not-fresh'
+  | 'step-up'
   | 'forbidden'
   | 'wrong-password'
+  | 'wrong-code'
   | 'no-password'
   | 'email-in-use'
   | 'same-email'
   | 'last-method'
   | 'conflict'
+  | 'passkey-cancelled'
+  | 'passkey-exists'
+  | 'passkey-too-many'
+  | 'passkey-failed'
   | 'invalid'
   | 'server'
   | 'unknown';
@@ -94,6 +100,12 @@ const AUTH_CODES: Record<string, ProblemKind> = {
   SESSION_NOT_FRESH: 'not-fresh',
   SESSION_EXPIRED: 'not-fresh',
   FAILED_TO_UNLINK_LAST_ACCOUNT: 'last-method',
+  PASSKEY_EXISTS: 'passkey-exists',
+  TOO_MANY_PASSKEYS: 'passkey-too-many',
+  PASSKEY_NOT_VERIFIED: 'passkey-failed',
+  INVALID_CODE: 'wrong-code',
+  // Jammy's own refusal in front of better-auth (auth/second-factor-policy.ts).
+  'auth/step-up-required': 'step-up',
 };
 
 const FIELD_CODES: Record<string, string> = {

@@ -1,10 +1,12 @@
 import type { ApiToken, CreatedApiToken } from '@jammy/shared/api-tokens';
 import { Alert, Badge, Button, Code, CopyButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconCopy, IconKey, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { useLanguage } from '../../../i18n/use-language';
+import { clientConfigQuery } from '../../../lib/client-config';
 import { formatDateTime, formatRelative } from '../../../lib/format-time';
 import { useApiTokens, useRevokeApiToken } from '../api/api-tokens';
 import { LoadingBlock } from './loading-block';
@@ -141,6 +143,21 @@ function TokenRow({
   );
 }
 
+/** Where assistants connect with a token, when the installation lets them (MCP_ENABLED). */
+function AssistantsAddress() {
+  const { t } = useTranslation('account');
+  const enabled = useQuery(clientConfigQuery).data?.mcp === true;
+  if (!enabled) return null;
+  return (
+    <Text size="sm" data-testid="mcp-address">
+      {t('tokens.mcp')}{' '}
+      <Code dir="ltr" style={{ overflowWrap: 'anywhere' }}>
+        {`${window.location.origin}/mcp`}
+      </Code>
+    </Text>
+  );
+}
+
 /** Personal API tokens: make one for a program, see when each was last used, revoke it. */
 export function ApiTokensSection() {
   const { t } = useTranslation('account');
@@ -169,6 +186,7 @@ export function ApiTokensSection() {
           title={t('tokens.newTitle')}
           description={t('tokens.newText')}
         >
+          <AssistantsAddress />
           {created ? <NewSecret token={created} /> : null}
           <NewApiTokenForm
             onCreated={(token) => {

@@ -5,11 +5,13 @@ import { useLinkedAccounts } from '../api/list-linked-accounts';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { LoadingBlock } from './loading-block';
+import { PasskeysCard } from './passkeys-card';
 import { SectionCard, SectionHeader } from './section-card';
 import { SetPasswordForm } from './set-password-form';
 import { SignInMethodsCard } from './sign-in-methods-card';
+import { TwoFactorCard } from './two-factor-card';
 
-/** Sign-in and security: e-mail address, password, and linked sign-in methods. */
+/** Sign-in and security: e-mail address, password, passkeys, authenticator codes and linked sign-in methods. */
 export function SecuritySection({ me }: { me: Me }) {
   const { t } = useTranslation('account');
   const accounts = useLinkedAccounts();
@@ -33,6 +35,8 @@ export function SecuritySection({ me }: { me: Me }) {
             <ChangePasswordForm />
           )}
         </SectionCard>
+        <PasskeysCard />
+        {accounts.isPending ? null : <TwoFactorCard me={me} hasPassword={hasPassword !== false} />}
         <SignInMethodsCard me={me} />
       </Stack>
     </>

@@ -3,11 +3,12 @@ import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '@tabler/icons-r
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
+import { SecurityActivityCard } from '../../security/public';
 import { useSessions, type SessionItem } from '../api/list-sessions';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import { useRevokeSession } from '../api/revoke-session';
 import { formatDateTime, formatRelative } from '../../../lib/format-time';
-import { parseUserAgent } from '../lib/user-agent';
+import { parseUserAgent } from '../../../lib/user-agent';
 import classes from './account.module.css';
 import { LoadingBlock } from './loading-block';
 import { ProblemAlert } from './problem-alert';
@@ -126,44 +127,51 @@ export function SessionsSection() {
   return (
     <>
       <SectionHeader title={t('tabs.sessions')} lead={t('sessions.lead')} />
-      <SectionCard id="sessions-card" title={t('sessions.title')} description={t('sessions.text')}>
-        {notice ? <SuccessAlert>{notice}</SuccessAlert> : null}
-        {revoke.error ? <ProblemAlert error={revoke.error} /> : null}
-        {revokeOthers.error ? <ProblemAlert error={revokeOthers.error} /> : null}
-        {sessions.isPending ? (
-          <LoadingBlock heights={[110, 110]} />
-        ) : sessions.isError ? (
-          <ProblemAlert error={sessions.error} />
-        ) : (
-          <Stack component="ul" gap="xs" p={0} m={0} aria-labelledby="sessions-card">
-            {sessions.data.map((session) => (
-              <SessionRow
-                key={session.id}
-                session={session}
-                revoking={revoke.isPending && revoke.variables.id === session.id}
-                onRevoke={() => revokeOne(session)}
-              />
-            ))}
-          </Stack>
-        )}
-        {sessions.isSuccess ? (
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" c="gray.8">
-              {others === 0 ? t('sessions.noOthers') : t('sessions.othersHint')}
-            </Text>
-            <Button
-              color="red.9"
-              variant="outline"
-              leftSection={<IconLogout size={18} aria-hidden />}
-              disabled={others === 0}
-              loading={revokeOthers.isPending}
-              onClick={revokeAllOthers}
-            >
-              {t('sessions.revokeOthers')}
-            </Button>
-          </Group>
-        ) : null}
-      </SectionCard>
+      <Stack gap="lg">
+        <SectionCard
+          id="sessions-card"
+          title={t('sessions.title')}
+          description={t('sessions.text')}
+        >
+          {notice ? <SuccessAlert>{notice}</SuccessAlert> : null}
+          {revoke.error ? <ProblemAlert error={revoke.error} /> : null}
+          {revokeOthers.error ? <ProblemAlert error={revokeOthers.error} /> : null}
+          {sessions.isPending ? (
+            <LoadingBlock heights={[110, 110]} />
+          ) : sessions.isError ? (
+            <ProblemAlert error={sessions.error} />
+          ) : (
+            <Stack component="ul" gap="xs" p={0} m={0} aria-labelledby="sessions-card">
+              {sessions.data.map((session) => (
+                <SessionRow
+                  key={session.id}
+                  session={session}
+                  revoking={revoke.isPending && revoke.variables.id === session.id}
+                  onRevoke={() => revokeOne(session)}
+                />
+              ))}
+            </Stack>
+          )}
+          {sessions.isSuccess ? (
+            <Group justify="space-between" gap="sm">
+              <Text size="sm" c="gray.8">
+                {others === 0 ? t('sessions.noOthers') : t('sessions.othersHint')}
+              </Text>
+              <Button
+                color="red.9"
+                variant="outline"
+                leftSection={<IconLogout size={18} aria-hidden />}
+                disabled={others === 0}
+                loading={revokeOthers.isPending}
+                onClick={revokeAllOthers}
+              >
+                {t('sessions.revokeOthers')}
+              </Button>
+            </Group>
+          ) : null}
+        </SectionCard>
+        <SecurityActivityCard />
+      </Stack>
     </>
   );
 }

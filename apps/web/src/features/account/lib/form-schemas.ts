@@ -68,6 +68,10 @@ export const ACCOUNT_FIELD_MESSAGES: FieldMessages<string> = {
   },
   confirmPassword: { required: 'password.mismatch' },
   newEmail: { required: 'email.invalid', invalid: 'email.invalid' },
+  code: {
+    required: 'second-factor:setup.codeRequired',
+    invalid: 'second-factor:setup.codeRequired',
+  },
 };
 
 /** A refusal of the identity server that names a field of an account form: said there too. */
@@ -75,14 +79,16 @@ function fieldOfFailure<Field extends string>(fields: readonly Field[]) {
   return (error: unknown) => {
     const problem = problemFromApi(error);
     const wrongPassword = problem.kind === 'wrong-password' ? 'currentPassword' : undefined;
+    const wrongCode = problem.kind === 'wrong-code' ? 'code' : undefined;
     const refused =
       problem.kind === 'email-in-use' || problem.kind === 'same-email'
         ? 'newEmail'
         : problem.kind === 'invalid'
           ? problem.extra.fields?.[0]
           : undefined;
-    const field = fields.find((candidate) => candidate === (wrongPassword ?? refused));
+    const field = fields.find((candidate) => candidate === (wrongPassword ?? wrongCode ?? refused));
     if (!field) return null;
+    if (field === wrongCode) return { field, key: 'errors.wrong-code' };
     return { field, key: wrongPassword ? 'errors.wrong-password' : 'validation.notAccepted' };
   };
 }
@@ -100,3 +106,21 @@ export function accountFormOptions<Field extends string>(fields: readonly Field[
     alsoSumUp: true,
   };
 }
+
+/** A code of the authenticator app: six digits (spaces typed between them are dropped). */
+export const authenticatorCodeSchema = z
+  .string()
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'must be 6 digits'));
+
+/** Turning the authenticator app on: the password when the account has one. */
+export const enableTwoFactorSchema = z.object({ password: z.string() });
+
+/** Confirming the app with its first code. */
+export const confirmTwoFactorSchema = z.object({ code: authenticatorCodeSchema });
+
+/** Turning it off: a current code, and the password when the account has one. */
+export const disableTwoFactorSchema = z.object({
+  code: authenticatorCodeSchema,
+  password: z.string(),
+});

@@ -1,4 +1,4 @@
-import { Button, Divider, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconBrandGithub, IconBrandGoogle, IconShieldLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import {
 } from '../lib/federated';
 import { useAuthRedirect } from './use-auth-redirect';
 import { FormAlert } from './form-alert';
+import { OrDivider } from './or-divider';
 
 const ICONS: Record<FederatedProvider, typeof IconShieldLock> = {
   oidc: IconShieldLock,
@@ -53,14 +54,7 @@ export function FederatedButtons() {
   if (options.length === 0) return null;
   return (
     <Stack gap="sm">
-      <Divider
-        label={
-          <Text span size="sm" c="gray.7">
-            {t('common.or')}
-          </Text>
-        }
-        labelPosition="center"
-      />
+      <OrDivider />
       <FormAlert failure={failure} />
       {options.map(({ provider, name }) => {
         const Icon = ICONS[provider];

@@ -17,14 +17,17 @@ export function NameField(props: FieldProps<string>) {
 }
 
 /** An e-mail address (written left to right whatever the page's direction). */
-export function EmailField(props: FieldProps<string>) {
+export function EmailField({
+  autoComplete = 'email',
+  ...props
+}: FieldProps<string> & { autoComplete?: string }) {
   const { t } = useTranslation('auth');
   return (
     <TextInput
       {...props}
       type="email"
       label={t('fields.email')}
-      autoComplete="email"
+      autoComplete={autoComplete}
       dir="ltr"
       size="md"
     />

@@ -51,8 +51,9 @@ export function LoginForm() {
     submit: async (body) => {
       resend.reset();
       const authClient = await loadAuthClient();
-      await callAuth((fetchOptions) => authClient.signIn.email({ ...body, fetchOptions }));
-      await completeSignIn();
+      await completeSignIn(
+        await callAuth((fetchOptions) => authClient.signIn.email({ ...body, fetchOptions })),
+      );
     },
   });
 
@@ -78,7 +79,8 @@ export function LoginForm() {
           <Notice>{t('login.verificationSent', { email: isolate(resend.variables ?? '') })}</Notice>
         ) : null}
         <FormAlert failure={resendFailure} />
-        <EmailField {...form.field('email')} />
+        {/* `webauthn`: the browser offers the passkeys it holds among this field's suggestions. */}
+        <EmailField {...form.field('email')} autoComplete="username webauthn" />
         <Stack gap={6}>
           <PasswordField
             {...form.field('password')}

@@ -52,15 +52,16 @@ export function PhoneSignIn() {
     schema: phoneCodeSchema,
     submit: async ({ code }) => {
       if (!sentTo) return;
+      let answer: unknown;
       try {
-        await callAuth((fetchOptions) =>
+        answer = await callAuth((fetchOptions) =>
           authClient.phoneNumber.verify({ phoneNumber: sentTo, code, fetchOptions }),
         );
       } catch (error) {
         codeForm.setValues({ code: '' });
         throw error;
       }
-      await completeSignIn();
+      await completeSignIn(answer);
     },
   });
 

@@ -20,11 +20,17 @@ export type AuthErrorKey =
   | 'errors.invalidCode'
   | 'errors.codeExpired'
   | 'errors.tooManyCodeAttempts'
+  // The second step's, in its own messages (loaded by its page only).
+  | 'second-factor:errors.invalidAppCode'
+  | 'second-factor:errors.invalidBackupCode'
+  | 'second-factor:errors.secondFactorOver'
   | 'errors.invalidPhone'
   | 'errors.termsNotAccepted'
   | 'errors.passwordTooShort'
   | 'errors.passwordTooLong'
   | 'errors.federationFailed'
+  | 'errors.passkeyCancelled'
+  | 'errors.passkeyFailed'
   | 'errors.untrustedOrigin'
   | 'errors.otherOrigin'
   | 'errors.server'
@@ -78,6 +84,7 @@ const CODES: Record<string, { key: AuthErrorKey; field?: AuthField }> = {
   TOO_MANY_ATTEMPTS: { key: 'errors.tooManyCodeAttempts', field: 'code' },
   INVALID_PHONE_NUMBER: { key: 'errors.invalidPhone', field: 'phone' },
   PROVIDER_NOT_FOUND: { key: 'errors.federationFailed' },
+  PASSKEY_SIGN_IN_FAILED: { key: 'errors.passkeyFailed' },
 };
 
 /** What better-auth's client returns as `error` (the JSON body plus the status). */

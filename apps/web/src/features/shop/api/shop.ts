@@ -89,19 +89,6 @@ export const adminOrdersQuery = queryOptions({
   retry: retryUnlessFinal,
 });
 
-/** POST …/paid or …/refund (admins). */
-export function useOrderAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ order, action }: { order: Order; action: 'paid' | 'refund' }) =>
-      apiRequest<Order>(`/api/admin/shop/orders/${order.id}/${action}`, {
-        method: 'POST',
-        body: { version: order.version },
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: shopKeys.all }),
-  });
-}
-
 /** POST /api/admin/shop/products (admins). */
 export function useCreateProduct() {
   const queryClient = useQueryClient();

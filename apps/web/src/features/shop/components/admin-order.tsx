@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';
 import { listFormat } from '../../../lib/intl';
-import { useOrderAction } from '../api/shop';
+import { useOrderAction } from '../api/order-actions';
 import { OrderCard } from './order-card';
 import { useMoney } from './price';
 

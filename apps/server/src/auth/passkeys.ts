@@ -1,0 +1,286 @@
+import { MAX_PASSKEYS, passkeyNameSchema } from '@jammy/shared/passkeys';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthEndpoint, freshSessionMiddleware } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import { and, eq, gt, lt, like, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { verification } from '../db/schema/auth';
+import { presentPasskey } from './passkey-presenter';
+import {
+  countPasskeys,
+  insertPasskey,
+  listPasskeys,
+  markPasskeyUsed,
+  passkeyByCredential,
+} from './passkey-store';
+
+/**
+ * Passkeys (WebAuthn) as a sign-in method of better-auth's (docs/decisions/047): adding one
+ * and signing in with one are endpoints of better-auth, so a passkey's sign-in makes the same
+ * session, cookie, rate limit and hooks as a password's. `@simplewebauthn/server` checks the
+ * authenticator's answers; better-auth's own passkey plugin could not be installed beside
+ * better-auth 1.7.25 (it pins older versions of better-auth's own packages).
+ */
+
+/** How long the browser and the traveller have to answer a challenge. */
+const CHALLENGE_SECONDS = 5 * 60;
+/** Challenges are kept in better-auth's verification table under this prefix. */
+const CHALLENGE_PREFIX = 'passkey:';
+
+type Ceremony = 'registration' | 'authentication';
+
+const base64url = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]*$/, 'must be base64url')
+  .max(16_384);
+const transports = z
+  .array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']))
+  .max(8);
+/** What `startRegistration` of `@simplewebauthn/browser` answers (RegistrationResponseJSON). */
+const registrationResponse = z.object({
+  id: base64url,
+  rawId: base64url,
+  type: z.literal('public-key'),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  // Extensions are not asked for; whatever the browser reports of them is not kept.
+  clientExtensionResults: z.object({}),
+  response: z.object({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    authenticatorData: base64url.optional(),
+    transports: transports.optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: base64url.optional(),
+  }),
+});
+/** What `startAuthentication` answers (AuthenticationResponseJSON). */
+const authenticationResponse = z.object({
+  id: base64url,
+  rawId: base64url,
+  type: z.literal('public-key'),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z.object({}),
+  response: z.object({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+});
+
+export interface PasskeyOptions {
+  db: Db;
+  /** The public URL: its host is the relying party's id, its origin the only one accepted. */
+  baseUrl: URL;
+  /** The name a passkey is saved under on the device (the address, else the phone number). */
+  accountName: (user: { email: string; name: string; phoneNumber?: unknown }) => string;
+}
+
+function refused(
+  code: string,
+  message: string,
+  status: 'BAD_REQUEST' | 'UNAUTHORIZED' = 'BAD_REQUEST',
+) {
+  return new APIError(status, { code, message });
+}
+
+/** Keeps a challenge for one ceremony (and, when adding a passkey, one traveller). */
+async function keepChallenge(db: Db, challenge: string, ceremony: Ceremony, userId: string | null) {
+  await db.insert(verification).values({
+    id: uuidv7(),
+    identifier: `${CHALLENGE_PREFIX}${challenge}`,
+    value: JSON.stringify({ ceremony, userId }),
+    expiresAt: new Date(Date.now() + CHALLENGE_SECONDS * 1000),
+  });
+}
+
+/**
+ * Takes the challenge the browser signed, once: true when it was handed out for this ceremony
+ * (and traveller) and has not expired. A second answer to the same challenge finds nothing.
+ */
+async function takeChallenge(
+  db: Db,
+  challenge: string,
+  ceremony: Ceremony,
+  userId: string | null,
+): Promise<boolean> {
+  const [row] = await db
+    .delete(verification)
+    .where(
+      and(
+        eq(verification.identifier, `${CHALLENGE_PREFIX}${challenge}`),
+        gt(verification.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ value: verification.value });
+  if (!row) return false;
+  const kept = z
+    .object({ ceremony: z.string(), userId: z.string().nullable() })
+    .parse(JSON.parse(row.value));
+  return kept.ceremony === ceremony && kept.userId === userId;
+}
+
+/** Drops the challenges nobody answered (a sign-in page hands one out on every visit). */
+export async function purgeExpiredPasskeyChallenges(db: Db): Promise<number> {
+  const rows = await db
+    .delete(verification)
+    .where(
+      and(
+        like(verification.identifier, `${CHALLENGE_PREFIX}%`),
+        lt(verification.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: verification.id });
+  return rows.length;
+}
+
+/** The better-auth plugin: add a passkey (signed in, recently) and sign in with one. */
+export function passkeys({ db, baseUrl, accountName }: PasskeyOptions) {
+  const rpID = baseUrl.hostname;
+  const expectedOrigin = baseUrl.origin;
+
+  return {
+    id: 'jammy-passkeys',
+    endpoints: {
+      passkeyRegisterOptions: createAuthEndpoint(
+        '/passkey/register-options',
+        { method: 'GET', use: [freshSessionMiddleware] },
+        async (ctx) => {
+          const { user } = ctx.context.session;
+          const existing = await listPasskeys(db, user.id);
+          const options = await generateRegistrationOptions({
+            rpName: 'Jammy',
+            rpID,
+            userName: accountName(user),
+            userDisplayName: user.name,
+            // The same handle for all of a traveller's passkeys: a device then replaces its
+            // old passkey for this account instead of keeping two.
+            userID: new TextEncoder().encode(user.id),
+            attestationType: 'none',
+            excludeCredentials: existing.map((row) => ({
+              id: row.credentialId,
+              transports: row.transports,
+            })),
+            authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+            timeout: CHALLENGE_SECONDS * 1000,
+          });
+          await keepChallenge(db, options.challenge, 'registration', user.id);
+          return ctx.json(options);
+        },
+      ),
+      passkeyRegister: createAuthEndpoint(
+        '/passkey/register',
+        {
+          method: 'POST',
+          use: [freshSessionMiddleware],
+          body: z.object({ name: passkeyNameSchema, response: registrationResponse }),
+        },
+        async (ctx) => {
+          const { user } = ctx.context.session;
+          if ((await countPasskeys(db, user.id)) >= MAX_PASSKEYS) {
+            throw refused(
+              'TOO_MANY_PASSKEYS',
+              `You hold ${MAX_PASSKEYS} passkeys already: remove one first`,
+            );
+          }
+          const verified = await verifyRegistrationResponse({
+            response: ctx.body.response,
+            expectedChallenge: (challenge) => takeChallenge(db, challenge, 'registration', user.id),
+            expectedOrigin,
+            expectedRPID: rpID,
+            requireUserVerification: true,
+          }).catch((error: unknown) => {
+            ctx.context.logger.warn('passkey registration refused', error);
+            return { verified: false as const };
+          });
+          if (!verified.verified) {
+            throw refused(
+              'PASSKEY_NOT_VERIFIED',
+              "response: the authenticator's answer could not be verified",
+            );
+          }
+          const { credential, aaguid, credentialBackedUp } = verified.registrationInfo;
+          const row = await insertPasskey(db, {
+            userId: user.id,
+            name: ctx.body.name,
+            credentialId: credential.id,
+            publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+            counter: credential.counter,
+            transports: credential.transports ?? [],
+            aaguid,
+            backedUp: credentialBackedUp,
+          });
+          if (!row) throw refused('PASSKEY_EXISTS', 'response: this passkey is registered already');
+          return ctx.json(presentPasskey(row));
+        },
+      ),
+      passkeySignInOptions: createAuthEndpoint(
+        '/passkey/sign-in-options',
+        { method: 'GET' },
+        async (ctx) => {
+          // No allowed credentials: the browser offers the passkeys it holds for this site
+          // (discoverable credentials), so nobody has to type who they are.
+          const options = await generateAuthenticationOptions({
+            rpID,
+            userVerification: 'required',
+            timeout: CHALLENGE_SECONDS * 1000,
+          });
+          await keepChallenge(db, options.challenge, 'authentication', null);
+          return ctx.json(options);
+        },
+      ),
+      passkeySignIn: createAuthEndpoint(
+        '/passkey/sign-in',
+        { method: 'POST', body: z.object({ response: authenticationResponse }) },
+        async (ctx) => {
+          const { response } = ctx.body;
+          const passkey = await passkeyByCredential(db, response.id);
+          // The same answer whether the passkey is unknown or its signature wrong.
+          const failed = refused(
+            'PASSKEY_SIGN_IN_FAILED',
+            "This passkey is not one of Jammy's accounts",
+            'UNAUTHORIZED',
+          );
+          if (!passkey) throw failed;
+          const verified = await verifyAuthenticationResponse({
+            response,
+            expectedChallenge: (challenge) => takeChallenge(db, challenge, 'authentication', null),
+            expectedOrigin,
+            expectedRPID: rpID,
+            credential: {
+              id: passkey.credentialId,
+              publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+              counter: passkey.counter,
+              transports: passkey.transports,
+            },
+            requireUserVerification: true,
+          }).catch((error: unknown) => {
+            ctx.context.logger.warn('passkey sign-in refused', error);
+            return { verified: false, authenticationInfo: null };
+          });
+          if (!verified.verified || !verified.authenticationInfo) throw failed;
+          await markPasskeyUsed(db, passkey.id, verified.authenticationInfo.newCounter);
+          const user = await ctx.context.internalAdapter.findUserById(passkey.userId);
+          if (!user) throw failed;
+          const session = await ctx.context.internalAdapter.createSession(user.id);
+          await setSessionCookie(ctx, { session, user });
+          return ctx.json({ redirect: false, user: { id: user.id } });
+        },
+      ),
+    },
+    rateLimit: [
+      { pathMatcher: (path: string) => path === '/passkey/sign-in', window: 60, max: 10 },
+      { pathMatcher: (path: string) => path === '/passkey/sign-in-options', window: 60, max: 30 },
+      { pathMatcher: (path: string) => path.startsWith('/passkey/register'), window: 300, max: 20 },
+    ],
+  } satisfies BetterAuthPlugin;
+}

@@ -1,0 +1,73 @@
+import { Alert, Button, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCheck, IconCopy, IconDownload, IconLifebuoy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** The backup codes as a text file the traveller keeps (one code a line). */
+function download(codes: readonly string[], heading: string) {
+  const text = `${heading}\n\n${codes.join('\n')}\n`;
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'jammy-backup-codes.txt';
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** The 10 backup codes, shown once: each signs in one time when the phone is not at hand. */
+export function BackupCodes({ codes }: { codes: readonly string[] }) {
+  const { t } = useTranslation('second-factor');
+  return (
+    <Alert
+      role="status"
+      color="teal"
+      variant="light"
+      radius="md"
+      icon={<IconLifebuoy size={20} aria-hidden />}
+      title={t('setup.backupTitle')}
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t('setup.backupText')}</Text>
+        <SimpleGrid
+          component="ol"
+          cols={2}
+          spacing="xs"
+          verticalSpacing={4}
+          data-testid="backup-codes"
+          dir="ltr"
+          style={{ paddingInlineStart: 0, margin: 0, listStyle: 'none' }}
+        >
+          {codes.map((code) => (
+            <Text component="li" key={code} ff="monospace" size="sm" fw={600}>
+              {code}
+            </Text>
+          ))}
+        </SimpleGrid>
+        <Group gap="xs">
+          <CopyButton value={codes.join('\n')}>
+            {({ copied, copy }) => (
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={
+                  copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
+                }
+                onClick={copy}
+              >
+                {copied ? t('setup.copied') : t('setup.copy')}
+              </Button>
+            )}
+          </CopyButton>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => download(codes, t('setup.backupTitle'))}
+          >
+            {t('setup.download')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,1 @@
+export { SecurityActivityCard } from './components/security-activity-card';
