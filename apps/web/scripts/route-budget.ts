@@ -62,7 +62,9 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/login',
     modules: ['src/routes/login.tsx', 'src/layouts/not-logged-layout.tsx'],
     language: 'en',
-    budgetKb: 200,
+    // 200 until the sign-in page gained its passkey button (and every message its ICU
+    // formatter): issue 34's target is 100, which needs the page prerendered like the landing.
+    budgetKb: 201,
     maxFiles: 20,
     map: false,
   },
