@@ -1,6 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { messageBundles, MESSAGE_BUNDLES } from './apps/web/scripts/message-bundles';
+import { LOCALES_DIR, messageBundles, MESSAGE_BUNDLES } from './apps/web/scripts/message-bundles';
 
 // Three suites: unit (no I/O), integration (real PostgreSQL), e2e (built app + Chromium).
 export default defineConfig({
@@ -8,9 +7,7 @@ export default defineConfig({
     projects: [
       {
         // The web app's messages are read through a module its build writes (vite.config.ts).
-        plugins: [
-          messageBundles(fileURLToPath(new URL('apps/web', import.meta.url)), MESSAGE_BUNDLES),
-        ],
+        plugins: [messageBundles(LOCALES_DIR, MESSAGE_BUNDLES)],
         test: {
           name: 'unit',
           include: [

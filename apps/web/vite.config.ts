@@ -9,7 +9,14 @@ import { VitePWA } from 'vite-plugin-pwa';
 // By its path: Node loads this file, and would not load the shared package's TypeScript by name.
 import { INBOX_SHARE } from '../../packages/shared/src/inbox-share';
 import { ROUTES } from '../../packages/shared/src/route-table';
-import { MESSAGE_BUNDLES, messageBundles } from './scripts/message-bundles';
+// A relative import: Vite bundles it with this file (the package's TypeScript is not built).
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../packages/shared/src/languages';
+import {
+  LOCALES_DIR,
+  MESSAGE_BUNDLES,
+  bundleModule,
+  messageBundles,
+} from './scripts/message-bundles';
 import { PUBLIC_ENTRY, familyOf, pageChunks, type MainPages } from './scripts/page-chunks';
 
 const BUILD_ID = randomUUID();
@@ -118,17 +125,16 @@ const ONLINE_ONLY_DIALOGS = [
   'components/second-factor/step-up-modal.tsx',
 ];
 
-// Messages that only online-only pages show (the second factor's: the account page and the
-// sign-in's code page), in English (the other languages are never precached).
-const ONLINE_ONLY_MESSAGES = ['components/second-factor/locales/en.json'];
+// Namespaces of messages that only online-only pages show (the second factor's: the account
+// page and the sign-in's code page; the account's security activity), in English (the other
+// languages are never precached).
+const ONLINE_ONLY_MESSAGES = ['second-factor', 'security'];
 
 // Parts loaded only when needed, kept by the runtime cache once loaded, and not precached: a
 // device without them offline does without (a long list shows every row).
 const LOADED_WHEN_NEEDED = [
   'features/places/components/virtual-place-list.tsx',
   'components/virtual-window-list.tsx',
-  // The account page's security activity (online-only) in English; other languages never are.
-  'features/security/locales/en.json',
 ];
 
 /**
@@ -177,8 +183,11 @@ function onlineOnlyCode(): Plugin {
         ONLINE_ONLY_PAGES.some((page) =>
           chunk.facadeModuleId?.endsWith(`/src/routes/${page}.tsx`),
         ) ||
-        [...ONLINE_ONLY_DIALOGS, ...ONLINE_ONLY_MESSAGES, ...LOADED_WHEN_NEEDED].some((part) =>
+        [...ONLINE_ONLY_DIALOGS, ...LOADED_WHEN_NEEDED].some((part) =>
           chunk.facadeModuleId?.endsWith(`/src/${part}`),
+        ) ||
+        ONLINE_ONLY_MESSAGES.some(
+          (namespace) => chunk.facadeModuleId === `\0${bundleModule(namespace, 'en')}`,
         );
       const reached = new Set<string>();
       const reach = (chunk: Rolldown.OutputChunk) => {
@@ -349,7 +358,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
-    messageBundles(path.dirname(fileURLToPath(import.meta.url)), MESSAGE_BUNDLES),
+    messageBundles(LOCALES_DIR, MESSAGE_BUNDLES),
     reactRouterProduction(),
     buildManifest(),
     onlineOnlyCode(),
@@ -422,8 +431,11 @@ export default defineConfig({
         globPatterns: ['index.html', 'favicon.svg', 'assets/*.{js,css,svg,png,woff2}'],
         globIgnores: [
           // Messages of other languages than English: cached when first used.
-          'assets/{it,fr,es,de,ar}-*.js',
+          `assets/{${LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).join(',')}}-*.js`,
           'assets/hero-journey-*.svg',
+          // The fonts of scripts (src/i18n/script-fonts.ts): fetched with their language only.
+          'assets/font-*.css',
+          'assets/noto-sans-*',
         ],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
         manifestTransforms: [withoutOnlineOnlyCode, precacheBudget, markShell],

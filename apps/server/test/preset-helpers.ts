@@ -26,7 +26,8 @@ export function catalogueFixture(
   const { title, ...rest } = changes;
   const slug = rest.slug ?? `lake-como-${fixtureCounter}-${Math.random().toString(36).slice(2, 6)}`;
   const file: CatalogueFile = { ...base, ...rest, slug, cover: `/presets/${slug}.svg` };
-  if (title) file.text = { ...file.text, en: { ...file.text.en, title } };
+  const english = file.text.en;
+  if (title && english) file.text = { ...file.text, en: { ...english, title } };
   return file;
 }
 

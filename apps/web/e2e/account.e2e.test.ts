@@ -4,12 +4,9 @@ import { LANGUAGE_COOKIE, localizePath, type Language } from '@jammy/shared/lang
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { uuidv7 } from 'uuidv7';
 import { describe, expect, inject, it } from 'vitest';
-import arAccount from '../src/features/account/locales/ar.json';
-import en from '../src/features/account/locales/en.json';
-import itAccount from '../src/features/account/locales/it.json';
-import arCore from '../src/i18n/locales/ar.json';
-import enCore from '../src/i18n/locales/en.json';
-import itCore from '../src/i18n/locales/it.json';
+import arLocale from '@jammy/shared/locales/ar.json';
+import enLocale from '@jammy/shared/locales/en.json';
+import itLocale from '@jammy/shared/locales/it.json';
 import { signUpVerified, uniqueEmail, waitForMail, type TestAccount } from './accounts';
 import {
   DESKTOP,
@@ -19,6 +16,13 @@ import {
   seriousViolations,
   browserForThisFile,
 } from './browser';
+
+const arAccount = arLocale.account;
+const en = enLocale.account;
+const itAccount = itLocale.account;
+const arCore = arLocale.translation;
+const enCore = enLocale.translation;
+const itCore = itLocale.translation;
 
 const SECTIONS = ['profile', 'security', 'sessions', 'tokens', 'data', 'welcome'] as const;
 const NEW_PASSWORD = 'a whole new passphrase';
@@ -143,7 +147,7 @@ describe('the account page', () => {
     await next.fill('short');
     await repeat.fill('shorter');
     await page.getByRole('button', { name: en.password.submit }).click();
-    await page.getByText(en.validation.tooShort.replace('{{min}}', '10')).waitFor();
+    await page.getByText(en.validation.tooShort.replace('{min}', '10')).waitFor();
     await page.getByText(en.password.mismatch).waitFor();
 
     // A wrong current password is refused, in place.
@@ -293,7 +297,7 @@ describe('the account page', () => {
     await page.getByRole('button', { name: en.password.submit }).click();
     await page
       .getByRole('alert')
-      .filter({ hasText: en.errors.rateLimitedWait.replace('{{wait}}', '42 seconds') })
+      .filter({ hasText: en.errors.rateLimitedWait.replace('{wait}', '42 seconds') })
       .waitFor();
 
     await page.route('**/api/me/export', (route) => route.abort('internetdisconnected'));
@@ -321,7 +325,7 @@ describe('the account page', () => {
     await page.getByRole('button', { name: en.profile.save }).click();
     await page
       .getByRole('alert')
-      .filter({ hasText: en.errors.invalid.replace('{{fields}}', en.fields.homePlace) })
+      .filter({ hasText: en.errors.invalid.replace('{fields}', en.fields.homePlace) })
       .waitFor();
     await page.getByText(en.validation.notAccepted).waitFor();
     expect(await seriousViolations(page)).toEqual([]);

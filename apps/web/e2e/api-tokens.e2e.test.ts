@@ -1,8 +1,7 @@
 import { localizePath, type Language } from '@jammy/shared/languages';
 import { describe, expect, it } from 'vitest';
-import ar from '../src/features/account/locales/ar.json';
-import en from '../src/features/account/locales/en.json';
-import sharingEn from '../src/features/sharing/locales/en.json';
+import arLocale from '@jammy/shared/locales/ar.json';
+import enLocale from '@jammy/shared/locales/en.json';
 import { signUpVerified } from './accounts';
 import {
   PHONE,
@@ -13,6 +12,10 @@ import {
   seriousViolations,
   url,
 } from './browser';
+
+const ar = arLocale.account;
+const en = enLocale.account;
+const sharingEn = enLocale.sharing;
 
 const browser = await browserForThisFile();
 
@@ -98,7 +101,7 @@ describe('personal API tokens on the account page', () => {
       if (language === 'en') {
         await page.goto(url(`/itinerary/${trip.id}`));
         await page
-          .getByText(sharingEn.activity.via.replace('{{name}}', 'Trip robot'))
+          .getByText(sharingEn.activity.via.replace('{name}', 'Trip robot'))
           .first()
           .waitFor();
         await page.goto(url(`${localizePath('/account', language)}#tokens`));
@@ -109,9 +112,9 @@ describe('personal API tokens on the account page', () => {
       const row = page.getByRole('listitem').filter({ hasText: 'Trip robot' });
       await row.getByText(t.neverUsed).waitFor({ state: 'detached' });
       await row
-        .getByRole('button', { name: t.revokeLabel.replace('{{name}}', 'Trip robot') })
+        .getByRole('button', { name: t.revokeLabel.replace('{name}', 'Trip robot') })
         .click();
-      await page.getByText(t.revokedNotice.replace('{{name}}', 'Trip robot')).waitFor();
+      await page.getByText(t.revokedNotice.replace('{name}', 'Trip robot')).waitFor();
       await row.getByText(t.revoked, { exact: true }).waitFor();
       expect(await program('GET', `/api/itineraries/${trip.id}`)).toBe(401);
       expect(await seriousViolations(page)).toEqual([]);

@@ -1,9 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import arAuth from '../src/features/auth/locales/ar.json';
-import enAuth from '../src/features/auth/locales/en.json';
-import ar from '../src/i18n/locales/ar.json';
-import en from '../src/i18n/locales/en.json';
+import arLocale from '@jammy/shared/locales/ar.json';
+import enLocale from '@jammy/shared/locales/en.json';
 import { signUpVerified, uniqueEmail, waitForMail, waitForSms, type TestAccount } from './accounts';
 import {
   DESKTOP,
@@ -14,6 +12,11 @@ import {
   browserForThisFile,
   url,
 } from './browser';
+
+const arAuth = arLocale.auth;
+const enAuth = enLocale.auth;
+const ar = arLocale.translation;
+const en = enLocale.translation;
 
 const browser = await browserForThisFile();
 
@@ -331,7 +334,7 @@ describe('the sign-in pages', () => {
     await main.getByLabel(arAuth.fields.password, { exact: true }).fill('short');
     await main.getByRole('button', { name: arAuth.register.submit }).click();
     expect(
-      await main.getByText(arAuth.validation.passwordTooShort.replace('{{min}}', '10')).isVisible(),
+      await main.getByText(arAuth.validation.passwordTooShort.replace('{min}', '10')).isVisible(),
     ).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

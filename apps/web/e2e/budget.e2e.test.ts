@@ -1,8 +1,10 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import budgetAr from '../src/features/budget/locales/ar.json';
+import arLocale from '@jammy/shared/locales/ar.json';
 import { signUpVerified, waitForMail, type TestAccount } from './accounts';
 import { baseUrl, launchBrowser, newContext, PHONE_SCALE, seriousViolations, url } from './browser';
+
+const budgetAr = arLocale.budget;
 
 // The budget of a trip for two, on a small phone: the owner sets the trip currency, records
 // three expenses (split equally, by shares, and one in yen with the rate typed in), and sees

@@ -2,10 +2,13 @@ import { localizePath, type Language } from '@jammy/shared/languages';
 import { ROUTES, buildPath, type Route } from '@jammy/shared/route-table';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ar from '../src/i18n/locales/ar.json';
-import en from '../src/i18n/locales/en.json';
+import arLocale from '@jammy/shared/locales/ar.json';
+import enLocale from '@jammy/shared/locales/en.json';
 import { signUpVerified } from './accounts';
 import { baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+
+const ar = arLocale.translation;
+const en = enLocale.translation;
 
 // Every page of the route table, opened by its address in English and Arabic, signed out and
 // signed in: the right answer (the page, or sign-in first), title, layout, language and

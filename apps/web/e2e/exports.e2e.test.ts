@@ -4,8 +4,8 @@ import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import exportsAr from '../src/features/exports/locales/ar.json';
-import exportsEn from '../src/features/exports/locales/en.json';
+import arLocale from '@jammy/shared/locales/ar.json';
+import enLocale from '@jammy/shared/locales/en.json';
 import { signUpVerified } from './accounts';
 import {
   PHONE,
@@ -16,6 +16,9 @@ import {
   seriousViolations,
   url,
 } from './browser';
+
+const exportsAr = arLocale.exports;
+const exportsEn = enLocale.exports;
 
 // The exports of one trip on a 360 px phone: the Export menu opened by keyboard, a GPX
 // download parsed back, a calendar feed made and read without a session, and the print view
@@ -226,7 +229,7 @@ describe('exports', () => {
     const map = page.locator('[data-testid="print-map"][data-state="ready"] img');
     await map.waitFor();
     expect(await map.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBe(1600);
-    expect(await map.getAttribute('alt')).toBe(exportsEn.print.mapAlt.replace('{{title}}', TITLE));
+    expect(await map.getAttribute('alt')).toBe(exportsEn.print.mapAlt.replace('{title}', TITLE));
     // The train from Lisbon to Porto is drawn as the trip's map draws a train: solid green.
     expect(await pixelsOfColour(map, [0x2b, 0x8a, 0x3e], 16)).toBeGreaterThan(200);
     expect(await page.getByRole('button', { name: exportsEn.print.button }).isVisible()).toBe(true);

@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import arFiles from '../src/features/files/locales/ar.json';
-import enFiles from '../src/features/files/locales/en.json';
+import arLocale from '@jammy/shared/locales/ar.json';
+import enLocale from '@jammy/shared/locales/en.json';
 import { signUpVerified, waitForMail } from './accounts';
 import {
   animationsFinished,
@@ -16,6 +16,9 @@ import {
   url,
 } from './browser';
 import { pdf, photo } from './images';
+
+const arFiles = arLocale.files;
+const enFiles = enLocale.files;
 
 // A traveller on a phone (360 px wide) gives a trip a cover photo (cropped to the card) and a
 // PDF ticket, each with a visible progress bar, cancels an upload, and sees the cover in the
@@ -425,14 +428,14 @@ describe('files and photos, on a phone', () => {
     await page.getByRole('button', { name: 'Tram 28 at dawn', exact: true }).click();
     await page
       .getByRole('dialog', {
-        name: arFiles.lightbox.label.replace('{{number}}', '1').replace('{{total}}', '2'),
+        name: arFiles.lightbox.label.replace('{number}', '1').replace('{total}', '2'),
       })
       .waitFor();
     // Right to left, the left arrow goes forward.
     await page.keyboard.press('ArrowLeft');
     await page
       .getByRole('dialog', {
-        name: arFiles.lightbox.label.replace('{{number}}', '2').replace('{{total}}', '2'),
+        name: arFiles.lightbox.label.replace('{number}', '2').replace('{total}', '2'),
       })
       .waitFor();
     expect(await seriousViolations(page)).toEqual([]);

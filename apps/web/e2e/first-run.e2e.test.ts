@@ -14,10 +14,13 @@ import {
   waitForHealthy,
   type ServerProcess,
 } from '../../server/test/server-process';
-import deAuth from '../src/features/auth/locales/de.json';
-import enAuth from '../src/features/auth/locales/en.json';
+import deLocale from '@jammy/shared/locales/de.json';
+import enLocale from '@jammy/shared/locales/en.json';
 import { uniqueEmail } from './accounts';
 import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
+
+const deAuth = deLocale.auth;
+const enAuth = enLocale.auth;
 
 // A first `npm start`: no PUBLIC_URL, and Jammy opened at whatever address reaches it. The
 // suite's own server has PUBLIC_URL set, so this file starts one more without it.
@@ -119,8 +122,8 @@ describe('with PUBLIC_URL set', () => {
       await alert.waitFor();
       expect(await alert.textContent()).toBe(
         messages.errors.otherOrigin
-          .replaceAll('{{publicUrl}}', baseUrl())
-          .replaceAll('{{origin}}', elsewhere()),
+          .replaceAll('{publicUrl}', baseUrl())
+          .replaceAll('{origin}', elsewhere()),
       );
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `other-origin-${language}-phone`);

@@ -1,11 +1,8 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import arContact from '../src/features/contact/locales/ar.json';
-import enContact from '../src/features/contact/locales/en.json';
-import arHelp from '../src/features/help/locales/ar.json';
-import enHelp from '../src/features/help/locales/en.json';
-import ar from '../src/i18n/locales/ar.json';
-import en from '../src/i18n/locales/en.json';
+import arLocale from '@jammy/shared/locales/ar.json';
+import { formatMessage } from '@jammy/shared/icu';
+import enLocale from '@jammy/shared/locales/en.json';
 import { signUpVerified, uniqueEmail, waitForMail } from './accounts';
 import {
   DESKTOP,
@@ -16,6 +13,13 @@ import {
   url,
   heading,
 } from './browser';
+
+const arContact = arLocale.contact;
+const enContact = enLocale.contact;
+const arHelp = arLocale.help;
+const enHelp = enLocale.help;
+const ar = arLocale.translation;
+const en = enLocale.translation;
 
 // The FAQ, the privacy policy, the terms and the contact form, as a visitor and an admin
 // meet them: searching, deep links, a message that arrives by SMTP and its answer.
@@ -55,7 +59,7 @@ describe('the FAQ', () => {
     await answer.waitFor();
     expect(await questions.count()).toBe(1);
     expect(await page.locator('#faq-count').textContent()).toBe(
-      enHelp.faq.count.replace('{{count}}', '1'),
+      formatMessage(enHelp.faq.count, { count: 1 }, 'en'),
     );
 
     // The answer closes and opens again from the keyboard.
@@ -71,7 +75,7 @@ describe('the FAQ', () => {
     await search.fill('volcano picnic');
     await page
       .getByRole('heading', {
-        name: enHelp.faq.noResultsTitle.replace('{{query}}', 'volcano picnic'),
+        name: enHelp.faq.noResultsTitle.replace('{query}', 'volcano picnic'),
       })
       .waitFor();
     await page.getByRole('main').getByRole('link', { name: enHelp.faq.contactCta }).first().click();
@@ -167,10 +171,10 @@ describe('the contact form', () => {
     const card = desk.getByTestId('contact-message').filter({ hasText: token });
     await card.waitFor();
     await card
-      .getByLabel(enContact.admin.answerLabel.replace('{{email}}', email))
+      .getByLabel(enContact.admin.answerLabel.replace('{email}', email))
       .fill('Viewers can only look; make them editors to let them add photos.');
     await card.getByRole('button', { name: enContact.admin.send }).click();
-    await card.getByText(enContact.admin.sentNotice.replace('{{email}}', email)).waitFor();
+    await card.getByText(enContact.admin.sentNotice.replace('{email}', email)).waitFor();
     const answer = await waitForMail(email, /Re: your message to Jammy/);
     expect(answer.text).toContain('make them editors');
     expect(answer.text).toContain(token);

@@ -2,9 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import importsAr from '../src/features/imports/locales/ar.json';
-import importsDe from '../src/features/imports/locales/de.json';
-import importsEn from '../src/features/imports/locales/en.json';
+import arLocale from '@jammy/shared/locales/ar.json';
+import deLocale from '@jammy/shared/locales/de.json';
+import { formatMessage } from '@jammy/shared/icu';
+import enLocale from '@jammy/shared/locales/en.json';
 import { signUpVerified } from './accounts';
 import {
   PHONE,
@@ -14,6 +15,10 @@ import {
   seriousViolations,
   browserForThisFile,
 } from './browser';
+
+const importsAr = arLocale.imports;
+const importsDe = deLocale.imports;
+const importsEn = enLocale.imports;
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const GPX = fileURLToPath(
@@ -138,14 +143,12 @@ describe('imports', () => {
       await choose(CALENDAR, messages.file.review);
       const series = page.getByTestId('import-series');
       await series.getByText(messages.series.title).waitFor();
-      const imported = (messages.series as Record<string, string>)[
-        lang === 'ar' ? 'imported_few' : 'imported_other'
-      ];
-      await series
-        .getByText(
-          `${imported?.replace('{{title}}', '\u2068Fado class\u2069').replace('{{count}}', '3')} ${messages.series['outside-trip']}`,
-        )
-        .waitFor();
+      const imported = formatMessage(
+        messages.series.imported,
+        { title: '\u2068Fado class\u2069', count: 3 },
+        lang,
+      );
+      await series.getByText(`${imported} ${messages.series['outside-trip']}`).waitFor();
       await review.getByTestId('import-all-day').getByText(messages.review.allDay).waitFor();
       expect(await seriousViolations(page), `series ${lang}`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -171,7 +174,7 @@ describe('imports', () => {
       await choose(KML, messages.file.review);
       await page
         .getByTestId('import-folders')
-        .getByText(messages.folders.notKept.replace('{{title}}', 'Alfama'))
+        .getByText(messages.folders.notKept.replace('{title}', 'Alfama'))
         .waitFor();
       await shoot(page, `import-folders-kept-not-${lang}-360`);
     }

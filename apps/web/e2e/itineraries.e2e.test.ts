@@ -2,10 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import arTrip from '../src/features/itineraries/locales/ar.json';
-import enTrip from '../src/features/itineraries/locales/en.json';
-import ar from '../src/i18n/locales/ar.json';
-import en from '../src/i18n/locales/en.json';
+import arLocale from '@jammy/shared/locales/ar.json';
+import enLocale from '@jammy/shared/locales/en.json';
 import { signUpVerified } from './accounts';
 import {
   DESKTOP,
@@ -17,6 +15,11 @@ import {
   api,
   heading,
 } from './browser';
+
+const arTrip = arLocale.itineraries;
+const enTrip = enLocale.itineraries;
+const ar = arLocale.translation;
+const en = enLocale.translation;
 
 const browser = await browserForThisFile();
 
@@ -153,7 +156,7 @@ describe('creating, finding and editing an itinerary', () => {
     expect(await main.getByRole('link', { name: title }).isVisible()).toBe(true);
     await search.fill('zzqx no such trip');
     const noMatch = main.getByText(
-      enTrip.empty.noMatchTitle.replace('{{query}}', 'zzqx no such trip'),
+      enTrip.empty.noMatchTitle.replace('{query}', 'zzqx no such trip'),
     );
     await noMatch.waitFor();
     await main.getByRole('button', { name: enTrip.list.clearSearch }).first().click();
@@ -224,7 +227,7 @@ describe('the trash', () => {
     await dialog.getByRole('button', { name: enTrip.edit.confirm }).click();
 
     await page.waitForURL(url('/itineraries'));
-    const moved = enTrip.trash.moved.replace('{{title}}', 'Patagonia');
+    const moved = enTrip.trash.moved.replace('{title}', 'Patagonia');
     await main.getByText(moved).waitFor();
     await main.getByText(enTrip.empty.title).waitFor();
 
@@ -235,7 +238,7 @@ describe('the trash', () => {
     expect(await main.getByText('Deleted for good in 30 days').isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await restore.click();
-    await main.getByText(enTrip.trash.restored.replace('{{title}}', 'Patagonia')).waitFor();
+    await main.getByText(enTrip.trash.restored.replace('{title}', 'Patagonia')).waitFor();
     await main.getByText(enTrip.empty.trashTitle).waitFor();
 
     await main.getByRole('link', { name: enTrip.list.current }).click();
@@ -247,7 +250,7 @@ describe('the trash', () => {
     await page.getByRole('dialog').getByRole('button', { name: enTrip.edit.confirm }).click();
     await main.getByText(moved).waitFor();
     await main.getByRole('button', { name: enTrip.trash.undo }).click();
-    await main.getByText(enTrip.trash.restored.replace('{{title}}', 'Patagonia')).waitFor();
+    await main.getByText(enTrip.trash.restored.replace('{title}', 'Patagonia')).waitFor();
     await main.getByRole('link', { name: 'Patagonia' }).first().waitFor();
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import de from '../src/i18n/locales/de.json';
-import en from '../src/i18n/locales/en.json';
+import deLocale from '@jammy/shared/locales/de.json';
+import enLocale from '@jammy/shared/locales/en.json';
 import {
   DESKTOP,
   PHONE,
@@ -10,6 +10,9 @@ import {
   seriousViolations,
   browserForThisFile,
 } from './browser';
+
+const de = deLocale.translation;
+const en = enLocale.translation;
 
 // The landing page as an anonymous visitor gets it: rendered to HTML at build time, with one
 // small script instead of the app (decision 020).

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import de from '../src/i18n/locales/de.json';
-import it_ from '../src/i18n/locales/it.json';
-import { DESKTOP, baseUrl, newContext, browserForThisFile } from './browser';
+import { LANGUAGES } from '@jammy/shared/languages';
+import deLocale from '@jammy/shared/locales/de.json';
+import itLocale from '@jammy/shared/locales/it.json';
+import { DESKTOP, baseUrl, newContext, browserForThisFile, seriousViolations } from './browser';
+
+const de = deLocale.translation;
+const it_ = itLocale.translation;
 
 const browser = await browserForThisFile();
 
@@ -37,23 +41,37 @@ describe('language', () => {
     expect(page.url()).toBe(`${baseUrl()}/fr`);
     await french.close();
 
-    const japanese = await newContext(browser, { ...DESKTOP, locale: 'ja-JP' });
-    const other = await japanese.newPage();
+    const taiwan = await newContext(browser, { ...DESKTOP, locale: 'zh-TW' });
+    const traditional = await taiwan.newPage();
+    await traditional.goto(`${baseUrl()}/`);
+    expect(traditional.url()).toBe(`${baseUrl()}/zh-hant`);
+    expect(await traditional.evaluate(() => document.documentElement.lang)).toBe('zh-Hant');
+    await taiwan.close();
+
+    const swiss = await newContext(browser, { ...DESKTOP, locale: 'gsw-CH' });
+    const other = await swiss.newPage();
     await other.goto(`${baseUrl()}/`);
     expect(other.url()).toBe(`${baseUrl()}/`);
     expect(await other.evaluate(() => document.documentElement.lang)).toBe('en');
-    await japanese.close();
+    await swiss.close();
   });
 
-  it('switches the current page by keyboard from the header menu', async () => {
+  it('switches the current page by keyboard from the header menu, searching by name', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/faq`);
     await page.getByRole('button', { name: /^Language: English/ }).focus();
     await page.keyboard.press('Enter');
-    const item = page.getByRole('menuitem', { name: 'Deutsch' });
-    await item.waitFor();
-    await item.focus();
+    const search = page.getByRole('textbox', { name: 'Find a language' });
+    await search.waitFor();
+    // The current language first, then the others.
+    const options = page.getByRole('option');
+    await expect.poll(() => options.count()).toBe(LANGUAGES.length);
+    expect(await options.first().textContent()).toBe('English');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.type('germ');
+    await expect.poll(() => options.count()).toBe(1);
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseUrl()}/de/faq`);
     await expect.poll(() => page.locator('h1').textContent()).toBe(de.routes.faq.title);

@@ -2,9 +2,11 @@ import type { Itinerary, ItineraryTree } from '@jammy/shared/itineraries';
 import type { PresetSummary } from '@jammy/shared/presets';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import arTrip from '../src/features/itineraries/locales/ar.json';
+import arLocale from '@jammy/shared/locales/ar.json';
 import { signUpVerified } from './accounts';
 import { DESKTOP, PHONE, baseUrl, launchBrowser, newContext, url } from './browser';
+
+const arTrip = arLocale.itineraries;
 
 // What a first-time traveller trips over, walked through in Chromium as they would: the place
 // search's promise, the start date of a copied preset, the itinerary tabs on a phone, the

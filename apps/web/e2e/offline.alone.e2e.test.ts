@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
-import deTrip from '../src/features/itineraries/locales/de.json';
-import enTrip from '../src/features/itineraries/locales/en.json';
+import deLocale from '@jammy/shared/locales/de.json';
+import enLocale from '@jammy/shared/locales/en.json';
 import { clientAddress, signUpVerified } from './accounts';
 import { photo } from './images';
 import {
@@ -17,6 +17,9 @@ import {
   seriousViolations,
   url,
 } from './browser';
+
+const deTrip = deLocale.itineraries;
+const enTrip = enLocale.itineraries;
 
 // The offline worker for real (run alone, after the rest: its installs, updates and reloads
 // without a connection timed out when two other browsers shared the two cores): these

@@ -1,10 +1,8 @@
 import { localizePath, type Language } from '@jammy/shared/languages';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import authAr from '../src/features/auth/locales/ar.json';
-import authEn from '../src/features/auth/locales/en.json';
-import securityAr from '../src/features/security/locales/ar.json';
-import securityEn from '../src/features/security/locales/en.json';
+import arLocale from '@jammy/shared/locales/ar.json';
+import enLocale from '@jammy/shared/locales/en.json';
 import { signUpVerified } from './accounts';
 import { PHONE, browserForThisFile, newContext, screenshot, seriousViolations } from './browser';
 import { startLocalhostServer } from './localhost-server';
@@ -14,13 +12,13 @@ const server = await startLocalhostServer();
 afterAll(() => server.close());
 
 const WORDS = {
-  en: { security: securityEn, auth: authEn },
-  ar: { security: securityAr, auth: authAr },
+  en: { security: enLocale.security, auth: enLocale.auth },
+  ar: { security: arLocale.security, auth: arLocale.auth },
 } as const;
 
-/** `text` with its `{{name}}` filled in, as i18next shows it. */
+/** `text` with its `{name}` filled in, as the app shows it. */
 function filled(text: string, values: Record<string, string>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+  return text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 }
 
 /**

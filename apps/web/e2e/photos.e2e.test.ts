@@ -3,12 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import arFiles from '../src/features/files/locales/ar.json';
-import deFiles from '../src/features/files/locales/de.json';
-import enFiles from '../src/features/files/locales/en.json';
+import arLocale from '@jammy/shared/locales/ar.json';
+import deLocale from '@jammy/shared/locales/de.json';
+import enLocale from '@jammy/shared/locales/en.json';
 import { signUpVerified } from './accounts';
 import { PHONE, baseUrl, launchBrowser, newContext, seriousViolations } from './browser';
 import { photo } from './images';
+
+const arFiles = arLocale.files;
+const deFiles = deLocale.files;
+const enFiles = enLocale.files;
 
 // A traveller adds photos to a trip from the overview: the bytes go up through the storage
 // API (real server, real files), the trip shows their thumbnails, a file that is not a photo
@@ -109,7 +113,7 @@ describe('photos of a trip', () => {
     // its size), before the bytes are sent.
     const big = await tooBigPhoto();
     await page.getByTestId('photo-input').setInputFiles(big);
-    const said = u.tooBigPhoto.replace('{{size}}', '16\u00a0MB').replace('{{limit}}', '15\u00a0MB');
+    const said = u.tooBigPhoto.replace('{size}', '16\u00a0MB').replace('{limit}', '15\u00a0MB');
     await alert.filter({ hasText: said }).waitFor({ timeout: 20_000 });
     expect(await retry.count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,11 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import enAuth from '../src/features/auth/locales/en.json';
-import enOnboarding from '../src/features/onboarding/locales/en.json';
-import arPresets from '../src/features/presets/locales/ar.json';
-import enPresets from '../src/features/presets/locales/en.json';
-import ar from '../src/i18n/locales/ar.json';
-import en from '../src/i18n/locales/en.json';
+import enLocale from '@jammy/shared/locales/en.json';
+import arLocale from '@jammy/shared/locales/ar.json';
 import { signUpVerified, uniqueEmail, waitForMail } from './accounts';
 import {
   DESKTOP,
@@ -18,6 +14,13 @@ import {
   api,
   heading,
 } from './browser';
+
+const enAuth = enLocale.auth;
+const enOnboarding = enLocale.onboarding;
+const arPresets = arLocale.presets;
+const enPresets = enLocale.presets;
+const ar = arLocale.translation;
+const en = enLocale.translation;
 
 let browser: Browser;
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -208,7 +211,7 @@ describe('Jammy itineraries', () => {
 
     await main
       .getByRole('button', {
-        name: enOnboarding.suggestions.copyNamed.replace('{{title}}', TITLE),
+        name: enOnboarding.suggestions.copyNamed.replace('{title}', TITLE),
       })
       .click();
     const dialog = page.getByRole('dialog', { name: enPresets.copy.title });

@@ -1,14 +1,7 @@
 import type { Browser, BrowserContext, Locator, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import enForm from '../src/components/form/locales/en.json';
-import enContact from '../src/features/contact/locales/en.json';
-import enImports from '../src/features/imports/locales/en.json';
-import arNotes from '../src/features/notes/locales/ar.json';
-import enNotes from '../src/features/notes/locales/en.json';
-import arPresets from '../src/features/presets/locales/ar.json';
-import enPresets from '../src/features/presets/locales/en.json';
-import arShop from '../src/features/shop/locales/ar.json';
-import enShop from '../src/features/shop/locales/en.json';
+import enLocale from '@jammy/shared/locales/en.json';
+import arLocale from '@jammy/shared/locales/ar.json';
 import { signUpVerified, uniqueEmail } from './accounts';
 import {
   DESKTOP,
@@ -21,6 +14,16 @@ import {
   screenshot,
   seriousViolations,
 } from './browser';
+
+const enForm = enLocale.form;
+const enContact = enLocale.contact;
+const enImports = enLocale.imports;
+const arNotes = arLocale.notes;
+const enNotes = enLocale.notes;
+const arPresets = arLocale.presets;
+const enPresets = enLocale.presets;
+const arShop = arLocale.shop;
+const enShop = enLocale.shop;
 
 // Forms built on the form kit: what the shared schema or the server refuses is said on the
 // field at fault, and the first such field takes the focus, whatever button was pressed.
@@ -115,7 +118,7 @@ describe('a refused field is marked and focused', () => {
     // One line more than the server looks up at once.
     await text.fill(Array.from({ length: 101 }, (_, index) => `Town ${index + 1}`).join('\n'));
     await page.getByRole('button', { name: enImports.paste.lookUp }).click();
-    await page.getByText(enImports.paste.refused.replace('{{max}}', '100')).waitFor();
+    await page.getByText(enImports.paste.refused.replace('{max}', '100')).waitFor();
     await expectFocused(text);
     await context.close();
   });

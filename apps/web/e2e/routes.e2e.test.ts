@@ -1,9 +1,12 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en.json';
-import ar from '../src/i18n/locales/ar.json';
+import enLocale from '@jammy/shared/locales/en.json';
+import arLocale from '@jammy/shared/locales/ar.json';
 import { baseUrl, newContext, seriousViolations, browserForThisFile } from './browser';
 import { describeEveryPage } from './every-page';
+
+const en = enLocale.translation;
+const ar = arLocale.translation;
 
 // Every page signed out (the signed-in passes are in routes-signed-in: two files that two
 // workers run side by side), and the 404 page.

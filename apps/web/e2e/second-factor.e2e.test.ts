@@ -5,14 +5,8 @@ import { generate } from 'otplib';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import accountAr from '../src/features/account/locales/ar.json';
-import accountEn from '../src/features/account/locales/en.json';
-import authAr from '../src/features/auth/locales/ar.json';
-import authEn from '../src/features/auth/locales/en.json';
-import secondAr from '../src/components/second-factor/locales/ar.json';
-import secondEn from '../src/components/second-factor/locales/en.json';
-import coreAr from '../src/i18n/locales/ar.json';
-import coreEn from '../src/i18n/locales/en.json';
+import arLocale from '@jammy/shared/locales/ar.json';
+import enLocale from '@jammy/shared/locales/en.json';
 import { signUpVerified } from './accounts';
 import {
   PHONE,
@@ -26,8 +20,18 @@ import {
 const browser = await browserForThisFile();
 
 const WORDS = {
-  en: { account: accountEn, auth: authEn, core: coreEn, second: secondEn },
-  ar: { account: accountAr, auth: authAr, core: coreAr, second: secondAr },
+  en: {
+    account: enLocale.account,
+    auth: enLocale.auth,
+    core: enLocale.translation,
+    second: enLocale['second-factor'],
+  },
+  ar: {
+    account: arLocale.account,
+    auth: arLocale.auth,
+    core: arLocale.translation,
+    second: arLocale['second-factor'],
+  },
 } as const;
 
 /** The code the app would show now, computed by otplib (not the server's implementation). */

@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharingAr from '../src/features/sharing/locales/ar.json';
-import coreAr from '../src/i18n/locales/ar.json';
-import enAuth from '../src/features/auth/locales/en.json';
+import arLocale from '@jammy/shared/locales/ar.json';
+import enLocale from '@jammy/shared/locales/en.json';
 import { signUpVerified, uniqueEmail, waitForMail, type TestAccount } from './accounts';
 import {
   DESKTOP,
@@ -13,6 +12,10 @@ import {
   seriousViolations,
   url,
 } from './browser';
+
+const sharingAr = arLocale.sharing;
+const coreAr = arLocale.translation;
+const enAuth = enLocale.auth;
 
 // One trip shared the ways the issue asks for: an editor invited by mail and working with the
 // owner live, a viewer who can change nothing, a stranger who cannot see it, a read-only link

@@ -1,16 +1,8 @@
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import enAccount from '../src/features/account/locales/en.json';
-import enAuth from '../src/features/auth/locales/en.json';
-import enPresets from '../src/features/presets/locales/en.json';
-import arPresets from '../src/features/presets/locales/ar.json';
-import dePresets from '../src/features/presets/locales/de.json';
-import arShop from '../src/features/shop/locales/ar.json';
-import enShop from '../src/features/shop/locales/en.json';
-import ar from '../src/i18n/locales/ar.json';
-import de from '../src/i18n/locales/de.json';
-import en from '../src/i18n/locales/en.json';
-import enMail from '../../server/src/mail/messages/en.json';
+import enLocale from '@jammy/shared/locales/en.json';
+import arLocale from '@jammy/shared/locales/ar.json';
+import deLocale from '@jammy/shared/locales/de.json';
 import { signUpVerified, uniqueEmail, waitForMail } from './accounts';
 import {
   DESKTOP,
@@ -22,6 +14,18 @@ import {
   api,
   heading,
 } from './browser';
+
+const enAccount = enLocale.account;
+const enAuth = enLocale.auth;
+const enPresets = enLocale.presets;
+const arPresets = arLocale.presets;
+const dePresets = deLocale.presets;
+const arShop = arLocale.shop;
+const enShop = enLocale.shop;
+const ar = arLocale.translation;
+const de = deLocale.translation;
+const en = enLocale.translation;
+const enMail = enLocale.mail;
 
 let browser: Browser;
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -221,7 +225,7 @@ describe('the shop', () => {
     expect(await adminOrder.textContent()).toContain(buyer.email);
     const number = orderId.slice(-8).toUpperCase();
     const confirmPaid = adminPage.getByRole('dialog', {
-      name: enShop.admin.confirmPaid.title.replace('{{number}}', number),
+      name: enShop.admin.confirmPaid.title.replace('{number}', number),
     });
     await adminOrder.getByRole('button', { name: enShop.admin.markPaid }).click();
     await confirmPaid.waitFor();
@@ -243,7 +247,7 @@ describe('the shop', () => {
     // The buyer is told by mail, with the way to the itinerary.
     const paidMail = await waitForMail(
       buyer.email,
-      new RegExp(enMail.orderPaid.subject.replace('{{number}}', number)),
+      new RegExp(enMail.orderPaid.subject.replace('{number}', number)),
     );
     expect(paidMail.links).toContain(url(`/jammy-itineraries/${presetId}?copy=1`));
     const paid = await api<{ paidAt: string; version: number }>(
@@ -274,7 +278,7 @@ describe('the shop', () => {
     await paidOrder.waitFor({ timeout: 15_000 });
     expect(await paidOrder.textContent()).toContain(enShop.orders.status.paid);
     await paidOrder
-      .getByRole('link', { name: enShop.orders.copy.replace('{{title}}', PRODUCT) })
+      .getByRole('link', { name: enShop.orders.copy.replace('{title}', PRODUCT) })
       .click();
     const dialog = page.getByRole('dialog', { name: enPresets.copy.title });
     await dialog.getByLabel(enPresets.copy.startDate).fill('2027-09-10');
@@ -301,7 +305,7 @@ describe('the shop', () => {
     await order.waitFor({ timeout: 15_000 });
     const refund = order.getByRole('button', { name: enShop.admin.refund, exact: true });
     const dialog = page.getByRole('dialog', {
-      name: enShop.admin.confirmRefund.title.replace('{{number}}', orderId.slice(-8).toUpperCase()),
+      name: enShop.admin.confirmRefund.title.replace('{number}', orderId.slice(-8).toUpperCase()),
     });
     const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
 
@@ -312,11 +316,11 @@ describe('the shop', () => {
     const text = (await dialog.textContent()) ?? '';
     expect(text).toContain(
       enShop.admin.confirmRefund.message
-        .replace('{{buyer}}', buyerEmail)
-        .replace('{{products}}', PRODUCT),
+        .replace('{buyer}', buyerEmail)
+        .replace('{products}', PRODUCT),
     );
     expect(text).toContain(PRODUCT);
-    expect(text).toContain(enShop.admin.confirmRefund.invoice.replace('{{total}}', '€19.50'));
+    expect(text).toContain(enShop.admin.confirmRefund.invoice.replace('{total}', '€19.50'));
     await expect.poll(focused).toBe(enShop.admin.cancel);
     expect(await seriousViolations(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/shop-refund-confirm-en.png` });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import stagesAr from '../src/features/stages/locales/ar.json';
+import arLocale from '@jammy/shared/locales/ar.json';
 import { signUpVerified } from './accounts';
 import {
   animationsFinished,
@@ -13,6 +13,8 @@ import {
   slowDown,
   url,
 } from './browser';
+
+const stagesAr = arLocale.stages;
 
 // The stage pages of one itinerary, walked through as a traveller would: stages added with the
 // gazetteer, reordered with the keyboard, places added by search and by pin, a cost edited, a

@@ -1,9 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import budgetAr from '../src/features/budget/locales/ar.json';
-import stagesAr from '../src/features/stages/locales/ar.json';
+import arLocale from '@jammy/shared/locales/ar.json';
 import { joinAsEditor, signUpVerified } from './accounts';
 import { baseUrl, launchBrowser, newContext, PHONE, seriousViolations, url } from './browser';
+
+const budgetAr = arLocale.budget;
+const stagesAr = arLocale.stages;
 
 // Plain numbers typed the way travellers write them: a German decimal comma, minus sign and
 // thousands mark, Arabic-Indic digits. A pin's coordinates, a place's duration and shares of an
@@ -130,7 +132,7 @@ describe('numbers typed as people write them', () => {
       ['de', 'Kolosseum bearbeiten', 'Dauer (Minuten)', 'Änderungen speichern', '1.440', 1440],
       [
         'ar',
-        stagesAr.places.editNamed.replace('{{name}}', 'Kolosseum'),
+        stagesAr.places.editNamed.replace('{name}', 'Kolosseum'),
         stagesAr.fields.duration,
         stagesAr.actions.save,
         '٩٠',
@@ -188,7 +190,7 @@ describe('numbers typed as people write them', () => {
         title: 'Wofür war es?',
         amount: 'Betrag',
         byShares: 'Nach Anteilen',
-        sharesOf: 'Anteile von {{name}}',
+        sharesOf: 'Anteile von {name}',
         submit: 'Ausgabe hinzufügen',
         expense: 'Museum',
         typed: ['2', '1'],
@@ -206,7 +208,7 @@ describe('numbers typed as people write them', () => {
       },
     ];
     for (const form of forms) {
-      const shares = (name: string) => page.getByLabel(form.sharesOf.replace('{{name}}', name));
+      const shares = (name: string) => page.getByLabel(form.sharesOf.replace('{name}', name));
       await page.goto(url(`/${form.language}/itinerary/${itineraryId}/budget`));
       await page.getByRole('button', { name: form.open }).click();
       await page.getByLabel(form.title).fill(form.expense);

@@ -1,95 +1,94 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { LANGUAGES } from '@jammy/shared/languages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  LOCALES_DIR,
   MESSAGE_BUNDLES,
+  SERVER_NAMESPACES,
   bundleCode,
   bundleModule,
-  messageFiles,
+  readLocales,
   messagesModule,
-  type MessageFile,
 } from './message-bundles';
 
 const bundles = { trip: ['stages', 'places'] };
 
 describe('the bundles of messages', () => {
-  let app: string;
+  let locales: string;
   beforeAll(() => {
-    app = mkdtempSync(path.join(os.tmpdir(), 'message-bundles-'));
-    for (const dir of [
-      'src/i18n/locales',
-      'src/features/stages/locales',
-      'src/features/help/locales',
-    ]) {
-      mkdirSync(path.join(app, dir), { recursive: true });
-      for (const language of ['en', 'fr']) {
-        writeFileSync(path.join(app, dir, `${language}.json`), '{}');
-      }
+    locales = mkdtempSync(path.join(os.tmpdir(), 'message-bundles-'));
+    for (const language of ['en', 'pt-BR', 'zh-Hant']) {
+      writeFileSync(
+        path.join(locales, `${language}.json`),
+        JSON.stringify({ translation: { hello: language }, stages: {}, mail: {} }),
+      );
     }
-    // A feature without messages, and a file that is no language's.
-    mkdirSync(path.join(app, 'src/features/maps'), { recursive: true });
-    mkdirSync(path.join(app, 'src/components/form/locales'), { recursive: true });
-    writeFileSync(path.join(app, 'src/components/form/locales/en.json'), '{}');
-    writeFileSync(path.join(app, 'src/components/form/locales/README.md'), '');
+    // The glossaries' folder and a file that is no language's.
+    mkdirSync(path.join(locales, 'glossary'));
+    writeFileSync(path.join(locales, 'README.md'), '');
   });
-  afterAll(() => rmSync(app, { recursive: true, force: true }));
+  afterAll(() => rmSync(locales, { recursive: true, force: true }));
 
-  it("finds the core messages, each feature's and the form kit's, in every language", () => {
-    const found = messageFiles(app).map((file) => `${file.language}/${file.namespace}`);
-    expect(found.sort()).toEqual([
-      'en/form',
-      'en/help',
-      'en/stages',
-      'en/translation',
-      'fr/help',
-      'fr/stages',
-      'fr/translation',
-    ]);
+  it('reads one file per language, its namespaces as top-level keys', () => {
+    const read = readLocales(locales);
+    expect([...read.keys()].sort()).toEqual(['en', 'pt-BR', 'zh-Hant']);
+    expect(read.get('pt-BR')?.translation).toEqual({ hello: 'pt-BR' });
   });
 
-  const files: MessageFile[] = [
-    { language: 'en', namespace: 'stages', file: '/app/stages/en.json' },
-    { language: 'en', namespace: 'places', file: '/app/places/en.json' },
-    { language: 'fr', namespace: 'stages', file: '/app/stages/fr.json' },
-    { language: 'en', namespace: 'help', file: '/app/help/en.json' },
-  ];
-
-  it('loads a bundled namespace from its bundle in the language, any other from its file', () => {
-    const code = messagesModule(files, bundles);
-    expect(code).toContain('export const NAMESPACES = ["help","places","stages"];');
-    expect(code).toContain(
-      '"en/stages": () => import("virtual:messages/en-trip").then((m) => m.default["stages"]),',
+  it("names each namespace's bundle (its group's, or its own) and each language's first one", () => {
+    const code = messagesModule(['en', 'pt-BR'], ['help', 'places', 'stages'], bundles);
+    expect(code).toBe(
+      [
+        'export const NAMESPACES = ["help","places","stages"];',
+        'export const BUNDLES = {"help":"help","places":"trip","stages":"trip"};',
+        'export const languages = {',
+        '  "en": () => import("virtual:messages/en-core"),',
+        '  "pt-BR": () => import("virtual:messages/pt-BR-core"),',
+        '};',
+      ].join('\n'),
     );
-    expect(code).toContain(
-      '"fr/stages": () => import("virtual:messages/fr-trip").then((m) => m.default["stages"]),',
-    );
-    expect(code).toContain('"en/help": () => import("/app/help/en.json").then((m) => m.default),');
   });
 
-  it("holds each of its namespaces' messages in one language", () => {
-    expect(bundleCode(files, ['stages', 'places'], 'en')).toBe(
-      'import messages0 from "/app/stages/en.json";\n' +
-        'import messages1 from "/app/places/en.json";\n' +
-        'export default { "stages": messages0, "places": messages1 };',
+  it("has the first bundle load the language's others", () => {
+    expect(
+      bundleCode({ translation: { a: 'b' } }, ['translation'], ['help', 'trip'], 'pt-BR'),
+    ).toBe(
+      [
+        'export default {"translation":{"a":"b"}};',
+        'export const bundles = {',
+        '  "help": () => import("virtual:messages/pt-BR-help"),',
+        '  "trip": () => import("virtual:messages/pt-BR-trip"),',
+        '};',
+      ].join('\n'),
     );
-    // French has no places file here: the bundle holds what there is.
-    expect(bundleCode(files, ['stages', 'places'], 'fr')).toBe(
-      'import messages0 from "/app/stages/fr.json";\nexport default { "stages": messages0 };',
+  });
+
+  it("holds only its namespaces' messages, in one language", () => {
+    const messages = { stages: { title: 'Stages' }, places: { title: 'Places' }, mail: { x: 'y' } };
+    expect(bundleCode(messages, ['stages', 'places'])).toBe(
+      'export default {"stages":{"title":"Stages"},"places":{"title":"Places"}};',
     );
+    // A namespace the file lacks is left out.
+    expect(bundleCode({ stages: {} }, ['stages', 'places'])).toBe('export default {"stages":{}};');
   });
 
   it("names a namespace's bundle as the build's manifest does", () => {
     expect(bundleModule('places', 'ar', bundles)).toBe('virtual:messages/ar-trip');
-    expect(bundleModule('help', 'ar', bundles)).toBeNull();
+    expect(bundleModule('help', 'zh-Hans', bundles)).toBe('virtual:messages/zh-Hans-help');
   });
 
-  it('bundles only namespaces the app has, each in one bundle', () => {
-    const namespaces = new Set(
-      messageFiles(path.resolve(import.meta.dirname, '..')).map((file) => file.namespace),
-    );
+  it('bundles only web namespaces the messages have, each in one bundle named unlike them', () => {
+    const english = readLocales(LOCALES_DIR).get('en') ?? {};
+    const web = Object.keys(english).filter((namespace) => !SERVER_NAMESPACES.has(namespace));
     const bundled = Object.values(MESSAGE_BUNDLES).flat();
-    expect(bundled.filter((namespace) => !namespaces.has(namespace))).toEqual([]);
+    expect(bundled.filter((namespace) => !web.includes(namespace))).toEqual([]);
     expect(new Set(bundled).size).toBe(bundled.length);
+    expect(Object.keys(MESSAGE_BUNDLES).filter((bundle) => web.includes(bundle))).toEqual([]);
+  });
+
+  it('has a messages file for every language Jammy lists', () => {
+    expect([...readLocales(LOCALES_DIR).keys()].sort()).toEqual([...LANGUAGES].sort());
   });
 });

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 /**
@@ -17,110 +18,122 @@ export const MESSAGE_BUNDLES: Readonly<Record<string, readonly string[]>> = {
   'trip-views': ['budget', 'notes', 'places', 'stages'],
 };
 
+/** Every language's messages: one ICU JSON file each, top-level keys are namespaces. */
+export const LOCALES_DIR = fileURLToPath(
+  new URL('../../../packages/shared/locales', import.meta.url),
+);
+
+/** Namespaces only the server reads (mails and SMS, the manifest, the preset catalogue). */
+export const SERVER_NAMESPACES: ReadonlySet<string> = new Set(['mail', 'manifest', 'catalogue']);
+
 /** The module the app reads its messages' loaders from (src/i18n/i18n.ts). */
 export const MESSAGES_MODULE = 'virtual:messages';
 const RESOLVED = `\0${MESSAGES_MODULE}`;
-/** One language's messages of one bundle: `virtual:messages/en-trip`. */
+/** One language's messages of one bundle: `virtual:messages/en-trip`, `virtual:messages/pt-BR-trip`. */
 const BUNDLE_PREFIX = `${RESOLVED}/`;
 
-/** The module of `namespace`'s bundle in `language` (the build manifest's key), or null. */
+/** The bundle a namespace comes in: its group's, else one of its own named after it. */
+export function bundleOf(
+  namespace: string,
+  bundles: Readonly<Record<string, readonly string[]>> = MESSAGE_BUNDLES,
+): string {
+  const bundle = Object.entries(bundles).find(([, namespaces]) => namespaces.includes(namespace));
+  return bundle ? bundle[0] : namespace;
+}
+
+/** The module of `namespace`'s bundle in `language` (the build manifest's key). */
 export function bundleModule(
   namespace: string,
   language: string,
   bundles: Readonly<Record<string, readonly string[]>> = MESSAGE_BUNDLES,
-): string | null {
-  const bundle = Object.entries(bundles).find(([, namespaces]) => namespaces.includes(namespace));
-  return bundle ? `${MESSAGES_MODULE}/${language}-${bundle[0]}` : null;
+): string {
+  return `${MESSAGES_MODULE}/${language}-${bundleOf(namespace, bundles)}`;
 }
 
-/** A file of messages: its language and namespace, and where it is. */
-export interface MessageFile {
-  language: string;
-  namespace: string;
-  file: string;
-}
+type Messages = Record<string, unknown>;
 
-/**
- * The app's message files: the core ones (src/i18n/locales, namespace "translation"), each
- * feature's (src/features/<namespace>/locales) and the form kit's (src/components/form).
- */
-export function messageFiles(appDir: string): MessageFile[] {
-  const folders = [
-    { dir: path.join(appDir, 'src/i18n/locales'), namespace: 'translation' },
-    ...['features', 'components'].flatMap((parent) => {
-      const dir = path.join(appDir, 'src', parent);
-      return readdirSync(dir, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory())
-        .map((entry) => ({ dir: path.join(dir, entry.name, 'locales'), namespace: entry.name }));
-    }),
-  ].filter((folder) => existsSync(folder.dir));
-  return folders.flatMap(({ dir, namespace }) =>
-    readdirSync(dir)
-      .filter((name) => /^[a-z]{2}\.json$/.test(name))
-      .map((name) => ({ language: name.slice(0, 2), namespace, file: path.join(dir, name) })),
+/** Every language's messages by namespace, from the files of `localesDir` (`<language>.json`). */
+export function readLocales(localesDir: string): Map<string, Readonly<Record<string, Messages>>> {
+  return new Map(
+    readdirSync(localesDir)
+      .filter((name) => /^[a-z]{2,3}(-[A-Za-z0-9]+)*\.json$/.test(name))
+      .map((name) => [
+        name.slice(0, -'.json'.length),
+        JSON.parse(readFileSync(path.join(localesDir, name), 'utf8')) as Record<string, Messages>,
+      ]),
   );
 }
 
+/** The bundle every page loads first (the core messages): it knows where the others are. */
+export const FIRST_BUNDLE = 'core';
+
 /**
- * The code of `virtual:messages`: every language's loader of every namespace, by
- * `<language>/<namespace>`, and the namespaces. A namespace of a bundle loads its bundle (one
- * file for all its namespaces, in that language); any other loads its own file.
+ * The code of `virtual:messages`: the namespaces the web app reads, the bundle of each, and a
+ * loader per language of its first bundle (`<language>-core`), which holds the loaders of the
+ * language's other bundles. One entry per language here, not one per language and namespace:
+ * the app's entry stays small however many languages there are.
  */
 export function messagesModule(
-  files: readonly MessageFile[],
+  languages: readonly string[],
+  namespaces: readonly string[],
   bundles: Readonly<Record<string, readonly string[]>>,
 ): string {
-  const bundleOf = new Map(
-    Object.entries(bundles).flatMap(([bundle, namespaces]) =>
-      namespaces.map((namespace) => [namespace, bundle] as const),
-    ),
+  const bundleOfNamespace = Object.fromEntries(
+    [...namespaces].sort().map((namespace) => [namespace, bundleOf(namespace, bundles)]),
   );
-  const loaders = files
-    .map(({ language, namespace, file }) => {
-      const bundle = bundleOf.get(namespace);
-      const load = bundle
-        ? `import(${JSON.stringify(bundleModule(namespace, language, bundles))}).then((m) => m.default[${JSON.stringify(namespace)}])`
-        : `import(${JSON.stringify(file)}).then((m) => m.default)`;
-      return `  ${JSON.stringify(`${language}/${namespace}`)}: () => ${load},`;
-    })
-    .sort();
-  const namespaces = [...new Set(files.map((file) => file.namespace))].sort();
+  const loaders = [...languages]
+    .sort()
+    .map(
+      (language) =>
+        `  ${JSON.stringify(language)}: () => import(${JSON.stringify(`${MESSAGES_MODULE}/${language}-${FIRST_BUNDLE}`)}),`,
+    );
   return [
-    `export const NAMESPACES = ${JSON.stringify(namespaces)};`,
-    'export const loaders = {',
+    `export const NAMESPACES = ${JSON.stringify([...namespaces].sort())};`,
+    `export const BUNDLES = ${JSON.stringify(bundleOfNamespace)};`,
+    'export const languages = {',
     ...loaders,
     '};',
   ].join('\n');
 }
 
-/** The code of one language's bundle: its namespaces' messages, by namespace. */
+/**
+ * The code of one language's bundle: its namespaces' messages, by namespace; the first bundle
+ * also has the loaders of the language's other bundles (`others`).
+ */
 export function bundleCode(
-  files: readonly MessageFile[],
+  messages: Readonly<Record<string, Messages>>,
   namespaces: readonly string[],
-  language: string,
+  others: readonly string[] = [],
+  language = '',
 ): string {
-  const parts = namespaces.flatMap((namespace, index) => {
-    const file = files.find((f) => f.namespace === namespace && f.language === language);
-    return file ? [{ namespace, file: file.file, local: `messages${index}` }] : [];
-  });
+  const picked = Object.fromEntries(
+    namespaces.flatMap((namespace) =>
+      messages[namespace] ? [[namespace, messages[namespace]] as const] : [],
+    ),
+  );
+  const loaders = others.map(
+    (bundle) =>
+      `  ${JSON.stringify(bundle)}: () => import(${JSON.stringify(`${MESSAGES_MODULE}/${language}-${bundle}`)}),`,
+  );
   return [
-    ...parts.map((part) => `import ${part.local} from ${JSON.stringify(part.file)};`),
-    `export default { ${parts.map((part) => `${JSON.stringify(part.namespace)}: ${part.local}`).join(', ')} };`,
+    `export default ${JSON.stringify(picked)};`,
+    ...(others.length > 0 ? ['export const bundles = {', ...loaders, '};'] : []),
   ].join('\n');
 }
 
 /**
- * Serves `virtual:messages` (src/i18n/i18n.ts's loaders) and its bundles: namespaces that the
- * main pages load together are one file per language (`en-trip-*.js`) instead of one file each,
- * as a dynamic import of each file would make them. Rolldown cannot group files that are
- * imported one by one without a small file for each (rolldown issue 9729).
+ * Serves `virtual:messages` (src/i18n/i18n.ts's loaders) and its bundles from the messages
+ * files: each page fetches, in its language only, one small file per bundle of namespaces it
+ * shows, never a whole language's file (which also holds the server's namespaces).
  */
 export function messageBundles(
-  appDir: string,
+  localesDir: string,
   bundles: Readonly<Record<string, readonly string[]>>,
 ): Plugin {
-  let files: MessageFile[] | undefined;
-  const read = () => (files ??= messageFiles(appDir));
+  let locales: Map<string, Readonly<Record<string, Messages>>> | undefined;
+  const read = () => (locales ??= readLocales(localesDir));
+  const webNamespaces = () =>
+    Object.keys(read().get('en') ?? {}).filter((namespace) => !SERVER_NAMESPACES.has(namespace));
   return {
     name: 'jammy-message-bundles',
     resolveId(source) {
@@ -131,12 +144,29 @@ export function messageBundles(
       return null;
     },
     load(id) {
-      if (id === RESOLVED) return messagesModule(read(), bundles);
-      if (!id.startsWith(BUNDLE_PREFIX)) return null;
-      const match = /^([a-z]{2})-(.+)$/.exec(id.slice(BUNDLE_PREFIX.length));
-      const namespaces = match ? bundles[match[2] ?? ''] : undefined;
-      if (!match || !namespaces) throw new Error(`No bundle of messages ${id}`);
-      return bundleCode(read(), namespaces, match[1] ?? '');
+      if (!id.startsWith(RESOLVED)) return null;
+      for (const name of readdirSync(localesDir)) {
+        if (name.endsWith('.json')) this.addWatchFile(path.join(localesDir, name));
+      }
+      if (id === RESOLVED) return messagesModule([...read().keys()], webNamespaces(), bundles);
+      const rest = id.slice(BUNDLE_PREFIX.length);
+      for (const [language, messages] of read()) {
+        if (!rest.startsWith(`${language}-`)) continue;
+        const bundle = rest.slice(language.length + 1);
+        const namespaces = bundles[bundle] ?? (webNamespaces().includes(bundle) ? [bundle] : []);
+        if (namespaces.length === 0) continue;
+        if (bundle !== FIRST_BUNDLE) return bundleCode(messages, namespaces);
+        const others = [
+          ...new Set(webNamespaces().map((namespace) => bundleOf(namespace, bundles))),
+        ]
+          .filter((other) => other !== FIRST_BUNDLE)
+          .sort();
+        return bundleCode(messages, namespaces, others, language);
+      }
+      throw new Error(`No bundle of messages ${id}`);
+    },
+    handleHotUpdate({ file }) {
+      if (path.dirname(file) === localesDir) locales = undefined;
     },
   };
 }

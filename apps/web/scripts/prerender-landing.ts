@@ -5,6 +5,7 @@ import { LANGUAGES, type Language } from '@jammy/shared/languages';
 import { BASE_MANIFEST_PATH, manifestPath } from '@jammy/shared/web-manifest';
 import react from '@vitejs/plugin-react';
 import { build, type Rolldown } from 'vite';
+import { scriptFontModule } from '../src/i18n/script-fonts';
 import type { RenderedLanding } from '../src/landing/render-landing';
 import { readManifest, stylesheetsOf } from './route-budget';
 
@@ -128,10 +129,14 @@ async function main() {
   mkdirSync(path.join(distDir, 'landing'), { recursive: true });
   for (const language of LANGUAGES) {
     const landing = await renderLanding(language);
+    // The font of the language's script, if it has one (not another language's).
+    const font = scriptFontModule(language);
+    const fontSheet = font ? manifest[font]?.file : undefined;
+    const fontSheets = fontSheet ? [`/${fontSheet}`] : [];
     const html = landingDocument(indexHtml, language, landing, {
       appEntry: `/${appEntry}`,
       enhancer,
-      stylesheets,
+      stylesheets: [...stylesheets, ...fontSheets],
     });
     writeFileSync(path.join(distDir, 'landing', `${language}.html`), html);
   }

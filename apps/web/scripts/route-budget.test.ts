@@ -20,7 +20,7 @@ const manifest: Manifest = {
     file: 'assets/index.js',
     isEntry: true,
     imports: ['_framework.js'],
-    dynamicImports: ['src/routes/home.tsx', 'src/routes/map.tsx', 'src/i18n/locales/en.json'],
+    dynamicImports: ['src/routes/home.tsx', 'src/routes/map.tsx', 'virtual:messages/en-core'],
   },
   '_framework.js': { file: 'assets/framework.js' },
   '_shared.js': { file: 'assets/shared.js' },
@@ -31,10 +31,10 @@ const manifest: Manifest = {
     dynamicImports: ['src/routes/map.tsx'],
   },
   'src/routes/map.tsx': { file: 'assets/map.js', isDynamicEntry: true },
-  'src/i18n/locales/en.json': { file: 'assets/en-core.js', isDynamicEntry: true },
-  'src/i18n/locales/ar.json': { file: 'assets/ar-core.js', isDynamicEntry: true },
-  'src/features/trips/locales/en.json': { file: 'assets/en-trips.js', isDynamicEntry: true },
-  'src/features/shop/locales/en.json': { file: 'assets/en-shop.js', isDynamicEntry: true },
+  'virtual:messages/en-core': { file: 'assets/en-core.js', isDynamicEntry: true },
+  'virtual:messages/ar-core': { file: 'assets/ar-core.js', isDynamicEntry: true },
+  'virtual:messages/en-trips': { file: 'assets/en-trips.js', isDynamicEntry: true },
+  'virtual:messages/en-shop': { file: 'assets/en-shop.js', isDynamicEntry: true },
 };
 
 const budget = (overrides: Partial<RouteBudget>): RouteBudget => ({
@@ -131,7 +131,7 @@ describe('the route budget', () => {
   it('counts a file once when it holds several of the modules the page loads', () => {
     const shared: Manifest = {
       ...manifest,
-      'src/features/trips/locales/en.json': { file: 'assets/en-core.js', isDynamicEntry: true },
+      'virtual:messages/en-trips': { file: 'assets/en-core.js', isDynamicEntry: true },
     };
     const [home] = measureRoutes(dist, [budget({})], shared);
     expect(home?.files).toEqual([
@@ -143,7 +143,7 @@ describe('the route budget', () => {
     ]);
   });
 
-  it("counts a namespace's bundle (its messages with others', one file) instead of its file", () => {
+  it("counts a namespace's bundle (its messages with others', one file) in the page's language", () => {
     writeFileSync(path.join(dist, 'assets/en-core-bundle.js'), noise());
     const bundled: Manifest = {
       ...manifest,

@@ -62,7 +62,9 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/login',
     modules: ['src/routes/login.tsx', 'src/layouts/not-logged-layout.tsx'],
     language: 'en',
-    budgetKb: 200,
+    // 200 until the sign-in page gained its passkey button (and every message its ICU
+    // formatter): issue 34's target is 100, which needs the page prerendered like the landing.
+    budgetKb: 201,
     maxFiles: 20,
     map: false,
   },
@@ -146,8 +148,8 @@ export function packagesOf(distDir: string, files: string[]): Set<string> {
 }
 
 /**
- * The manifest keys of a language's messages in the given namespaces: a namespace's own file,
- * or its bundle's (one file for several namespaces, scripts/message-bundles.ts).
+ * The manifest keys of a language's messages in the given namespaces: each namespace's bundle
+ * (one file for several namespaces, or for one alone, scripts/message-bundles.ts).
  */
 export function messageModules(
   manifest: Manifest,
@@ -158,16 +160,7 @@ export function messageModules(
   const keys = new Set<string>();
   for (const namespace of namespaces) {
     const bundle = bundleModule(namespace, language, bundles);
-    if (bundle && manifest[bundle]) {
-      keys.add(bundle);
-      continue;
-    }
-    const own = Object.keys(manifest).find((key) => {
-      const match =
-        /(?:^|\/)(?:(?:features|components)\/([^/]+)|i18n)\/locales\/([a-z]{2})\.json$/.exec(key);
-      return match !== null && match[2] === language && (match[1] ?? 'translation') === namespace;
-    });
-    if (own) keys.add(own);
+    if (manifest[bundle]) keys.add(bundle);
   }
   return [...keys];
 }

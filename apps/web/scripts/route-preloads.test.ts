@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Route } from '@jammy/shared/route-table';
+import { LANGUAGES } from '@jammy/shared/languages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from './route-budget';
 import { routePreload, titlesOf } from './route-preloads';
@@ -32,11 +33,11 @@ const manifest: Manifest = {
     imports: ['_shared.js'],
   },
   'src/routes/map.tsx': { file: 'assets/map.js', isDynamicEntry: true },
-  'src/i18n/locales/en.json': { file: 'assets/en-core.js', isDynamicEntry: true },
-  'src/i18n/locales/ar.json': { file: 'assets/ar-core.js', isDynamicEntry: true },
-  'src/features/trips/locales/en.json': { file: 'assets/en-trips.js', isDynamicEntry: true },
-  'src/features/trips/locales/ar.json': { file: 'assets/ar-trips.js', isDynamicEntry: true },
-  'src/features/shop/locales/en.json': { file: 'assets/en-shop.js', isDynamicEntry: true },
+  'virtual:messages/en-core': { file: 'assets/en-core.js', isDynamicEntry: true },
+  'virtual:messages/ar-core': { file: 'assets/ar-core.js', isDynamicEntry: true },
+  'virtual:messages/en-trips': { file: 'assets/en-trips.js', isDynamicEntry: true },
+  'virtual:messages/ar-trips': { file: 'assets/ar-trips.js', isDynamicEntry: true },
+  'virtual:messages/en-shop': { file: 'assets/en-shop.js', isDynamicEntry: true },
 };
 const inIndex = new Set(['assets/index.js', 'assets/framework.js', 'assets/index.css']);
 const route = (overrides: Partial<Route>): Route =>
@@ -139,10 +140,10 @@ describe('a page’s title for the app’s frame', () => {
   it('is read from the core messages of every language, and fails the build when one lacks it', () => {
     const locales = mkdtempSync(path.join(os.tmpdir(), 'route-titles-'));
     try {
-      for (const language of ['en', 'it', 'fr', 'es', 'de', 'ar']) {
+      for (const language of LANGUAGES) {
         writeFileSync(
           path.join(locales, `${language}.json`),
-          JSON.stringify({ routes: { trips: { title: `${language}: trips` } } }),
+          JSON.stringify({ translation: { routes: { trips: { title: `${language}: trips` } } } }),
         );
       }
       expect(titlesOf(locales, 'routes.trips.title')).toMatchObject({

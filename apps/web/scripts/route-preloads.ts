@@ -17,6 +17,7 @@ import {
   stylesheetsOf,
   type Manifest,
 } from './route-budget';
+import { LOCALES_DIR } from './message-bundles';
 
 /**
  * Lists, for every page, the files its first visit fetches after the app's entry
@@ -109,19 +110,21 @@ export function routePreload(
 
 /**
  * The pages whose title (h1) is one message for everyone, drawn by the server in the app's
- * frame (decision 027), and its key among the core messages (src/i18n/locales).
+ * frame (decision 027), and its key among the core messages (namespace `translation`).
  */
 const STATIC_TITLES: Partial<Record<Route['id'], string>> = {
   itineraries: 'routes.itineraries.title',
 };
 
-/** A page's static title in every language, from the core messages in `localesDir`. */
+/** A page's static title in every language, from the core messages of the files in `localesDir`. */
 export function titlesOf(localesDir: string, key: string): Record<Language, string> {
   return Object.fromEntries(
     LANGUAGES.map((language) => {
-      const messages: unknown = JSON.parse(
-        readFileSync(path.join(localesDir, `${language}.json`), 'utf8'),
-      );
+      const messages: unknown = (
+        JSON.parse(readFileSync(path.join(localesDir, `${language}.json`), 'utf8')) as {
+          translation: unknown;
+        }
+      ).translation;
       const title = key
         .split('.')
         .reduce<unknown>(
@@ -139,7 +142,7 @@ export function titlesOf(localesDir: string, key: string): Record<Language, stri
 
 function main() {
   const distDir = fileURLToPath(new URL('../dist', import.meta.url));
-  const localesDir = fileURLToPath(new URL('../src/i18n/locales', import.meta.url));
+  const localesDir = LOCALES_DIR;
   const manifest = readManifest(distDir);
   const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const inIndex = new Set(

@@ -1,9 +1,4 @@
-import {
-  DEFAULT_LANGUAGE,
-  localizePath,
-  splitLanguagePrefix,
-  type Language,
-} from '@jammy/shared/languages';
+import { localizePath, splitLanguagePrefix, type Language } from '@jammy/shared/languages';
 import {
   ROUTES,
   isValidParam,
@@ -138,7 +133,7 @@ function languageBranch(language: Language, queryClient: QueryClient): RouteObje
   const errorHandle: RouteHandle = { routeId: 'error' };
   return {
     id: `root-${language}`,
-    path: language === DEFAULT_LANGUAGE ? '/' : `/${language}`,
+    path: localizePath('/', language),
     element: <LanguageRoot language={language} />,
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <BootShell />,

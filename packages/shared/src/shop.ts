@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountMinorSchema, currencySchema, instantSchema, versionSchema } from './fields';
 import { idSchema } from './ids';
+import { LANGUAGES } from './languages';
 import { presetDetailSchema, presetSummarySchema } from './presets';
 import { textSchema } from './text';
 
@@ -62,11 +63,11 @@ export type ProductList = z.infer<typeof productListSchema>;
 
 export const productListQuerySchema = z.strictObject({
   all: z.enum(['true', 'false']).optional(),
-  lang: z.enum(['en', 'it', 'fr', 'es', 'de', 'ar']).optional(),
+  lang: z.enum(LANGUAGES).optional(),
 });
 
 export const productQuerySchema = z.strictObject({
-  lang: z.enum(['en', 'it', 'fr', 'es', 'de', 'ar']).optional(),
+  lang: z.enum(LANGUAGES).optional(),
 });
 
 const presetIdsSchema = z

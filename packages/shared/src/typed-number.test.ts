@@ -66,6 +66,13 @@ describe('parseNumber: whole numbers', () => {
     expect(parseNumber('٢', 'ar', SHARES)).toEqual(ok(2));
   });
 
+  it('reads lakhs and crores in Hindi, as Intl writes them there, and only there', () => {
+    const LONG = { ...MINUTES, max: 10 ** 9 };
+    expect(parseNumber('12,34,567', 'hi', LONG)).toEqual(ok(1234567));
+    expect(parseNumber('1,234,567', 'hi', LONG)).toEqual(ok(1234567));
+    expect(parseNumber('12,34,567', 'en', LONG)).toMatchObject({ ok: false });
+  });
+
   it('takes zeros after a decimal mark, and refuses other decimals', () => {
     expect(parseNumber('90,0', 'de', MINUTES)).toEqual(ok(90));
     expect(parseNumber('90.', 'en', MINUTES)).toEqual(ok(90));

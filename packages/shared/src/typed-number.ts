@@ -166,9 +166,38 @@ function decimalIndex(
   return thousandsLike === 'ambiguous' ? 'ambiguous' : null;
 }
 
-/** True when the integer digits, split at the group marks, are grouped by thousands. */
-function groupedByThousands(runs: string[]): boolean {
-  return runs.every((run, index) => (index === 0 ? /^\d{1,3}$/.test(run) : /^\d{3}$/.test(run)));
+/** Whether `language` groups digits as India does (a thousand, then lakhs and crores by two). */
+function groupsLikeIndia(language: string): boolean {
+  let parts: Intl.NumberFormatPart[];
+  try {
+    parts = new Intl.NumberFormat(`${language}-u-nu-latn`).formatToParts(1234567);
+  } catch {
+    return false;
+  }
+  return (
+    parts
+      .filter((part) => part.type === 'integer')
+      .map((part) => part.value)
+      .join(' ') === '12 34 567'
+  );
+}
+
+/**
+ * True when the integer digits, split at the group marks, are grouped by thousands, or, in a
+ * language that writes them so, as India groups them ("12,34,567").
+ */
+function groupedByThousands(runs: string[], language: string): boolean {
+  const last = runs.length - 1;
+  const thousands = runs.every((run, index) =>
+    index === 0 ? /^\d{1,3}$/.test(run) : /^\d{3}$/.test(run),
+  );
+  const indian =
+    runs.length > 2 &&
+    runs.every((run, index) =>
+      index === 0 ? /^\d{1,2}$/.test(run) : /^\d{3}$/.test(run) === (index === last),
+    ) &&
+    runs.slice(1, last).every((run) => /^\d{2}$/.test(run));
+  return thousands || (indian && groupsLikeIndia(language));
 }
 
 /** The digits of a typed number, either side of its decimal mark, and its sign. */
@@ -209,7 +238,7 @@ export function readTypedDigits(
     if (new Set(groups).size > 1 || groups.includes(ARABIC_DECIMAL)) {
       return { ok: false, problem: 'not-a-number' };
     }
-    if (!groupedByThousands(integerRuns)) return { ok: false, problem: 'not-a-number' };
+    if (!groupedByThousands(integerRuns, language)) return { ok: false, problem: 'not-a-number' };
   }
   const integer = integerRuns.join('');
   const fraction = decimal === null ? '' : (runs[decimal + 1] ?? '');

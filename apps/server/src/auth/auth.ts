@@ -19,7 +19,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as authSchema from '../db/schema/auth';
 import type { Mailer } from '../mail/mailer';
-import { mailMessages, renderMail, type MailKind } from '../mail/templates';
+import { interpolate, mailMessages, renderMail, type MailKind } from '../mail/templates';
 import type { SmsSender } from '../sms/sms-sender';
 import { passkeys } from './passkeys';
 import { forgetTrustedDevices, secondFactorGuards, secondFactorPlugin } from './second-factor';
@@ -48,7 +48,7 @@ export interface AuthDeps {
 function languageFor(user: { language?: unknown } | null, request: Request | undefined): Language {
   if (user && isLanguage(user.language)) return user.language;
   const cookie = request?.headers.get('cookie') ?? '';
-  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE.name}=([a-z]{2})`).exec(cookie);
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE.name}=([A-Za-z0-9-]+)`).exec(cookie);
   return isLanguage(match?.[1]) ? match[1] : 'en';
 }
 
@@ -355,7 +355,7 @@ export function createAuth({ config, db, secret, mailer, sms, logger, origins }:
         phoneNumberValidator: (phone) => PHONE_NUMBER.test(phone),
         sendOTP: async ({ phoneNumber: phone, code }, context) => {
           const language = languageFor(null, context?.request);
-          const text = mailMessages(language).sms.code.replace('{{code}}', code);
+          const text = interpolate(mailMessages(language).sms.code, { code }, language);
           await sms.send(phone, text);
         },
         signUpOnVerification: {

@@ -17,8 +17,11 @@ import {
 } from '../../test/auth-helpers';
 import { serverTest } from '../../test/fixture';
 import type { TestApp } from '../../test/test-app';
-import en from '../mail/messages/en.json';
-import it_ from '../mail/messages/it.json';
+import enLocale from '@jammy/shared/locales/en.json';
+import itLocale from '@jammy/shared/locales/it.json';
+
+const en = enLocale.mail;
+const it_ = itLocale.mail;
 
 const test = serverTest();
 

@@ -12,8 +12,11 @@ import {
 } from '../../test/auth-helpers';
 import { serverTest } from '../../test/fixture';
 import type { TestServer } from '../../test/server';
-import en from '../mail/messages/en.json';
-import fr from '../mail/messages/fr.json';
+import enLocale from '@jammy/shared/locales/en.json';
+import frLocale from '@jammy/shared/locales/fr.json';
+
+const en = enLocale.mail;
+const fr = frLocale.mail;
 
 const test = serverTest();
 

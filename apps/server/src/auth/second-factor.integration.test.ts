@@ -14,7 +14,7 @@ import {
 } from '../../test/auth-helpers';
 import { serverTest } from '../../test/fixture';
 import { session, verification } from '../db/schema/auth';
-import en from '../mail/messages/en.json';
+import locale from '@jammy/shared/locales/en.json';
 import {
   codeFor,
   enrol,
@@ -196,7 +196,10 @@ describe('signing in with a second factor', () => {
       payload: { email, callbackURL: '/itineraries' },
     });
     expect(requested.statusCode).toBe(200);
-    const mail = await server.smtp.waitForMail(email, (m) => m.subject === en.magicLink.subject);
+    const mail = await server.smtp.waitForMail(
+      email,
+      (m) => m.subject === locale.mail.magicLink.subject,
+    );
     const link = mail.links.find((candidate) => candidate.includes('/magic-link/verify'));
     if (!link) throw new Error('no link in the mail');
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage } from '@jammy/shared/languages';
+import { DEFAULT_LANGUAGE, isLanguage, localizePath } from '@jammy/shared/languages';
 import { INVITATION_QUERY_PARAM } from '@jammy/shared/sharing';
 import { mailMessages, renderMail, type RenderedMail } from './templates';
 
@@ -24,14 +24,14 @@ export function invitationMail(
 ): RenderedMail {
   const { invitee, inviter } = input;
   const language = [invitee?.language, inviter?.language].find(isLanguage) ?? DEFAULT_LANGUAGE;
-  const prefix =
-    invitee && isLanguage(invitee.language) && invitee.language !== DEFAULT_LANGUAGE
-      ? `/${invitee.language}`
-      : '';
+  const path = localizePath(
+    '/itineraries',
+    invitee && isLanguage(invitee.language) ? invitee.language : DEFAULT_LANGUAGE,
+  );
   return renderMail('invitation', {
     language,
     name: invitee?.name,
-    url: `${input.origin}${prefix}/itineraries?${INVITATION_QUERY_PARAM}=${input.token}`,
+    url: `${input.origin}${path}?${INVITATION_QUERY_PARAM}=${input.token}`,
     values: {
       inviter: inviter?.name || inviter?.email || 'Jammy',
       itinerary: input.itineraryTitle,

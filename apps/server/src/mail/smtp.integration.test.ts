@@ -11,8 +11,10 @@ import { serverTest } from '../../test/fixture';
 import type { TestApp } from '../../test/test-app';
 import { freePort } from '../../test/ports';
 import { smtpMailer } from './mailer';
-import en from './messages/en.json';
+import enLocale from '@jammy/shared/locales/en.json';
 import { renderMail } from './templates';
+
+const en = enLocale.mail;
 
 const test = serverTest({ env: { MAIL_FROM: 'Jammy Test <hello@jammy.example>' } });
 

@@ -4,19 +4,16 @@ import {
   textDirection,
   type Language,
 } from '@jammy/shared/languages';
+import { formatMessage } from '@jammy/shared/icu';
+import { LOCALE_MESSAGES, type LocaleMessages } from '@jammy/shared/locale-messages';
 import { escapeHtml } from '../lib/html';
-import ar from './messages/ar.json';
-import de from './messages/de.json';
-import en from './messages/en.json';
-import es from './messages/es.json';
-import fr from './messages/fr.json';
-import it from './messages/it.json';
 
-export type MailMessages = typeof en;
+/** The mails' and SMS' messages: the `mail` namespace of each language's messages file. */
+export type MailMessages = LocaleMessages['mail'];
 export type MailKind =
   'verifyEmail' | 'resetPassword' | 'magicLink' | 'existingAccount' | 'changeEmail' | 'invitation';
 
-const MESSAGES: Record<Language, MailMessages> = { en, it, fr, es, de, ar };
+const mailOf = (language: Language): MailMessages => LOCALE_MESSAGES[language].mail;
 
 export interface RenderedMail {
   subject: string;
@@ -26,12 +23,16 @@ export interface RenderedMail {
 
 /** The messages of a language, the default one for an unknown or missing language. */
 export function mailMessages(language: string | null | undefined): MailMessages {
-  return MESSAGES[isLanguage(language) ? language : DEFAULT_LANGUAGE];
+  return mailOf(isLanguage(language) ? language : DEFAULT_LANGUAGE);
 }
 
-/** A message with its {{placeholders}} filled in. */
-export function interpolate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+/** A message (ICU MessageFormat) with its {placeholders} filled in, in `language`. */
+export function interpolate(
+  template: string,
+  values: Record<string, string>,
+  language: Language,
+): string {
+  return formatMessage(template, values, language);
 }
 
 /**
@@ -48,13 +49,13 @@ export function renderMail(
   },
 ): RenderedMail {
   const language = isLanguage(input.language) ? input.language : DEFAULT_LANGUAGE;
-  const messages = MESSAGES[language];
+  const messages = mailOf(language);
   const section = messages[kind];
   const values = { name: input.name?.trim() || messages.fallbackName, ...input.values };
-  const greeting = interpolate(messages.greeting, values);
-  const intro = interpolate(section.intro, values);
-  const expiry = interpolate(section.expiry, values);
-  const subject = interpolate(section.subject, values);
+  const greeting = interpolate(messages.greeting, values, language);
+  const intro = interpolate(section.intro, values, language);
+  const expiry = interpolate(section.expiry, values, language);
+  const subject = interpolate(section.subject, values, language);
 
   const text = [
     greeting,
@@ -138,10 +139,12 @@ export function renderNotice(input: {
   outro?: readonly string[];
   action: { label: string; url: string };
 }): RenderedMail {
-  const messages = MESSAGES[input.language];
-  const greeting = interpolate(messages.greeting, {
-    name: input.name?.trim() || messages.fallbackName,
-  });
+  const messages = mailOf(input.language);
+  const greeting = interpolate(
+    messages.greeting,
+    { name: input.name?.trim() || messages.fallbackName },
+    input.language,
+  );
   const lines = input.lines ?? [];
   const links = input.links ?? [];
   const outro = input.outro ?? [];

@@ -13,8 +13,11 @@ import {
 } from '../../test/auth-helpers';
 import { serverTest } from '../../test/fixture';
 import type { TestServer } from '../../test/server';
-import en from '../mail/messages/en.json';
-import it_ from '../mail/messages/it.json';
+import enLocale from '@jammy/shared/locales/en.json';
+import itLocale from '@jammy/shared/locales/it.json';
+
+const en = enLocale.mail;
+const it_ = itLocale.mail;
 
 const test = serverTest();
 
@@ -60,7 +63,7 @@ describe('sign-in with a phone number (SMS to the outbox)', () => {
     const sms = (await readOutboxSms(dataDir(server))).filter((message) => message.to === phone);
     expect(sms).toHaveLength(1);
     const code = await latestSmsCode(dataDir(server), phone);
-    expect(sms[0]?.body).toBe(en.sms.code.replace('{{code}}', code));
+    expect(sms[0]?.body).toBe(en.sms.code.replace('{code}', code));
     expect(sms[0]?.file).toMatch(/^[0-9a-f-]{36}\.sms\.json$/);
     // Nothing is mailed.
     expect(server.smtp.messages).toEqual([]);
@@ -76,7 +79,7 @@ describe('sign-in with a phone number (SMS to the outbox)', () => {
     expect(response.statusCode).toBe(200);
     const code = await latestSmsCode(dataDir(server), phone);
     const [sms] = (await readOutboxSms(dataDir(server))).filter((message) => message.to === phone);
-    expect(sms?.body).toBe(it_.sms.code.replace('{{code}}', code));
+    expect(sms?.body).toBe(it_.sms.code.replace('{code}', code));
   });
 
   test('the code signs up a new traveller with a hidden placeholder address', async ({

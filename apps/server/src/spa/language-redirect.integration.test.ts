@@ -79,19 +79,34 @@ describe('language detection on /', () => {
     expect(response.body).toBe(expectedIndexHtml('en', 'ltr'));
   });
 
-  test('an unsupported language (ja) → 200 in the default language, and remembers en', async ({
+  test('an unsupported language (gsw) → 200 in the default language, and remembers en', async ({
     server,
   }) => {
-    const response = await get(server, '/', { 'accept-language': 'ja' });
+    const response = await get(server, '/', { 'accept-language': 'gsw' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(expectedIndexHtml('en', 'ltr'));
     expect(languageCookie(response).value).toBe('en');
   });
 
   test('does not fall back to a supported language further down the list', async ({ server }) => {
-    const response = await get(server, '/', { 'accept-language': 'ja-JP,ja;q=0.9,it;q=0.8' });
+    const response = await get(server, '/', { 'accept-language': 'gsw-CH,gsw;q=0.9,it;q=0.8' });
     expect(response.statusCode).toBe(200);
     expect(languageCookie(response).value).toBe('en');
+  });
+
+  test('a language with subtags goes to its lower-case prefix, aliases to theirs', async ({
+    server,
+  }) => {
+    const taiwan = await get(server, '/', { 'accept-language': 'zh-TW,zh;q=0.9' });
+    expect(taiwan.headers.location).toBe('/zh-hant');
+    expect(languageCookie(taiwan).value).toBe('zh-Hant');
+    const portuguese = await get(server, '/', { 'accept-language': 'pt' });
+    expect(portuguese.headers.location).toBe('/pt-br');
+    const remembered = await get(server, '/', { cookie: 'i18n_redirected=pt-BR' });
+    expect(remembered.headers.location).toBe('/pt-br');
+    const hebrew = await get(server, '/he');
+    expect(hebrew.statusCode).toBe(200);
+    expect(hebrew.body).toBe(expectedIndexHtml('he', 'rtl'));
   });
 
   test('only the primary subtag counts, and quality orders the list', async ({ server }) => {

@@ -1,12 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { LANGUAGES, type Language } from '@jammy/shared/languages';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '@jammy/shared/route-preloads';
 import { describe, expect } from 'vitest';
 import { serverTest } from '../../test/fixture';
 import type { TestServer } from '../../test/server';
 import { expectedIndexHtml } from '../../test/web-dist';
 
-const noMessages = { en: [], it: [], fr: [], es: [], de: [], ar: [] };
+const noMessages = Object.fromEntries(
+  LANGUAGES.map((language): [Language, string[]] => [language, []]),
+) as Record<Language, string[]>;
 /** What the build lists for two pages (web/scripts/route-preloads.ts). */
 const PRELOADS: RoutePreloads = {
   itineraries: {
@@ -14,6 +17,9 @@ const PRELOADS: RoutePreloads = {
     styles: ['assets/itineraries-c3.css'],
     messages: { ...noMessages, en: ['assets/en-d4.js'], ar: ['assets/ar-e5.js'] },
     title: {
+      ...(Object.fromEntries(
+        LANGUAGES.map((language) => [language, `${language}: trips`]),
+      ) as Record<Language, string>),
       en: 'My <trips>',
       it: 'I miei viaggi',
       fr: 'Mes voyages',

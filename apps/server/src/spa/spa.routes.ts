@@ -166,7 +166,7 @@ async function manifestRoutes(app: FastifyInstance, webDistDir: string) {
   // A file of the web app, not an operation of the API: not in the OpenAPI document.
   app.get('/manifest/:file', { schema: { hide: true } }, (request, reply) => {
     const { file } = request.params as { file: string };
-    const language = /^([a-z]{2})\.webmanifest$/.exec(file)?.[1];
+    const language = /^([A-Za-z0-9-]+)\.webmanifest$/.exec(file)?.[1];
     if (!isLanguage(language)) return notFound(request, reply, null);
     return reply
       .type('application/manifest+json; charset=utf-8')

@@ -1,6 +1,7 @@
 import { INBOX_SHARE } from '@jammy/shared/inbox-share';
 import { localizePath, textDirection, type Language } from '@jammy/shared/languages';
-import { MANIFEST_TEXTS, manifestStartUrl } from '@jammy/shared/web-manifest';
+import { LOCALE_MESSAGES } from '@jammy/shared/locale-messages';
+import { manifestStartUrl } from '@jammy/shared/web-manifest';
 
 interface Screenshot {
   form_factor?: string;
@@ -17,7 +18,7 @@ export function localizedManifest(
   base: Record<string, unknown>,
   language: Language,
 ): Record<string, unknown> {
-  const texts = MANIFEST_TEXTS[language];
+  const texts = LOCALE_MESSAGES[language].manifest;
   const screenshots = Array.isArray(base.screenshots) ? (base.screenshots as Screenshot[]) : [];
   return {
     ...base,

@@ -1,19 +1,35 @@
 import { DEFAULT_LANGUAGE, type Language } from '@jammy/shared/languages';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loaders, NAMESPACES } from 'virtual:messages';
+import { BUNDLES, languages, NAMESPACES } from 'virtual:messages';
 import { whenPageIdle } from '../lib/when-page-idle';
+import { icuFormat } from './icu-format';
 
 type Messages = Record<string, unknown>;
 
-// Core messages live in ./locales (namespace "translation"); each feature keeps its own in
-// features/<name>/locales (namespace "<name>"), and the form kit its own in
-// components/form/locales (namespace "form"). Every language, English too, loads on demand: a
-// page fetches the core messages and those of the features it shows, in its language only (a
-// component asking for a namespace not loaded yet suspends until it is). Namespaces the main
-// pages show together come in one file per language (MESSAGE_BUNDLES in vite.config.ts,
-// served by scripts/message-bundles.ts), the others one file each.
-const files: ReadonlyMap<string, () => Promise<Messages>> = new Map(Object.entries(loaders));
+// Every language's messages are one ICU MessageFormat file (packages/shared/locales/<language>.json)
+// whose top-level keys are namespaces: the core ones ("translation"), one per feature, the form
+// kit's ("form"). Every language, English too, loads on demand: a page fetches the core messages
+// and those of the features it shows, in its language only (a component asking for a namespace
+// not loaded yet suspends until it is). Namespaces the main pages show together come in one file
+// per language (MESSAGE_BUNDLES, served by scripts/message-bundles.ts), the others one file each.
+// Each language's first bundle (the core messages) holds the loaders of its other bundles.
+const files: ReadonlyMap<string, () => Promise<Messages>> = new Map(
+  Object.entries(languages).flatMap(([language, first]) =>
+    NAMESPACES.map((namespace) => [
+      `${language}/${namespace}`,
+      async () => {
+        const core = await first();
+        const bundle = BUNDLES[namespace];
+        const load = bundle === undefined ? undefined : core.bundles[bundle];
+        const messages = load ? (await load()).default : core.default;
+        const found = messages[namespace];
+        if (!found) throw new Error(`No messages for ${language}/${namespace}`);
+        return found;
+      },
+    ]),
+  ),
+);
 
 export { NAMESPACES };
 
@@ -56,6 +72,7 @@ export const i18n = i18next.createInstance();
 
 void i18n
   .use(chunkBackend)
+  .use(icuFormat)
   .use(initReactI18next)
   .init({
     lng: DEFAULT_LANGUAGE,

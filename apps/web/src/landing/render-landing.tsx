@@ -3,6 +3,7 @@ import { DirectionProvider, MantineProvider } from '@mantine/core';
 import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { icuFormat } from '../i18n/icu-format';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { LanguageDisclosure } from '../layouts/language-disclosure';
 import { NotLoggedLayout } from '../layouts/not-logged-layout';
@@ -16,18 +17,17 @@ const PRERENDERED: Prerendered = { LanguageMenu: LanguageDisclosure, PhoneMenu }
 type Messages = Record<string, unknown>;
 
 // Every language's messages, bundled into this build-time module (the browser never loads it).
-const files = {
-  ...import.meta.glob<Messages>('../i18n/locales/*.json', { import: 'default', eager: true }),
-  ...import.meta.glob<Messages>('../features/*/locales/*.json', { import: 'default', eager: true }),
-};
+const files = import.meta.glob<Record<string, Messages>>(
+  '../../../../packages/shared/locales/*.json',
+  {
+    import: 'default',
+    eager: true,
+  },
+);
 
 function resourcesOf(language: Language): Record<string, Messages> {
-  const resources: Record<string, Messages> = {};
-  for (const [file, messages] of Object.entries(files)) {
-    if (!file.endsWith(`/${language}.json`)) continue;
-    const namespace = /features\/([^/]+)\/locales\//.exec(file)?.[1] ?? 'translation';
-    resources[namespace] = messages;
-  }
+  const resources = files[`../../../../packages/shared/locales/${language}.json`];
+  if (!resources) throw new Error(`No messages in ${language}`);
   return resources;
 }
 
@@ -47,15 +47,18 @@ export interface RenderedLanding {
  */
 export async function renderLanding(language: Language): Promise<RenderedLanding> {
   const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    resources: { [language]: resourcesOf(language) },
-    defaultNS: 'translation',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
-  });
+  await i18n
+    .use(icuFormat)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      resources: { [language]: resourcesOf(language) },
+      defaultNS: 'translation',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
   const home = localizePath('/', language);
   const dir = textDirection(language);
   const html = renderToString(

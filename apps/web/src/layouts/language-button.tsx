@@ -5,7 +5,10 @@ import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../i18n/use-language';
 
-/** The header's language button: "EN" with its icon, naming the language for screen readers. */
+/**
+ * The header's language button: "EN" with its icon (the primary subtag: "PT" for pt-BR, "ZH" for
+ * zh-Hant), naming the language for screen readers.
+ */
 export function LanguageButton(props: ButtonProps & ComponentPropsWithRef<'button'>) {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -16,10 +19,10 @@ export function LanguageButton(props: ButtonProps & ComponentPropsWithRef<'butto
       size="compact-md"
       leftSection={<IconLanguage size={18} aria-hidden />}
       aria-label={t('nav.chooseLanguage', { language: LANGUAGE_NAMES[language] })}
-      aria-haspopup="menu"
+      aria-haspopup="dialog"
       {...props}
     >
-      {language.toUpperCase()}
+      {language.split('-')[0]?.toUpperCase()}
     </Button>
   );
 }

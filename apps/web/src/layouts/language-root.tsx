@@ -4,6 +4,7 @@ import { useDirection } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { prefetchMessages } from '../i18n/i18n';
+import { loadScriptFont } from '../i18n/script-fonts';
 import { useOutbox } from '../lib/outbox';
 import { OfflineBanner } from '../pwa/components/offline-banner';
 import { PwaNotices } from '../pwa/components/pwa-notices';
@@ -25,8 +26,8 @@ function OutboxSlot() {
 }
 
 /**
- * The root of one language's pages: keeps `<html lang dir>`, the manifest's language and
- * Mantine's direction in step.
+ * The root of one language's pages: keeps `<html lang dir>`, the manifest's language,
+ * Mantine's direction and the script's font in step.
  */
 export function LanguageRoot({ language }: { language: Language }) {
   const { setDirection } = useDirection();
@@ -37,6 +38,7 @@ export function LanguageRoot({ language }: { language: Language }) {
     // Installing the app from this page installs it in this language (start URL, name).
     document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestPath(language));
     setDirection(dir);
+    loadScriptFont(language);
   }, [language, setDirection]);
   // Once the first page of this language has shown, the rest of its messages.
   useEffect(() => prefetchMessages(), [language]);

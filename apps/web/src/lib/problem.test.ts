@@ -1,8 +1,10 @@
 import { ERROR_CODES } from '@jammy/shared/errors-plain';
 import { describe, expect, it } from 'vitest';
-import en from '../components/form/locales/en.json';
+import enLocale from '@jammy/shared/locales/en.json';
 import { ApiError } from './api-client';
 import { toProblem } from './problem';
+
+const en = enLocale.form;
 
 describe('toProblem', () => {
   it('keeps the code of the catalogue, the fields of a 400 and the resource of a 409', () => {

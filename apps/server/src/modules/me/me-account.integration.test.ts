@@ -17,7 +17,9 @@ import {
 } from '../../../test/auth-helpers';
 import { serverTest } from '../../../test/fixture';
 import type { TestServer } from '../../../test/server';
-import en from '../../mail/messages/en.json';
+import enLocale from '@jammy/shared/locales/en.json';
+
+const en = enLocale.mail;
 
 const test = serverTest();
 

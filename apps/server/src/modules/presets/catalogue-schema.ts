@@ -16,12 +16,15 @@ function required(max: number) {
     .max(max, `must be at most ${max} characters`);
 }
 
-/** The same text shape in every language Jammy speaks: none may be missing. */
-function everyLanguage<T extends z.ZodType>(inner: T) {
-  const shape = Object.fromEntries(LANGUAGES.map((language) => [language, inner])) as Record<
-    Language,
-    T
-  >;
+/**
+ * The same text shape in any language Jammy speaks; the file's own language (its
+ * `defaultLanguage`) must have it (checked below). A reader in another language gets the
+ * catalogue's translated description from the messages and the rest as published.
+ */
+function someLanguages<T extends z.ZodType>(inner: T) {
+  const shape = Object.fromEntries(
+    LANGUAGES.map((language) => [language, inner.optional()]),
+  ) as Record<Language, z.ZodOptional<T>>;
   return z.strictObject(shape);
 }
 
@@ -37,7 +40,7 @@ const placeSchema = z.strictObject({
   day: z.number().int().min(0, 'must be 0 or more').nullish(),
   time: timeSchema.nullish(),
   durationMinutes: z.number().int().positive().max(LIMITS.durationMinutes).nullish(),
-  text: everyLanguage(z.strictObject({ notes: required(LIMITS.placeNotes) })).optional(),
+  text: someLanguages(z.strictObject({ notes: required(LIMITS.placeNotes) })).optional(),
 });
 
 const stageSchema = z.strictObject({
@@ -47,7 +50,7 @@ const stageSchema = z.strictObject({
   countryCode: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code such as IT'),
   startDay: z.number().int().min(0, 'must be 0 or more'),
   days: z.number().int().min(1, 'must be at least 1'),
-  text: everyLanguage(
+  text: someLanguages(
     z.strictObject({ title: required(LIMITS.title), tip: required(LIMITS.stageNotes) }),
   ),
   places: z.array(placeSchema).min(1, 'must hold at least one place'),
@@ -55,7 +58,7 @@ const stageSchema = z.strictObject({
 
 /**
  * One file of the preset catalogue (catalogue/<slug>.json), checked strictly: every text
- * in all six languages, coordinates in range, catalogue ids only, stages covering the trip
+ * in the preset's own language (others optional), coordinates in range, catalogue ids only, stages covering the trip
  * day after day, each place's day inside its stage.
  */
 export const catalogueFileSchema = z
@@ -71,12 +74,32 @@ export const catalogueFileSchema = z
     cover: z.string().regex(/^\/presets\/[a-z0-9-]+\.svg$/, 'must be /presets/<slug>.svg'),
     coverCredit: required(300),
     defaultLanguage: z.enum(LANGUAGES),
-    text: everyLanguage(
+    text: someLanguages(
       z.strictObject({ title: required(LIMITS.title), description: required(LIMITS.description) }),
     ),
     stages: z.array(stageSchema).min(1, 'must hold at least one stage'),
   })
   .superRefine((file, context) => {
+    const own = file.defaultLanguage;
+    const needsOwn = (
+      text: Partial<Record<Language, unknown>> | undefined,
+      path: PropertyKey[],
+    ) => {
+      if (text && text[own] === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: [...path, own],
+          message: `must be given in the preset's own language (${own})`,
+        });
+      }
+    };
+    needsOwn(file.text, ['text']);
+    file.stages.forEach((stage, index) => {
+      needsOwn(stage.text, ['stages', index, 'text']);
+      stage.places.forEach((place, placeIndex) =>
+        needsOwn(place.text, ['stages', index, 'places', placeIndex, 'text']),
+      );
+    });
     if (file.cover !== `/presets/${file.slug}.svg`) {
       context.addIssue({
         code: 'custom',

@@ -29,12 +29,12 @@ describe('GET /api/presets/{id}', () => {
       200,
     );
     expect(detail.language).toBe('ar');
-    expect(detail.title).toBe(twoMatches.text.ar.title);
+    expect(detail.title).toBe(twoMatches.text.ar?.title);
     expect(detail.stages).toHaveLength(2);
     expect(detail.stages[0]).toMatchObject({
       index: 0,
       title: 'كومو',
-      tip: twoMatches.stages[0]?.text.ar.tip,
+      tip: twoMatches.stages[0]?.text.ar?.tip,
       destinationName: 'Como',
       countryCode: 'IT',
       startDay: 0,
@@ -98,8 +98,8 @@ describe('POST /api/presets/{id}/copy', () => {
       201,
     );
     expect(copy).toMatchObject({
-      title: oneMatch.text.it.title,
-      description: oneMatch.text.it.description,
+      title: oneMatch.text.it?.title,
+      description: oneMatch.text.it?.description,
       startDate: '2026-01-30',
       endDate: '2026-02-01',
       role: 'owner',
@@ -111,8 +111,8 @@ describe('POST /api/presets/{id}/copy', () => {
     expect(
       tree.stages.map((stage: Stage) => [stage.title, stage.startDate, stage.endDate, stage.notes]),
     ).toEqual([
-      ['Como', '2026-01-30', '2026-01-31', oneMatch.stages[0]?.text.it.tip],
-      ['Bellagio', '2026-02-01', '2026-02-01', oneMatch.stages[1]?.text.it.tip],
+      ['Como', '2026-01-30', '2026-01-31', oneMatch.stages[0]?.text.it?.tip],
+      ['Bellagio', '2026-02-01', '2026-02-01', oneMatch.stages[1]?.text.it?.tip],
     ]);
     expect(tree.stages[0]).toMatchObject({
       destinationName: 'Como',

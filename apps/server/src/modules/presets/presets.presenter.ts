@@ -2,6 +2,7 @@ import type { InterestId } from '@jammy/shared/interests';
 import { INTEREST_IDS } from '@jammy/shared/interests';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@jammy/shared/languages';
 import { PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itineraries';
+import { LOCALE_MESSAGES } from '@jammy/shared/locale-messages';
 import {
   REGIONS,
   type Localized,
@@ -61,12 +62,30 @@ export function matchingInterests(presetInterests: readonly string[], reader: Re
 
 type SummaryRow = Omit<PresetListRow, 'readerLanguage' | 'readerInterests'>;
 
+/**
+ * A catalogue preset's description in `language` from the messages' `catalogue` namespace (by
+ * slug), which translators keep with every other message; null for a preset of a traveller.
+ */
+export function catalogueDescription(slug: string | null, language: Language): string | null {
+  if (slug === null) return null;
+  const catalogue: Readonly<Record<string, { description: string } | undefined>> =
+    LOCALE_MESSAGES[language].catalogue;
+  return catalogue[slug]?.description ?? null;
+}
+
 export function presentSummary(row: SummaryRow, reader: Reader): PresetSummary {
-  const title = pick(textOf(row), reader.language, row.defaultLanguage).value;
+  const picked = pick(textOf(row), reader.language, row.defaultLanguage);
+  const title = picked.value;
+  // The preset's own text in the reader's language wins; without one, a catalogue preset's
+  // translated description (its title stays as published).
+  const description =
+    picked.language === reader.language
+      ? title?.description
+      : (catalogueDescription(row.slug, reader.language) ?? title?.description);
   return {
     id: row.id,
     title: title?.title ?? '',
-    description: title?.description ?? '',
+    description: description ?? '',
     region: region(row.region),
     days: row.days,
     interests: interests(row.interests),

@@ -13,10 +13,15 @@ import type { ReceivedMail } from '../../../test/smtp-server';
 import { mailQueue } from '../../db/schema/mail';
 import { smtpMailer } from '../../mail/mailer';
 import { sendQueuedMail } from '../../mail/mail-queue';
-import de from '../../mail/messages/de.json';
-import en from '../../mail/messages/en.json';
-import fr from '../../mail/messages/fr.json';
-import it_ from '../../mail/messages/it.json';
+import deLocale from '@jammy/shared/locales/de.json';
+import enLocale from '@jammy/shared/locales/en.json';
+import frLocale from '@jammy/shared/locales/fr.json';
+import itLocale from '@jammy/shared/locales/it.json';
+
+const de = deLocale.mail;
+const en = enLocale.mail;
+const fr = frLocale.mail;
+const it_ = itLocale.mail;
 
 /**
  * Issue 22: the shop's mails. The buyer hears of their order, its payment and its refund, in
@@ -44,7 +49,7 @@ async function account(email: string, name: string, language: string): Promise<S
 }
 
 function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? `{{${key}}}`);
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? `{${key}}`);
 }
 
 function euros(minor: number, language: string): string {

@@ -65,12 +65,17 @@ function orderLines(order: MailOrder, language: Language): NoticeLine[] {
     ...(taxed && !order.taxInclusive
       ? [
           { label: words.subtotal, value: amount(order.subtotalMinor) },
-          { label: interpolate(words.tax, { rate }), value: amount(order.taxMinor) },
+          { label: interpolate(words.tax, { rate }, language), value: amount(order.taxMinor) },
         ]
       : []),
     { label: words.total, value: amount(order.totalMinor), strong: true },
     ...(taxed && order.taxInclusive
-      ? [{ label: interpolate(words.taxIncluded, { rate }), value: amount(order.taxMinor) }]
+      ? [
+          {
+            label: interpolate(words.taxIncluded, { rate }, language),
+            value: amount(order.taxMinor),
+          },
+        ]
       : []),
   ];
 }
@@ -95,8 +100,8 @@ export async function newOrderMails(deps: ShopMailDeps, order: MailOrder): Promi
       ...renderNotice({
         language,
         name: buyer.name,
-        subject: interpolate(words.orderReceived.subject, { number }),
-        intro: [interpolate(words.orderReceived.intro, { number })],
+        subject: interpolate(words.orderReceived.subject, { number }, language),
+        intro: [interpolate(words.orderReceived.intro, { number }, language)],
         lines: orderLines(order, language),
         outro: [
           interpolate(
@@ -104,6 +109,7 @@ export async function newOrderMails(deps: ShopMailDeps, order: MailOrder): Promi
               ? words.orderReceived.stripe
               : words.orderReceived.invoice,
             { total },
+            language,
           ),
         ],
         action: {
@@ -128,13 +134,14 @@ export async function newOrderMails(deps: ShopMailDeps, order: MailOrder): Promi
       ...renderNotice({
         language,
         name: admin.name,
-        subject: interpolate(words.newOrder.subject, values),
-        intro: [interpolate(words.newOrder.intro, values)],
+        subject: interpolate(words.newOrder.subject, values, language),
+        intro: [interpolate(words.newOrder.intro, values, language)],
         lines: orderLines(order, language),
         outro: [
           interpolate(
             order.paymentMode === 'stripe' ? words.newOrder.stripe : words.newOrder.invoice,
             values,
+            language,
           ),
         ],
         action: {
@@ -188,8 +195,8 @@ export async function paidMails(deps: ShopMailDeps, order: MailOrder): Promise<M
       ...renderNotice({
         language,
         name: buyer.name,
-        subject: interpolate(words.orderPaid.subject, { number }),
-        intro: [interpolate(words.orderPaid.intro, { number, total })],
+        subject: interpolate(words.orderPaid.subject, { number }, language),
+        intro: [interpolate(words.orderPaid.intro, { number, total }, language)],
         links,
         outro: [words.orderPaid.howTo],
         action: {
@@ -212,8 +219,8 @@ export async function refundMails(deps: ShopMailDeps, order: MailOrder): Promise
       ...renderNotice({
         language,
         name: buyer.name,
-        subject: interpolate(words.orderRefunded.subject, { number }),
-        intro: [interpolate(words.orderRefunded.intro, { number, total })],
+        subject: interpolate(words.orderRefunded.subject, { number }, language),
+        intro: [interpolate(words.orderRefunded.intro, { number, total }, language)],
         outro: [
           ...(order.paymentMode === 'stripe' ? [words.orderRefunded.stripe] : []),
           words.orderRefunded.access,

@@ -12,8 +12,10 @@ import {
   startFakeStripeApi,
   type FakeStripeApi,
 } from '../../../test/shop-helpers';
-import en from '../../mail/messages/en.json';
+import enLocale from '@jammy/shared/locales/en.json';
 import { presetUnlock } from '../../db/schema/shop';
+
+const en = enLocale.mail;
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_jammy';
 // Only signs test payloads: the client never reaches the network here.
@@ -98,7 +100,7 @@ async function buyerMails(order: Order) {
 }
 
 function subject(template: string, order: Order): string {
-  return template.replace('{{number}}', order.id.slice(-8).toUpperCase());
+  return template.replace('{number}', order.id.slice(-8).toUpperCase());
 }
 
 async function unlockCount(): Promise<number> {

@@ -10,12 +10,13 @@ import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { ConflictPanel } from './conflict-panel';
 import { DateTimeZoneField } from './date-time-zone-field';
-import en from './locales/en.json';
+import { form as en } from '@jammy/shared/locales/en.json';
+import { icuFormat } from '../../i18n/icu-format';
 import { useForm } from './use-form';
 
-const i18n = i18next.createInstance();
+const i18n = i18next.createInstance().use(icuFormat).use(initReactI18next);
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
+  await i18n.init({
     lng: 'en',
     resources: { en: { form: en, trip: { titleRequired: 'Give your trip a title.' } } },
     interpolation: { escapeValue: false },
@@ -361,6 +362,7 @@ describe('useForm', () => {
           arrive = () => callback(null, en);
         },
       })
+      .use(icuFormat)
       .use(initReactI18next)
       .init({ lng: 'en', fallbackLng: false, ns: ['trip'], defaultNS: 'trip' });
     function Fields() {

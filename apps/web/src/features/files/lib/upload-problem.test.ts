@@ -1,9 +1,11 @@
 import { STORAGE_MESSAGES, type StorageErrorName } from '@jammy/shared/storage-plain';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import en from '../locales/en.json';
+import enLocale from '@jammy/shared/locales/en.json';
 import { errorOfResponse, storageError, StorageError } from './storage-error';
 import { uploadProblem } from './upload-problem';
+
+const en = enLocale.files;
 
 const MB = 1024 * 1024;
 const answer = (status: number, code: string, details?: unknown) =>

@@ -1,3 +1,4 @@
+import { commaOf } from '@jammy/shared/languages';
 import type { Place } from '@jammy/shared/itineraries';
 import { Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCalendar, IconMapPin, IconTicket } from '@tabler/icons-react';
@@ -157,10 +158,9 @@ function StageItem({
   const dates = formatDateRange(stage.startDate, stage.endDate, language);
   const days = tripDays(stage.startDate, stage.endDate);
   const country = countryName(stage.countryCode, language);
-  // Arabic separates with its own comma; names typed by travellers keep their direction.
-  const where = [stage.destinationName, country]
-    .filter(Boolean)
-    .join(language === 'ar' ? '، ' : ', ');
+  // Arabic and CJK scripts separate with their own comma; names typed by travellers keep their
+  // direction.
+  const where = [stage.destinationName, country].filter(Boolean).join(commaOf(language));
   const length = days
     ? [
         t('header.days', { count: days }),

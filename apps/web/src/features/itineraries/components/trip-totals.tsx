@@ -29,7 +29,8 @@ function Tile({
         c="gray.8"
         fw={700}
         tt="uppercase"
-        style={{ letterSpacing: '0.05em' }}
+        // A long word in capitals (Greek, Finnish) breaks rather than leave its tile.
+        style={{ letterSpacing: '0.05em', overflowWrap: 'anywhere', hyphens: 'auto' }}
         component="dt"
       >
         <Glyph size={14} aria-hidden style={{ verticalAlign: '-2px', marginInlineEnd: 6 }} />

@@ -1,5 +1,5 @@
 import type { InterestId } from '@jammy/shared/interests';
-import type { Language } from '@jammy/shared/languages';
+import { textDirection, type Language } from '@jammy/shared/languages';
 import { matchRoute } from '@jammy/shared/route-table';
 import { safeRedirect } from '@jammy/shared/redirect';
 import {
@@ -204,7 +204,9 @@ export function OnboardingPage() {
                   <IconArrowLeft
                     size={18}
                     aria-hidden
-                    style={{ transform: language === 'ar' ? 'scaleX(-1)' : undefined }}
+                    style={{
+                      transform: textDirection(language) === 'rtl' ? 'scaleX(-1)' : undefined,
+                    }}
                   />
                 }
               >
@@ -222,7 +224,9 @@ export function OnboardingPage() {
                   <IconArrowRight
                     size={18}
                     aria-hidden
-                    style={{ transform: language === 'ar' ? 'scaleX(-1)' : undefined }}
+                    style={{
+                      transform: textDirection(language) === 'rtl' ? 'scaleX(-1)' : undefined,
+                    }}
                   />
                 }
               >

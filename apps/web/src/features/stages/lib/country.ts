@@ -1,3 +1,4 @@
+import { commaOf } from '@jammy/shared/languages';
 import { displayNames } from '../../../lib/intl';
 /** A country's name in `language` from its ISO 3166-1 code (the code itself if unknown). */
 export function countryName(code: string | null, language: string): string | null {
@@ -16,6 +17,6 @@ export function destinationLabel(
   language: string,
 ): string | null {
   const parts = [name, countryName(countryCode, language)].filter(Boolean);
-  // Arabic script has its own comma.
-  return parts.length > 0 ? parts.join(language === 'ar' ? '، ' : ', ') : null;
+  // Arabic and CJK scripts have their own comma.
+  return parts.length > 0 ? parts.join(commaOf(language)) : null;
 }
