@@ -116,6 +116,17 @@ describe('the legs of a trip', () => {
     expect(leg?.parts[1]?.[0]?.[1]).toBe(-180);
   });
 
+  it('cuts a flight between two points a hair apart across the antimeridian', () => {
+    // fast-check's find: the arc's points land on 180 and -180 exactly, and the cut's
+    // latitude was 0 / 0 there.
+    const [leg] = tripLegs([
+      booking('f', 'flight', [0, 179.99999999999878], [-6.037091348628667e-7, -179.9999999999993]),
+    ]);
+    const points = leg?.parts.flat() ?? [];
+    expect(points.length).toBeGreaterThan(0);
+    expect(points.every(([lat, lng]) => Number.isFinite(lat) && Number.isFinite(lng))).toBe(true);
+  });
+
   it('keeps every part of any flight on the map, without a jump, ends exact', () => {
     const point = fc.tuple(
       fc.double({ min: -85, max: 85, noNaN: true }),

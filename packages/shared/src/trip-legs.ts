@@ -97,8 +97,9 @@ export function splitAtAntimeridian(line: LatLngTuple[]): LatLngTuple[][] {
       const [lat1, lng1] = last;
       const [lat2, lng2] = point;
       const edge = lng1 > 0 ? 180 : -180;
-      const unwrapped = lng2 + 2 * edge;
-      const lat = lat1 + ((lat2 - lat1) * (edge - lng1)) / (unwrapped - lng1);
+      const span = lng2 + 2 * edge - lng1;
+      // Two points on the edge itself (180 and -180) are one: the cut is where they are.
+      const lat = span === 0 ? lat1 : lat1 + ((lat2 - lat1) * (edge - lng1)) / span;
       current.push([lat, edge]);
       parts.push(current);
       current = [[lat, -edge]];
