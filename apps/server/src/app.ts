@@ -144,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, auth, origins);
   meRoutes(app, { db: deps.database.db, sessions });
   sessionRoute(app, { db: deps.database.db, sessions, secondFactor });
-  stepUpRoute(app, { db: deps.database.db, auth, sessions });
+  stepUpRoute(app, { db: deps.database.db, auth, sessions, baseUrl: config.baseUrl });
   sessionRoutes(app, { db: deps.database.db, auth, sessions });
   tokenRoutes(app, { db: deps.database.db, sessions });
   passkeyRoutes(app, { db: deps.database.db, sessions });

@@ -13,6 +13,8 @@ import { freePort, serverEntry, stop, waitForHealth } from './global-setup';
  */
 export async function startLocalhostServer(): Promise<{
   baseUrl: string;
+  /** Its DATA_DIR (its embedded PostgreSQL lives under `postgres/`). */
+  dataDir: string;
   close: () => Promise<void>;
 }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'jammy-e2e-localhost-'));
@@ -41,6 +43,7 @@ export async function startLocalhostServer(): Promise<{
   await waitForHealth(`http://127.0.0.1:${port}`, server);
   return {
     baseUrl,
+    dataDir,
     close: async () => {
       await stop(server);
       await rm(dataDir, { recursive: true, force: true });

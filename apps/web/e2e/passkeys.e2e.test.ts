@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { localizePath, type Language } from '@jammy/shared/languages';
+import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import arLocale from '@jammy/shared/locales/ar.json';
@@ -12,8 +15,18 @@ const server = await startLocalhostServer();
 afterAll(() => server.close());
 
 const WORDS = {
-  en: { security: enLocale.security, auth: enLocale.auth },
-  ar: { security: arLocale.security, auth: arLocale.auth },
+  en: {
+    security: enLocale.security,
+    auth: enLocale.auth,
+    account: enLocale.account,
+    second: enLocale['second-factor'],
+  },
+  ar: {
+    security: arLocale.security,
+    auth: arLocale.auth,
+    account: arLocale.account,
+    second: arLocale['second-factor'],
+  },
 } as const;
 
 /** `text` with its `{name}` filled in, as the app shows it. */
@@ -52,6 +65,29 @@ async function signOut(context: BrowserContext): Promise<void> {
   });
   expect(response.status()).toBe(200);
   expect(await signedIn(context)).toBe(false);
+}
+
+/**
+ * Makes the traveller's sessions look signed in `minutes` ago, in the localhost server's own
+ * database (its embedded PostgreSQL: the port in its pid file, the password beside it).
+ */
+async function provedAgo(email: string, minutes: number) {
+  const dir = path.join(server.dataDir, 'postgres');
+  const port = (await readFile(path.join(dir, 'cluster', 'postmaster.pid'), 'utf8')).split('\n')[3];
+  const password = (await readFile(path.join(dir, 'password'), 'utf8')).trim();
+  const client = new pg.Client({
+    connectionString: `postgres://jammy:${password}@127.0.0.1:${port}/postgres`,
+  });
+  await client.connect();
+  try {
+    await client.query(
+      `UPDATE session SET authenticated_at = now() - make_interval(mins => $2)
+        WHERE user_id = (SELECT id FROM "user" WHERE email = $1)`,
+      [email, minutes],
+    );
+  } finally {
+    await client.end();
+  }
 }
 
 describe('passkeys', () => {
@@ -161,6 +197,50 @@ describe('passkeys', () => {
       await page.getByRole('button', { name: auth.passkey.signIn }).click();
       await page.getByText(auth.errors.passkeyFailed).waitFor();
       expect(await signedIn(context)).toBe(false);
+      await context.close();
+    },
+  );
+});
+
+describe('step-up by passkey', () => {
+  it.each(['en', 'ar'] as const)(
+    'creating an API token after 10 minutes is confirmed with the passkey (%s)',
+    async (language: Language & keyof typeof WORDS) => {
+      const { account, second, security } = WORDS[language];
+      const context = await newContext(browser, PHONE);
+      const traveller = await signUpVerified(context, {}, server.baseUrl);
+      const page = await context.newPage();
+      await addAuthenticator(context, page);
+      const at = (target: string) => `${server.baseUrl}${localizePath(target, language)}`;
+
+      await page.goto(`${at('/account')}#security`);
+      const card = page.getByRole('region', { name: security.passkeys.title });
+      await card.getByText(security.passkeys.none).waitFor();
+      await card.getByLabel(security.passkeys.name).fill('Phone');
+      await card.getByRole('button', { name: security.passkeys.add }).click();
+      await card.getByText(filled(security.passkeys.addedNotice, { name: 'Phone' })).waitFor();
+
+      await provedAgo(traveller.email, 11);
+      await page.goto(`${at('/account')}#tokens`);
+      await page.getByText(account.tokens.none).waitFor();
+      await page.getByLabel(account.tokens.name).fill('Late robot');
+      await page.getByRole('button', { name: account.tokens.create }).click();
+
+      // The passkey is the first way offered; the password stays one link away.
+      const dialog = page.getByRole('dialog', { name: second.stepUp.title });
+      await dialog.getByText(second.stepUp.passkeyText).waitFor();
+      await dialog.getByRole('button', { name: second.stepUp.withPassword }).waitFor();
+      expect(await dialog.locator('input[name="password"]').count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+      await screenshot(page, `step-up-passkey-phone-${language}`);
+      await dialog.getByRole('button', { name: second.stepUp.withPasskey }).click();
+      await dialog.waitFor({ state: 'detached' });
+      // The token was made by the same click, once the passkey was taken.
+      expect(await page.getByTestId('api-token-secret').textContent()).toMatch(/^jmy_/);
+      await page.getByRole('listitem').filter({ hasText: 'Late robot' }).waitFor();
       await context.close();
     },
   );

@@ -115,24 +115,6 @@ export const deleteMeSchema = z.strictObject({
   confirmation: z.literal(DELETE_CONFIRMATION, `must be ${DELETE_CONFIRMATION}`),
 });
 
-/**
- * POST /api/me/step-up: proves again who the traveller is, with the password or a code of the
- * authenticator app (one of them), for the operations that ask for a recent sign-in.
- */
-export const stepUpSchema = z
-  .strictObject({
-    password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
-    code: z
-      .string()
-      .regex(/^\d{6}$/, 'must be 6 digits')
-      .optional(),
-  })
-  .refine((value) => (value.password === undefined) !== (value.code === undefined), {
-    path: ['password'],
-    message: 'give the password or a code, one of them',
-  });
-export type StepUp = z.infer<typeof stepUpSchema>;
-
 /** The signed-in traveller, as GET /api/me returns it. */
 export const meSchema = z.object({
   id: idSchema,

@@ -1,5 +1,12 @@
 import { MAX_PASSKEYS, passkeyNameSchema } from '@jammy/shared/passkeys';
 import {
+  PASSKEY_TRANSPORTS,
+  isPasskeyTransport,
+  passkeyAssertionSchema,
+  type PasskeyAssertion,
+  type PasskeyStepUpOptions,
+} from '@jammy/shared/step-up';
+import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
   verifyAuthenticationResponse,
@@ -36,15 +43,21 @@ const CHALLENGE_SECONDS = 5 * 60;
 /** Challenges are kept in better-auth's verification table under this prefix. */
 const CHALLENGE_PREFIX = 'passkey:';
 
-type Ceremony = 'registration' | 'authentication';
+type Ceremony = 'registration' | 'authentication' | 'step-up';
+/**
+ * Whom a challenge was handed to: nobody for a sign-in, the traveller when adding a passkey,
+ * the traveller and their session for a step-up (another session cannot spend it).
+ */
+interface Holder {
+  userId: string | null;
+  sessionId?: string;
+}
 
 const base64url = z
   .string()
   .regex(/^[A-Za-z0-9_-]*$/, 'must be base64url')
   .max(16_384);
-const transports = z
-  .array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']))
-  .max(8);
+const transports = z.array(z.enum(PASSKEY_TRANSPORTS)).max(8);
 /** What `startRegistration` of `@simplewebauthn/browser` answers (RegistrationResponseJSON). */
 const registrationResponse = z.object({
   id: base64url,
@@ -62,21 +75,6 @@ const registrationResponse = z.object({
     publicKey: base64url.optional(),
   }),
 });
-/** What `startAuthentication` answers (AuthenticationResponseJSON). */
-const authenticationResponse = z.object({
-  id: base64url,
-  rawId: base64url,
-  type: z.literal('public-key'),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.object({}),
-  response: z.object({
-    clientDataJSON: base64url,
-    authenticatorData: base64url,
-    signature: base64url,
-    userHandle: base64url.optional(),
-  }),
-});
-
 export interface PasskeyOptions {
   db: Db;
   /** The public URL: its host is the relying party's id, its origin the only one accepted. */
@@ -93,25 +91,25 @@ function refused(
   return new APIError(status, { code, message });
 }
 
-/** Keeps a challenge for one ceremony (and, when adding a passkey, one traveller). */
-async function keepChallenge(db: Db, challenge: string, ceremony: Ceremony, userId: string | null) {
+/** Keeps a challenge for one ceremony and its holder. */
+async function keepChallenge(db: Db, challenge: string, ceremony: Ceremony, holder: Holder) {
   await db.insert(verification).values({
     id: uuidv7(),
     identifier: `${CHALLENGE_PREFIX}${challenge}`,
-    value: JSON.stringify({ ceremony, userId }),
+    value: JSON.stringify({ ceremony, ...holder }),
     expiresAt: new Date(Date.now() + CHALLENGE_SECONDS * 1000),
   });
 }
 
 /**
  * Takes the challenge the browser signed, once: true when it was handed out for this ceremony
- * (and traveller) and has not expired. A second answer to the same challenge finds nothing.
+ * (and holder) and has not expired. A second answer to the same challenge finds nothing.
  */
 async function takeChallenge(
   db: Db,
   challenge: string,
   ceremony: Ceremony,
-  userId: string | null,
+  holder: Holder,
 ): Promise<boolean> {
   const [row] = await db
     .delete(verification)
@@ -124,9 +122,17 @@ async function takeChallenge(
     .returning({ value: verification.value });
   if (!row) return false;
   const kept = z
-    .object({ ceremony: z.string(), userId: z.string().nullable() })
+    .object({
+      ceremony: z.string(),
+      userId: z.string().nullable(),
+      sessionId: z.string().optional(),
+    })
     .parse(JSON.parse(row.value));
-  return kept.ceremony === ceremony && kept.userId === userId;
+  return (
+    kept.ceremony === ceremony &&
+    kept.userId === holder.userId &&
+    kept.sessionId === holder.sessionId
+  );
 }
 
 /** Drops the challenges nobody answered (a sign-in page hands one out on every visit). */
@@ -141,6 +147,74 @@ export async function purgeExpiredPasskeyChallenges(db: Db): Promise<number> {
     )
     .returning({ id: verification.id });
   return rows.length;
+}
+
+/**
+ * A step-up by passkey (POST /api/me/step-up): a challenge that only this session may answer,
+ * and only with one of the traveller's own passkeys, the device unlocked. Undefined when the
+ * traveller holds no passkey.
+ */
+export async function passkeyStepUpOptions(
+  db: Db,
+  baseUrl: URL,
+  holder: { userId: string; sessionId: string },
+): Promise<PasskeyStepUpOptions | undefined> {
+  const own = await listPasskeys(db, holder.userId);
+  if (own.length === 0) return undefined;
+  const options = await generateAuthenticationOptions({
+    rpID: baseUrl.hostname,
+    allowCredentials: own.map((row) => ({ id: row.credentialId, transports: row.transports })),
+    userVerification: 'required',
+    timeout: CHALLENGE_SECONDS * 1000,
+  });
+  await keepChallenge(db, options.challenge, 'step-up', holder);
+  return {
+    challenge: options.challenge,
+    rpId: baseUrl.hostname,
+    timeout: CHALLENGE_SECONDS * 1000,
+    userVerification: 'required',
+    allowCredentials: (options.allowCredentials ?? []).map((credential) => ({
+      id: credential.id,
+      type: 'public-key',
+      // Those a newer browser names that this schema does not know are left out.
+      transports: credential.transports?.filter(isPasskeyTransport),
+    })),
+  };
+}
+
+/**
+ * Whether `response` is one of the traveller's own passkeys answering a challenge handed to
+ * this session (once, within 5 minutes). A passkey of another account is refused before its
+ * signature is looked at, and does not spend the challenge.
+ */
+export async function verifyPasskeyStepUp(
+  db: Db,
+  baseUrl: URL,
+  holder: { userId: string; sessionId: string },
+  response: PasskeyAssertion,
+  warn: (message: string, error: unknown) => void,
+): Promise<boolean> {
+  const passkey = await passkeyByCredential(db, response.id);
+  if (passkey?.userId !== holder.userId) return false;
+  const verified = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge: (challenge) => takeChallenge(db, challenge, 'step-up', holder),
+    expectedOrigin: baseUrl.origin,
+    expectedRPID: baseUrl.hostname,
+    credential: {
+      id: passkey.credentialId,
+      publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+      counter: passkey.counter,
+      transports: passkey.transports,
+    },
+    requireUserVerification: true,
+  }).catch((error: unknown) => {
+    warn('passkey step-up refused', error);
+    return { verified: false, authenticationInfo: null };
+  });
+  if (!verified.verified || !verified.authenticationInfo) return false;
+  await markPasskeyUsed(db, passkey.id, verified.authenticationInfo.newCounter);
+  return true;
 }
 
 /** The better-auth plugin: add a passkey (signed in, recently) and sign in with one. */
@@ -173,7 +247,7 @@ export function passkeys({ db, baseUrl, accountName }: PasskeyOptions) {
             authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
             timeout: CHALLENGE_SECONDS * 1000,
           });
-          await keepChallenge(db, options.challenge, 'registration', user.id);
+          await keepChallenge(db, options.challenge, 'registration', { userId: user.id });
           return ctx.json(options);
         },
       ),
@@ -194,7 +268,8 @@ export function passkeys({ db, baseUrl, accountName }: PasskeyOptions) {
           }
           const verified = await verifyRegistrationResponse({
             response: ctx.body.response,
-            expectedChallenge: (challenge) => takeChallenge(db, challenge, 'registration', user.id),
+            expectedChallenge: (challenge) =>
+              takeChallenge(db, challenge, 'registration', { userId: user.id }),
             expectedOrigin,
             expectedRPID: rpID,
             requireUserVerification: true,
@@ -234,13 +309,13 @@ export function passkeys({ db, baseUrl, accountName }: PasskeyOptions) {
             userVerification: 'required',
             timeout: CHALLENGE_SECONDS * 1000,
           });
-          await keepChallenge(db, options.challenge, 'authentication', null);
+          await keepChallenge(db, options.challenge, 'authentication', { userId: null });
           return ctx.json(options);
         },
       ),
       passkeySignIn: createAuthEndpoint(
         '/passkey/sign-in',
-        { method: 'POST', body: z.object({ response: authenticationResponse }) },
+        { method: 'POST', body: z.object({ response: passkeyAssertionSchema }) },
         async (ctx) => {
           const { response } = ctx.body;
           const passkey = await passkeyByCredential(db, response.id);
@@ -253,7 +328,8 @@ export function passkeys({ db, baseUrl, accountName }: PasskeyOptions) {
           if (!passkey) throw failed;
           const verified = await verifyAuthenticationResponse({
             response,
-            expectedChallenge: (challenge) => takeChallenge(db, challenge, 'authentication', null),
+            expectedChallenge: (challenge) =>
+              takeChallenge(db, challenge, 'authentication', { userId: null }),
             expectedOrigin,
             expectedRPID: rpID,
             credential: {

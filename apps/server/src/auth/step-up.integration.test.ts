@@ -2,11 +2,15 @@ import { DELETE_CONFIRMATION } from '@jammy/shared/account-limits';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
-import { TEST_PASSWORD } from '../../test/auth-helpers';
+import type { PasskeyStepUpOptions } from '@jammy/shared/step-up';
+import { signedInJar, TEST_PASSWORD } from '../../test/auth-helpers';
 import type { SignedInUser } from '../../test/clients';
 import { serverTest } from '../../test/fixture';
 import type { TestServer } from '../../test/server';
+import { softwarePasskey } from '../../test/software-passkey';
 import { session } from '../db/schema/auth';
+import { passkey } from '../db/schema/passkeys';
+import { insertPasskey } from './passkey-store';
 import { codeFor, enrol } from './second-factor.test-helpers';
 
 const test = serverTest();
@@ -140,5 +144,137 @@ describe('operations that need a recent sign-in', () => {
     const blocked = await client.post('/api/me/step-up', { password: TEST_PASSWORD });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('step-up by passkey', () => {
+  /** A passkey of `account`, stored as a registration stores it. */
+  async function passkeyOf(server: TestServer, account: SignedInUser) {
+    const key = softwarePasskey();
+    await insertPasskey(server.database.db, {
+      userId: account.id,
+      name: 'Phone',
+      credentialId: key.credentialId,
+      publicKey: key.publicKey,
+      counter: 0,
+      transports: ['internal'],
+      aaguid: '00000000-0000-0000-0000-000000000000',
+      backedUp: false,
+    });
+    return key;
+  }
+
+  async function optionsFor(server: TestServer, account: SignedInUser | null) {
+    return server
+      .client(account)
+      .request('POST', '/api/me/step-up/passkey-options', { payload: {} });
+  }
+
+  test('the options name only my passkeys and want the device unlocked; the answer proves me', async ({
+    server,
+  }) => {
+    const traveller = await server.traveller();
+    const mine = await passkeyOf(server, traveller);
+    await passkeyOf(server, await server.traveller());
+    await provedAgo(server, traveller, 11);
+    const create = () =>
+      server
+        .client(traveller)
+        .post('/api/me/tokens', { name: 'Script', expiresInDays: 7, access: 'read', trips: null });
+    expectStepUp(await create());
+
+    const response = await optionsFor(server, traveller);
+    expect(response.statusCode, response.body).toBe(200);
+    const options = response.json<PasskeyStepUpOptions>();
+    expect(options.allowCredentials.map((credential) => credential.id)).toEqual([
+      mine.credentialId,
+    ]);
+    expect(options.userVerification).toBe('required');
+    expect(options.rpId).toBe(server.config.baseUrl.hostname);
+    expect(options.timeout).toBe(5 * 60_000);
+
+    const { origin, hostname } = server.config.baseUrl;
+    const proved = await server.client(traveller).post('/api/me/step-up', {
+      passkey: mine.assert(options.challenge, origin, hostname),
+    });
+    expect(proved.statusCode, proved.body).toBe(204);
+    expect((await create()).statusCode).toBe(201);
+    const [used] = await server.database.db
+      .select({ lastUsedAt: passkey.lastUsedAt })
+      .from(passkey)
+      .where(eq(passkey.credentialId, mine.credentialId));
+    expect(used?.lastUsedAt).not.toBeNull();
+  });
+
+  test('no session gets 401; a traveller without a passkey is told so', async ({ server }) => {
+    const anonymous = await optionsFor(server, null);
+    expect(anonymous.statusCode).toBe(401);
+    const refused = await server.client(null).post('/api/me/step-up', {
+      passkey: softwarePasskey().assert('AAAA', 'https://x.test', 'x.test'),
+    });
+    expect(refused.statusCode).toBe(401);
+    const without = await optionsFor(server, await server.traveller());
+    expect(without.statusCode).toBe(404);
+    expect(without.json()).toMatchObject({ error: { code: 'passkey/not-found' } });
+  });
+
+  test('a passkey of another account is refused, and counts as a wrong try', async ({ server }) => {
+    const traveller = await server.traveller();
+    await passkeyOf(server, traveller);
+    const theirs = await passkeyOf(server, await server.traveller());
+    await provedAgo(server, traveller, 11);
+    const { origin, hostname } = server.config.baseUrl;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const { challenge } = (await optionsFor(server, traveller)).json<PasskeyStepUpOptions>();
+      const refused = await server.client(traveller).post('/api/me/step-up', {
+        passkey: theirs.assert(challenge, origin, hostname),
+      });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({ error: { code: 'auth/step-up-refused' } });
+    }
+    const blocked = await server
+      .client(traveller)
+      .post('/api/me/step-up', { password: TEST_PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    const [row] = await server.database.db
+      .select({ authenticatedAt: session.authenticatedAt })
+      .from(session)
+      .where(eq(session.userId, traveller.id));
+    expect(Date.now() - (row?.authenticatedAt?.getTime() ?? 0)).toBeGreaterThan(10 * 60_000);
+  });
+
+  test('a challenge serves once, and only the session it was given to', async ({ server }) => {
+    const traveller = await server.traveller();
+    const mine = await passkeyOf(server, traveller);
+    const { origin, hostname } = server.config.baseUrl;
+    const { challenge } = (await optionsFor(server, traveller)).json<PasskeyStepUpOptions>();
+    const answer = mine.assert(challenge, origin, hostname);
+
+    // Another session of the same traveller cannot spend it.
+    const jar = await signedInJar(server.app, traveller.email);
+    const elsewhere = { ...traveller, jar, cookie: jar.header() };
+    const stolen = await server.client(elsewhere).post('/api/me/step-up', { passkey: answer });
+    expect(stolen.statusCode).toBe(403);
+    // The session it was given to can, once.
+    const { challenge: next } = (await optionsFor(server, traveller)).json<PasskeyStepUpOptions>();
+    const proved = await server
+      .client(traveller)
+      .post('/api/me/step-up', { passkey: mine.assert(next, origin, hostname) });
+    expect(proved.statusCode, proved.body).toBe(204);
+    const again = await server
+      .client(traveller)
+      .post('/api/me/step-up', { passkey: mine.assert(next, origin, hostname) });
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toMatchObject({ error: { code: 'auth/step-up-refused' } });
+  });
+
+  test('the body holds exactly one proof', async ({ server }) => {
+    const traveller = await server.traveller();
+    const mine = await passkeyOf(server, traveller);
+    const both = await server.client(traveller).post('/api/me/step-up', {
+      password: TEST_PASSWORD,
+      passkey: mine.assert('AAAA', 'https://x.test', 'x.test'),
+    });
+    expect(both.statusCode).toBe(400);
   });
 });

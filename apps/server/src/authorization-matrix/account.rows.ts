@@ -135,6 +135,8 @@ export const ACCOUNT_ROWS: readonly Row[] = [
     expect: signedIn(204),
     payload: () => ({ password: TEST_PASSWORD }),
   },
+  // A challenge for one's own passkeys: the test accounts hold none, so signed in is told so.
+  { method: 'POST', path: '/api/me/step-up/passkey-options', expect: signedIn(404) },
   // --- public information ---
   { method: 'GET', path: '/api/interests', expect: everyone() },
   { method: 'GET', path: '/api/sign-in-methods', expect: everyone() },

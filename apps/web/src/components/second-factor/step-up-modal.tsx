@@ -1,5 +1,7 @@
-import { Anchor, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Anchor, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconFingerprint } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../i18n/use-language';
@@ -8,21 +10,29 @@ import { useMe } from '../../lib/session';
 import { ProblemAlert } from '../form/problem-alert';
 import { SubmitBar } from '../form/submit-bar';
 import { useForm } from '../form/use-form';
+import { PasskeyNotUsed, stepUpPasskeysQuery, stepUpWithPasskey } from './step-up-passkey';
 
-type Proof = 'password' | 'code';
+type Proof = 'passkey' | 'password' | 'code';
 
 // The shared rule, loaded with the dialog's first answer rather than with the page.
-const stepUpSchema = () => import('@jammy/shared/account').then((module) => module.stepUpSchema);
+const stepUpSchema = () => import('@jammy/shared/step-up').then((module) => module.stepUpSchema);
 
 /**
- * "Confirm it's you": the password, or a code of the authenticator app, sent to
- * POST /api/me/step-up; `onDone(true)` once the server took it, `onDone(false)` when closed.
+ * "Confirm it's you": a passkey (offered first when the traveller holds one), the password, or
+ * a code of the authenticator app, sent to POST /api/me/step-up; `onDone(true)` once the
+ * server took it, `onDone(false)` when closed.
  */
 export function StepUpModal({ onDone }: { onDone: (proved: boolean) => void }) {
   const { t } = useTranslation('second-factor');
   const { to } = useLanguage();
   const { data: me } = useMe();
-  const [proof, setProof] = useState<Proof>('password');
+  const passkeys = useQuery(stepUpPasskeysQuery);
+  const hasPasskey = (passkeys.data?.length ?? 0) > 0;
+  // Until the traveller picks a way, a passkey is the first one offered when they hold one.
+  const [picked, setPicked] = useState<Proof | null>(null);
+  const proof: Proof = picked ?? (hasPasskey ? 'passkey' : 'password');
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const [passkeyFailure, setPasskeyFailure] = useState<unknown>(null);
   const form = useForm({
     ns: 'second-factor',
     messages: {
@@ -40,6 +50,32 @@ export function StepUpModal({ onDone }: { onDone: (proved: boolean) => void }) {
       onDone(true);
     },
   });
+  const confirmWithPasskey = (event: FormEvent) => {
+    event.preventDefault();
+    if (passkeyBusy) return;
+    setPasskeyBusy(true);
+    setPasskeyFailure(null);
+    stepUpWithPasskey().then(
+      () => onDone(true),
+      (error: unknown) => {
+        setPasskeyBusy(false);
+        setPasskeyFailure(error);
+      },
+    );
+  };
+  /** The other ways to confirm than the one on screen. */
+  const others = (['passkey', 'password', 'code'] as const).filter(
+    (way) =>
+      way !== proof &&
+      (way !== 'passkey' || hasPasskey) &&
+      (way !== 'code' || me?.twoFactorEnabled === true),
+  );
+  const otherLabel = {
+    passkey: t('stepUp.withPasskey'),
+    password: t('stepUp.withPassword'),
+    code: t('stepUp.withCode'),
+  };
+  const failure = proof === 'passkey' ? passkeyFailure : form.failure;
   return (
     <Modal
       opened
@@ -48,10 +84,13 @@ export function StepUpModal({ onDone }: { onDone: (proved: boolean) => void }) {
       closeButtonProps={{ 'aria-label': t('setup.cancel') }}
       centered
     >
-      <form {...form.formProps}>
+      <form
+        {...form.formProps}
+        onSubmit={proof === 'passkey' ? confirmWithPasskey : form.formProps.onSubmit}
+      >
         <Stack gap="md">
-          <Text size="sm">{t('stepUp.text')}</Text>
-          {proof === 'password' ? (
+          <Text size="sm">{proof === 'passkey' ? t('stepUp.passkeyText') : t('stepUp.text')}</Text>
+          {proof === 'passkey' ? null : proof === 'password' ? (
             <PasswordInput
               {...form.field('password')}
               label={t('stepUp.password')}
@@ -71,24 +110,34 @@ export function StepUpModal({ onDone }: { onDone: (proved: boolean) => void }) {
               required
             />
           )}
-          {form.failure !== null ? <ProblemAlert error={form.failure} /> : null}
+          {failure instanceof PasskeyNotUsed ? (
+            <Alert color="red" variant="light" radius="md" role="alert">
+              <Text size="sm" c="red.9">
+                {t('stepUp.passkeyNotUsed')}
+              </Text>
+            </Alert>
+          ) : failure !== null ? (
+            <ProblemAlert error={failure} />
+          ) : null}
           <SubmitBar
-            label={t('stepUp.confirm')}
-            submitting={form.submitting}
+            label={proof === 'passkey' ? t('stepUp.withPasskey') : t('stepUp.confirm')}
+            icon={proof === 'passkey' ? <IconFingerprint size={20} aria-hidden /> : undefined}
+            submitting={proof === 'passkey' ? passkeyBusy : form.submitting}
             cancel={{ label: t('setup.cancel'), onClick: () => onDone(false) }}
           />
-          {me?.twoFactorEnabled ? (
+          {others.map((way) => (
             <Anchor
+              key={way}
               component="button"
               type="button"
               size="sm"
               fw={600}
               style={{ alignSelf: 'flex-start' }}
-              onClick={() => setProof(proof === 'password' ? 'code' : 'password')}
+              onClick={() => setPicked(way)}
             >
-              {proof === 'password' ? t('stepUp.withCode') : t('stepUp.withPassword')}
+              {otherLabel[way]}
             </Anchor>
-          ) : null}
+          ))}
           <Text size="sm" c="gray.8">
             {t('stepUp.noPassword')}{' '}
             <Anchor component={Link} to={to('/logout')} size="sm" fw={600}>
