@@ -13,11 +13,9 @@ ALTER TABLE "user" ADD COLUMN "two_factor_enabled" boolean DEFAULT false NOT NUL
 ALTER TABLE "two_factor" ADD CONSTRAINT "two_factor_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "two_factor_user_unique" ON "two_factor" USING btree ("user_id");--> statement-breakpoint
 -- Whether a traveller holds a second factor is remembered per process while a second factor is
--- required (auth/second-factor-policy.ts): turning the authenticator app on or off, and adding
--- or removing a passkey, tell every process at commit, as a change of role or e-mail does.
-DROP TRIGGER user_changed ON "user";--> statement-breakpoint
-CREATE TRIGGER user_changed AFTER UPDATE OF role, email, two_factor_enabled OR DELETE ON "user"
-  FOR EACH ROW EXECUTE FUNCTION jammy_notify_user_change();--> statement-breakpoint
+-- required (auth/second-factor-policy.ts): turning the authenticator app on or off (a change of
+-- the user row, which user_changed already tells), and adding or removing a passkey, tell
+-- every process at commit.
 CREATE FUNCTION jammy_notify_holder_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('jammy_sessions', 'u:' || COALESCE(OLD.user_id, NEW.user_id)::text);
