@@ -130,9 +130,8 @@ describe('photos of a trip', () => {
       const problem = page.getByRole('alert').filter({ hasText: messages.upload.problem });
       await problem.waitFor({ timeout: 20_000 });
       const text = (await problem.textContent()) ?? '';
-      const [before = '', between = '', after = ''] = messages.upload.tooBigPhoto.split(
-        /\{\{size\}\}|\{\{limit\}\}/,
-      );
+      const [before = '', between = '', after = ''] =
+        messages.upload.tooBigPhoto.split(/\{size\}|\{limit\}/);
       expect(text).toContain(before.trim());
       expect(text).toContain(between.trim());
       expect(text).toContain(after.trim());

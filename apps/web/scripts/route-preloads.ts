@@ -17,6 +17,7 @@ import {
   stylesheetsOf,
   type Manifest,
 } from './route-budget';
+import { scriptFontModule } from '../src/i18n/script-fonts';
 import { LOCALES_DIR } from './message-bundles';
 
 /**
@@ -140,6 +141,17 @@ export function titlesOf(localesDir: string, key: string): Record<Language, stri
   ) as Record<Language, string>;
 }
 
+/** Each language's script font stylesheet in the build (languages without one left out). */
+export function fontSheetsOf(manifest: Manifest): Partial<Record<Language, string>> {
+  return Object.fromEntries(
+    LANGUAGES.flatMap((language) => {
+      const module = scriptFontModule(language);
+      const file = module ? manifest[module]?.file : undefined;
+      return file ? [[language, file]] : [];
+    }),
+  );
+}
+
 function main() {
   const distDir = fileURLToPath(new URL('../dist', import.meta.url));
   const localesDir = LOCALES_DIR;
@@ -148,9 +160,10 @@ function main() {
   const inIndex = new Set(
     [...indexHtml.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((match) => match[1] ?? ''),
   );
+  const fonts = fontSheetsOf(manifest);
   const preloads: RoutePreloads = Object.fromEntries(
     ROUTES.map((route) => {
-      const preload = routePreload(distDir, manifest, route, inIndex);
+      const preload = { ...routePreload(distDir, manifest, route, inIndex), font: fonts };
       const key = STATIC_TITLES[route.id];
       return [route.id, key ? { ...preload, title: titlesOf(localesDir, key) } : preload];
     }),

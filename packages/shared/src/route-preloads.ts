@@ -29,6 +29,12 @@ export interface RoutePreload extends RouteFiles {
    * draws it in the app's frame where the page will (decision 027).
    */
   title?: Record<Language, string>;
+  /**
+   * The stylesheet of the font a language's script is drawn with, for the languages that
+   * have one (CJK, Devanagari, Thai, Hebrew, Arabic): the app's frame links it, so that what
+   * the server draws there is drawn as the app then draws it.
+   */
+  font?: Partial<Record<Language, string>>;
 }
 
 export type RoutePreloads = Partial<Record<RouteId, RoutePreload>>;

@@ -124,8 +124,12 @@ async function readPreloads(webDistDir: string): Promise<{
       const preload = listed[routeId];
       // A page open to everyone draws a signed-in traveller's own chrome: its files too.
       const lists = signedIn ? [preload, preload?.signedIn] : [preload];
+      const font = preload?.font?.[language];
       found = {
-        styles: lists.map((files) => styleLinks(files)).join(''),
+        // The script's font, a stylesheet (not a preload): the frame is drawn with it.
+        styles:
+          (font ? `<link rel="stylesheet" href="${href(font)}">` : '') +
+          lists.map((files) => styleLinks(files)).join(''),
         scripts: lists.map((files) => moduleLinks(files, language)).join(''),
       };
       tags.set(key, found);
