@@ -1,7 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { localizePath, type Language } from '@jammy/shared/languages';
-import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import arLocale from '@jammy/shared/locales/ar.json';
@@ -9,6 +6,7 @@ import enLocale from '@jammy/shared/locales/en.json';
 import { signUpVerified } from './accounts';
 import { PHONE, browserForThisFile, newContext, screenshot, seriousViolations } from './browser';
 import { startLocalhostServer } from './localhost-server';
+import { createTokenAsking, provedAgo, tokenWasMade } from './step-up';
 
 const browser = await browserForThisFile();
 const server = await startLocalhostServer();
@@ -65,29 +63,6 @@ async function signOut(context: BrowserContext): Promise<void> {
   });
   expect(response.status()).toBe(200);
   expect(await signedIn(context)).toBe(false);
-}
-
-/**
- * Makes the traveller's sessions look signed in `minutes` ago, in the localhost server's own
- * database (its embedded PostgreSQL: the port in its pid file, the password beside it).
- */
-async function provedAgo(email: string, minutes: number) {
-  const dir = path.join(server.dataDir, 'postgres');
-  const port = (await readFile(path.join(dir, 'cluster', 'postmaster.pid'), 'utf8')).split('\n')[3];
-  const password = (await readFile(path.join(dir, 'password'), 'utf8')).trim();
-  const client = new pg.Client({
-    connectionString: `postgres://jammy:${password}@127.0.0.1:${port}/postgres`,
-  });
-  await client.connect();
-  try {
-    await client.query(
-      `UPDATE session SET authenticated_at = now() - make_interval(mins => $2)
-        WHERE user_id = (SELECT id FROM "user" WHERE email = $1)`,
-      [email, minutes],
-    );
-  } finally {
-    await client.end();
-  }
 }
 
 describe('passkeys', () => {
@@ -206,7 +181,7 @@ describe('step-up by passkey', () => {
   it.each(['en', 'ar'] as const)(
     'creating an API token after 10 minutes is confirmed with the passkey (%s)',
     async (language: Language & keyof typeof WORDS) => {
-      const { account, second, security } = WORDS[language];
+      const { second, security } = WORDS[language];
       const context = await newContext(browser, PHONE);
       const traveller = await signUpVerified(context, {}, server.baseUrl);
       const page = await context.newPage();
@@ -220,14 +195,9 @@ describe('step-up by passkey', () => {
       await card.getByRole('button', { name: security.passkeys.add }).click();
       await card.getByText(filled(security.passkeys.addedNotice, { name: 'Phone' })).waitFor();
 
-      await provedAgo(traveller.email, 11);
-      await page.goto(`${at('/account')}#tokens`);
-      await page.getByText(account.tokens.none).waitFor();
-      await page.getByLabel(account.tokens.name).fill('Late robot');
-      await page.getByRole('button', { name: account.tokens.create }).click();
-
+      await provedAgo(server.dataDir, traveller.email, 11);
       // The passkey is the first way offered; the password stays one link away.
-      const dialog = page.getByRole('dialog', { name: second.stepUp.title });
+      const dialog = await createTokenAsking(page, at('/account'), WORDS[language]);
       await dialog.getByText(second.stepUp.passkeyText).waitFor();
       await dialog.getByRole('button', { name: second.stepUp.withPassword }).waitFor();
       expect(await dialog.locator('input[name="password"]').count()).toBe(0);
@@ -237,10 +207,7 @@ describe('step-up by passkey', () => {
       );
       await screenshot(page, `step-up-passkey-phone-${language}`);
       await dialog.getByRole('button', { name: second.stepUp.withPasskey }).click();
-      await dialog.waitFor({ state: 'detached' });
-      // The token was made by the same click, once the passkey was taken.
-      expect(await page.getByTestId('api-token-secret').textContent()).toMatch(/^jmy_/);
-      await page.getByRole('listitem').filter({ hasText: 'Late robot' }).waitFor();
+      await tokenWasMade(page, dialog);
       await context.close();
     },
   );

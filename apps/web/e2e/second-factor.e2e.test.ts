@@ -1,13 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { localizePath, type Language } from '@jammy/shared/languages';
 import { generate } from 'otplib';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import arLocale from '@jammy/shared/locales/ar.json';
 import enLocale from '@jammy/shared/locales/en.json';
 import { signUpVerified } from './accounts';
+import { createTokenAsking, provedAgo, tokenWasMade } from './step-up';
 import {
   PHONE,
   browserForThisFile,
@@ -37,29 +35,6 @@ const WORDS = {
 /** The code the app would show now, computed by otplib (not the server's implementation). */
 function codeFor(secret: string): Promise<string> {
   return generate({ secret });
-}
-
-/**
- * Makes the traveller's sessions look signed in `minutes` ago, in the test server's own
- * database (its embedded PostgreSQL: the port in its pid file, the password beside it).
- */
-async function provedAgo(email: string, minutes: number) {
-  const dir = path.join(inject('dataDir'), 'postgres');
-  const port = (await readFile(path.join(dir, 'cluster', 'postmaster.pid'), 'utf8')).split('\n')[3];
-  const password = (await readFile(path.join(dir, 'password'), 'utf8')).trim();
-  const client = new pg.Client({
-    connectionString: `postgres://jammy:${password}@127.0.0.1:${port}/postgres`,
-  });
-  await client.connect();
-  try {
-    await client.query(
-      `UPDATE session SET authenticated_at = now() - make_interval(mins => $2)
-        WHERE user_id = (SELECT id FROM "user" WHERE email = $1)`,
-      [email, minutes],
-    );
-  } finally {
-    await client.end();
-  }
 }
 
 /** The first step of a password sign-in, from the sign-in page in `language`. */
@@ -158,18 +133,13 @@ describe('operations that need a recent sign-in', () => {
   it.each(['en', 'ar'] as const)(
     'creating an API token after 10 minutes asks for the password, then goes on (%s)',
     async (language: Language & keyof typeof WORDS) => {
-      const { account, second } = WORDS[language];
+      const { second } = WORDS[language];
       const context = await newContext(browser, PHONE);
       const traveller = await signUpVerified(context);
-      await provedAgo(traveller.email, 11);
+      await provedAgo(inject('dataDir'), traveller.email, 11);
       const page = await context.newPage();
-      await page.goto(url(`${localizePath('/account', language)}#tokens`));
-      await page.getByText(account.tokens.none).waitFor();
-      await page.getByLabel(account.tokens.name).fill('Late robot');
-      await page.getByRole('button', { name: account.tokens.create }).click();
-
-      const dialog = page.getByRole('dialog', { name: second.stepUp.title });
-      await dialog.waitFor();
+      const accountUrl = url(localizePath('/account', language));
+      const dialog = await createTokenAsking(page, accountUrl, WORDS[language]);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `step-up-phone-${language}`);
       const password = dialog.locator('input[name="password"]');
@@ -178,10 +148,7 @@ describe('operations that need a recent sign-in', () => {
       await dialog.getByRole('alert').waitFor();
       await password.fill(traveller.password);
       await dialog.getByRole('button', { name: second.stepUp.confirm }).click();
-      await dialog.waitFor({ state: 'detached' });
-      // The token was made by the same click, once the password was taken.
-      expect(await page.getByTestId('api-token-secret').textContent()).toMatch(/^jmy_/);
-      await page.getByRole('listitem').filter({ hasText: 'Late robot' }).waitFor();
+      await tokenWasMade(page, dialog);
       await context.close();
     },
   );

@@ -17,22 +17,30 @@ export function isPasskeyTransport(value: string): value is PasskeyTransport {
   return (PASSKEY_TRANSPORTS as readonly string[]).includes(value);
 }
 
-const base64url = z
+/** Text in base64url, as WebAuthn's JSON forms carry binary data. */
+export const base64url = z
   .string('must be text')
   .regex(/^[A-Za-z0-9_-]*$/, 'must be base64url')
   .max(16_384);
 
 /**
- * What `startAuthentication` of `@simplewebauthn/browser` answers (AuthenticationResponseJSON):
- * a passkey's signed answer to a challenge, at sign-in or at a step-up.
+ * What every answer of `@simplewebauthn/browser` holds besides its `response` (the part of
+ * RegistrationResponseJSON and AuthenticationResponseJSON they share).
  */
-export const passkeyAssertionSchema = z.object({
+export const webAuthnCredentialSchema = z.object({
   id: base64url,
   rawId: base64url,
   type: z.literal('public-key'),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   // Extensions are not asked for; whatever the browser reports of them is not kept.
   clientExtensionResults: z.object({}),
+});
+
+/**
+ * What `startAuthentication` of `@simplewebauthn/browser` answers (AuthenticationResponseJSON):
+ * a passkey's signed answer to a challenge, at sign-in or at a step-up.
+ */
+export const passkeyAssertionSchema = webAuthnCredentialSchema.extend({
   response: z.object({
     clientDataJSON: base64url,
     authenticatorData: base64url,

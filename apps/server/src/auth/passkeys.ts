@@ -1,8 +1,10 @@
 import { MAX_PASSKEYS, passkeyNameSchema } from '@jammy/shared/passkeys';
 import {
   PASSKEY_TRANSPORTS,
+  base64url,
   isPasskeyTransport,
   passkeyAssertionSchema,
+  webAuthnCredentialSchema,
   type PasskeyAssertion,
   type PasskeyStepUpOptions,
 } from '@jammy/shared/step-up';
@@ -28,6 +30,7 @@ import {
   listPasskeys,
   markPasskeyUsed,
   passkeyByCredential,
+  type PasskeyRow,
 } from './passkey-store';
 
 /**
@@ -53,19 +56,9 @@ interface Holder {
   sessionId?: string;
 }
 
-const base64url = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]*$/, 'must be base64url')
-  .max(16_384);
 const transports = z.array(z.enum(PASSKEY_TRANSPORTS)).max(8);
 /** What `startRegistration` of `@simplewebauthn/browser` answers (RegistrationResponseJSON). */
-const registrationResponse = z.object({
-  id: base64url,
-  rawId: base64url,
-  type: z.literal('public-key'),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  // Extensions are not asked for; whatever the browser reports of them is not kept.
-  clientExtensionResults: z.object({}),
+const registrationResponse = webAuthnCredentialSchema.extend({
   response: z.object({
     clientDataJSON: base64url,
     attestationObject: base64url,
@@ -183,6 +176,40 @@ export async function passkeyStepUpOptions(
 }
 
 /**
+ * Checks `passkey`'s signed answer to a challenge of `ceremony` (taken once) and, when it holds,
+ * keeps the authenticator's new counter: whether it held. A refusal is logged, never thrown.
+ */
+async function verifyAssertion(
+  db: Db,
+  baseUrl: URL,
+  passkey: PasskeyRow,
+  response: PasskeyAssertion,
+  challengeOf: { ceremony: Ceremony; holder: Holder },
+  warn: (message: string, error: unknown) => void,
+): Promise<boolean> {
+  const verified = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge: (challenge) =>
+      takeChallenge(db, challenge, challengeOf.ceremony, challengeOf.holder),
+    expectedOrigin: baseUrl.origin,
+    expectedRPID: baseUrl.hostname,
+    credential: {
+      id: passkey.credentialId,
+      publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+      counter: passkey.counter,
+      transports: passkey.transports,
+    },
+    requireUserVerification: true,
+  }).catch((error: unknown) => {
+    warn(`passkey ${challengeOf.ceremony} refused`, error);
+    return { verified: false, authenticationInfo: null };
+  });
+  if (!verified.verified || !verified.authenticationInfo) return false;
+  await markPasskeyUsed(db, passkey.id, verified.authenticationInfo.newCounter);
+  return true;
+}
+
+/**
  * Whether `response` is one of the traveller's own passkeys answering a challenge handed to
  * this session (once, within 5 minutes). A passkey of another account is refused before its
  * signature is looked at, and does not spend the challenge.
@@ -196,25 +223,7 @@ export async function verifyPasskeyStepUp(
 ): Promise<boolean> {
   const passkey = await passkeyByCredential(db, response.id);
   if (passkey?.userId !== holder.userId) return false;
-  const verified = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: (challenge) => takeChallenge(db, challenge, 'step-up', holder),
-    expectedOrigin: baseUrl.origin,
-    expectedRPID: baseUrl.hostname,
-    credential: {
-      id: passkey.credentialId,
-      publicKey: isoBase64URL.toBuffer(passkey.publicKey),
-      counter: passkey.counter,
-      transports: passkey.transports,
-    },
-    requireUserVerification: true,
-  }).catch((error: unknown) => {
-    warn('passkey step-up refused', error);
-    return { verified: false, authenticationInfo: null };
-  });
-  if (!verified.verified || !verified.authenticationInfo) return false;
-  await markPasskeyUsed(db, passkey.id, verified.authenticationInfo.newCounter);
-  return true;
+  return verifyAssertion(db, baseUrl, passkey, response, { ceremony: 'step-up', holder }, warn);
 }
 
 /** The better-auth plugin: add a passkey (signed in, recently) and sign in with one. */
@@ -326,25 +335,15 @@ export function passkeys({ db, baseUrl, accountName }: PasskeyOptions) {
             'UNAUTHORIZED',
           );
           if (!passkey) throw failed;
-          const verified = await verifyAuthenticationResponse({
+          const signed = await verifyAssertion(
+            db,
+            baseUrl,
+            passkey,
             response,
-            expectedChallenge: (challenge) =>
-              takeChallenge(db, challenge, 'authentication', { userId: null }),
-            expectedOrigin,
-            expectedRPID: rpID,
-            credential: {
-              id: passkey.credentialId,
-              publicKey: isoBase64URL.toBuffer(passkey.publicKey),
-              counter: passkey.counter,
-              transports: passkey.transports,
-            },
-            requireUserVerification: true,
-          }).catch((error: unknown) => {
-            ctx.context.logger.warn('passkey sign-in refused', error);
-            return { verified: false, authenticationInfo: null };
-          });
-          if (!verified.verified || !verified.authenticationInfo) throw failed;
-          await markPasskeyUsed(db, passkey.id, verified.authenticationInfo.newCounter);
+            { ceremony: 'authentication', holder: { userId: null } },
+            (message, error) => ctx.context.logger.warn(message, error),
+          );
+          if (!signed) throw failed;
           const user = await ctx.context.internalAdapter.findUserById(passkey.userId);
           if (!user) throw failed;
           const session = await ctx.context.internalAdapter.createSession(user.id);

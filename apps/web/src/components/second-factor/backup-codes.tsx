@@ -1,6 +1,7 @@
-import { Alert, Button, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCopy, IconDownload, IconLifebuoy } from '@tabler/icons-react';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconDownload, IconLifebuoy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CopyTextButton } from '../copy-text-button';
 
 /** The backup codes as a text file the traveller keeps (one code a line). */
 function download(codes: readonly string[], heading: string) {
@@ -44,20 +45,11 @@ export function BackupCodes({ codes }: { codes: readonly string[] }) {
           ))}
         </SimpleGrid>
         <Group gap="xs">
-          <CopyButton value={codes.join('\n')}>
-            {({ copied, copy }) => (
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={
-                  copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-                }
-                onClick={copy}
-              >
-                {copied ? t('setup.copied') : t('setup.copy')}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyTextButton
+            value={codes.join('\n')}
+            label={t('setup.copy')}
+            copiedLabel={t('setup.copied')}
+          />
           <Button
             size="xs"
             variant="default"

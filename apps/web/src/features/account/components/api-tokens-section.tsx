@@ -1,9 +1,10 @@
 import type { ApiToken, CreatedApiToken } from '@jammy/shared/api-tokens';
-import { Alert, Badge, Button, Code, CopyButton, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCircleCheck, IconCopy, IconKey, IconTrash } from '@tabler/icons-react';
+import { Alert, Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconKey, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyTextButton } from '../../../components/copy-text-button';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { useLanguage } from '../../../i18n/use-language';
 import { clientConfigQuery } from '../../../lib/client-config';
@@ -43,21 +44,12 @@ function NewSecret({ token }: { token: CreatedApiToken }) {
         >
           {token.secret}
         </Code>
-        <CopyButton value={token.secret}>
-          {({ copied, copy }) => (
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={
-                copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-              }
-              onClick={copy}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {copied ? t('tokens.copied') : t('tokens.copy')}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyTextButton
+          value={token.secret}
+          label={t('tokens.copy')}
+          copiedLabel={t('tokens.copied')}
+          style={{ alignSelf: 'flex-start' }}
+        />
       </Stack>
     </Alert>
   );
