@@ -18,6 +18,7 @@ import {
   messageBundles,
 } from './scripts/message-bundles';
 import { PUBLIC_ENTRY, familyOf, pageChunks, type MainPages } from './scripts/page-chunks';
+import { woff2Only } from './scripts/woff2-only';
 
 const BUILD_ID = randomUUID();
 const BUILD_TIMESTAMP = Date.now();
@@ -351,6 +352,7 @@ function precacheBudget<Entry extends { url: string; size: number }>(entries: En
 }
 
 export default defineConfig({
+  css: { postcss: { plugins: [woff2Only] } },
   define: {
     __BUILD_ID__: JSON.stringify(BUILD_ID),
     __BUILD_TIMESTAMP__: JSON.stringify(BUILD_TIMESTAMP),
