@@ -81,8 +81,29 @@ async function pageFacts(page: Page, family: string | undefined) {
         return wider || beyond;
       })
       .map((element) => element.textContent?.trim() ?? '');
+    // A short label (a section's tab, a tile's name) split inside a word ("Επισκόπησ-η"): the
+    // words are the language's own (Intl.Segmenter: Thai and Japanese have no spaces).
+    const segmenter = new Intl.Segmenter(document.documentElement.lang, { granularity: 'word' });
+    const brokenWords = [...document.querySelectorAll('nav a, dt, [role="tab"]')].flatMap(
+      (label) => {
+        const broken: string[] = [];
+        const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const { segment, index, isWordLike } of segmenter.segment(node.textContent ?? '')) {
+            if (!isWordLike || segment.length < 2) continue;
+            const range = document.createRange();
+            range.setStart(node, index);
+            range.setEnd(node, index + segment.length);
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            if (lines.size > 1) broken.push(segment);
+          }
+        }
+        return broken;
+      },
+    );
     return {
       spilling,
+      brokenWords,
       lang: document.documentElement.lang,
       dir: document.documentElement.dir,
       overflow: document.documentElement.scrollWidth - window.innerWidth,
@@ -125,6 +146,7 @@ describe.each(CHECKED)('in %s, at 390 px', (language) => {
       });
       expect(facts.overflow, `${name} is wider than the screen`).toBeLessThanOrEqual(0);
       expect(facts.spilling, `${name}: text wider than its box`).toEqual([]);
+      expect(facts.brokenWords, `${name}: labels broken inside a word`).toEqual([]);
       expect(facts.title.trim(), `${name} has a title`).not.toBe('');
       if (family) {
         expect(facts.covered, `${name}: ${family} covers "${facts.sample}"`).toBe(true);

@@ -21,7 +21,7 @@ function Tile({
     <Paper
       withBorder
       radius="lg"
-      p="md"
+      p={{ base: 'sm', sm: 'md' }}
       style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
     >
       <Text
@@ -29,11 +29,12 @@ function Tile({
         c="gray.8"
         fw={700}
         tt="uppercase"
-        // A long word in capitals (Greek, Finnish) breaks rather than leave its tile.
-        style={{ letterSpacing: '0.05em', overflowWrap: 'anywhere', hyphens: 'auto' }}
+        // A long word in capitals (Greek, Finnish) goes under the icon whole (the space is where
+        // the line may break), and breaks inside only if it is wider than the tile.
+        style={{ letterSpacing: '0.01em', overflowWrap: 'break-word' }}
         component="dt"
       >
-        <Glyph size={14} aria-hidden style={{ verticalAlign: '-2px', marginInlineEnd: 6 }} />
+        <Glyph size={14} aria-hidden style={{ verticalAlign: '-2px', marginInlineEnd: 2 }} />{' '}
         {label}
       </Text>
       <Text component="dd" m={0} fw={750} fz={{ base: 'lg', sm: 'xl' }} c="ink.9">
@@ -58,7 +59,7 @@ export function TripTotals({ tree }: { tree: ItineraryTree }) {
           {t('overview.totals')}
         </Title>
       </VisuallyHidden>
-      <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="md" m={0}>
+      <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing={{ base: 'sm', sm: 'md' }} m={0}>
         <Tile icon={IconCalendarEvent} label={t('overview.totalDays')}>
           {days ? number.format(days) : '—'}
         </Tile>
