@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@jammy/shared/languages';
 import { CATALOGUE_FILES } from './catalogue/index';
 import { catalogueFileSchema, parseCatalogueFile } from './catalogue-schema';
 
@@ -35,6 +36,28 @@ function problems(data: unknown): string[] {
 describe('the preset catalogue files', () => {
   it('are all imported by catalogue/index.ts, so the build ships every one', () => {
     expect(CATALOGUE_FILES.map((file) => file.name).sort()).toEqual(fileNames);
+  });
+
+  // A preset is read in the traveller's language: none falls back to English in a language
+  // Jammy lists (its title, description, stages' titles and tips, places' notes).
+  it.each(fileNames)('%s has every text in every language Jammy lists', (name) => {
+    const file = parseCatalogueFile(name, readJson(path.join(catalogueDir, name)));
+    const texts = [
+      { at: 'text', text: file.text },
+      ...file.stages.flatMap((stage, index) => [
+        { at: `stages.${index}.text`, text: stage.text },
+        ...stage.places.map((place, placeIndex) => ({
+          at: `stages.${index}.places.${placeIndex}.text`,
+          text: place.text,
+        })),
+      ]),
+    ].filter((entry) => entry.text !== undefined);
+    const missing = texts.flatMap(({ at, text }) =>
+      LANGUAGES.filter((language) => text?.[language] === undefined).map(
+        (language) => `${at}.${language}`,
+      ),
+    );
+    expect(missing, name).toEqual([]);
   });
 
   it.each(fileNames)('%s is valid, named by its slug, and its cover exists', (name) => {
