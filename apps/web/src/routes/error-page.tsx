@@ -2,7 +2,7 @@ import { isLanguage, localizePath, textDirection } from '@jammy/shared/languages
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconHome, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import notFoundArt from '../assets/not-found.svg';
 import { BrandLink } from '../layouts/brand-link';
