@@ -45,12 +45,14 @@ export const MAP_LIBRARY = 'leaflet';
 /**
  * The app's modules no page may load before it is interactive: they load when first needed
  * (issue 34). The error page (and its picture) when a page fails; the outbox's sending and
- * its offline edits' overlay when the outbox has entries.
+ * its offline edits' overlay when the outbox has entries; the acceptance of an invitation
+ * when the list is opened from an invitation's mail.
  */
 export const LATE_MODULES = [
   'src/routes/error-page.tsx',
   'src/lib/outbox-replay.ts',
   'src/lib/pending-changes.ts',
+  'src/features/sharing/components/invitation-acceptance.tsx',
 ];
 
 /**
