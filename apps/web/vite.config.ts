@@ -456,19 +456,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // What every page runs (React, the router, i18next, the query cache) in one file:
+          // What every page runs (React, the router, the query cache) in one file:
           // compressed together it is smaller than as the many small chunks it would be split
           // into, and it stays cached from one release to the next more often.
           groups: [
             {
               name: 'framework',
-              // Not <Trans> (with its HTML reader): only a few pages with links in their
-              // sentences use it, and the main pages do not.
               test: (id) =>
-                /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](?:react-query|query-core)|use-sync-external-store)[\\/]/.test(
-                  id,
-                ) &&
-                !/react-i18next[\\/]dist[\\/]es[\\/](Trans|TransWithoutContext|unescape)\.js$/.test(
+                /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](?:react-query|query-core)|use-sync-external-store)[\\/]/.test(
                   id,
                 ),
             },

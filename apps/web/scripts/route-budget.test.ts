@@ -120,6 +120,14 @@ describe('the route budget', () => {
     ]);
   });
 
+  it('fails a page that loads a module meant to load when first needed, naming it', () => {
+    const late = ['src/routes/home.tsx', 'src/lib/outbox-replay.ts'];
+    expect(overBudget(measureRoutes(dist, [budget({})], manifest, late))).toEqual([
+      '/ loads src/routes/home.tsx before it is interactive; it should load when first needed',
+    ]);
+    expect(overBudget(measureRoutes(dist, [budget({})], manifest, late.slice(1)))).toEqual([]);
+  });
+
   it('fails a page that loads more files than its budget allows, naming their number', () => {
     const sizes = measureRoutes(dist, [budget({ maxFiles: 5 })], manifest);
     expect(overBudget(sizes)).toEqual([

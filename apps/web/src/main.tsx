@@ -4,7 +4,7 @@ import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from './i18n/react';
 import { RouterProvider } from 'react-router/dom';
 import { takeSessionFromPage } from './lib/session';
 import { i18n } from './i18n/i18n';
@@ -62,7 +62,7 @@ const reactRoot = createRoot(root);
 startTransition(() => {
   reactRoot.render(
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider i18n={i18n}>
         <DirectionProvider
           initialDirection={document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'}
         >
@@ -72,7 +72,7 @@ startTransition(() => {
             </QueryClientProvider>
           </MantineProvider>
         </DirectionProvider>
-      </I18nextProvider>
+      </TranslationProvider>
     </StrictMode>,
   );
 });

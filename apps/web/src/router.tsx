@@ -25,11 +25,11 @@ import { EmptyLayout } from './layouts/empty-layout';
 import { LanguageRoot } from './layouts/language-root';
 import { loadLoggedLayout } from './layouts/lazy-logged-layout';
 import { NotLoggedLayout } from './layouts/not-logged-layout';
+import { RouteError } from './layouts/route-error';
 import type { RouteHandle } from './layouts/route-handle';
 import { VisitorLayout } from './layouts/visitor-layout';
 import { preparePage } from './route-data';
 import { routeModules } from './route-modules';
-import { ErrorPage } from './routes/error-page';
 
 // The signed-in layout is a chunk of its own: a visitor's first page does not load it.
 const LAYOUTS: Record<LayoutName, Pick<RouteObject, 'Component' | 'lazy'>> = {
@@ -135,7 +135,7 @@ function languageBranch(language: Language, queryClient: QueryClient): RouteObje
     id: `root-${language}`,
     path: localizePath('/', language),
     element: <LanguageRoot language={language} />,
-    errorElement: <ErrorPage />,
+    errorElement: <RouteError />,
     hydrateFallbackElement: <BootShell />,
     handle: errorHandle,
     loader: async () => {

@@ -2,10 +2,10 @@
  * A small ICU MessageFormat formatter: what Jammy's messages use (arguments, `plural` with `#`
  * and `=N` branches, `select`, `selectordinal`, apostrophe quoting; no `offset`, no `number` or
  * `date` arguments: the app formats those with `Intl` before), on `Intl.PluralRules` and
- * `Intl.NumberFormat`. Tags (`<strong>…</strong>`, `<1>…</1>`) are kept as text, for
- * react-i18next's `Trans` to turn into elements. Chosen over intl-messageformat for its size
- * (docs/decisions/051-icu-messages.md); a test formats every message of every language with
- * both and expects the same text.
+ * `Intl.NumberFormat`. Tags (`<strong>…</strong>`, `<1>…</1>`) are kept as text, for the web
+ * app's `Trans` (apps/web/src/i18n/react.tsx) to turn into elements. Chosen over
+ * intl-messageformat for its size (docs/decisions/051-icu-messages.md); a test formats every
+ * message of every language with both and expects the same text.
  */
 
 export type MessageValues = Readonly<Record<string, unknown>>;

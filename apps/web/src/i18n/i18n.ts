@@ -1,11 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '@jammy/shared/languages';
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { BUNDLES, languages, NAMESPACES } from 'virtual:messages';
 import { whenPageIdle } from '../lib/when-page-idle';
-import { icuFormat } from './icu-format';
-
-type Messages = Record<string, unknown>;
+import { Translator, type Messages } from './translator';
 
 // Every language's messages are one ICU MessageFormat file (packages/shared/locales/<language>.json)
 // whose top-level keys are namespaces: the core ones ("translation"), one per feature, the form
@@ -56,34 +52,13 @@ export async function readMessages(
   }
 }
 
-const chunkBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
-    readMessages(language, namespace).then(
-      (messages) => callback(null, messages as ResourceKey),
-      (error: unknown) =>
-        callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
-  },
-};
-
-export const i18n = i18next.createInstance();
-
-void i18n
-  .use(chunkBackend)
-  .use(icuFormat)
-  .use(initReactI18next)
-  .init({
-    lng: DEFAULT_LANGUAGE,
-    // Every locale has every key (a test checks it): no other language is shown instead,
-    // unless a language's messages cannot be fetched at all (readMessages).
-    fallbackLng: false,
-    ns: ['translation'],
-    defaultNS: 'translation',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+// Every locale has every key (a test checks it): no other language is shown instead, unless a
+// language's messages cannot be fetched at all (readMessages), or its file lags behind
+// English's (a release's new keys read in English where English is loaded).
+export const i18n = new Translator({
+  language: DEFAULT_LANGUAGE,
+  load: (language, namespace) => readMessages(language, namespace),
+});
 
 /**
  * Makes `language` the active language once its core messages (and those of every namespace

@@ -6,7 +6,7 @@ import {
   type Language,
 } from '@jammy/shared/languages';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './react';
 import { useLocation, useNavigate } from 'react-router';
 import { rememberLanguage } from './language-cookie';
 

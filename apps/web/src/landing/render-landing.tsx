@@ -1,9 +1,8 @@
 import { localizePath, textDirection, type Language } from '@jammy/shared/languages';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { icuFormat } from '../i18n/icu-format';
+import { TranslationProvider } from '../i18n/react';
+import { Translator } from '../i18n/translator';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { LanguageDisclosure } from '../layouts/language-disclosure';
 import { NotLoggedLayout } from '../layouts/not-logged-layout';
@@ -46,24 +45,12 @@ export interface RenderedLanding {
  * messages. Run at build time by scripts/prerender-landing.ts.
  */
 export async function renderLanding(language: Language): Promise<RenderedLanding> {
-  const i18n = i18next.createInstance();
-  await i18n
-    .use(icuFormat)
-    .use(initReactI18next)
-    .init({
-      lng: language,
-      fallbackLng: false,
-      resources: { [language]: resourcesOf(language) },
-      defaultNS: 'translation',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      react: { useSuspense: false },
-    });
+  const i18n = new Translator({ language, resources: { [language]: resourcesOf(language) } });
   const home = localizePath('/', language);
   const dir = textDirection(language);
   const html = renderToString(
     <PrerenderedContext value={PRERENDERED}>
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider i18n={i18n}>
         <DirectionProvider initialDirection={dir}>
           <MantineProvider theme={theme} defaultColorScheme="light">
             <StaticRouter location={home}>
@@ -75,7 +62,7 @@ export async function renderLanding(language: Language): Promise<RenderedLanding
             </StaticRouter>
           </MantineProvider>
         </DirectionProvider>
-      </I18nextProvider>
+      </TranslationProvider>
     </PrerenderedContext>,
   );
   return {

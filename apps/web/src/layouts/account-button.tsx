@@ -1,7 +1,7 @@
 import { Avatar, UnstyledButton } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useMe } from '../lib/session';
 
 /** The header's account button: the traveller's initials (or an icon), naming the menu. */

@@ -6,7 +6,7 @@ import {
   IconSparkles,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Link } from 'react-router';
 import { useTakeFocus, type Reached } from '../components/load-on-reach';
 import { useMe } from '../lib/session';

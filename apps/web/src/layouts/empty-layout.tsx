@@ -1,6 +1,6 @@
 import { Container } from '@mantine/core';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Outlet } from 'react-router';
 import { BrandLink } from './brand-link';
 import classes from './site-chrome.module.css';

@@ -2,7 +2,7 @@ import { LANGUAGE_NAMES } from '@jammy/shared/languages';
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useLanguage } from '../i18n/use-language';
 
 /**

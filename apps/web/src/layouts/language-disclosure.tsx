@@ -5,7 +5,7 @@ import {
   splitLanguagePrefix,
 } from '@jammy/shared/languages';
 import { IconCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useLocation } from 'react-router';
 import { useLanguage } from '../i18n/use-language';
 import { LanguageButton } from './language-button';

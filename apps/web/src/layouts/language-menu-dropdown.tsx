@@ -2,7 +2,7 @@ import { ENGLISH_NAMES, LANGUAGE_NAMES, isLanguage, textDirection } from '@jammy
 import { Combobox, Group, Text, useCombobox } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useTakeFocus, type Reached } from '../components/load-on-reach';
 import { useLanguage } from '../i18n/use-language';
 import { LanguageButton } from './language-button';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { NavLink } from 'react-router';
 import { useLanguage } from '../i18n/use-language';
 import type { NavItem } from './nav-item';

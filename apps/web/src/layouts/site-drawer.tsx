@@ -1,6 +1,6 @@
 import { Drawer, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { NavLink } from 'react-router';
 import { useLanguage } from '../i18n/use-language';
 import { BrandLink } from './brand-link';

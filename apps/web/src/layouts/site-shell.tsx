@@ -1,7 +1,7 @@
 import { Burger, Container, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useLanguage } from '../i18n/use-language';
 import { usePrerendered } from '../landing/prerendered';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useMatches } from 'react-router';
 import type { RouteHandle } from './route-handle';
 

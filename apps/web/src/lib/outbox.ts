@@ -1,15 +1,14 @@
 import { get, set } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
-import { reportServerAnswered, reportServerUnreachable } from './connectivity';
 import { savedUser } from './offline-cache';
 import {
-  replayQueue,
   resendFromTheirs,
   versionOf,
   type OutboxEntry,
   type OutboxProblem,
   type ReplayStop,
 } from './outbox-core';
+import type * as PendingChanges from './pending-changes';
 
 /**
  * The outbox of offline edits: writes made while the server cannot be reached wait here, in
@@ -112,37 +111,18 @@ export async function clearOutbox(): Promise<void> {
   if (userId) await set(storageKey(userId), []).catch(() => undefined);
 }
 
-async function send(entry: OutboxEntry): Promise<{ status: number; body: unknown }> {
-  let response: Response;
-  try {
-    response = await fetch(entry.path, {
-      method: entry.method,
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', 'idempotency-key': entry.idempotencyKey },
-      body: JSON.stringify(entry.body ?? {}),
-    });
-  } catch (error) {
-    reportServerUnreachable();
-    throw error;
-  }
-  if (response.status === 502 || response.status === 504) reportServerUnreachable();
-  else reportServerAnswered();
-  const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-  return { status: response.status, body };
-}
-
 const RETRY_MS = 5000;
 let running: Promise<ReplayStop> | null = null;
 
-/** Sends the queue now (one run at a time). */
+/**
+ * Sends the queue now (one run at a time). The sending code loads with the first run: only a
+ * traveller with edits waiting needs it (outbox-replay.ts).
+ */
 export function replayOutbox(): Promise<ReplayStop> {
-  running ??= replayQueue({
-    first: () => entries[0],
-    remove,
-    mark,
-    send,
-    saved: (entry) => savedListener?.(entry),
-  })
+  running ??= import('./outbox-replay')
+    .then(({ replay }) =>
+      replay({ first: () => entries[0], remove, mark, saved: (entry) => savedListener?.(entry) }),
+    )
     .then((stop) => {
       // A busy server (5xx, 429, a replay still in progress) is asked again a little later.
       if (stop === 'server') setTimeout(() => void replayOutbox(), RETRY_MS);
@@ -157,6 +137,18 @@ export function replayOutbox(): Promise<ReplayStop> {
 /** Called after each entry the server saved (to refresh what it changed). */
 export function onOutboxSaved(listener: (entry: OutboxEntry) => void): void {
   savedListener = listener;
+}
+
+/**
+ * `answer` (a read of the server) with the edits waiting in the outbox laid over it by
+ * `overlay`. Their code (pending-changes.ts) loads only when edits are waiting.
+ */
+export async function withOutbox<T>(
+  answer: T,
+  overlay: (pending: typeof PendingChanges, waiting: readonly OutboxEntry[]) => T,
+): Promise<T> {
+  if (entries.length === 0) return answer;
+  return overlay(await import('./pending-changes'), entries);
 }
 
 function subscribe(listener: () => void) {

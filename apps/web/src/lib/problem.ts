@@ -1,6 +1,6 @@
 import type { FieldIssue } from '@jammy/shared/errors-plain';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { ApiError, type ApiErrorCode } from './api-client';
 import { relativeTimeFormat } from './intl';
 

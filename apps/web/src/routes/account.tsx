@@ -1,5 +1,5 @@
 import { Avatar, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { StepUpHost } from '../components/second-factor/step-up-host';
 import { AccountSections } from '../features/account/components/account-sections';
 import { LoadingBlock } from '../features/account/components/loading-block';

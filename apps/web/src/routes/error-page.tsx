@@ -1,34 +1,26 @@
 import { isLanguage, localizePath, textDirection } from '@jammy/shared/languages';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconHome, IconRefresh } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
+import { useTranslation } from '../i18n/react';
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import notFoundArt from '../assets/not-found.svg';
 import { BrandLink } from '../layouts/brand-link';
-import { claimReload, isChunkLoadError } from '../lib/reload-guard';
+import { isChunkLoadError } from '../lib/reload-guard';
 import classes from './error-page.module.css';
 
 const KNOWN_STATUSES = [400, 401, 403, 404, 408, 409, 413, 429, 500, 502, 503, 504] as const;
 
 /**
  * The error page (spec §2, §8): 404 "Page Not Found" followed by the path; any other error
- * "Internal Server Error" with its status (500 unless known). A page part that failed to
- * load reloads the target path once instead (reload guard).
+ * "Internal Server Error" with its status (500 unless known). Shown by RouteError, which
+ * reloads instead when a page part failed to load (reload guard) and may.
  */
 export function ErrorPage() {
   const error = useRouteError();
   const location = useLocation();
   const { t, i18n } = useTranslation();
   const target = `${location.pathname}${location.search}${location.hash}`;
-  const [reloading] = useState(
-    () => isChunkLoadError(error) && claimReload(window.sessionStorage, Date.now()),
-  );
-
-  useEffect(() => {
-    if (reloading) window.location.replace(target);
-  }, [reloading, target]);
-
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
@@ -48,8 +40,6 @@ export function ErrorPage() {
     document.documentElement.dir = textDirection(language);
     document.title = `${statusMessage} · ${t('app.name')}`;
   }, [language, statusMessage, t]);
-
-  if (reloading) return <div aria-busy="true" />;
 
   return (
     <div className={classes.page} data-layout="empty" data-error-status={status}>

@@ -1,6 +1,6 @@
 import { Loader, Stack } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { FinishRegisterForm } from '../features/auth/components/finish-register-form';
 import { useMe } from '../lib/session';

@@ -18,7 +18,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../i18n/react';
 import { Link } from 'react-router';
 import heroArt from '../assets/hero-journey.svg';
 import { AccountDeletedNotice } from '../features/account/components/account-deleted-notice';

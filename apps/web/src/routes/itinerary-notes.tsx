@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { ItineraryHeader } from '../features/itineraries/components/itinerary-header';
 import { ItineraryTreeGate } from '../features/itineraries/components/itinerary-tree-gate';
 import { useItineraryParams } from '../lib/use-itinerary-params';

@@ -1,5 +1,5 @@
 import { Center, Container, Loader, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useTripExport } from '../features/exports/api/trip-export';
 import { PrintPage } from '../features/exports/components/print-page';
 import { ItineraryUnavailable } from '../features/itineraries/components/itinerary-tree-gate';

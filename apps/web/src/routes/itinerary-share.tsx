@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { StepUpHost } from '../components/second-factor/step-up-host';
 import { ItineraryTreeGate } from '../features/itineraries/components/itinerary-tree-gate';
 import { useItineraryParams } from '../lib/use-itinerary-params';

@@ -1,7 +1,7 @@
 import type { Itinerary } from '@jammy/shared/itineraries';
 import { SHARE_QUERY_PARAM } from '@jammy/shared/sharing-params';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useSearchParams } from 'react-router';
 import { useMe } from '../lib/session';
 import { ItineraryOverview } from '../features/itineraries/components/itinerary-overview';

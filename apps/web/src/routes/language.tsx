@@ -1,6 +1,6 @@
 import { LANGUAGES, LANGUAGE_NAMES, textDirection } from '@jammy/shared/languages';
 import { Container, Group, Radio, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useLanguage } from '../i18n/use-language';
 
 /** Choose the language of Jammy; the choice is remembered for a year. */

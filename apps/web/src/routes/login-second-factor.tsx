@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Link } from 'react-router';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { SecondFactorForm } from '../features/auth/components/second-factor-form';

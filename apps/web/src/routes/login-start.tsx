@@ -1,7 +1,7 @@
 import { Anchor, Button, Collapse, Stack } from '@mantine/core';
 import { IconDeviceMobileMessage, IconLink, IconLock, IconLogin2 } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { ErrorAlert } from '../features/auth/components/form-alert';

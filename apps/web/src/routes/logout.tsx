@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Link, useNavigate } from 'react-router';
 import { callAuth, toAuthFailure, type AuthFailure } from '../features/auth/lib/auth-errors';
 import { authClient } from '../lib/auth-client';

@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../i18n/react';
 import { Link, useSearchParams } from 'react-router';
 import { callAuth } from '../features/auth/lib/auth-errors';
 import { authClient } from '../lib/auth-client';

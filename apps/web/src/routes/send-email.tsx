@@ -1,7 +1,7 @@
 import { Anchor, Button } from '@mantine/core';
 import { IconLink, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../i18n/react';
 import { Link, useSearchParams } from 'react-router';
 import { callAuth } from '../features/auth/lib/auth-errors';
 import { authClient } from '../lib/auth-client';

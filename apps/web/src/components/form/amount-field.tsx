@@ -6,7 +6,7 @@ import {
 } from '@jammy/shared/amount';
 import { MAX_AMOUNT_MINOR } from '@jammy/shared/fields-plain';
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/use-language';
 import { formatMinorUnits } from '../../lib/format';
 

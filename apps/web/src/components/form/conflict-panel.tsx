@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconGitCompare } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /**
  * Someone else saved the same thing meanwhile (409): the orange alert every "theirs or mine"

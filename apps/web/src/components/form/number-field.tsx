@@ -4,7 +4,7 @@ import {
   type NumberProblem,
 } from '@jammy/shared/typed-number';
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/use-language';
 
 const KEYS: Record<Exclude<NumberProblem, 'too-precise'>, string> = {

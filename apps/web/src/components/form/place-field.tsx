@@ -11,7 +11,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMapPin, IconMapPinCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLanguage } from '../../i18n/use-language';
 import { MIN_SEARCH_LENGTH, useSearchPlaces } from '../../lib/place-search';
 

@@ -1,26 +1,21 @@
 // @vitest-environment happy-dom
 import { MantineProvider, TextInput } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import { Suspense, type ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { TranslationProvider } from '../../i18n/react';
+import { Translator } from '../../i18n/translator';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { ConflictPanel } from './conflict-panel';
 import { DateTimeZoneField } from './date-time-zone-field';
 import { form as en } from '@jammy/shared/locales/en.json';
-import { icuFormat } from '../../i18n/icu-format';
 import { useForm } from './use-form';
 
-const i18n = i18next.createInstance().use(icuFormat).use(initReactI18next);
-beforeAll(async () => {
-  await i18n.init({
-    lng: 'en',
-    resources: { en: { form: en, trip: { titleRequired: 'Give your trip a title.' } } },
-    interpolation: { escapeValue: false },
-  });
+const i18n = new Translator({
+  language: 'en',
+  resources: { en: { form: en, trip: { titleRequired: 'Give your trip a title.' } } },
 });
 afterEach(cleanup);
 
@@ -32,9 +27,9 @@ type Values = { title: string; city: string };
 
 function wrap(children: ReactNode) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <MantineProvider>{children}</MantineProvider>
-    </I18nextProvider>
+    </TranslationProvider>
   );
 }
 
@@ -352,19 +347,15 @@ describe('useForm', () => {
   // Its time zone field draws 400 options: seconds in happy-dom on two busy cores.
   it('draws its form at once while the kit’s messages are still loading, never suspending the page', async () => {
     let arrive: () => void = () => undefined;
-    const lazy = i18next.createInstance();
-    await lazy
-      .use({
-        type: 'backend',
-        init() {},
-        read(_language: string, namespace: string, callback: (error: null, data: object) => void) {
-          if (namespace !== 'form') return callback(null, {});
-          arrive = () => callback(null, en);
-        },
-      })
-      .use(icuFormat)
-      .use(initReactI18next)
-      .init({ lng: 'en', fallbackLng: false, ns: ['trip'], defaultNS: 'trip' });
+    const lazy = new Translator({
+      language: 'en',
+      load: (_language, namespace) =>
+        namespace === 'form'
+          ? new Promise((resolve) => (arrive = () => resolve(en)))
+          : Promise.resolve({}),
+    });
+    // The page's own messages are there; only the kit's are still on their way.
+    await lazy.loadNamespaces(['trip', 'translation']);
     function Fields() {
       const form = useForm({
         initialValues: { at: '', zone: 'Europe/Rome' },
@@ -376,7 +367,7 @@ describe('useForm', () => {
       );
     }
     render(
-      <I18nextProvider i18n={lazy}>
+      <TranslationProvider i18n={lazy}>
         <MantineProvider>
           <MemoryRouter>
             <Suspense fallback={<p>Loading the page</p>}>
@@ -385,7 +376,7 @@ describe('useForm', () => {
             </Suspense>
           </MemoryRouter>
         </MantineProvider>
-      </I18nextProvider>,
+      </TranslationProvider>,
     );
     expect(screen.queryByText('Loading the page')).toBeNull();
     expect(screen.getByLabelText('Title')).toBeTruthy();

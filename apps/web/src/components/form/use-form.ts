@@ -1,6 +1,6 @@
 import type { ChangeEvent, FormEvent } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { ZodType } from 'zod';
 import { toProblem } from '../../lib/problem';
 import { fieldErrorsOf, issuesOfSchema, type FieldError, type FieldErrorKind } from './field-error';

@@ -4,7 +4,7 @@ import { Alert, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import L from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { MapContainer, Marker, Polyline, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { prefersReducedMotion } from '../../lib/motion';
 import { CLUSTER_FROM, clusterPoints } from './cluster';

@@ -1,7 +1,7 @@
 import { useDirection } from '@mantine/core';
 import { LEG_MODES, type TripLeg } from '@jammy/shared/trip-legs';
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Polyline } from 'react-leaflet';
 import { LEG_STYLES } from './map-types';
 import classes from './trip-map.module.css';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useAfterFirstPaint, useNearViewport } from '../../lib/after-paint';
 import type { TripMapProps } from './map-types';
 import classes from './trip-map.module.css';

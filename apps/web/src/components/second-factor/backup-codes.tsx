@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconLifebuoy } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { CopyTextButton } from '../copy-text-button';
 
 /** The backup codes as a text file the traveller keeps (one code a line). */

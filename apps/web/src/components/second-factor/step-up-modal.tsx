@@ -2,7 +2,7 @@ import { Alert, Anchor, Modal, PasswordInput, Stack, Text, TextInput } from '@ma
 import { IconFingerprint } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../i18n/use-language';
 import { apiRequest } from '../../lib/api-client';

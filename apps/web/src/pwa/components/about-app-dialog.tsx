@@ -8,7 +8,7 @@ import {
 } from '@jammy/shared/typed-number';
 import { IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { NumberField } from '../../components/form/number-field';
 import { useLanguage } from '../../i18n/use-language';
 import { useServerReachable } from '../../lib/connectivity';

@@ -1,7 +1,7 @@
 import { UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 // The dialog (Mantine's modal, inputs, the offline settings) loads when first opened: it is
 // not part of a page's first load.

@@ -1,6 +1,6 @@
 import { Container, Group, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useServerReachable } from '../../lib/connectivity';
 import classes from './pwa.module.css';
 

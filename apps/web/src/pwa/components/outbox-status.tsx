@@ -2,7 +2,7 @@ import { Badge, Button, Container, Group, Modal, Stack, Table, Text } from '@man
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useServerReachable } from '../../lib/connectivity';
 import { discardEntry, keepMine, replayOutbox, useOutbox } from '../../lib/outbox';
 import { describeEntry, differingFields, type OutboxEntry } from '../../lib/outbox-core';

@@ -1,7 +1,7 @@
 import { Button, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCloudCheck, IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { applyUpdate, dismissOfflineReady, dismissUpdate, usePwaState } from '../pwa-store';
 import classes from './pwa.module.css';
 

@@ -1,7 +1,7 @@
 import { Alert, CloseButton, Container, Group, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLocation } from 'react-router';
 
 /** Navigation state that asks the next page to say the account was deleted. */

@@ -14,7 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLocation, useNavigate } from 'react-router';
 import { ContactAdminSection } from '../../contact/public';
 import { OrdersSection, ShopAdminSection } from '../../shop/public';

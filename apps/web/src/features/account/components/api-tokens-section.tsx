@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/
 import { IconCircleCheck, IconKey, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { CopyTextButton } from '../../../components/copy-text-button';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { useLanguage } from '../../../i18n/use-language';

@@ -1,7 +1,7 @@
 import type { Me } from '@jammy/shared/account';
 import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { useChangeEmail } from '../api/change-email';
 import { SubmitBar } from '../../../components/form/submit-bar';

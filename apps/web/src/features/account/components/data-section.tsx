@@ -1,7 +1,7 @@
 import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { StorageMeter } from '../../files/public';
 import { useExportData } from '../api/export-data';
 import { DeleteAccountModal } from './delete-account-modal';

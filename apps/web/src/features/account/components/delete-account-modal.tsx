@@ -2,7 +2,7 @@ import { deleteMeSchema } from '@jammy/shared/account';
 import { DELETE_CONFIRMATION } from '@jammy/shared/account-limits';
 import { Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../../i18n/react';
 import { useNavigate } from 'react-router';
 import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';

@@ -1,5 +1,5 @@
 import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 
 /** Placeholder shapes while something loads, announced as loading. */
 export function LoadingBlock({ heights, radius = 'md' }: { heights: number[]; radius?: string }) {

@@ -4,7 +4,7 @@ import {
   type CreatedApiToken,
 } from '@jammy/shared/api-tokens';
 import { MultiSelect, Radio, Select, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '@jammy/shared/account-limits';
 import { PasswordInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { FieldProps } from '../../../components/form/use-form';
 
 /** A new password, with the rule it must meet, and the same again: set or changed alike. */

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { useOutboxMessage } from '../api/get-outbox-message';
 import { formatDateTime } from '../../../lib/format-time';

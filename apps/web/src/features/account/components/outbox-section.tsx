@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle, IconMail, IconMessage, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { useOutbox, type OutboxMessage } from '../api/get-outbox';
 import { formatDateTime } from '../../../lib/format-time';

@@ -15,7 +15,7 @@ import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/co
 import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLocation, useNavigate } from 'react-router';
 import { rememberLanguage } from '../../../i18n/language-cookie';
 import { useLanguage } from '../../../i18n/use-language';

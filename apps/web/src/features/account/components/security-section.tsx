@@ -1,6 +1,6 @@
 import type { Me } from '@jammy/shared/account';
 import { Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLinkedAccounts } from '../api/list-linked-accounts';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';

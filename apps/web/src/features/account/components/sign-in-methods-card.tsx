@@ -10,7 +10,7 @@ import {
   IconShieldLock,
 } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useSearchParams } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { useSignInMethods } from '../api/get-sign-in-methods';

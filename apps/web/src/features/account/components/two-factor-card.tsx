@@ -2,7 +2,7 @@ import type { Me } from '@jammy/shared/account';
 import { Badge, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
 import { useDisableTwoFactor, type TwoFactorSetup } from '../api/two-factor';

@@ -1,5 +1,5 @@
 import { Code, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
 import { useConfirmTwoFactor, useEnableTwoFactor, type TwoFactorSetup } from '../api/two-factor';

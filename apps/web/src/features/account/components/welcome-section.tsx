@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { IconRoute, IconSparkles } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { SectionCard, SectionHeader } from './section-card';

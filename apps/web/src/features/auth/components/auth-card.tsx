@@ -1,7 +1,7 @@
 import type { RouteId } from '@jammy/shared/route-table';
 import { Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import classes from './auth-card.module.css';
 
 /**

@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toAuthFailure, type AuthFailure } from '../lib/auth-errors';
 import { useCooldown } from './use-cooldown';
 import { FormAlert, Notice } from './form-alert';

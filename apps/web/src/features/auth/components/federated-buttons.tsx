@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { IconBrandGithub, IconBrandGoogle, IconShieldLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useSignInMethods } from '../api/sign-in-methods';
 import { callAuth, toAuthFailure, type AuthFailure } from '../lib/auth-errors';
 import { authClient } from '../../../lib/auth-client';

@@ -2,7 +2,7 @@ import type { Me } from '@jammy/shared/account';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@jammy/shared/languages';
 import { NativeSelect, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useNavigate } from 'react-router';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';

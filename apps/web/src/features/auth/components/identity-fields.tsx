@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { FieldProps } from '../../../components/form/use-form';
 
 /** The traveller's display name, as the sign-up and profile-completion forms ask it. */

@@ -1,5 +1,5 @@
 import { Divider, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 
 /** The "or" between one way of signing in and the next. */
 export function OrDivider() {

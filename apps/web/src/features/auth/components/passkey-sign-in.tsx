@@ -2,7 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { IconFingerprint } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import {
   PASSKEY_CANCELLED,
   browserHasPasskeys,

@@ -1,6 +1,6 @@
 import { Box, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { FieldProps } from '../../../components/form/use-form';
 import { passwordStrength } from '../lib/password-strength';
 

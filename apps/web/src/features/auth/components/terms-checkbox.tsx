@@ -1,5 +1,5 @@
 import { Anchor, Checkbox } from '@mantine/core';
-import { Trans } from 'react-i18next';
+import { Trans } from '../../../i18n/react';
 import { Link } from 'react-router';
 import type { FieldProps } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';

@@ -4,7 +4,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '@jammy/shared/account-limits';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { FieldMessages } from '../../../components/form/use-form';
 import { retryWhen } from '../../../lib/problem';
 import { toAuthFailure, type AuthFailure, type AuthField } from './auth-errors';

@@ -1,5 +1,5 @@
 import type { Booking } from '@jammy/shared/bookings';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { readAmount } from '../../../components/form/amount-field';
 import { ConflictPanel } from '../../../components/form/conflict-panel';
 import { useLanguage } from '../../../i18n/use-language';

@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { AmountInput, useAmountMessage } from '../../../components/form/amount-field';
 import { CurrencySelect } from '../../../components/form/currency-select';
 import { DateField } from '../../../components/form/date-field';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { PlaceField, type PlaceValue } from '../../../components/form/place-field';
 import type { Form } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';

@@ -3,7 +3,7 @@ import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTicket, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ConflictAlert } from '../../../components/form/conflict-panel';
 import { ProblemAlert } from '../../../components/form/problem-alert';

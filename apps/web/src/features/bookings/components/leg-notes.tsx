@@ -1,7 +1,7 @@
 import type { Booking } from '@jammy/shared/bookings';
 import { IconClockPause } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { bookingLength, formatElapsed, type Layover } from '../lib/booking-length';
 

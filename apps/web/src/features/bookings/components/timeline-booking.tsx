@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { bookingTimes, formatShortDate, formatWallTime, zoneLabel } from '../lib/booking-time';
 import type { BookingMoment } from '../lib/trip-plan';

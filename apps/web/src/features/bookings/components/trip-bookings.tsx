@@ -1,6 +1,6 @@
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { BookingDays } from './booking-days';
 
 /**

@@ -1,7 +1,7 @@
 import type { BudgetRate, BudgetSummary } from '@jammy/shared/budget';
 import { Alert, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatMinorUnits } from '../../../lib/format';
 import { CostRateForm } from './cost-rates';

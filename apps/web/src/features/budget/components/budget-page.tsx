@@ -3,7 +3,7 @@ import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { useMe } from '../../../lib/session';
 import { useUpdateItinerary } from '../../itineraries/public';

@@ -6,7 +6,7 @@ import {
 } from '@jammy/shared/budget';
 import type { Stage } from '@jammy/shared/itineraries';
 import { NativeSelect, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { AmountInput, useAmountMessage } from '../../../components/form/amount-field';
 import { CurrencySelect } from '../../../components/form/currency-select';
 import { DateField } from '../../../components/form/date-field';

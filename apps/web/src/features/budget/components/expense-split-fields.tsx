@@ -1,7 +1,7 @@
 import { SPLIT_MODES } from '@jammy/shared/budget';
 import { Checkbox, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { AmountInput, readAmount } from '../../../components/form/amount-field';
 import { NumberField } from '../../../components/form/number-field';
 import type { Form } from '../../../components/form/use-form';

@@ -10,7 +10,7 @@ import type { Stage } from '@jammy/shared/itineraries';
 import { ActionIcon, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import {
   AmountInput,
   minorUnitsOf,

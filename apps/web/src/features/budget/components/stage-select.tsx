@@ -1,6 +1,6 @@
 import type { Stage } from '@jammy/shared/itineraries';
 import { NativeSelect, type NativeSelectProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 
 /** The stage of the trip an expense or a planned amount is for, or none (`''`). */
 export function StageSelect({

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { Person } from '../lib/expense-draft';
 
 /** A person's name in the expense form; someone whose account is deleted has none: a former member. */

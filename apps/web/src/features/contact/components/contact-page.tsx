@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../../i18n/react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { useMe } from '../../../lib/session';

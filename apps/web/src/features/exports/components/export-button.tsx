@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 
 /** The itinerary's "Export" button, which opens its menu. */
 export function ExportButton(props: ComponentPropsWithRef<'button'>) {

@@ -10,7 +10,7 @@ import {
   IconRoute,
 } from '@tabler/icons-react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { useTakeFocus, type Reached } from '../../../components/load-on-reach';
 import { useLanguage } from '../../../i18n/use-language';

@@ -3,7 +3,7 @@ import { tripLegs } from '@jammy/shared/trip-legs';
 import { Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { groupByStage, numberTrip, tripMarkers, useMarkerTitles } from '../../itineraries/public';
 import { stageRoutesQuery, tracksOf } from '../../../components/maps/stage-routes';
 import { TRACK_COLOR } from '../../../components/maps/trip-map';

@@ -3,7 +3,7 @@ import type { Place } from '@jammy/shared/itineraries';
 import { Anchor, Button, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Fragment, useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange, formatDuration } from '../../../lib/format';

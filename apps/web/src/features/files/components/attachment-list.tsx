@@ -16,7 +16,7 @@ import {
 import { IconFileTypePdf, IconPaperclip, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatBytes } from '../../../lib/format';

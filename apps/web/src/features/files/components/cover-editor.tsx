@@ -4,7 +4,7 @@ import { IMAGE_TYPES } from '@jammy/shared/storage-plain';
 import { Button, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { setCover, uploadPath } from '../api/media-api';
 import { useUpload } from './use-upload';
 import { CropModal } from './crop-modal';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Slider, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { COVER_RATIO, COVER_WIDTH, cropRect, type Crop } from '../lib/cover-crop';
 
 /**

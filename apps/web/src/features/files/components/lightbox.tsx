@@ -15,7 +15,7 @@ import {
 import { IconChevronLeft, IconChevronRight, IconPencil } from '@tabler/icons-react';
 import { useWindowEvent } from '@mantine/hooks';
 import { useRef, useState, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import classes from './photo-gallery.module.css';
 
 const SWIPE_PX = 40;

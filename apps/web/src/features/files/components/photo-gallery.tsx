@@ -15,7 +15,7 @@ import {
 import { IconChevronLeft, IconChevronRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { itineraryKeys } from '../../../lib/query-keys';
 import { addPhoto, deletePhoto, movePhoto, updatePhoto, uploadPath } from '../api/media-api';

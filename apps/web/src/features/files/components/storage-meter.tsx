@@ -1,6 +1,6 @@
 import { Alert, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatBytes } from '../../../lib/format';
 import { useStorageUsage } from '../api/storage-usage';

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { uploadProblem } from '../lib/upload-problem';
 import type { UploadState } from './use-upload';

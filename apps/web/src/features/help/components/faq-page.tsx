@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconLink, IconMailQuestion, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link, useLocation } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { FAQ_GROUPS, anchorOf, matchesQuery, type FaqItemId } from '../lib/faq';

@@ -1,7 +1,7 @@
 import { Anchor, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { clientConfigQuery, type OperatorDetails } from '../../../lib/client-config';

@@ -3,7 +3,7 @@ import { SESSION_LIFETIME_DAYS } from '@jammy/shared/constants';
 import { TRASH_RETENTION_DAYS } from '@jammy/shared/itinerary-limits';
 import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { clientConfigQuery, type Processors } from '../../../lib/client-config';

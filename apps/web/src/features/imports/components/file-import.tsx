@@ -4,7 +4,7 @@ import type { Stage } from '@jammy/shared/itineraries';
 import { Button, FileInput, Group, Stack, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
 import { useCommitImport, usePreviewImport } from '../api/imports';

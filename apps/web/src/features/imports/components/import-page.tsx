@@ -1,7 +1,7 @@
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { Container, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ItineraryHeader } from '../../itineraries/public';
 import { FileImport } from './file-import';
 import { PasteImport } from './paste-import';

@@ -1,7 +1,7 @@
 import { Alert, Code, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
+import type { TFunction } from '../../../i18n/translator';
 import { ApiError } from '../../../lib/api-client';
 import { useProblemMessage } from '../../../lib/problem';
 
@@ -9,11 +9,7 @@ import { useProblemMessage } from '../../../lib/problem';
 const DEFAULT_WAIT_SECONDS = 10;
 
 /** The message for a failed import (`t` of `imports`; any other failure as the catalogue says). */
-function importMessage(
-  error: unknown,
-  t: TFunction<'imports'>,
-  problem: (error: unknown) => string,
-) {
+function importMessage(error: unknown, t: TFunction, problem: (error: unknown) => string) {
   if (!(error instanceof ApiError)) return problem(error);
   // The server reads a few of a person's files at a time, and only so many in all.
   const wait = { count: error.retryAfterSeconds ?? DEFAULT_WAIT_SECONDS };

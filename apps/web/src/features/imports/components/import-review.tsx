@@ -7,7 +7,7 @@ import {
   IconRepeat,
   IconRoute,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { CategoryIcon } from '../../../components/category-icon';
 import { Coordinates } from './coordinates';

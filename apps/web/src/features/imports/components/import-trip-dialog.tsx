@@ -1,5 +1,5 @@
 import { Modal } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { FileImport } from './file-import';
 
 /** The dialog of "Import a trip": the importer, for a new itinerary. */

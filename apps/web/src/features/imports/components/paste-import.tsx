@@ -3,7 +3,7 @@ import { IMPORT_LIMITS, importQuerySchema, lookupRequestSchema } from '@jammy/sh
 import type { Stage } from '@jammy/shared/itineraries';
 import { Paper, Radio, Stack, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
 import { useLanguage } from '../../../i18n/use-language';

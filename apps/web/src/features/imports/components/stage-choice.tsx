@@ -1,6 +1,6 @@
 import type { Stage } from '@jammy/shared/itineraries';
 import { NativeSelect, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { FieldProps } from '../../../components/form/use-form';
 
 /** Where imported places go: a stage's id ('' for a new stage) and the new stage's title. */

@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ApiError } from '../../../lib/api-client';
 import { useUndoImport } from '../api/imports';
 

@@ -3,7 +3,7 @@ import type { InboxItem } from '@jammy/shared/inbox';
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { formatDateRange } from '../../../lib/format';
 import { toProblem } from '../../../lib/problem';

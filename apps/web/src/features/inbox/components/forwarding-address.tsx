@@ -1,7 +1,7 @@
 import { Button, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCopy, IconRefresh } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { useForwardingAddress, useRotateAddress } from '../api/inbox';

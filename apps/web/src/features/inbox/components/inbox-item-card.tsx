@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconArrowBackUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { dateTimeFormat } from '../../../lib/intl';

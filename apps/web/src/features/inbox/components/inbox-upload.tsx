@@ -2,7 +2,7 @@ import { Button, FileButton, Group, Paper, Stack, Text, Textarea } from '@mantin
 import { INBOX_LIMITS } from '@jammy/shared/inbox';
 import { IconClipboardText, IconUpload } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { usePasteToInbox, useUploadToInbox } from '../api/inbox';
 

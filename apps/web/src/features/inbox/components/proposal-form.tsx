@@ -2,7 +2,7 @@ import { BOOKING_KINDS, BOOKING_LIMITS } from '@jammy/shared/bookings';
 import { proposalEditSchema, type InboxItem, type ProposalEdit } from '@jammy/shared/inbox';
 import { Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ConflictAlert } from '../../../components/form/conflict-panel';
 import { DateField } from '../../../components/form/date-field';
 import { DateTimeZoneField } from '../../../components/form/date-time-zone-field';

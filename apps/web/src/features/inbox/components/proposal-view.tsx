@@ -1,6 +1,6 @@
 import type { InboxProposal, InboxSource } from '@jammy/shared/inbox';
 import { Badge, Group, List, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { formatMinorUnits } from '../../../lib/format';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDay, formatWallClock, isolate } from '../lib/wall-clock';

@@ -16,9 +16,8 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { outboxEntries } from '../../../lib/outbox';
+import { withOutbox } from '../../../lib/outbox';
 import { itineraryKeys } from '../../../lib/query-keys';
-import { withPendingTree } from '../../../lib/pending-changes';
 
 export type CreateItinerary = z.input<typeof createItinerarySchema>;
 export type UpdateItinerary = z.input<typeof updateItinerarySchema>;
@@ -56,7 +55,7 @@ export function itineraryTreeQuery(id: string) {
     queryKey: itineraryKeys.tree(id),
     queryFn: ({ signal }) =>
       apiRequest<ItineraryTree>(`/api/itineraries/${id}`, { signal }).then((tree) =>
-        withPendingTree(tree, outboxEntries()),
+        withOutbox(tree, (pending, waiting) => pending.withPendingTree(tree, waiting)),
       ),
     // A 4xx (gone, not shared) will not change by asking again; network and 5xx may.
     retry: (failures, error) =>

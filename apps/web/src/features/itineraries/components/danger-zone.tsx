@@ -3,7 +3,7 @@ import type { Itinerary } from '@jammy/shared/itineraries';
 import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useNavigate } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { useTrashItinerary } from '../api/itineraries';

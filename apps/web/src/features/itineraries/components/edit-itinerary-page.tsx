@@ -1,7 +1,7 @@
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { Alert, Anchor, Container, Stack, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { DangerZone } from './danger-zone';

@@ -14,7 +14,7 @@ import {
 import { IconCloudOff, IconLayoutGrid, IconPlus, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { useServerReachable } from '../../../lib/connectivity';

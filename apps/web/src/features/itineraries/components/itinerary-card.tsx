@@ -1,7 +1,7 @@
 import type { ItinerarySummary } from '@jammy/shared/itineraries';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconEye, IconPencil, IconRoute } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange, tripDays } from '../../../lib/format';

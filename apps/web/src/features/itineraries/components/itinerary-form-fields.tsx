@@ -1,6 +1,6 @@
 import { LIMITS } from '@jammy/shared/itinerary-limits';
 import { SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange, tripDays } from '../../../lib/format';
 import { CurrencySelect } from '../../../components/form/currency-select';

@@ -2,7 +2,7 @@ import { CloseButton, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { ListSort } from './use-list-params';
 
 /** Search by title (sent a moment after typing stops) and the sort order. */

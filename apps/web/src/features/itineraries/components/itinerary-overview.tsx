@@ -1,7 +1,7 @@
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { ExportMenu } from '../../exports/public';

@@ -13,7 +13,7 @@ import {
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import notFoundArt from '../../../assets/not-found.svg';
 import { useLanguage } from '../../../i18n/use-language';

@@ -3,7 +3,7 @@ import { Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileImport, IconMap2, IconPlus, IconRoute } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { scrollBehavior } from '../../../lib/motion';
 import { useLanguage } from '../../../i18n/use-language';

@@ -1,6 +1,6 @@
 import type { Place } from '@jammy/shared/itineraries';
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDuration, formatMinorUnits } from '../../../lib/format';
 import { CategoryIcon } from '../../../components/category-icon';

@@ -3,7 +3,7 @@ import type { Place } from '@jammy/shared/itineraries';
 import { Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCalendar, IconMapPin, IconTicket } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { WindowList, type ItemPlace } from '../../../components/window-list';
 import { useLanguage } from '../../../i18n/use-language';

@@ -2,7 +2,7 @@ import { TRASH_RETENTION_DAYS } from '@jammy/shared/itinerary-limits';
 import type { ItinerarySummary } from '@jammy/shared/itineraries';
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import classes from './itinerary-card.module.css';
 import { ItineraryCover, coverImageOf } from './itinerary-cover';

@@ -2,7 +2,7 @@ import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { Paper, SimpleGrid, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCalendarEvent, IconCoin, IconMapPin, IconRoute, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatMoney, tripDays } from '../../../lib/format';
 import { costsByCurrency, tripSpan } from './trip-points';

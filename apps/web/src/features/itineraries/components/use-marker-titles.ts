@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { MarkerTitles } from './trip-points';
 
 /** Marker tooltips in the page's language: "Stage 2: Simon's Town", "7. Cape Point". */

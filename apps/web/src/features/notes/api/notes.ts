@@ -2,9 +2,8 @@ import type { Note, Page, createNoteSchema, updateNoteSchema } from '@jammy/shar
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { outboxEntries } from '../../../lib/outbox';
+import { withOutbox } from '../../../lib/outbox';
 import { itineraryKeys } from '../../../lib/query-keys';
-import { withPendingNotes } from '../../../lib/pending-changes';
 import { temporaryId } from '../../../lib/tree-mutation';
 
 export type CreateNote = z.input<typeof createNoteSchema>;
@@ -17,7 +16,9 @@ export function notesQuery(itineraryId: string) {
     queryKey: itineraryKeys.notes(itineraryId),
     queryFn: ({ signal }) =>
       apiRequest<Page<Note>>(base(itineraryId), { signal }).then((page) =>
-        withPendingNotes(itineraryId, page, outboxEntries()),
+        withOutbox(page, (pending, waiting) =>
+          pending.withPendingNotes(itineraryId, page, waiting),
+        ),
       ),
   });
 }

@@ -9,9 +9,8 @@ import { byPosition, positionAfter, positionBetween } from '@jammy/shared/positi
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { outboxEntries } from '../../../lib/outbox';
+import { withOutbox } from '../../../lib/outbox';
 import { itineraryKeys } from '../../../lib/query-keys';
-import { withPendingLists } from '../../../lib/pending-changes';
 import { temporaryId } from '../../../lib/tree-mutation';
 
 export type CreateList = z.input<typeof createListSchema>;
@@ -27,7 +26,9 @@ export function tripListsQuery(itineraryId: string) {
     queryKey: itineraryKeys.lists_(itineraryId),
     queryFn: ({ signal }) =>
       apiRequest<Page<TripList>>(base(itineraryId), { signal }).then((page) =>
-        withPendingLists(itineraryId, page, outboxEntries()),
+        withOutbox(page, (pending, waiting) =>
+          pending.withPendingLists(itineraryId, page, waiting),
+        ),
       ),
   });
 }

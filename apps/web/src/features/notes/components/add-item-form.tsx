@@ -2,7 +2,7 @@ import { createListItemSchema } from '@jammy/shared/itineraries';
 import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useForm } from '../../../components/form/use-form';
 
 /** The field under a list: Enter adds the item, empties the field and leaves focus in it. */

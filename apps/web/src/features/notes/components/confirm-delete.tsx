@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 /** Asks before something is deleted for everyone on the trip. Focus is left to the caller. */

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { hasFields } from '../lib/problem';
 import { ProblemNotice } from './problem-notice';
 import type { useListActions } from './use-list-actions';

@@ -1,7 +1,7 @@
 import type { ListItem } from '@jammy/shared/itineraries';
 import { ActionIcon, Checkbox, Group } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import classes from './notes.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import { Anchor, Typography } from '@mantine/core';
 import { IconSquare, IconSquareCheck } from '@tabler/icons-react';
 import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import Markdown, { type Components } from 'react-markdown';

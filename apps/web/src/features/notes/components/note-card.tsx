@@ -13,7 +13,7 @@ import {
 import { IconPencil, IconPin, IconPinFilled, IconPinnedOff, IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ConflictPanel } from '../../../components/form/conflict-panel';
 import { toProblem } from '../../../lib/problem';
 import { useCreateNote, useUpdateNote } from '../api/notes';

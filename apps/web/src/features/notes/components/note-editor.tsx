@@ -3,7 +3,7 @@ import { Group, Paper, Stack, Switch, Tabs, Text, TextInput, Textarea } from '@m
 import { IconEye, IconMarkdown, IconPencil } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useLanguage } from '../../../i18n/use-language';

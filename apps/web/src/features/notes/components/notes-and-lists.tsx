@@ -2,7 +2,7 @@ import { Grid, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconListCheck, IconNotes } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useNotes } from '../api/notes';
 import { useTripLists } from '../api/trip-lists';
 import { ListsPanel } from './lists-panel';

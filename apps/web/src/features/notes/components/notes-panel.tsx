@@ -3,7 +3,7 @@ import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/cor
 import { IconNotes, IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useCreateNote, useDeleteNote, useNotes } from '../api/notes';
 import { hasFields, problemOf, type Problem } from '../lib/problem';
 import { ConfirmDelete } from './confirm-delete';

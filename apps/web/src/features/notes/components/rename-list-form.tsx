@@ -1,6 +1,6 @@
 import { updateListSchema } from '@jammy/shared/itineraries';
 import { Button, Group, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useForm } from '../../../components/form/use-form';
 
 /** Renames a list in place: Enter saves, Escape gives up. */

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconChecklist, IconDots, IconLuggage, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useStepOrder } from '../../../lib/step-order';
 import { AddItemForm } from './add-item-form';
 import { ListFailureNotice } from './list-failure-notice';

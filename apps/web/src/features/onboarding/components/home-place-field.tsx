@@ -1,6 +1,6 @@
 import { HOME_PLACE_MAX_LENGTH } from '@jammy/shared/account-limits';
 import { IconHome } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { NO_PLACE, PlaceField } from '../../../components/form/place-field';
 
 /**

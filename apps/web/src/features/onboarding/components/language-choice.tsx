@@ -1,6 +1,6 @@
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@jammy/shared/languages';
 import { Radio, SimpleGrid } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 
 /** The languages Jammy speaks, each in its own name; choosing one switches at once. */
 export function LanguageChoice({

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useNavigate, useSearchParams } from 'react-router';
 import heroArt from '../../../assets/hero-journey.svg';
 import { useLanguage } from '../../../i18n/use-language';

@@ -3,7 +3,7 @@ import type { Stage } from '@jammy/shared/itineraries';
 import { Button, Chip, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { numbered, type PlaceFilters, type StageFilter } from '../lib/place-order';
 import { CategoryIcon } from '../../../components/category-icon';
 import classes from './places.module.css';

@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconMapPinOff } from '@tabler/icons-react';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateRange } from '../../../lib/format';
 import { CategoryIcon } from '../../../components/category-icon';

@@ -3,7 +3,7 @@ import { Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMapPinOff } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { groupByStage, numberTrip, tripMarkers, useMarkerTitles } from '../../itineraries/public';
 import { useStageTracks } from '../../../components/maps/stage-routes';
 import { TripMap } from '../../../components/maps/trip-map';

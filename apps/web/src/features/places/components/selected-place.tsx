@@ -1,7 +1,7 @@
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { Anchor, CloseButton, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconMapPinOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDuration } from '../../../lib/format';

@@ -3,7 +3,7 @@ import { byPosition } from '@jammy/shared/positions';
 import { Alert, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconMapPinOff } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { useMovePlace } from '../api/places';
 import { useLanguage } from '../../../i18n/use-language';

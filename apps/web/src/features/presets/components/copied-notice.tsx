@@ -1,7 +1,7 @@
 import type { Itinerary } from '@jammy/shared/itineraries';
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { dateTimeFormat } from '../../../lib/intl';

@@ -1,7 +1,7 @@
 import type { PresetSummary } from '@jammy/shared/presets';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCopy, IconCrown, IconGift, IconShoppingCart } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import type { CopiedState } from './copied-notice';

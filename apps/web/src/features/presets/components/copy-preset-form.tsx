@@ -2,7 +2,7 @@ import { copyPresetSchema, type PresetSummary } from '@jammy/shared/presets';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconCopy, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link, useNavigate } from 'react-router';
 import { DateField } from '../../../components/form/date-field';
 import { ProblemAlert } from '../../../components/form/problem-alert';

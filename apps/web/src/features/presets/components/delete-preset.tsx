@@ -2,7 +2,7 @@ import type { PresetDetail } from '@jammy/shared/presets';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useNavigate } from 'react-router';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { useLanguage } from '../../../i18n/use-language';

@@ -1,6 +1,6 @@
 import type { InterestId } from '@jammy/shared/interests';
 import { Badge, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { InterestIcon } from './interest-icon';
 
 /** A preset's interests as small labelled chips; the reader's own ones stand out. */

@@ -1,7 +1,7 @@
 import { INTERESTS, type InterestId } from '@jammy/shared/interests-plain';
 import { Text } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { InterestIcon } from './interest-icon';
 import classes from './presets.module.css';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ConflictPanel } from '../../../components/form/conflict-panel';
 import type { AdminListingValues } from '../lib/admin-listing';
 

@@ -2,7 +2,7 @@ import type { InterestId } from '@jammy/shared/interests';
 import { REGIONS, type Region } from '@jammy/shared/presets-plain';
 import { Input, NativeSelect, Stack, Switch, Text } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { InterestPicker } from './interest-picker';
 
 export type ListingValues = {

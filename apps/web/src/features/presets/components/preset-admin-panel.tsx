@@ -2,7 +2,7 @@ import type { PresetDetail } from '@jammy/shared/presets';
 import { Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconShieldCog } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';

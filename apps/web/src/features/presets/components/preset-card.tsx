@@ -8,7 +8,7 @@ import {
   IconMapPin,
   IconStar,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { InterestChips } from './interest-chips';

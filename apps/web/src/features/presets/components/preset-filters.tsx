@@ -1,7 +1,7 @@
 import { INTERESTS } from '@jammy/shared/interests-plain';
 import { REGIONS } from '@jammy/shared/presets-plain';
 import { Chip, Group, NativeSelect, Switch, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { TRIP_LENGTH_IDS, type PresetFilters } from '../lib/filters';
 import { InterestIcon } from './interest-icon';
 import classes from './presets.module.css';

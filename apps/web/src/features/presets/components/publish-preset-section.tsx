@@ -2,7 +2,7 @@ import type { Itinerary } from '@jammy/shared/itineraries';
 import { Button, Container, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconWorldUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useNavigate } from 'react-router';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { SubmitBar } from '../../../components/form/submit-bar';

@@ -1,7 +1,7 @@
 import type { PresetOpenStage, PresetStageDetail } from '@jammy/shared/presets';
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBulb, IconClock, IconExternalLink, IconLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDuration } from '../../../lib/format';
 import { CategoryIcon } from '../../../components/category-icon';

@@ -1,7 +1,7 @@
 import type { SecurityEvent } from '@jammy/shared/security-events';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconShieldCheck, IconShieldX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDateTime, formatRelative } from '../../../lib/format-time';

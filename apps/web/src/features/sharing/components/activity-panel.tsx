@@ -1,6 +1,6 @@
 import { Avatar, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatRelativeTime, useNow } from '../../../lib/relative-time';
 import { useActivity } from '../api/activity';

@@ -2,7 +2,7 @@ import { INVITATION_QUERY_PARAM } from '@jammy/shared/sharing-params';
 import { Alert, Button, Container, Group, Loader, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';

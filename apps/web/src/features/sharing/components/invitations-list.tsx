@@ -2,7 +2,7 @@ import type { Invitation } from '@jammy/shared/sharing';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconRefresh, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { useResendInvitation, useWithdrawInvitation } from '../api/members';
 import { ConfirmAction } from './confirm-action';

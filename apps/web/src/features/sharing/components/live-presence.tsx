@@ -1,7 +1,7 @@
 import type { Presence } from '@jammy/shared/sharing';
 import { Avatar, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useMe } from '../../../lib/session';
 import { sharingKeys } from '../../../lib/sharing-keys';
 import { otherViewers } from '../lib/presence';

@@ -1,6 +1,6 @@
 import type { ItineraryTree } from '@jammy/shared/itineraries';
 import { Container, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useMe } from '../../../lib/session';
 import { ItineraryHeader, ProblemAlert } from '../../itineraries/public';
 import { useSharing } from '../api/members';

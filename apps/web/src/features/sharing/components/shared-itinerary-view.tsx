@@ -2,7 +2,7 @@ import type { ItineraryTree, Note, Place } from '@jammy/shared/itineraries';
 import { Badge, Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconEye, IconLinkOff, IconMapPin, IconSparkles } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import notFoundArt from '../../../assets/not-found.svg';
 import { useLanguage } from '../../../i18n/use-language';

@@ -1,7 +1,7 @@
 import { orderNumber, type Order } from '@jammy/shared/shop';
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useLanguage } from '../../../i18n/use-language';
 import { ApiError } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { orderNumber, type Order, type OrderStatus } from '@jammy/shared/shop';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { useMoney } from './price';
 import { dateTimeFormat } from '../../../lib/intl';

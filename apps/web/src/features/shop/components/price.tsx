@@ -1,6 +1,6 @@
 import type { TaxSettings } from '@jammy/shared/shop';
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatMinorUnits } from '../../../lib/format';
 import { numberFormat } from '../../../lib/intl';

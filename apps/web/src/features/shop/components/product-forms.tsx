@@ -14,7 +14,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { AmountInput, readAmount, useAmountMessage } from '../../../components/form/amount-field';
 import { CurrencySelect } from '../../../components/form/currency-select';

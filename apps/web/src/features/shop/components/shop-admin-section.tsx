@@ -1,7 +1,7 @@
 import type { PresetSummary } from '@jammy/shared/presets';
 import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { apiRequest } from '../../../lib/api-client';
 import { adminOrdersQuery, productsQuery } from '../api/shop';

@@ -2,7 +2,7 @@ import { createStageSchema } from '@jammy/shared/itineraries';
 import { Paper, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { ProblemAlert } from '../../../components/form/problem-alert';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useCreateStage } from '../api/stages';

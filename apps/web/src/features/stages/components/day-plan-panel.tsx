@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconRoute } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import type { MapPoint } from '../../../components/maps/trip-map';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDuration } from '../../../lib/format';

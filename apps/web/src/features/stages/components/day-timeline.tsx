@@ -1,7 +1,7 @@
 import type { DayPlan } from '@jammy/shared/days';
 import { Badge, Group, List, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconFlag, IconHome } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDuration } from '../../../lib/format';
 import { dateTimeFormat, numberFormat } from '../../../lib/intl';

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { toProblem, type Problem } from '../lib/problem';
 import classes from './stages.module.css';
 import { ProblemAlert } from './problem-alert';

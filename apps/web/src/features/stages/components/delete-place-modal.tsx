@@ -1,5 +1,5 @@
 import type { Place } from '@jammy/shared/itineraries';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useDeletePlace } from '../../places/public';
 import { DeleteModal } from './delete-modal';
 

@@ -1,5 +1,5 @@
 import type { Stage } from '@jammy/shared/itineraries';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useDeleteStage } from '../api/stages';
 import { DeleteModal } from './delete-modal';
 

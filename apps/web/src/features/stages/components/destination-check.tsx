@@ -2,7 +2,7 @@ import type { GeoPlace } from '@jammy/shared/geo';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMapPinQuestion } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import type { DestinationQuestion } from './use-destination-check';
 import { destinationLabel } from '../lib/country';

@@ -1,5 +1,5 @@
 import type { GeoPlace } from '@jammy/shared/geo';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { PlaceField, type PlaceValue } from '../../../components/form/place-field';
 import { useLanguage } from '../../../i18n/use-language';
 import { destinationLabel } from '../lib/country';

@@ -2,7 +2,7 @@ import type { ItineraryTree, Stage } from '@jammy/shared/itineraries';
 import type { RouteId } from '@jammy/shared/route-table';
 import { Anchor, Container, Skeleton, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { useItineraryTree, ItineraryHeader } from '../../itineraries/public';

@@ -2,7 +2,7 @@ import { LIMITS } from '@jammy/shared/itinerary-limits';
 import { Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMapPinPlus } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { NumberField } from '../../../components/form/number-field';
 import { useLanguage } from '../../../i18n/use-language';
 import { TripMap, type MapPoint } from '../../../components/maps/trip-map';

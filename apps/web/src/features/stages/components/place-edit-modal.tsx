@@ -4,7 +4,7 @@ import { parseNumber } from '@jammy/shared/typed-number';
 import { Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { readAmount, useAmountMessage } from '../../../components/form/amount-field';
 import { ConflictPanel } from '../../../components/form/conflict-panel';
 import { useNumberMessage } from '../../../components/form/number-field';

@@ -1,6 +1,6 @@
 import { LIMITS, PLACE_CATEGORIES, type PlaceCategory } from '@jammy/shared/itinerary-limits';
 import { Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { AmountInput } from '../../../components/form/amount-field';
 import { CurrencySelect } from '../../../components/form/currency-select';
 import { DateField } from '../../../components/form/date-field';

@@ -13,7 +13,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMapPin, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { MIN_SEARCH_LENGTH, usePointsOfInterest, useSearchPlaces } from '../../../lib/place-search';
 import { toProblem } from '../lib/problem';

@@ -19,7 +19,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Group, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { WindowList, type ItemPlace } from '../../../components/window-list';
 import { afterIdForMove, useStepOrder } from '../../../lib/step-order';
 import { isSaved } from '../lib/move';

@@ -2,7 +2,7 @@ import type { ItineraryTree, Stage } from '@jammy/shared/itineraries';
 import { updateStageSchema } from '@jammy/shared/itineraries';
 import { Container, Paper, Stack } from '@mantine/core';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { useNavigate } from 'react-router';
 import { ConflictPanel, type ConflictRow } from '../../../components/form/conflict-panel';
 import { ProblemAlert as FormProblemAlert } from '../../../components/form/problem-alert';

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconArrowBack, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link, useNavigate } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
 import { ItineraryHeader } from '../../itineraries/public';

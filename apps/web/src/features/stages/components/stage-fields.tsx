@@ -1,7 +1,7 @@
 import { LIMITS } from '@jammy/shared/itinerary-limits';
 import { SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { DateField } from '../../../components/form/date-field';
 import { DestinationCombobox } from './destination-combobox';
 import classes from './stages.module.css';

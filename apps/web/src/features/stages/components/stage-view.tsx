@@ -2,7 +2,7 @@ import type { ItineraryTree, Place, Stage } from '@jammy/shared/itineraries';
 import { Button, Container, Grid, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { scrollBehavior } from '../../../lib/motion';
 import { whenPageIdle } from '../../../lib/when-page-idle';

@@ -1,7 +1,7 @@
 import type { ItineraryTree, Stage } from '@jammy/shared/itineraries';
 import { Anchor, Container, Grid, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import emptyArt from '../../../assets/empty-itineraries.svg';
 import { useLanguage } from '../../../i18n/use-language';
