@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../db/client';
 import { presentEvent } from './event.presenter';
-import { EVENTS_CHANNEL, eventsAfter, findEvent } from './events.repository';
+import { EVENTS_CHANNEL, eventOfPayload, eventsAfter, findEvent } from './events.repository';
 import type { Notifications } from './notifications';
 import { createPresenceAnnouncer } from './presence-announcer';
 
@@ -28,8 +28,9 @@ export interface Subscriber {
 
 /**
  * Live events of itineraries for this process's streams. Every write NOTIFYs
- * `itinerary_events` with `<itineraryId>:<eventId>:<kind>:<time>`; the process's LISTEN connection
- * (notifications.ts) fans the rows out to local subscribers. Presence travels on the same channel as
+ * `itinerary_events` with `<itineraryId>:<eventId>:<kind>:<time>` and, when it fits, `:<event>`
+ * (`notifyEvent`); the process's LISTEN connection (notifications.ts) fans the events out to
+ * local subscribers, reading an event's row only when its NOTIFY could not carry it. Presence travels on the same channel as
  * `presence:<json>` (this process's viewers of one itinerary), so each process can show the
  * merged list of everyone who has the itinerary open on any process.
  */
@@ -72,6 +73,16 @@ export const FAN_OUT_BATCH = 500;
 
 export function sseEvent(event: ItineraryEvent): string {
   return `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/** What follows the first `count` `:`-separated fields of `text`, if anything does. */
+function afterFields(text: string, count: number): string | undefined {
+  let end = -1;
+  for (let field = 0; field < count; field += 1) {
+    end = text.indexOf(':', end + 1);
+    if (end === -1) return undefined;
+  }
+  return text.slice(end + 1);
 }
 
 function sseData(kind: string, data: unknown): string {
@@ -219,10 +230,12 @@ export function createEventBus(deps: {
   /** Fan-outs in the order of their NOTIFYs: a yielding one is never overtaken by the next. */
   let fanOuts: Promise<void> = Promise.resolve();
 
-  function onEvent(itineraryId: string, eventId: number, notifiedAt: number) {
+  function onEvent(itineraryId: string, eventId: number, notifiedAt: number, body?: string) {
     if (!streams.get(itineraryId)?.size) return;
-    // Read at once, side by side with the fan-outs before it; written in turn.
-    const found = findEvent(db, eventId);
+    // Carried by the NOTIFY, else read at once, side by side with the fan-outs before it;
+    // written in turn.
+    const carried = eventOfPayload(body);
+    const found = carried ? Promise.resolve(carried) : findEvent(db, eventId);
     const done = fanOuts.then(async () => {
       const row = await found;
       if (!row) return;
@@ -265,11 +278,11 @@ export function createEventBus(deps: {
       }
       return;
     }
-    // `<itineraryId>:<eventId>:<kind>:<NOTIFY time in ms>` (eventStatement).
-    const [itineraryId, id, , at] = payload.split(':');
+    // `<itineraryId>:<eventId>:<kind>:<NOTIFY time in ms>[:<event>]` (notifyEvent).
+    const [itineraryId, id, , at] = payload.split(':', 4);
     const eventId = Number(id);
     if (!itineraryId || !Number.isSafeInteger(eventId)) return;
-    onEvent(itineraryId, eventId, Number(at));
+    onEvent(itineraryId, eventId, Number(at), afterFields(payload, 4));
   }
 
   /** Sends every stream what it missed while the LISTEN connection was down. */
