@@ -38,10 +38,15 @@ export async function startServer(config: Config, tracing?: Tracing): Promise<vo
   try {
     await runMigrations(database.pool);
     phase('migrationsChecked');
-    await loadCatalogue(database.db);
-    const buildId = await readBuildId(config.webDistDir);
-    await recordBuildId(database.db, buildId);
-    const sessionSecret = config.sessionSecret ?? (await getOrCreateSessionSecret(database.db));
+    // Independent rows, each its own round trips: side by side, on the pool's connections.
+    const [, buildId, sessionSecret] = await Promise.all([
+      loadCatalogue(database.db),
+      readBuildId(config.webDistDir).then(async (id) => {
+        await recordBuildId(database.db, id);
+        return id;
+      }),
+      config.sessionSecret ?? getOrCreateSessionSecret(database.db),
+    ]);
     phase('rowsChecked');
     // prom-client is loaded only when metrics are asked for.
     const metrics =
