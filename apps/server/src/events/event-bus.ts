@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../db/client';
 import { presentEvent } from './event.presenter';
-import { EVENTS_CHANNEL, eventOfPayload, eventsAfter, findEvent } from './events.repository';
+import * as events from './events.repository';
 import type { Notifications } from './notifications';
 import { createPresenceAnnouncer } from './presence-announcer';
 
@@ -73,16 +73,6 @@ export const FAN_OUT_BATCH = 500;
 
 export function sseEvent(event: ItineraryEvent): string {
   return `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
-}
-
-/** What follows the first `count` `:`-separated fields of `text`, if anything does. */
-function afterFields(text: string, count: number): string | undefined {
-  let end = -1;
-  for (let field = 0; field < count; field += 1) {
-    end = text.indexOf(':', end + 1);
-    if (end === -1) return undefined;
-  }
-  return text.slice(end + 1);
 }
 
 function sseData(kind: string, data: unknown): string {
@@ -230,12 +220,10 @@ export function createEventBus(deps: {
   /** Fan-outs in the order of their NOTIFYs: a yielding one is never overtaken by the next. */
   let fanOuts: Promise<void> = Promise.resolve();
 
-  function onEvent(itineraryId: string, eventId: number, notifiedAt: number, body?: string) {
+  function onEvent({ itineraryId, eventId, notifiedAt, event: carried }: events.EventNotification) {
     if (!streams.get(itineraryId)?.size) return;
-    // Carried by the NOTIFY, else read at once, side by side with the fan-outs before it;
-    // written in turn.
-    const carried = eventOfPayload(body);
-    const found = carried ? Promise.resolve(carried) : findEvent(db, eventId);
+    // Carried by the NOTIFY, else read at once beside the fan-outs before it; written in turn.
+    const found = carried ? Promise.resolve(carried) : events.findEvent(db, eventId);
     const done = fanOuts.then(async () => {
       const row = await found;
       if (!row) return;
@@ -278,11 +266,8 @@ export function createEventBus(deps: {
       }
       return;
     }
-    // `<itineraryId>:<eventId>:<kind>:<NOTIFY time in ms>[:<event>]` (notifyEvent).
-    const [itineraryId, id, , at] = payload.split(':', 4);
-    const eventId = Number(id);
-    if (!itineraryId || !Number.isSafeInteger(eventId)) return;
-    onEvent(itineraryId, eventId, Number(at), afterFields(payload, 4));
+    const notification = events.readEventNotification(payload);
+    if (notification) onEvent(notification);
   }
 
   /** Sends every stream what it missed while the LISTEN connection was down. */
@@ -291,7 +276,7 @@ export function createEventBus(deps: {
       for (const entry of entries) {
         if (entry.buffer) continue;
         const missed = (
-          await eventsAfter(db, itineraryId, entry.lastId, MAX_REPLAYED_EVENTS + 1)
+          await events.eventsAfter(db, itineraryId, entry.lastId, MAX_REPLAYED_EVENTS + 1)
         ).map(presentEvent);
         if (missed.length > MAX_REPLAYED_EVENTS) {
           entry.subscriber.write(sseData('reset', {}));
@@ -301,7 +286,7 @@ export function createEventBus(deps: {
     }
   }
 
-  notifications.on(EVENTS_CHANNEL, onNotification);
+  notifications.on(events.EVENTS_CHANNEL, onNotification);
   // Back from a lost connection: send every stream what it missed meanwhile.
   let wasListening = false;
   notifications.onState((listening) => {
@@ -364,7 +349,7 @@ export function createEventBus(deps: {
       try {
         if (lastEventId !== null) {
           const missed = (
-            await eventsAfter(db, itineraryId, lastEventId, MAX_REPLAYED_EVENTS + 1)
+            await events.eventsAfter(db, itineraryId, lastEventId, MAX_REPLAYED_EVENTS + 1)
           ).map(presentEvent);
           if (missed.length > MAX_REPLAYED_EVENTS) {
             // Too far behind to replay: the client refetches the itinerary instead.

@@ -57,12 +57,31 @@ export const notifyEvent = sql`pg_notify(${sql.raw(`'${EVENTS_CHANNEL}'`)}, (
       )::text as body) payload
   ))`;
 
-/**
- * The event a NOTIFY carries (`notifyEvent`), as `findEvent` would read it; null without it
- * (or unreadable: the row is then read).
- */
-export function eventOfPayload(body: string | undefined): EventRow | null {
-  if (!body) return null;
+/** An event's NOTIFY (`notifyEvent`), read. */
+export interface EventNotification {
+  itineraryId: string;
+  eventId: number;
+  /** When the NOTIFY was made, in ms since 1970 (NaN when unreadable). */
+  notifiedAt: number;
+  /** The event as `findEvent` would read it, when the NOTIFY carries it (null: read it). */
+  event: EventRow | null;
+}
+
+/** Reads `<itineraryId>:<eventId>:<kind>:<time>[:<event>]`; null when it is not one. */
+export function readEventNotification(payload: string): EventNotification | null {
+  const [itineraryId, id, , at] = payload.split(':', 4);
+  const eventId = Number(id);
+  if (!itineraryId || !Number.isSafeInteger(eventId)) return null;
+  let end = -1;
+  for (let field = 0; field < 4; field += 1) {
+    end = payload.indexOf(':', end + 1);
+    if (end === -1) return { itineraryId, eventId, notifiedAt: Number(at), event: null };
+  }
+  return { itineraryId, eventId, notifiedAt: Number(at), event: eventOf(payload.slice(end + 1)) };
+}
+
+/** The event a NOTIFY carries, as `findEvent` reads it (null when unreadable: it is read). */
+function eventOf(body: string): EventRow | null {
   try {
     const event = JSON.parse(body) as Omit<EventRow, 'createdAt'> & { createdAt: string };
     return { ...event, createdAt: new Date(event.createdAt) };
