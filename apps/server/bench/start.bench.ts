@@ -5,7 +5,8 @@
 // answers (the floor of any Node server here). Each is started START_RUNS times (3) and the
 // median printed, with the CPU time the server process had used when it was ready (less
 // sensitive than the wall clock to other work on the machine) and how long its embedded
-// PostgreSQL took to start (its own log line). Issue 34's target: ≤ 2 s to ready.
+// PostgreSQL took to start (its own log line), and the phases of the start as the server logs
+// them when ready (modules, database, migrations, rows, app, listen). Issue 34's target: ≤ 2 s to ready.
 
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -41,14 +42,31 @@ async function until200(url: string, since: number, timeoutMs = 60_000): Promise
   }
 }
 
-/** The `ms` of the server's log line with `message` (how long that step took). */
-function loggedMs(output: string, message: string): number | undefined {
-  const line = output
+interface LogLine {
+  msg?: string;
+  ms?: number;
+  phases?: Record<string, number>;
+}
+
+/** The server's log line with `message`. */
+function logged(output: string, message: string): LogLine | undefined {
+  return output
     .split('\n')
     .filter((text) => text.startsWith('{'))
-    .map((text) => JSON.parse(text) as { ms?: number; msg?: string })
+    .map((text) => JSON.parse(text) as LogLine)
     .find((entry) => entry.msg === message);
-  return line?.ms;
+}
+
+/** `name +ms` for each phase of the start, the time each took after the one before. */
+function phaseText(phases: Record<string, number>): string {
+  let before = 0;
+  return Object.entries(phases)
+    .map(([name, at]) => {
+      const text = `${name} +${at - before}`;
+      before = at;
+      return text;
+    })
+    .join(', ');
 }
 
 /** The CPU time (user and system) a process has used, in milliseconds (Linux: 100 ticks/s). */
@@ -89,14 +107,17 @@ async function main() {
     const cpu: number[] = [];
     const bare: number[] = [];
     const postgres: number[] = [];
+    const phaseRuns: Record<string, number>[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
       const port = await freePort();
       const started = performance.now();
       server = startServer(port, env);
       jammy.push(await until200(`http://127.0.0.1:${port}/api/health/ready`, started));
       cpu.push(await cpuMsOf(server.child.pid ?? 0));
-      const postgresMs = loggedMs(server.output(), 'embedded PostgreSQL started');
+      const postgresMs = logged(server.output(), 'embedded PostgreSQL started')?.ms;
       if (postgresMs !== undefined) postgres.push(postgresMs);
+      const phases = logged(server.output(), 'Jammy is ready')?.phases;
+      if (phases) phaseRuns.push(phases);
       await terminate(server, 20_000);
 
       const barePort = await freePort();
@@ -109,7 +130,8 @@ async function main() {
       child.kill('SIGTERM');
       console.log(
         `run ${run}: ready in ${jammy.at(-1)?.toFixed(0)} ms, ${cpu.at(-1)} ms of CPU (embedded ` +
-          `PostgreSQL started in ${postgresMs ?? '?'} ms); bare node:http answered in ${bare.at(-1)?.toFixed(0)} ms`,
+          `PostgreSQL started in ${postgresMs ?? '?'} ms); bare node:http answered in ${bare.at(-1)?.toFixed(0)} ms` +
+          (phases ? `\n  phases, ms since the process began: ${phaseText(phases)}` : ''),
       );
     }
     const ready = median(jammy);
@@ -119,6 +141,13 @@ async function main() {
         `${median(bare).toFixed(0)} ms (${(ready / median(bare)).toFixed(1)}× bare); ` +
         `target ≤ ${TARGET_MS} ms: ${ready <= TARGET_MS ? 'met' : 'MISSED'}`,
     );
+    const names = Object.keys(phaseRuns[0] ?? {});
+    if (names.length > 0) {
+      const medians = Object.fromEntries(
+        names.map((name) => [name, median(phaseRuns.map((phases) => phases[name] ?? 0))]),
+      );
+      console.log(`phases, median of each (ms since the process began): ${phaseText(medians)}`);
+    }
     if (ready > TARGET_MS) process.exitCode = 1;
   } finally {
     if (server) {

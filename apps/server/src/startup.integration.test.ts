@@ -50,7 +50,10 @@ const loadedAtStart = () => [
   ...packagesLoadedWith(appChunk()),
 ];
 
-/** Libraries of rare work (photos, mail, files' types, S3, export formats): loaded when first needed. */
+/**
+ * Libraries of rare work (photos, mail, files' types, S3, export formats, the mail inbox's
+ * listeners, the assistants' MCP endpoint): loaded when first needed.
+ */
 const LOADED_WHEN_NEEDED = [
   'sharp',
   'mailparser',
@@ -63,6 +66,10 @@ const LOADED_WHEN_NEEDED = [
   '@touch4it/ical-timezones',
   '@turf/great-circle',
   'stripe',
+  'imapflow',
+  'mailauth',
+  'smtp-server',
+  '@modelcontextprotocol/sdk',
 ];
 
 describe('the built server at start', () => {

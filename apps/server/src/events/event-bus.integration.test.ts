@@ -6,6 +6,8 @@ import type { Traveller } from '../../test/clients';
 import { createItinerary, createStage } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { createEventBus, type EventBus, type Subscriber } from './event-bus';
+import { presentEvent } from './event.presenter';
+import { EVENTS_CHANNEL, findEvent } from './events.repository';
 import { createNotifications, type Notifications } from './notifications';
 
 // A bus of its own on the file's database, beside the app's: what it sends to the database and
@@ -17,6 +19,8 @@ let notifications: Notifications;
 let bus: EventBus;
 /** Presence NOTIFYs sent through the pool, and the most at once. */
 const presenceQueries = { sent: 0, inFlight: 0, most: 0 };
+/** Queries of this bus that read event rows (a fan-out reading its event back, a replay). */
+let eventReads = 0;
 
 beforeAll(async () => {
   server = await startTestServer({ mail: 'outbox' });
@@ -24,6 +28,12 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: server.testDatabase.url, max: 4 });
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   const counting = async (...args: unknown[]) => {
+    const first = args[0];
+    const text =
+      typeof first === 'object' && first !== null && 'text' in first
+        ? String(first.text)
+        : String(first);
+    if (/from "itinerary_event"/.test(text)) eventReads += 1;
     if (!String(args[0]).includes('pg_notify')) return query(...args);
     presenceQueries.sent += 1;
     presenceQueries.inFlight += 1;
@@ -147,5 +157,47 @@ describe('the event bus under many streams', () => {
     expect([...first].sort((a, b) => Number(a) - Number(b))).toEqual(first);
     for (const one of watchers) expect(ids(one)).toEqual(first);
     for (const unsubscribe of unsubscribes) unsubscribe();
+  });
+});
+
+describe('an event carried in its NOTIFY', () => {
+  const dataOf = (chunk: string | Buffer | undefined) =>
+    JSON.parse(/^data: (.*)$/m.exec(chunk?.toString() ?? '')?.[1] ?? 'null') as unknown;
+
+  it('reaches the streams of another process without a read of its row, as that read would give it', async () => {
+    const trip = await createItinerary(owner, { title: 'Seville' });
+    const one = watcher(trip.id);
+    const unsubscribe = await bus.subscribe(one.subscriber, null);
+    eventReads = 0;
+    await createStage(owner, trip.id, { title: 'Triana' });
+    await until(() => one.chunks.some(isEvent('stage.created')));
+    // The app's process wrote the row and its NOTIFY; this bus, another process, only listened.
+    expect(eventReads).toBe(0);
+    const sent = dataOf(one.chunks.find(isEvent('stage.created'))) as { id: number };
+    const row = await findEvent(drizzle({ client: pool }), sent.id);
+    if (!row) throw new Error('the event has no row');
+    expect(sent).toEqual(JSON.parse(JSON.stringify(presentEvent(row))));
+    unsubscribe();
+  });
+
+  it('is read back when its NOTIFY names it only (too big to carry, or sent by an older release)', async () => {
+    const trip = await createItinerary(owner, { title: 'Cádiz' });
+    const one = watcher(trip.id);
+    const unsubscribe = await bus.subscribe(one.subscriber, null);
+    await createStage(owner, trip.id, { title: 'La Viña' });
+    await until(() => one.chunks.some(isEvent('stage.created')));
+    const made = dataOf(one.chunks.find(isEvent('stage.created'))) as { id: number };
+    const later = watcher(trip.id);
+    const unsubscribeLater = await bus.subscribe(later.subscriber, null);
+    eventReads = 0;
+    await pool.query('select pg_notify($1, $2)', [
+      EVENTS_CHANNEL,
+      `${trip.id}:${made.id}:stage.created:${Date.now()}`,
+    ]);
+    await until(() => later.chunks.some(isEvent('stage.created')));
+    expect(eventReads).toBe(1);
+    expect(dataOf(later.chunks.find(isEvent('stage.created')))).toEqual(made);
+    unsubscribe();
+    unsubscribeLater();
   });
 });

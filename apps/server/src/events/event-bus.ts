@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../db/client';
 import { presentEvent } from './event.presenter';
-import { EVENTS_CHANNEL, eventsAfter, findEvent } from './events.repository';
+import * as events from './events.repository';
 import type { Notifications } from './notifications';
 import { createPresenceAnnouncer } from './presence-announcer';
 
@@ -28,8 +28,9 @@ export interface Subscriber {
 
 /**
  * Live events of itineraries for this process's streams. Every write NOTIFYs
- * `itinerary_events` with `<itineraryId>:<eventId>:<kind>:<time>`; the process's LISTEN connection
- * (notifications.ts) fans the rows out to local subscribers. Presence travels on the same channel as
+ * `itinerary_events` with `<itineraryId>:<eventId>:<kind>:<time>` and, when it fits, `:<event>`
+ * (`notifyEvent`); the process's LISTEN connection (notifications.ts) fans the events out to
+ * local subscribers, reading an event's row only when its NOTIFY could not carry it. Presence travels on the same channel as
  * `presence:<json>` (this process's viewers of one itinerary), so each process can show the
  * merged list of everyone who has the itinerary open on any process.
  */
@@ -219,10 +220,10 @@ export function createEventBus(deps: {
   /** Fan-outs in the order of their NOTIFYs: a yielding one is never overtaken by the next. */
   let fanOuts: Promise<void> = Promise.resolve();
 
-  function onEvent(itineraryId: string, eventId: number, notifiedAt: number) {
+  function onEvent({ itineraryId, eventId, notifiedAt, event: carried }: events.EventNotification) {
     if (!streams.get(itineraryId)?.size) return;
-    // Read at once, side by side with the fan-outs before it; written in turn.
-    const found = findEvent(db, eventId);
+    // Carried by the NOTIFY, else read at once beside the fan-outs before it; written in turn.
+    const found = carried ? Promise.resolve(carried) : events.findEvent(db, eventId);
     const done = fanOuts.then(async () => {
       const row = await found;
       if (!row) return;
@@ -265,11 +266,8 @@ export function createEventBus(deps: {
       }
       return;
     }
-    // `<itineraryId>:<eventId>:<kind>:<NOTIFY time in ms>` (eventStatement).
-    const [itineraryId, id, , at] = payload.split(':');
-    const eventId = Number(id);
-    if (!itineraryId || !Number.isSafeInteger(eventId)) return;
-    onEvent(itineraryId, eventId, Number(at));
+    const notification = events.readEventNotification(payload);
+    if (notification) onEvent(notification);
   }
 
   /** Sends every stream what it missed while the LISTEN connection was down. */
@@ -278,7 +276,7 @@ export function createEventBus(deps: {
       for (const entry of entries) {
         if (entry.buffer) continue;
         const missed = (
-          await eventsAfter(db, itineraryId, entry.lastId, MAX_REPLAYED_EVENTS + 1)
+          await events.eventsAfter(db, itineraryId, entry.lastId, MAX_REPLAYED_EVENTS + 1)
         ).map(presentEvent);
         if (missed.length > MAX_REPLAYED_EVENTS) {
           entry.subscriber.write(sseData('reset', {}));
@@ -288,7 +286,7 @@ export function createEventBus(deps: {
     }
   }
 
-  notifications.on(EVENTS_CHANNEL, onNotification);
+  notifications.on(events.EVENTS_CHANNEL, onNotification);
   // Back from a lost connection: send every stream what it missed meanwhile.
   let wasListening = false;
   notifications.onState((listening) => {
@@ -351,7 +349,7 @@ export function createEventBus(deps: {
       try {
         if (lastEventId !== null) {
           const missed = (
-            await eventsAfter(db, itineraryId, lastEventId, MAX_REPLAYED_EVENTS + 1)
+            await events.eventsAfter(db, itineraryId, lastEventId, MAX_REPLAYED_EVENTS + 1)
           ).map(presentEvent);
           if (missed.length > MAX_REPLAYED_EVENTS) {
             // Too far behind to replay: the client refetches the itinerary instead.

@@ -2,15 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ImapFlow } from 'imapflow';
 import { AppError } from '../../lib/errors';
 import { receiveMail, tokenOfPlusAddress, type MailDeps } from './mail-intake';
-
-/**
- * The mailbox's own address (its user name when that is an address, else the user at the
- * inbox's domain): forwarding addresses are its plus-addresses.
- */
-export function mailboxAddress(url: string, domain: string): string {
-  const user = decodeURIComponent(new URL(url).username);
-  return user.includes('@') ? user.toLowerCase() : `${user.toLowerCase()}@${domain}`;
-}
+import { mailboxAddress } from './mailbox-address';
 
 /**
  * Polls the mailbox of INBOX_IMAP_URL (imapflow) every INBOX_IMAP_POLL_SECONDS, for operators

@@ -7,8 +7,8 @@ import { changedAt } from '../../db/clock';
 import { itinerary, itineraryEvent } from '../../db/schema/itineraries';
 import { leavesDocument } from '../../events/document-parts';
 import {
-  EVENTS_CHANNEL,
   eventStatement,
+  notifyEvent,
   OUTSIDE_TOUCH_MS,
   type ChangeEvent,
   type EventTarget,
@@ -133,13 +133,9 @@ export async function createWithEvent<T extends EditableTable>(
       select ${target.itineraryId}::uuid, ${target.actorId}::uuid, ${target.via ?? null}::text,
         ${event.kind}::text, ${event.data}
       from created
-      returning id, itinerary_id, kind
+      returning id, itinerary_id, kind, actor_id, via_token, data, created_at
     ), notified as (
-      select pg_notify(
-        ${EVENTS_CHANNEL},
-        itinerary_id::text || ':' || id::text || ':' || kind || ':' ||
-          floor(extract(epoch from clock_timestamp()) * 1000)::bigint::text
-      ) from inserted
+      select ${notifyEvent} from inserted
     )
     select created.*, (select count(*) from notified) as "notified" from created`;
   const run = () => db.execute(statement);

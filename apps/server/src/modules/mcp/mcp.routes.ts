@@ -1,13 +1,11 @@
 import { JSON_BODY_LIMIT_BYTES } from '@jammy/shared/constants';
 import { IMPORT_MAX_BYTES } from '@jammy/shared/imports';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerSecret } from '../../auth/api-tokens';
 import { toHeaders, type Sessions } from '../../auth/session';
 import { sendJsonText } from '../../lib/contract';
 import { AppError } from '../../lib/errors';
 import type { ApiCall } from './mcp-calls';
-import { mcpServerFor } from './mcp-server';
 import { openApiDocumentSchema, toolsOf, type Tool } from './mcp-tools';
 
 /** Where assistants connect (MCP's streamable HTTP transport). */
@@ -16,6 +14,17 @@ export const MCP_PATH = '/mcp';
 export const MCP_BODY_LIMIT_BYTES = Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + JSON_BODY_LIMIT_BYTES;
 /** How a client learns that this address wants a bearer token (RFC 6750). */
 const CHALLENGE = 'Bearer realm="Jammy"';
+
+/**
+ * The MCP SDK, loaded with the first call rather than at every start (a fifth of a second or
+ * more, for an endpoint most servers rarely or never answer: issue 34's start); later calls
+ * find the modules loaded.
+ */
+const loadSdk = () =>
+  Promise.all([
+    import('./mcp-server'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+  ]);
 
 /** Calls the API as `request`'s sender: its token, address, agent and request id. */
 function apiCallOf(app: FastifyInstance, request: FastifyRequest, authorization: string): ApiCall {
@@ -83,6 +92,7 @@ export function mcpRoutes(app: FastifyInstance, deps: { sessions: Sessions; vers
           }),
         );
       }
+      const [{ mcpServerFor }, { WebStandardStreamableHTTPServerTransport }] = await loadSdk();
       const server = mcpServerFor({
         version: deps.version,
         tools: catalogue(),
