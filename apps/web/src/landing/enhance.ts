@@ -1,6 +1,7 @@
 import { isLanguage } from '@jammy/shared/languages';
 import { rememberLanguage } from '../i18n/language-cookie';
 import { WORKER_MESSAGES } from '../pwa/worker-protocol';
+import { APP_STARTING_EVENT } from './app-starting';
 
 /**
  * The script of every prerendered page (scripts/prerender-pages.ts): a few hundred
@@ -93,6 +94,8 @@ function startApp(selector: string, then: (element: HTMLElement) => void): void 
     then(element);
   });
   observer.observe(root, { childList: true, subtree: true, attributes: true });
+  // The page's own requests give way to the app's (the sign-in page's passkey request).
+  document.dispatchEvent(new Event(APP_STARTING_EVENT));
   void import(/* @vite-ignore */ entry);
 }
 

@@ -21,6 +21,7 @@ export { toAuthFailure } from '../features/auth/lib/auth-errors';
 export {
   PASSKEY_CANCELLED,
   browserOffersPasskeysInFields,
+  cancelPasskeyRequest,
   signInWithPasskey,
 } from '../features/auth/api/passkey-sign-in';
 

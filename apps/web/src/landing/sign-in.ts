@@ -7,6 +7,7 @@ import {
   redirectTarget,
 } from '../features/auth/lib/auth-redirect';
 import { retryWhen } from '../lib/intl';
+import { APP_STARTING_EVENT } from './app-starting';
 import {
   SIGN_IN_MESSAGES_ID,
   fillIn,
@@ -312,6 +313,12 @@ function enhancePasskey(block: HTMLElement): void {
       if (failure.code !== loaded.PASSKEY_CANCELLED) fail(failure);
     }
   };
+  // The app, started for "About this app", makes its own request: this one ends.
+  document.addEventListener(
+    APP_STARTING_EVENT,
+    () => void actions().then((loaded) => loaded.cancelPasskeyRequest()),
+    { once: true },
+  );
   if (document.readyState === 'complete') void offerInFields();
   else window.addEventListener('load', () => void offerInFields(), { once: true });
 }
