@@ -125,6 +125,30 @@ describe('the prerendered sign-in page', () => {
     },
   );
 
+  it('starts the app for "About this app", which then runs the same page', async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    const { errors } = watch(page);
+    await page.goto(url('/login'));
+    await page.waitForLoadState('load');
+    await page.getByRole('button', { name: enLocale.translation.pwa.about.open }).click();
+    const dialog = page.getByRole('dialog', { name: enLocale.translation.pwa.about.title });
+    await dialog.waitFor();
+    expect(await page.locator('#prerendered-root').count()).toBe(0);
+    expect(await page.locator('main h1').textContent()).toBe(
+      enLocale.translation.routes.login.title,
+    );
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // The app's form now: its links navigate without loading a page.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.locator('main').getByRole('link', { name: AUTH.en.login.forgot }).click();
+    await page.waitForURL(url('/forgot-password'));
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.for([
     ['en', 390],
     ['en', 1280],
