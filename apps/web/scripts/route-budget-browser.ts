@@ -9,7 +9,7 @@ import { ROUTE_BUDGETS, measureRoutes } from './route-budget';
 
 /**
  * Cross-checks the route budget in Chromium: serves the built app (index.html for every page,
- * the prerendered landing page for `/`,
+ * the prerendered landing page for `/` and sign-in page for `/login`,
  * files gzipped as the server sends them, the API answering "not signed in"), opens each
  * anonymous page of the budget cold (no cache, no service worker) and sums the encoded bytes
  * (Resource Timing) of the scripts asked for before the page showed its heading, then of all
@@ -32,8 +32,15 @@ const TYPES: Record<string, string> = {
 
 async function serve(): Promise<http.Server> {
   const indexHtml = await readFile(path.join(distDir, 'index.html'));
-  // As the server does for an anonymous visitor: `/` is the page rendered at build time.
-  const landingHtml = await readFile(path.join(distDir, 'landing', 'en.html')).catch(() => null);
+  // As the server does for an anonymous visitor: `/` and `/login` are pages rendered at build time.
+  const prerendered = new Map<string, Buffer>();
+  for (const [page, folder] of [
+    ['/', 'landing'],
+    ['/login', 'sign-in'],
+  ] as const) {
+    const html = await readFile(path.join(distDir, folder, 'en.html')).catch(() => null);
+    if (html) prerendered.set(page, html);
+  }
   const server = http.createServer((request, response) => {
     void (async () => {
       const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
@@ -43,7 +50,7 @@ async function serve(): Promise<http.Server> {
         return;
       }
       const extension = path.extname(pathname);
-      let body: Buffer = pathname === '/' && landingHtml ? landingHtml : indexHtml;
+      let body: Buffer = prerendered.get(pathname) ?? indexHtml;
       let type = 'text/html; charset=utf-8';
       if (extension) {
         try {

@@ -57,8 +57,8 @@ export const LATE_MODULES = [
 
 /**
  * The pages whose first visit stays small: each at its size when the budget was set plus
- * about 5 % (docs/decisions/019-route-budgets.md). The landing page is rendered to HTML at
- * build time and loads one small script, not the app (decision 020).
+ * about 5 % (docs/decisions/019-route-budgets.md). The landing and sign-in pages are rendered
+ * to HTML at build time and load their small scripts, not the app (decisions 020 and 054).
  * A change that grows a page past its budget fails `npm test`; raise a budget only knowingly.
  */
 export const ROUTE_BUDGETS: RouteBudget[] = [
@@ -72,13 +72,12 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     map: false,
   },
   {
+    // Prerendered too (decision 054): 200.5 kB as the app's page; issue 34 asked for 100.
     route: '/login',
-    modules: ['src/routes/login.tsx', 'src/layouts/not-logged-layout.tsx'],
+    modules: [],
+    document: 'sign-in/en.html',
     language: 'en',
-    // 184 since the app's own translation runtime replaced i18next (decision 053) and the
-    // error page and the outbox's sending load when needed: issue 34's target is 100, which
-    // needs the page prerendered like the landing.
-    budgetKb: 184,
+    budgetKb: 10,
     maxFiles: 20,
     map: false,
   },

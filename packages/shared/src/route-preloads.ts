@@ -48,3 +48,13 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
  * asking again before it loads the page's data.
  */
 export const SESSION_ELEMENT_ID = 'jammy-session';
+
+/**
+ * The pages the web build renders to HTML per language for an anonymous visitor, each in its
+ * folder of the build (`{folder}/{language}.html`): the landing page (decision 020) and the
+ * sign-in page (decision 054). The server sends them instead of the app without a session.
+ */
+export const PRERENDERED_PAGES = { home: 'landing', login: 'sign-in' } as const satisfies Partial<
+  Record<RouteId, string>
+>;
+export type PrerenderedRouteId = keyof typeof PRERENDERED_PAGES;

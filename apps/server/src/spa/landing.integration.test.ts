@@ -6,9 +6,11 @@ import { serverTest } from '../../test/fixture';
 import type { TestServer } from '../../test/server';
 import { expectedIndexHtml } from '../../test/web-dist';
 
-/** The prerendered landing page of a language, as the fixture writes it. */
-const landingHtml = (language: string) =>
-  `<!doctype html><html lang="${language}"><body><div id="root">landing ${language}</div></body></html>`;
+/** A prerendered page of a language (`landing`, `sign-in`), as the fixture writes it. */
+const prerenderedHtml = (page: string, language: string) =>
+  `<!doctype html><html lang="${language}"><body><div id="root">${page} ${language}</div></body></html>`;
+const landingHtml = (language: string) => prerenderedHtml('landing', language);
+const signInHtml = (language: string) => prerenderedHtml('sign-in', language);
 
 // German is left out: a build without a language's landing page serves the app there.
 const PRERENDERED = ['en', 'it', 'fr', 'es', 'ar'];
@@ -16,9 +18,12 @@ const PRERENDERED = ['en', 'it', 'fr', 'es', 'ar'];
 const test = serverTest({
   mail: 'outbox',
   prepareWebDist: async (dir) => {
-    await mkdir(path.join(dir, 'landing'));
-    for (const language of PRERENDERED) {
-      await writeFile(path.join(dir, 'landing', `${language}.html`), landingHtml(language));
+    for (const page of ['landing', 'sign-in']) {
+      await mkdir(path.join(dir, page));
+      for (const language of PRERENDERED) {
+        const file = path.join(dir, page, `${language}.html`);
+        await writeFile(file, prerenderedHtml(page, language));
+      }
     }
   },
 });
@@ -90,5 +95,44 @@ describe('the prerendered landing page', () => {
     const response = await get(server, '/', {}, 'HEAD');
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('');
+  });
+});
+
+describe('the prerendered sign-in page', () => {
+  test.for([
+    ['/login', 'en'],
+    ['/login?redirect=%2Fitineraries%2Fx', 'en'],
+    ['/ar/login', 'ar'],
+    ['/it/login', 'it'],
+  ])(
+    'GET %s without a session cookie → the sign-in page in %s',
+    async ([url = '', language = ''], { server }) => {
+      const response = await get(server, url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toContain('Cookie');
+      expect(response.body).toBe(signInHtml(language));
+    },
+  );
+
+  test.for([SESSION_COOKIE, `__Secure-${SESSION_COOKIE}`])(
+    'is not sent with a session cookie (%s): the app, which takes a signed-in traveller on',
+    async (cookie, { server }) => {
+      expect((await get(server, '/login', { [cookie]: 'any-token' })).body).toBe(
+        expectedIndexHtml('en', 'ltr'),
+      );
+      expect((await get(server, '/ar/login', { [cookie]: 'any-token' })).body).toBe(
+        expectedIndexHtml('ar', 'rtl'),
+      );
+    },
+  );
+
+  test('is only /login: the other sign-in pages, and a language not prerendered, get the app', async ({
+    server,
+  }) => {
+    expect((await get(server, '/login/start')).body).toBe(expectedIndexHtml('en', 'ltr'));
+    expect((await get(server, '/login/second-factor')).body).toBe(expectedIndexHtml('en', 'ltr'));
+    expect((await get(server, '/de/login')).body).toBe(expectedIndexHtml('de', 'ltr'));
   });
 });

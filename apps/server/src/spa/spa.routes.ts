@@ -15,6 +15,7 @@ import {
   type Language,
 } from '@jammy/shared/languages';
 import {
+  PRERENDERED_PAGES,
   ROUTE_PRELOADS_FILE,
   SESSION_ELEMENT_ID,
   type RouteFiles,
@@ -58,7 +59,7 @@ export async function spaRoutes(
     return;
   }
   const indexHtml = await readFile(indexFile, 'utf8');
-  const landings = await readLandings(options.webDistDir);
+  const prerendered = await readPrerendered(options.webDistDir);
   const preloads = await readPreloads(options.webDistDir);
 
   await app.register(fastifyStatic, {
@@ -74,7 +75,7 @@ export async function spaRoutes(
   await shareTargetRoutes(app);
   app.setNotFoundHandler((request, reply) =>
     notFound(request, reply, indexHtml, {
-      landings,
+      prerendered,
       preloads,
       session: options.session,
       tripTitle: options.tripTitle,
@@ -83,16 +84,19 @@ export async function spaRoutes(
 }
 
 /**
- * The landing page rendered to HTML at build time, per language (dist/landing/{language}.html,
- * decision 020). A build without them serves the app on `/` as on every other page.
+ * The pages rendered to HTML at build time for an anonymous visitor (the landing page, decision
+ * 020; the sign-in page, decision 054), by `{routeId}/{language}`. A build without them serves
+ * the app on those pages as on every other one.
  */
-async function readLandings(webDistDir: string): Promise<Map<Language, string>> {
-  const landings = new Map<Language, string>();
-  for (const language of LANGUAGES) {
-    const file = path.join(webDistDir, 'landing', `${language}.html`);
-    if (existsSync(file)) landings.set(language, await readFile(file, 'utf8'));
+async function readPrerendered(webDistDir: string): Promise<Map<string, string>> {
+  const pages = new Map<string, string>();
+  for (const [routeId, folder] of Object.entries(PRERENDERED_PAGES)) {
+    for (const language of LANGUAGES) {
+      const file = path.join(webDistDir, folder, `${language}.html`);
+      if (existsSync(file)) pages.set(`${routeId}/${language}`, await readFile(file, 'utf8'));
+    }
   }
-  return landings;
+  return pages;
 }
 
 /** A page's links to the files its first visit fetches after the entry. */
@@ -180,7 +184,8 @@ async function manifestRoutes(app: FastifyInstance, webDistDir: string) {
 }
 
 interface PageFiles {
-  landings: ReadonlyMap<Language, string>;
+  /** The prerendered pages, by `{routeId}/{language}`. */
+  prerendered: ReadonlyMap<string, string>;
   preloads: Awaited<ReturnType<typeof readPreloads>>;
   session: (request: FastifyRequest) => Promise<Session>;
   tripTitle?: (userId: string, itineraryId: string) => Promise<string | null>;
@@ -240,14 +245,15 @@ async function notFound(
 
   const match = matchRoute(pathname);
   const { language } = splitLanguagePrefix(pathname);
-  // An anonymous visitor of the landing page gets it as HTML without the app's code; with a
-  // session cookie, the app (a signed-in traveller sees their own header on it).
+  // An anonymous visitor of the landing or sign-in page gets it as HTML without the app's code;
+  // with a session cookie, the app (a signed-in traveller sees their own header on the landing
+  // page, and is taken from the sign-in page to their trips).
   const signedIn = hasSessionCookie(request.cookies);
-  const landing = match?.route.id === 'home' ? pages?.landings.get(language) : undefined;
-  const servesLanding = landing !== undefined && !signedIn;
+  const prerendered = match ? pages?.prerendered.get(`${match.route.id}/${language}`) : undefined;
+  const servesPrerendered = prerendered !== undefined && !signedIn;
   let html: string;
-  if (servesLanding) {
-    html = landing;
+  if (servesPrerendered) {
+    html = prerendered;
   } else {
     let head: PreloadTags = { styles: '', scripts: '' };
     let frame = '';
@@ -284,9 +290,9 @@ async function notFound(
     reply
       .status(match ? 200 : 404)
       .type('text/html; charset=utf-8')
-      // The app's page may name who is signed in: no shared cache keeps it. The landing page
+      // The app's page may name who is signed in: no shared cache keeps it. A prerendered page
       // is the same for every visitor.
-      .header('cache-control', servesLanding ? 'no-cache' : 'private, no-cache')
+      .header('cache-control', servesPrerendered ? 'no-cache' : 'private, no-cache')
       .header('vary', 'Accept-Language, Cookie')
       .send(html)
   );

@@ -1,9 +1,10 @@
 import { isLanguage } from '@jammy/shared/languages';
 import { rememberLanguage } from '../i18n/language-cookie';
 import { WORKER_MESSAGES } from '../pwa/worker-protocol';
+import { APP_STARTING_EVENT } from './app-starting';
 
 /**
- * The script of the prerendered landing page (scripts/prerender-landing.ts): a few hundred
+ * The script of every prerendered page (scripts/prerender-pages.ts): a few hundred
  * bytes instead of the app. It opens and closes the page's disclosures (the language list, the
  * phone's menu), remembers a language chosen there, registers the offline worker once the page
  * is idle, and starts the app itself only when the visitor asks for what needs it ("About this
@@ -60,7 +61,9 @@ document.addEventListener('click', (event) => closeOutside(event.target));
 document.addEventListener('focusin', (event) => closeOutside(event.target));
 
 // A language chosen here is remembered, as the app's menu does: `/` opens in it from now on.
+// The page in that language keeps the address's query (a sign-in's `redirect`), as there.
 for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-language]')) {
+  link.search = window.location.search;
   link.addEventListener('click', () => {
     const language = link.dataset.language;
     if (isLanguage(language)) rememberLanguage(language);
@@ -91,6 +94,8 @@ function startApp(selector: string, then: (element: HTMLElement) => void): void 
     then(element);
   });
   observer.observe(root, { childList: true, subtree: true, attributes: true });
+  // The page's own requests give way to the app's (the sign-in page's passkey request).
+  document.dispatchEvent(new Event(APP_STARTING_EVENT));
   void import(/* @vite-ignore */ entry);
 }
 

@@ -2,7 +2,7 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
 import type { NavItem } from '../layouts/nav-item';
 
 /**
- * What a page rendered to HTML at build time (scripts/prerender-landing.ts) draws instead of
+ * What a page rendered to HTML at build time (scripts/prerender-pages.ts) draws instead of
  * the controls that need the app. Such a page runs no React in the browser: the language menu
  * and the phone's menu become disclosures that `landing/enhance.ts` opens and closes. The
  * components come through this context, so the app's own bundle never carries them.

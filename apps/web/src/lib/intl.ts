@@ -34,6 +34,14 @@ export function relativeTimeFormat(locales?: Locales, options?: Intl.RelativeTim
   return cached('relative', locales, options, () => new Intl.RelativeTimeFormat(locales, options));
 }
 
+/** "in 5 minutes", "in 30 seconds"… in `language`, for a wait of `seconds`. */
+export function retryWhen(seconds: number, language: string): string {
+  const format = relativeTimeFormat(language, { numeric: 'auto' });
+  if (seconds < 60) return format.format(Math.max(1, Math.ceil(seconds)), 'second');
+  if (seconds < 3600) return format.format(Math.ceil(seconds / 60), 'minute');
+  return format.format(Math.ceil(seconds / 3600), 'hour');
+}
+
 export function displayNames(locales: Locales, options: Intl.DisplayNamesOptions) {
   return cached('names', locales, options, () => new Intl.DisplayNames(locales, options));
 }

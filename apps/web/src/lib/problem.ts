@@ -2,7 +2,7 @@ import type { FieldIssue } from '@jammy/shared/errors-plain';
 import { useCallback } from 'react';
 import { useTranslation } from '../i18n/react';
 import { ApiError, type ApiErrorCode } from './api-client';
-import { relativeTimeFormat } from './intl';
+import { retryWhen } from './intl';
 
 /**
  * A failed request as every page explains it: the catalogue's code (one message each, under
@@ -65,14 +65,6 @@ export function toProblem(error: unknown): Problem {
     current: currentOf(error.details),
     retryAfterSeconds: error.retryAfterSeconds,
   };
-}
-
-/** "in 5 minutes", "in 30 seconds"… in `language`, for a wait of `seconds`. */
-export function retryWhen(seconds: number, language: string): string {
-  const format = relativeTimeFormat(language, { numeric: 'auto' });
-  if (seconds < 60) return format.format(Math.max(1, Math.ceil(seconds)), 'second');
-  if (seconds < 3600) return format.format(Math.ceil(seconds / 60), 'minute');
-  return format.format(Math.ceil(seconds / 3600), 'hour');
 }
 
 /** The translated sentence of a problem (or of anything thrown), in the page's language. */

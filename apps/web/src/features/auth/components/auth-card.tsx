@@ -24,7 +24,7 @@ export function AuthCard({
 }) {
   const { t } = useTranslation();
   return (
-    <Container size={472} px="md" py={{ base: 28, sm: 64 }}>
+    <Container size={472} px="md" py={{ base: 28, sm: 64 }} data-auth-card>
       <Paper withBorder radius="lg" shadow="sm" p={{ base: 'lg', sm: 32 }} className={classes.card}>
         <Stack gap="lg">
           <Stack gap="xs">

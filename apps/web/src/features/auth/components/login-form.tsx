@@ -5,7 +5,8 @@ import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { SubmitBar } from '../../../components/form/submit-bar';
 import { useForm } from '../../../components/form/use-form';
-import { callAuth, toAuthFailure } from '../lib/auth-errors';
+import type { FieldMessages } from '../../../components/form/use-form';
+import { callAuth, toAuthFailure, type AuthField } from '../lib/auth-errors';
 import { authFormOptions, AUTH_FIELD_MESSAGES, isolate } from '../lib/auth-messages';
 import { DEFAULT_AFTER_SIGN_UP } from '../lib/auth-redirect';
 import { loadAuthClient } from '../../../lib/load-auth-client';
@@ -17,6 +18,15 @@ import { EmailField } from './identity-fields';
 import { PasswordField } from './password-field';
 
 const FIELDS = ['email', 'password'] as const;
+
+/**
+ * The words of the form's field problems; an existing password needs only that something was
+ * typed (old ones may predate the rule). The prerendered page carries them too (decision 054).
+ */
+export const SIGN_IN_FIELD_MESSAGES: FieldMessages<AuthField> = {
+  ...AUTH_FIELD_MESSAGES,
+  password: { required: 'validation.passwordRequired' },
+};
 
 /**
  * E-mail and password. A wrong pair never says which one was wrong; an address not yet
@@ -43,8 +53,7 @@ export function LoginForm() {
   });
   const form = useForm({
     ...authFormOptions(FIELDS),
-    // An existing password: only that something was typed (old ones may predate the rule).
-    messages: { ...AUTH_FIELD_MESSAGES, password: { required: 'validation.passwordRequired' } },
+    messages: SIGN_IN_FIELD_MESSAGES,
     initialValues: { email: '', password: '' },
     schema: signInSchema,
     toBody: (values) => ({ email: values.email.trim(), password: values.password }),

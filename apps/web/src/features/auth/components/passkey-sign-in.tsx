@@ -10,6 +10,7 @@ import {
   cancelPasskeyRequest,
   signInWithPasskey,
 } from '../api/passkey-sign-in';
+import { usePrerendered } from '../../../landing/prerendered';
 import { toAuthFailure, type AuthFailure } from '../lib/auth-errors';
 import { FormAlert } from './form-alert';
 import { OrDivider } from './or-divider';
@@ -22,6 +23,7 @@ import { useCompleteSignIn } from './use-complete-sign-in';
 export function PasskeySignIn() {
   const { t } = useTranslation('auth');
   const completeSignIn = useCompleteSignIn();
+  const prerendered = usePrerendered() !== null;
   const [failure, setFailure] = useState<AuthFailure | null>(null);
   const signIn = useMutation({
     mutationFn: () => signInWithPasskey(false),
@@ -49,9 +51,10 @@ export function PasskeySignIn() {
     };
   }, [completeSignIn]);
 
-  if (!browserHasPasskeys()) return null;
+  // The prerendered page has it: its script takes it away from a browser without passkeys.
+  if (!prerendered && !browserHasPasskeys()) return null;
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" data-passkey-sign-in>
       <OrDivider />
       <FormAlert failure={failure} />
       <Button

@@ -6,7 +6,7 @@ import {
 import { useCallback } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import type { FieldMessages } from '../../../components/form/use-form';
-import { retryWhen } from '../../../lib/problem';
+import { retryWhen } from '../../../lib/intl';
 import { toAuthFailure, type AuthFailure, type AuthField } from './auth-errors';
 
 /** Values every auth message may interpolate (limits shared with the server). */
