@@ -142,37 +142,32 @@ export function namespacesOf(distDir: string, files: string[]): Set<string> {
   return namespaces;
 }
 
+/** The source files the given files were built from (their source maps'); none for a file without one. */
+function sourcesOf(distDir: string, files: string[]): string[] {
+  return files.flatMap((file) => {
+    try {
+      const map = JSON.parse(readFileSync(path.join(distDir, `${file}.map`), 'utf8')) as {
+        sources?: string[];
+      };
+      return map.sources ?? [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** Which of `modules` (paths under apps/web) are in the given files (from their source maps). */
 export function modulesIn(distDir: string, files: string[], modules: readonly string[]): string[] {
-  const found = new Set<string>();
-  for (const file of files) {
-    let map: { sources?: string[] };
-    try {
-      map = JSON.parse(readFileSync(path.join(distDir, `${file}.map`), 'utf8')) as typeof map;
-    } catch {
-      continue;
-    }
-    for (const source of map.sources ?? []) {
-      for (const module of modules) if (source.endsWith(`/${module}`)) found.add(module);
-    }
-  }
-  return modules.filter((module) => found.has(module));
+  const sources = sourcesOf(distDir, files);
+  return modules.filter((module) => sources.some((source) => source.endsWith(`/${module}`)));
 }
 
 /** The npm packages whose code is in the given files (from their source maps). */
 export function packagesOf(distDir: string, files: string[]): Set<string> {
   const packages = new Set<string>();
-  for (const file of files) {
-    let map: { sources?: string[] };
-    try {
-      map = JSON.parse(readFileSync(path.join(distDir, `${file}.map`), 'utf8')) as typeof map;
-    } catch {
-      continue;
-    }
-    for (const source of map.sources ?? []) {
-      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1];
-      if (name) packages.add(name);
-    }
+  for (const source of sourcesOf(distDir, files)) {
+    const name = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1];
+    if (name) packages.add(name);
   }
   return packages;
 }
