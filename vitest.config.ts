@@ -16,6 +16,9 @@ export default defineConfig({
             'apps/*/scripts/**/*.test.ts',
           ],
           exclude: ['**/*.integration.test.ts'],
+          // Vitest's default is one worker fewer than the cores: one worker on two cores, with
+          // the other core idle while a file waits on its threads or its files.
+          maxWorkers: 2,
         },
       },
       {
@@ -50,8 +53,9 @@ export default defineConfig({
           // and client address, and the suite takes two thirds of the time.
           fileParallelism: true,
           maxWorkers: 2,
-          // The helpers (browser, accounts, mail) load once per worker; each file still launches
-          // its own browser and makes its own accounts.
+          // The helpers (browser, accounts, mail) load once per worker, and so does the browser of
+          // browserForThisFile (each file's contexts are closed after it); each file still makes
+          // its own accounts.
           isolate: false,
         },
       },

@@ -11,11 +11,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates a uniquely named, empty database; call `drop()` in the file's afterAll. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * Creates a uniquely named database, empty, or with `migrated` a copy of the one global-setup.ts
+ * migrated and loaded the preset catalogue into; call `drop()` in the file's afterAll.
+ */
+export async function createTestDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<TestDatabase> {
   const adminUrl = inject('postgresAdminUrl');
   const name = `jammy_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`create database "${name}"`));
+  const template = options.migrated ? ` template "${inject('postgresTemplate')}"` : '';
+  await withAdmin(adminUrl, (client) => client.query(`create database "${name}"${template}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

@@ -38,7 +38,7 @@ export async function startPreparedServer(options: {
   ensureServerBuilt();
   const fixture = await createWebDistFixture();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `jammy-test-${options.name}-`));
-  const testDatabase = await createTestDatabase();
+  const testDatabase = await createTestDatabase({ migrated: true });
   let server: ServerProcess | undefined;
   const close = async () => {
     if (server && !(await terminate(server, 20_000))) killIfRunning(server);

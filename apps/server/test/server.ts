@@ -76,7 +76,7 @@ export interface TestServer extends TestApp {
  * catcher, and the app built as main.ts builds it, with `options` on top.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const testDatabase = await createTestDatabase();
+  const testDatabase = await createTestDatabase({ migrated: true });
   const smtp = await startSmtpServer();
   const apps: TestApp[] = [];
   const build = async (env: Record<string, string> = {}, mail = options.mail ?? 'smtp') => {

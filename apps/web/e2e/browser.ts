@@ -172,12 +172,29 @@ export async function create(
 }
 
 /**
- * The browser of the calling test file, launched while the file is collected and closed after
- * its last test: `const browser = await browserForThisFile();` at the top of a file.
+ * The browser of the test worker, launched by the first file that asks for it. A worker of the
+ * e2e project runs its files one after another in one process (not isolated), so the next file
+ * takes the same browser instead of launching one of its own (a second of each file's time).
+ * Playwright closes it when the worker exits.
+ */
+let workerBrowser: Promise<Browser | undefined> | undefined;
+
+/**
+ * The browser of the calling test file, as it would be freshly launched: the contexts the file
+ * opens (their pages, cookies, storage) are all closed after its last test.
+ * `const browser = await browserForThisFile();` at the top of a file.
  */
 export async function browserForThisFile(): Promise<Browser> {
-  const browser = await launchBrowser();
-  afterAll(() => browser.close());
+  let browser = await workerBrowser;
+  if (!browser?.isConnected()) {
+    const launched = launchBrowser();
+    workerBrowser = launched.catch(() => undefined);
+    browser = await launched;
+  }
+  const open = browser;
+  afterAll(async () => {
+    await Promise.all(open.contexts().map((context) => context.close()));
+  });
   return browser;
 }
 
