@@ -163,6 +163,18 @@ const MAIN_PAGES: MainPages = {
 const onlineOnlyFiles = new Set<string>();
 
 /**
+ * The chunks of the app's bundle, and each by its file; null for another bundle (the offline
+ * worker is built on its own, with no page).
+ */
+function appChunks(bundle: Rolldown.OutputBundle) {
+  const chunks = Object.values(bundle).filter(
+    (output): output is Rolldown.OutputChunk => output.type === 'chunk',
+  );
+  if (!chunks.some((chunk) => chunk.facadeModuleId?.includes('/src/routes/'))) return null;
+  return { chunks, byFile: new Map(chunks.map((chunk) => [chunk.fileName, chunk])) };
+}
+
+/**
  * Finds the code of the online-only pages: each page's own chunk and the shared chunks no
  * other page reaches. A page is known by its source file, never by its chunk's name: a shared
  * chunk can have a page's name (the presets feature's code and the presets page are both
@@ -174,12 +186,9 @@ function onlineOnlyCode(): Plugin {
     name: 'jammy-online-only-code',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter(
-        (output): output is Rolldown.OutputChunk => output.type === 'chunk',
-      );
-      // The app's bundle only (the worker is built on its own).
-      if (!chunks.some((chunk) => chunk.facadeModuleId?.includes('/src/routes/'))) return;
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const app = appChunks(bundle);
+      if (!app) return;
+      const { chunks, byFile } = app;
       const onlineOnlyPage = (chunk: Rolldown.OutputChunk) =>
         ONLINE_ONLY_PAGES.some((page) =>
           chunk.facadeModuleId?.endsWith(`/src/routes/${page}.tsx`),
@@ -229,11 +238,9 @@ function shellCode(): Plugin {
     name: 'jammy-shell-code',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter(
-        (output): output is Rolldown.OutputChunk => output.type === 'chunk',
-      );
-      if (!chunks.some((chunk) => chunk.facadeModuleId?.includes('/src/routes/'))) return;
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const app = appChunks(bundle);
+      if (!app) return;
+      const { chunks, byFile } = app;
       const page = (chunk: Rolldown.OutputChunk) =>
         chunk.facadeModuleId?.includes('/src/routes/') === true;
       const filesOf = (chunk: Rolldown.OutputChunk) => [

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import arLocale from '@jammy/shared/locales/ar.json';
 import enLocale from '@jammy/shared/locales/en.json';
-import { signUpVerified, uniqueEmail, waitForMail, waitForSms, type TestAccount } from './accounts';
+import { signUpVerified, uniqueEmail, waitForMail, waitForSms } from './accounts';
 import {
   DESKTOP,
   PHONE,
@@ -10,6 +10,7 @@ import {
   newContext,
   seriousViolations,
   browserForThisFile,
+  existingAccount,
   url,
 } from './browser';
 
@@ -23,16 +24,6 @@ const browser = await browserForThisFile();
 async function freshPage(options = DESKTOP): Promise<Page> {
   const context = await newContext(browser, options);
   return context.newPage();
-}
-
-/** An account with a confirmed address, created in a context of its own (this one stays out). */
-async function existingAccount(): Promise<TestAccount> {
-  const context = await newContext(browser);
-  try {
-    return await signUpVerified(context);
-  } finally {
-    await context.close();
-  }
 }
 
 /** Waits for the page's h1 to read `title` (the page may still be swapping after the URL). */
@@ -100,7 +91,7 @@ describe('signing up and in with e-mail and password', () => {
   });
 
   it('sends an anonymous visitor to sign in, then back to the page they wanted', async () => {
-    const account = await existingAccount();
+    const account = await existingAccount(browser);
     const page = await freshPage();
     await page.goto(url('/itineraries'));
     await page.waitForURL(url('/login/start?redirect=%2Fitineraries'));
@@ -125,7 +116,7 @@ describe('signing up and in with e-mail and password', () => {
   });
 
   it('never follows a redirect to another site', async () => {
-    const account = await existingAccount();
+    const account = await existingAccount(browser);
     const page = await freshPage();
     await page.goto(url('/login?redirect=%2F%2Fevil.example%2Fsteal'));
     await signInWithPassword(page, account.email, account.password);
@@ -133,7 +124,7 @@ describe('signing up and in with e-mail and password', () => {
   });
 
   it('says a wrong password is wrong without saying which part, in Arabic too', async () => {
-    const account = await existingAccount();
+    const account = await existingAccount(browser);
     const page = await freshPage();
 
     await page.goto(url('/login'));
@@ -207,7 +198,7 @@ describe('signing up and in with e-mail and password', () => {
 
 describe('a forgotten password', () => {
   it('is reset from the mailed link: the old password fails, the new one works', async () => {
-    const account = await existingAccount();
+    const account = await existingAccount(browser);
     const page = await freshPage();
     const main = page.locator('main');
 

@@ -11,7 +11,7 @@ import {
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, expect, inject } from 'vitest';
-import { clientAddress, signUpVerified } from './accounts';
+import { clientAddress, signUpVerified, type TestAccount } from './accounts';
 
 /** Debian's Chromium (or CHROME_PATH), headless, with nothing reaching outside this machine. */
 export function launchBrowser(): Promise<Browser> {
@@ -60,6 +60,16 @@ export function newContext(
     ...options,
     extraHTTPHeaders: { 'x-forwarded-for': clientAddress(), ...options.extraHTTPHeaders },
   });
+}
+
+/** An account with a confirmed address, made in a context of its own (the caller's stays out). */
+export async function existingAccount(browser: Browser): Promise<TestAccount> {
+  const context = await newContext(browser);
+  try {
+    return await signUpVerified(context);
+  } finally {
+    await context.close();
+  }
 }
 
 export function baseUrl(): string {

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { localizePath } from '@jammy/shared/languages';
 import arLocale from '@jammy/shared/locales/ar.json';
 import enLocale from '@jammy/shared/locales/en.json';
-import { signUpVerified, type TestAccount } from './accounts';
 import {
   DESKTOP,
   PHONE,
   baseUrl,
   browserForThisFile,
+  existingAccount,
   newContext,
   screenshot,
   seriousViolations,
@@ -20,16 +20,6 @@ import {
 
 const browser = await browserForThisFile();
 const AUTH = { en: enLocale.auth, ar: arLocale.auth };
-
-/** An account with a confirmed address, made in a context of its own (the page's stays out). */
-async function existingAccount(): Promise<TestAccount> {
-  const context = await newContext(browser);
-  try {
-    return await signUpVerified(context);
-  } finally {
-    await context.close();
-  }
-}
 
 /** The scripts the page asks for, and its errors (console and uncaught). */
 function watch(page: Page) {
@@ -53,7 +43,7 @@ describe('the prerendered sign-in page', () => {
     'loads only its own scripts on a phone (%s), passes axe, and signs in by keyboard',
     async (language) => {
       const auth = AUTH[language];
-      const account = await existingAccount();
+      const account = await existingAccount(browser);
       const context = await newContext(browser, PHONE);
       const page = await context.newPage();
       const { scripts, errors } = watch(page);
