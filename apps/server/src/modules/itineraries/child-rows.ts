@@ -1,5 +1,4 @@
-import { positionAfter, positionBetween } from '@jammy/shared/positions';
-import { byPosition } from '@jammy/shared/positions';
+import { byPosition, positionAfter, positionBetween } from '@jammy/shared/positions';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type AppError, invalidField } from '../../lib/errors';
