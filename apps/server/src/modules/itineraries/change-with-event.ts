@@ -97,6 +97,15 @@ function insertedValues(table: PgTable, values: Record<string, unknown>) {
  * refused, and the usual way (`fallback`) answers why (404 or 403) from its own check under
  * the lock. On a two-core server each round trip waits a turn of the event loop and of the
  * database; a note was two (docs/decisions/030).
+ *
+ * An ordered create (a stage, a place) passes `turn`, the itinerary row's version (`xmin`) it
+ * read with the siblings its position comes from (`readTurn`): the statement then holds the
+ * itinerary alone, as `changeWithEvent` does, and inserts only when the row is still that
+ * version. Every write that adds, moves or removes siblings, or renames a stage an event
+ * names, moves the itinerary's last-change time under that lock, so a new version; a
+ * statement that waited for such a write sees the row as it committed it (PostgreSQL reads a
+ * row locked `FOR UPDATE` again once it is free), and so creates nothing, and `fallback`
+ * works the position out again under the lock.
  */
 export async function createWithEvent<T extends EditableTable>(
   db: Db,
@@ -105,6 +114,7 @@ export async function createWithEvent<T extends EditableTable>(
   values: Record<string, unknown>,
   event: { kind: ChangeEvent['kind']; data: SQL },
   fallback: () => Promise<T['$inferSelect']>,
+  turn?: string,
 ): Promise<T['$inferSelect']> {
   const { names, params } = insertedValues(table, { ...values, id: uuidv7() });
   const writers = sql.join(
@@ -115,14 +125,15 @@ export async function createWithEvent<T extends EditableTable>(
     ? sql`and ${itinerary.updatedAt} < ${changedAt()} - ${`${OUTSIDE_TOUCH_MS} milliseconds`}::interval`
     : sql``;
   const statement = sql`with checked as (
-      select i.deleted_at, m.role from itinerary i
+      select i.deleted_at, m.role, i.xmin::text as turn from itinerary i
       left join itinerary_member m
         on m.itinerary_id = i.id and m.user_id = ${target.actorId}::uuid
-      where i.id = ${target.itineraryId} for key share of i
+      where i.id = ${target.itineraryId} for ${sql.raw(turn === undefined ? 'key share' : 'update')} of i
     ), created as (
       insert into ${table} (${names})
       select ${params} from checked
       where checked.deleted_at is null and checked.role::text in (${writers})
+        ${turn === undefined ? sql`` : sql`and checked.turn = ${turn}`}
       returning *
     ), touched as (
       update ${itinerary} set updated_at = ${changedAt()}

@@ -1,8 +1,9 @@
-import { positionAfter, positionBetween } from '@jammy/shared/positions';
-import type { SQL } from 'drizzle-orm';
+import { byPosition, positionAfter, positionBetween } from '@jammy/shared/positions';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type AppError, invalidField } from '../../lib/errors';
-import { authorize, type Action, type Caller } from './access';
+import { assertAllowed, authorize, type Action, type Caller } from './access';
+import { foundOf } from './itinerary-lock';
 import { stages } from './content.repository';
 import type { EditableTable, RowStore } from './row-store';
 
@@ -102,4 +103,40 @@ export async function moveAfterSibling<T extends EditableTable>(
     { ...move.changes, position } as Partial<T['$inferInsert']>,
     move.expectedVersion,
   );
+}
+
+/** What an ordered create read before its turn (`readTurn`). */
+export interface TurnRead {
+  /** The itinerary row's version (`xmin`), for `createWithEvent`'s `turn`. */
+  turn: string;
+  /** The siblings `siblings` selected, in order. */
+  siblings: { id: string; position: string }[];
+  /** What `extra` read (JSON), null when nothing. */
+  extra: unknown;
+}
+
+/**
+ * The first of an ordered create's two round trips, without a lock: whether the caller may
+ * write (404 or 403 as `authorize` says), the itinerary row's version, the siblings
+ * `siblings` selects (`id` and `position`: all of them, or the last one when the new row goes
+ * at the end) and `extra` (a JSON value the create needs, e.g. its stage), all as of one
+ * snapshot. The insert then goes in its turn (`createWithEvent` with `turn`).
+ */
+export async function readTurn(
+  db: Executor,
+  caller: Caller,
+  siblings: SQL,
+  extra: SQL = sql`null::json`,
+): Promise<TurnRead> {
+  const { rows } = await db.execute(sql`select i.xmin::text as turn, i.deleted_at, m.role,
+      (select coalesce(json_agg(json_build_object('id', s.id, 'position', s.position)), '[]')
+        from (${siblings}) s) as siblings,
+      (${extra}) as extra
+    from itinerary i left join itinerary_member m
+      on m.itinerary_id = i.id and m.user_id = ${caller.actorId}::uuid
+    where i.id = ${caller.itineraryId}`);
+  const [row] = rows;
+  assertAllowed(foundOf(row), 'write');
+  const read = row as { turn: string; siblings: TurnRead['siblings']; extra: unknown };
+  return { turn: read.turn, siblings: [...read.siblings].sort(byPosition), extra: read.extra };
 }

@@ -81,10 +81,10 @@ export function withItineraryLock<T>(
   );
 }
 
-type Found = { deletedAt: Date | null; role: Role | null };
+export type Found = { deletedAt: Date | null; role: Role | null };
 
 /** The lock's row: whether the itinerary is in the trash, and the actor's role. */
-function foundOf(row: Record<string, unknown> | undefined): Found | null {
+export function foundOf(row: Record<string, unknown> | undefined): Found | null {
   if (!row) return null;
   const deletedAt = row.deleted_at;
   return {

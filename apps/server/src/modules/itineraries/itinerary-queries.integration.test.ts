@@ -149,18 +149,59 @@ describe('round trips of a write', () => {
     expect(statements[0]).toMatch(
       /^with checked as \( select .* for key share of i \), created as \( insert into "note" .*pg_notify/,
     );
+  });
 
-    // A place orders itself among its siblings: the itinerary is held alone, so who asks is
-    // checked before, and the siblings are read under the lock.
-    const placed = await counter.measure(() =>
-      owner.post(`/api/itineraries/${trip.id}/places`, { name: 'Pier' }),
+  test('a stage in two: who asks and the siblings read, then the insert in its turn in one statement', async ({
+    owner,
+  }) => {
+    const trip = await createItinerary(owner, { title: 'Stages' });
+    const written = await counter.measure(() =>
+      owner.post(`/api/itineraries/${trip.id}/stages`, { title: 'Lisbon "old" \\ town' }),
     );
-    expectStatus(placed.result, 201);
-    const placing = placed.statements.map((statement) => statement.replace(/\s+/g, ' '));
-    expect(placing).toHaveLength(4);
-    expect(placing[0]).toMatch(/^select .* from "itinerary" inner join "itinerary_member"/);
-    expect(placing[1]).toMatch(/^begin; select .* for update of i; select "id", "position"/);
-    expect(placing.at(-1)).toMatch(/^with touched as .*; commit$/);
+    expect(expectStatus(written.result, 201)).toMatchObject({ title: 'Lisbon "old" \\ town' });
+    const statements = written.statements.map((statement) => statement.replace(/\s+/g, ' '));
+    console.info(`POST a stage: ${statements.length} round trips\n  ${statements.join('\n  ')}`);
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toMatch(/^select i\.xmin::text as turn, .* from itinerary i left join/);
+    expect(statements[1]).toMatch(
+      /^with checked as \( select .* for update of i \), created as \( insert into "stage" .*pg_notify/,
+    );
+    // After another stage, and between two (`afterId`): the same two.
+    const second = await counter.measure(() =>
+      owner.post(`/api/itineraries/${trip.id}/stages`, { title: 'Porto' }),
+    );
+    const first = expectStatus<{ id: string; position: string }>(written.result, 201);
+    const between = await counter.measure(() =>
+      owner.post(`/api/itineraries/${trip.id}/stages`, { title: 'Coimbra', afterId: first.id }),
+    );
+    expect(second.statements).toHaveLength(2);
+    expect(between.statements).toHaveLength(2);
+    const last = expectStatus<{ position: string }>(second.result, 201);
+    const middle = expectStatus<{ position: string }>(between.result, 201);
+    expect(first.position < middle.position && middle.position < last.position).toBe(true);
+  });
+
+  test('a place in two: who asks, its stage and its siblings read, then the insert in its turn', async ({
+    owner,
+  }) => {
+    const trip = await createItinerary(owner, { title: 'Places' });
+    const rome = expectStatus<{ id: string }>(
+      await owner.post(`/api/itineraries/${trip.id}/stages`, { title: 'Rome' }),
+      201,
+    );
+    for (const stageId of [rome.id, undefined]) {
+      const placed = await counter.measure(() =>
+        owner.post(`/api/itineraries/${trip.id}/places`, { name: 'Pier', stageId }),
+      );
+      expect(expectStatus(placed.result, 201)).toMatchObject({ name: 'Pier' });
+      const placing = placed.statements.map((statement) => statement.replace(/\s+/g, ' '));
+      console.info(`POST a place: ${placing.length} round trips\n  ${placing.join('\n  ')}`);
+      expect(placing).toHaveLength(2);
+      expect(placing[0]).toMatch(/^select i\.xmin::text as turn, .* from itinerary i left join/);
+      expect(placing[1]).toMatch(
+        /^with checked as \( select .* for update of i \), created as \( insert into "place" .*pg_notify/,
+      );
+    }
   });
 });
 

@@ -5,8 +5,11 @@ import type { Db, Executor } from '../../db/client';
 import { AppError, invalidField } from '../../lib/errors';
 import { conflict } from '../../lib/versions';
 import { authorize, type Caller } from './access';
-import { changeWithEvent } from './change-with-event';
-import { authorizedRow, checkStage, lastPosition, moveAfterSibling } from './child-rows';
+import { positionBetween } from '@jammy/shared/positions';
+import { sql } from 'drizzle-orm';
+import { place, stage } from '../../db/schema/itineraries';
+import { changeWithEvent, createWithEvent } from './change-with-event';
+import { authorizedRow, checkStage, lastPosition, moveAfterSibling, readTurn } from './child-rows';
 import { inStage, places, stages, type PlaceRow } from './content.repository';
 import { listPlaces } from './itineraries.repository';
 import { presentPlace } from './itinerary.presenter';
@@ -62,12 +65,56 @@ export function readPlace(db: Db, caller: Caller, placeId: string): Promise<Plac
 }
 
 /**
- * Adds a place at the end of its stage, or of the places in none. Places are ordered: the
- * itinerary is held alone while the position is worked out, so who asks is checked before.
+ * Adds a place at the end of its stage, or of the places in none, in two round trips: who
+ * asks, its stage and the last place there are read at once (`readTurn`), then the place, the
+ * itinerary's last-change time and the event are written in one statement in the itinerary's
+ * turn (`createWithEvent` with `turn`). When another write moved the itinerary in between
+ * (a place added, a stage renamed or deleted), nothing is written and the usual way works it
+ * out again under the lock.
  */
 export async function createPlace(db: Db, caller: Caller, input: NewPlace): Promise<PlaceRow> {
-  await authorize(db, caller.itineraryId, caller.actorId, 'write');
+  const stageId = input.stageId ?? null;
+  const read = await readTurn(
+    db,
+    caller,
+    sql`select ${place.id}, ${place.position} from ${place}
+      where ${place.itineraryId} = ${caller.itineraryId} and ${inStage(stageId)}
+      order by ${place.position} desc, ${place.id} desc limit 1`,
+    stageId === null
+      ? undefined
+      : sql`select json_build_object('title', ${stage.title}) from ${stage}
+          where ${stage.id} = ${stageId} and ${stage.itineraryId} = ${caller.itineraryId}`,
+  );
   checkOpeningHours(input.openingHours);
+  const inStageRead = read.extra as { title: string } | null;
+  if (stageId !== null && !inStageRead) {
+    throw invalidField('stageId', 'is not a stage of this itinerary');
+  }
+  return createWithEvent(
+    db,
+    caller,
+    place,
+    {
+      ...input,
+      stageId,
+      itineraryId: caller.itineraryId,
+      position: positionBetween(read.siblings.at(-1)?.position ?? null, null),
+    },
+    // placeEvent's fields: the row as created, and its stage's title as read (a stage renamed
+    // since moved the itinerary: then nothing is created here).
+    {
+      kind: 'place.created',
+      data: sql`jsonb_build_object('placeId', created.id, 'name', created.name,
+        'stageId', created.stage_id, 'stageTitle', ${inStageRead?.title ?? null}::text)`,
+    },
+    () => createPlaceInLock(db, caller, input),
+    read.turn,
+  );
+}
+
+/** The usual way: who asks checked, then the position worked out under the itinerary's lock. */
+async function createPlaceInLock(db: Db, caller: Caller, input: NewPlace): Promise<PlaceRow> {
+  await authorize(db, caller.itineraryId, caller.actorId, 'write');
   return changeWithEvent(
     db,
     caller,

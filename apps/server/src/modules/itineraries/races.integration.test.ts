@@ -1,3 +1,4 @@
+import { generateKeyBetween } from 'fractional-indexing';
 import { describe, expect } from 'vitest';
 import { serverTest } from '../../../test/fixture';
 import { pairs } from './race-pairs.test-helpers';
@@ -102,6 +103,61 @@ describe('requests that arrive together', () => {
 });
 
 describe('writers of one itinerary', () => {
+  test('a stage or a place whose siblings were read before another was added there goes after it', async () => {
+    const f = await seed(owner);
+    const trip = `/api/itineraries/${f.itineraryId}`;
+    const cases = [
+      { table: 'stage', url: `${trip}/stages`, payload: { title: 'Late' }, scope: 'true' },
+      {
+        table: 'place',
+        url: `${trip}/places`,
+        payload: { name: 'Late', stageId: f.stageA },
+        scope: `stage_id = '${f.stageA}'`,
+      },
+    ];
+    for (const { table, url, payload, scope } of cases) {
+      const last = await server.database.pool.query<{ position: string }>(
+        `select position from ${table} where itinerary_id = $1 and ${scope}
+          order by position desc limit 1`,
+        [f.itineraryId],
+      );
+      const taken = generateKeyBetween(last.rows[0]?.position ?? null, null);
+      await lockClient.query('begin');
+      let released = false;
+      try {
+        await lockClient.query('select id from itinerary where id = $1 for update', [
+          f.itineraryId,
+        ]);
+        // The request reads the siblings as they are now, then waits for its turn…
+        const created = send(
+          { user: 'editor', method: 'POST', url: () => url, payload: () => payload },
+          f,
+        );
+        await untilWaiting(1);
+        // …while the write holding the itinerary adds a sibling at the end, as another
+        // create does (and moves the itinerary's last-change time under its lock).
+        await lockClient.query(
+          `insert into ${table} (id, itinerary_id, position, ${table === 'stage' ? 'title' : 'name, stage_id'})
+            values (gen_random_uuid(), $1, $2, 'Meanwhile'${table === 'stage' ? '' : `, '${f.stageA}'`})`,
+          [f.itineraryId, taken],
+        );
+        await lockClient.query(
+          'update itinerary set updated_at = clock_timestamp() where id = $1',
+          [f.itineraryId],
+        );
+        await lockClient.query('commit');
+        released = true;
+        const response = await created;
+        expect(response.statusCode, response.body).toBe(201);
+        const position = (JSON.parse(response.body) as { position: string }).position;
+        expect(position > taken, `${table}: ${position} after ${taken}`).toBe(true);
+      } finally {
+        if (!released) await lockClient.query('rollback');
+      }
+    }
+    await checkDatabaseIsWhole();
+  });
+
   test('a note does not wait for another write that keeps no order; a place waits its turn', async () => {
     const f = await seed(owner);
     const trip = `/api/itineraries/${f.itineraryId}`;

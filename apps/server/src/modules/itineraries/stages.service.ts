@@ -4,8 +4,17 @@ import type { Db } from '../../db/client';
 import { AppError, invalidField } from '../../lib/errors';
 import { conflict } from '../../lib/versions';
 import { authorize, type Caller } from './access';
-import { changeWithEvent } from './change-with-event';
-import { authorizedRow, lastPosition, moveAfterSibling, positionAfterSibling } from './child-rows';
+import { positionBetween } from '@jammy/shared/positions';
+import { sql } from 'drizzle-orm';
+import { stage } from '../../db/schema/itineraries';
+import { changeWithEvent, createWithEvent } from './change-with-event';
+import {
+  authorizedRow,
+  lastPosition,
+  moveAfterSibling,
+  positionAfterSibling,
+  readTurn,
+} from './child-rows';
 import { movePlacesOutOfStage, stages, type StageRow } from './content.repository';
 import { listStages } from './itineraries.repository';
 import { presentStage } from './itinerary.presenter';
@@ -47,10 +56,45 @@ export function readStage(db: Db, caller: Caller, stageId: string): Promise<Stag
 }
 
 /**
- * Adds a stage after `afterId`, else at the end. Stages are ordered: the itinerary is held
- * alone while the position is worked out, so who asks is checked before as well.
+ * Adds a stage after `afterId`, else at the end, in two round trips: who asks and the
+ * siblings the position comes from are read at once (`readTurn`), then the stage, the
+ * itinerary's last-change time and the event are written in one statement in the itinerary's
+ * turn (`createWithEvent` with `turn`). When another write moved the itinerary in between,
+ * nothing is written and the usual way works the position out again under the lock.
  */
 export async function createStage(db: Db, caller: Caller, input: NewStage): Promise<StageRow> {
+  const { afterId, ...values } = input;
+  const read = await readTurn(
+    db,
+    caller,
+    afterId === undefined
+      ? sql`select ${stage.id}, ${stage.position} from ${stage}
+          where ${stage.itineraryId} = ${caller.itineraryId}
+          order by ${stage.position} desc, ${stage.id} desc limit 1`
+      : sql`select ${stage.id}, ${stage.position} from ${stage}
+          where ${stage.itineraryId} = ${caller.itineraryId}`,
+  );
+  const position =
+    afterId === undefined
+      ? positionBetween(read.siblings.at(-1)?.position ?? null, null)
+      : positionAfterSibling(read.siblings, afterId);
+  return createWithEvent(
+    db,
+    caller,
+    stage,
+    { ...values, itineraryId: caller.itineraryId, position },
+    // stageEvent's fields, read from the row as created.
+    {
+      kind: 'stage.created',
+      data: sql`jsonb_build_object('stageId', created.id, 'title', created.title)`,
+    },
+    () => createStageInLock(db, caller, input),
+    read.turn,
+  );
+}
+
+/** The usual way: who asks checked, then the position worked out under the itinerary's lock. */
+async function createStageInLock(db: Db, caller: Caller, input: NewStage): Promise<StageRow> {
   await authorize(db, caller.itineraryId, caller.actorId, 'write');
   const { afterId, ...values } = input;
   return changeWithEvent(
