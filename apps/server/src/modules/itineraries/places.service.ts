@@ -77,9 +77,7 @@ export async function createPlace(db: Db, caller: Caller, input: NewPlace): Prom
   const read = await readTurn(
     db,
     caller,
-    sql`select ${place.id}, ${place.position} from ${place}
-      where ${place.itineraryId} = ${caller.itineraryId} and ${inStage(stageId)}
-      order by ${place.position} desc, ${place.id} desc limit 1`,
+    places.siblingsQuery(caller.itineraryId, inStage(stageId), true),
     stageId === null
       ? undefined
       : sql`select json_build_object('title', ${stage.title}) from ${stage}

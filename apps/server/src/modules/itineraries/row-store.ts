@@ -44,6 +44,11 @@ export interface RowStore<T extends EditableTable> {
   ): Promise<boolean>;
   /** Ids and positions of the ordered rows of a parent (optionally narrowed), in order. */
   siblings(db: Db, scopeId: string, where?: SQL): Promise<{ id: string; position: string }[]>;
+  /**
+   * The same siblings as a query (`id`, `position`) to read inside another statement: all of
+   * them, or only the last one (`last`), in no promised order.
+   */
+  siblingsQuery(scopeId: string, where?: SQL, last?: boolean): SQL;
 }
 
 export function rowStore<T extends EditableTable>(table: T, options: RowStoreOptions): RowStore<T> {
@@ -96,6 +101,12 @@ export function rowStore<T extends EditableTable>(table: T, options: RowStoreOpt
         .from(table as PgTable)
         .where(and(eq(scope, scopeId), where))
         .orderBy(asc(position), asc(table.id))) as { id: string; position: string }[];
+    },
+    siblingsQuery(scopeId, where, last = false) {
+      if (!position) throw new Error('This table is not ordered');
+      return sql`select ${table.id} as id, ${position} as position from ${table}
+        where ${and(eq(scope, scopeId), where)}
+        ${last ? sql`order by ${position} desc, ${table.id} desc limit 1` : sql``}`;
     },
   };
 }

@@ -64,15 +64,11 @@ export function readStage(db: Db, caller: Caller, stageId: string): Promise<Stag
  */
 export async function createStage(db: Db, caller: Caller, input: NewStage): Promise<StageRow> {
   const { afterId, ...values } = input;
+  // The last stage is enough at the end; after `afterId`, all of them.
   const read = await readTurn(
     db,
     caller,
-    afterId === undefined
-      ? sql`select ${stage.id}, ${stage.position} from ${stage}
-          where ${stage.itineraryId} = ${caller.itineraryId}
-          order by ${stage.position} desc, ${stage.id} desc limit 1`
-      : sql`select ${stage.id}, ${stage.position} from ${stage}
-          where ${stage.itineraryId} = ${caller.itineraryId}`,
+    stages.siblingsQuery(caller.itineraryId, undefined, afterId === undefined),
   );
   const position =
     afterId === undefined
