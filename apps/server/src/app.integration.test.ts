@@ -29,7 +29,7 @@ function cspDirectives(header: unknown): Map<string, string[]> {
 }
 
 describe('security headers', () => {
-  for (const url of ['/', '/api/health', FIXTURE_ASSET_PATH, '/api/nothing-here']) {
+  for (const url of ['/', '/faq', FIXTURE_ASSET_PATH, '/v0/b/nothing-here']) {
     test(`GET ${url} carries a strict CSP and nosniff`, async ({ server }) => {
       const response = await server.app.inject({ method: 'GET', url });
       const csp = cspDirectives(response.headers['content-security-policy']);
@@ -49,6 +49,46 @@ describe('security headers', () => {
     });
   }
 
+  // An answer of the API is data, never a page: a policy that lets it load nothing, and none
+  // of the headers only a document uses (about half the bytes of a small answer).
+  for (const url of ['/api/health', '/api/session', '/api/nothing-here']) {
+    test(`GET ${url} carries the API's short policy and nosniff`, async ({ server }) => {
+      const response = await server.app.inject({ method: 'GET', url });
+      const csp = cspDirectives(response.headers['content-security-policy']);
+      expect([...csp]).toEqual([
+        ['default-src', ["'none'"]],
+        ['frame-ancestors', ["'none'"]],
+      ]);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const documentOnly of [
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+        'strict-transport-security',
+        'x-powered-by',
+      ]) {
+        expect(response.headers[documentOnly], documentOnly).toBeUndefined();
+      }
+    });
+  }
+
+  test('the API’s reference pages (/api/docs) keep their own policy, which lets them run', async ({
+    server,
+  }) => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    const csp = cspDirectives(response.headers['content-security-policy']);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')?.[0]).toBe("'self'");
+  });
+
   test('no HSTS when PUBLIC_URL is http://', async ({ server }) => {
     const httpApp = await server.another({ PUBLIC_URL: 'http://jammy.example' });
     const response = await httpApp.app.inject({ method: 'GET', url: '/faq' });
@@ -65,6 +105,8 @@ describe('security headers', () => {
     );
     const csp = cspDirectives(response.headers['content-security-policy']);
     expect(csp.get('upgrade-insecure-requests')).toEqual([]);
+    const api = await httpsApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 });
 

@@ -1,6 +1,11 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { helmetHeaders, securityHeaders } from './security-headers';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  apiHeaders,
+  helmetHeaders,
+  securityHeaders,
+} from './security-headers';
 
 const options = {
   contentSecurityPolicy: {
@@ -44,6 +49,34 @@ describe('security headers', () => {
     const file = await app.inject({ url: '/file' });
     expect(file.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+    await app.close();
+  });
+
+  it('under /api are the short set, HSTS kept when the instance has it', () => {
+    const withHsts = helmetHeaders({ ...options, strictTransportSecurity: { maxAge: 60 } });
+    expect(apiHeaders(withHsts)).toEqual({
+      'content-security-policy': API_CONTENT_SECURITY_POLICY,
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'cross-origin-resource-policy': 'same-origin',
+      'strict-transport-security': 'max-age=60; includeSubDomains',
+    });
+    expect('strict-transport-security' in apiHeaders(helmetHeaders(options))).toBe(false);
+  });
+
+  it('go by the path: /api, /api/… and /api?… are the API, /apis and /faq are not', async () => {
+    const app = Fastify();
+    securityHeaders(app, options);
+    app.get('/*', async () => ({ ok: true }));
+    app.get('/api', async () => ({ ok: true }));
+    const policyOf = async (url: string) =>
+      (await app.inject({ url })).headers['content-security-policy'];
+    for (const url of ['/api', '/api/session', '/api?x=1', '/api/a?b=c']) {
+      expect(await policyOf(url), url).toBe(API_CONTENT_SECURITY_POLICY);
+    }
+    for (const url of ['/apis', '/api-docs', '/faq', '/']) {
+      expect(await policyOf(url), url).toBe("default-src 'self';frame-ancestors 'none'");
+    }
     await app.close();
   });
 });
