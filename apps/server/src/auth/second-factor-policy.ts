@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { twoFactor } from '../db/schema/auth';
@@ -86,11 +86,14 @@ const STEP_UP_ROUTES = new Set([
   'POST /api/admin/shop/orders/:id/refund',
 ]);
 
+/** better-auth's routes: one catch-all route of Fastify's. */
+const AUTH_CATCH_ALL = '/api/auth/*';
+
 /** The route a request matched (better-auth's own are one catch-all: its path, then). */
 function routeOf(request: FastifyRequest): string {
   const path = request.url.split('?')[0] ?? '';
   const route = request.routeOptions.url ?? path;
-  return route === '/api/auth/*' ? path : route;
+  return route === AUTH_CATCH_ALL ? path : route;
 }
 
 /** A 403 both clients read: Jammy's error body, and better-auth's `code` beside it. */
@@ -110,8 +113,8 @@ export function secondFactorGate(
   deps: { sessions: Sessions; policy: SecondFactorPolicy; config: Config },
 ) {
   const required = deps.config.requireSecondFactor !== 'off';
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || bearerSecret(request) !== undefined) return;
+  const gate: preHandlerAsyncHookHandler = async (request, reply) => {
+    if (bearerSecret(request) !== undefined) return;
     const route = routeOf(request);
     const stepUp = STEP_UP_ROUTES.has(`${request.method} ${route}`);
     if (!required && !stepUp) return;
@@ -138,5 +141,18 @@ export function secondFactorGate(
       return reply.status(error.status).header('cache-control', 'no-store').send(refuse(error));
     }
     return undefined;
+  };
+  // Only the routes it may concern run it, before their own handlers: every API route when
+  // the installation requires a second factor, else the step-up operations (and better-auth's
+  // catch-all, whose operations are told apart by path). A read pays nothing for it otherwise.
+  // Prepended after the Idempotency-Key hook's own (registered earlier), it runs before it: a
+  // refusal is never kept as the answer of the request's key.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const concerned =
+      required ||
+      route.url === AUTH_CATCH_ALL ||
+      [route.method].flat().some((method) => STEP_UP_ROUTES.has(`${method} ${route.url}`));
+    if (concerned) route.preHandler = [gate, ...[route.preHandler ?? []].flat()];
   });
 }

@@ -133,6 +133,28 @@ describe('operations that need a recent sign-in', () => {
     expect((await create()).statusCode).toBe(201);
   });
 
+  test('a refusal is not kept as the answer of the request’s Idempotency-Key', async ({
+    server,
+  }) => {
+    const traveller = await server.traveller();
+    await provedAgo(server, traveller, 11);
+    const client = server.client(traveller);
+    const create = () =>
+      client.post(
+        '/api/me/tokens',
+        { name: 'Script', expiresInDays: 7, access: 'read', trips: null },
+        { headers: { 'idempotency-key': 'token-after-step-up' } },
+      );
+    expectStepUp(await create());
+    expect((await client.post('/api/me/step-up', { password: TEST_PASSWORD })).statusCode).toBe(
+      204,
+    );
+    // The same request with the same key, sent again once stepped up: it runs now.
+    const created = await create();
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.headers['idempotent-replayed']).toBeUndefined();
+  });
+
   test('five wrong tries make a session wait', async ({ server }) => {
     const traveller = await server.traveller();
     const client = server.client(traveller);

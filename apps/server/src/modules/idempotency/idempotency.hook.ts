@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, invalidField } from '../../lib/errors';
 import {
@@ -38,7 +38,7 @@ export function idempotencyKeys(
 ): void {
   const claims = new WeakMap<FastifyRequest, KeyRef>();
 
-  app.addHook('preHandler', async (request, reply) => {
+  const claim: preHandlerAsyncHookHandler = async (request, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined || !applies(request)) return;
     const key = Array.isArray(header) ? header.join(',') : header;
@@ -95,6 +95,12 @@ export function idempotencyKeys(
       undefined,
       { retryAfterSeconds: 1 },
     );
+  };
+  // Only the writes under /api run it, before their own handlers (a read pays nothing for it).
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/auth/')) return;
+    if (![route.method].flat().some((method) => WRITES.has(method))) return;
+    route.preHandler = [claim, ...[route.preHandler ?? []].flat()];
   });
 
   // Callbacks, not async hooks: most requests carry no key and pass straight through.
