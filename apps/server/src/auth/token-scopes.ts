@@ -61,9 +61,19 @@ export function checkTokenScopes(app: FastifyInstance, sessions: Sessions): void
       'x-token-scope': route.schema['x-token-scope'] ?? tokenScopeOf(method, route.url),
     };
   });
-  app.addHook('onRequest', async (request) => {
-    const secret = bearerSecret(request);
-    if (secret === undefined) return;
+  // A callback hook: a request without a token (nearly all) passes without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (bearerSecret(request) === undefined) {
+      done();
+      return;
+    }
+    checkToken(request).then(
+      () => done(),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  });
+
+  async function checkToken(request: FastifyRequest): Promise<void> {
     const current = sessions.known(request) ?? (await sessions.find(request));
     const token = current?.token;
     if (!token) {
@@ -90,5 +100,5 @@ export function checkTokenScopes(app: FastifyInstance, sessions: Sessions): void
     if (trip === undefined && scope === 'write' && !url.startsWith('/v0/')) {
       throw refused('This API token reaches only its chosen trips');
     }
-  });
+  }
 }
