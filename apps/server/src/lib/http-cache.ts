@@ -6,7 +6,8 @@ import { z } from 'zod';
 /**
  * Conditional reads (issue 15): every JSON answer of a GET under /api carries an ETag and
  * `Cache-Control: private, no-cache`, so a browser keeps it and asks again with
- * If-None-Match; an unchanged answer is then a 304 without a body. The web client needs
+ * If-None-Match; an unchanged answer is then a 304 without a body. An answer marked
+ * `no-store` (the session, an account's own data) is kept by no one: it has no ETag. The web client needs
  * nothing of its own for this: fetch revalidates through the browser's HTTP cache.
  */
 
@@ -127,6 +128,8 @@ export interface CachingHeaders {
 }
 
 const REVALIDATED: CachingHeaders = { cacheControl: 'private, no-cache', vary: 'Accept-Encoding' };
+/** The Cache-Control of an answer no cache may keep (a session, an account's secrets). */
+const NOT_KEPT = 'no-store';
 
 /** Sends a cached document: 304 when the client has it, else its stored compressed form. */
 export function sendDocument(
@@ -135,12 +138,13 @@ export function sendDocument(
   document: EncodedDocument,
   caching: CachingHeaders = REVALIDATED,
 ): FastifyReply {
-  reply
-    .header('etag', document.etag)
-    .header('cache-control', caching.cacheControl)
-    .header('vary', caching.vary);
-  if (matchesEtag(request.headers['if-none-match'], document.etag)) {
-    return reply.code(304).send();
+  reply.header('cache-control', caching.cacheControl).header('vary', caching.vary);
+  // An answer the client may not keep is never asked for again: no ETag, no 304.
+  if (caching.cacheControl !== NOT_KEPT) {
+    reply.header('etag', document.etag);
+    if (matchesEtag(request.headers['if-none-match'], document.etag)) {
+      return reply.code(304).send();
+    }
   }
   reply.type('application/json; charset=utf-8');
   const encoding = preferredEncoding(request.headers['accept-encoding']);
@@ -180,6 +184,7 @@ function tagged(request: FastifyRequest, reply: FastifyReply, payload: unknown):
   const response = request.routeOptions.schema?.response as
     Record<string | number, unknown> | undefined;
   if (!response?.[304] || !request.url.startsWith('/api/')) return payload;
+  if (reply.getHeader('cache-control') === NOT_KEPT) return payload;
   let etag = reply.getHeader('etag');
   if (typeof etag !== 'string') {
     etag = etagOf(payload);

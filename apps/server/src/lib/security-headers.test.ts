@@ -57,7 +57,6 @@ describe('security headers', () => {
     expect(apiHeaders(withHsts)).toEqual({
       'content-security-policy': API_CONTENT_SECURITY_POLICY,
       'x-content-type-options': 'nosniff',
-      'x-frame-options': 'DENY',
       'cross-origin-resource-policy': 'same-origin',
       'strict-transport-security': 'max-age=60; includeSubDomains',
     });
