@@ -1,14 +1,14 @@
 import 'leaflet/dist/leaflet.css';
-import { tripLegs, type TripLeg } from '@jammy/shared/trip-legs';
+import { tripLegs } from '@jammy/shared/trip-legs';
 import { Alert, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import L from 'leaflet';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { MapContainer, Marker, Polyline, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { afterNextPaint } from '../../lib/after-paint';
 import { prefersReducedMotion } from '../../lib/motion';
 import { CLUSTER_FROM, clusterPoints } from './cluster';
+import { FitBounds, fittedView } from './map-fit';
 import { LegLegend, LegLines } from './map-legs';
 import { useMapSettings } from './map-settings';
 import { TRACK_COLOR, type MapPoint, type MapTrack, type TripMapProps } from './map-types';
@@ -155,123 +155,6 @@ function PointMarkers({
   );
 }
 
-// Room kept around the markers when fitting: a pin stands up to 36 px above its point and
-// 18 px to each side; the zoom buttons sit in the top-left corner (the map is always laid out
-// left to right) and the attribution along the bottom.
-const EDGE = 10;
-const PIN_HEIGHT = 36;
-const PIN_HALF_WIDTH = 18;
-const ATTRIBUTION_HEIGHT = 20;
-/**
- * Where the zoom buttons end, from the map's left edge, as Leaflet's stylesheet draws them in
- * a browser with touch or pointer events (every current one): a 10 px margin, a 2 px border
- * each side and 30 px buttons. The map is made fitted with this room kept; once drawn, the
- * buttons are measured and the view corrected if they differ.
- */
-const ZOOM_BUTTONS_RIGHT = 10 + 2 + 30 + 2;
-
-/**
- * Pixels kept free on each side so no marker lands under a control (the zoom buttons ending
- * `zoomRight` pixels from the left), the legend along the top (`topInset` pixels) or the notice
- * along the bottom.
- */
-function padding(zoomRight: number, bottomInset: number, topInset: number): L.FitBoundsOptions {
-  return {
-    paddingTopLeft: L.point(
-      Math.max(zoomRight, 0) + PIN_HALF_WIDTH + EDGE,
-      topInset + PIN_HEIGHT + EDGE,
-    ),
-    paddingBottomRight: L.point(
-      PIN_HALF_WIDTH + EDGE,
-      Math.max(ATTRIBUTION_HEIGHT, bottomInset) + EDGE,
-    ),
-  };
-}
-
-/** The room `padding` keeps, with the zoom buttons measured where the map drew them. */
-function measuredPadding(map: L.Map, bottomInset: number, topInset: number) {
-  const zoom = map.getContainer().querySelector('.leaflet-control-zoom');
-  const zoomRight = zoom
-    ? zoom.getBoundingClientRect().right - map.getContainer().getBoundingClientRect().left
-    : 0;
-  return padding(zoomRight, bottomInset, topInset);
-}
-
-/** Every position the map shows: its points, tracks and legs. */
-function positionsOf(points: MapPoint[], tracks: MapTrack[], legs: TripLeg[]): L.LatLngTuple[] {
-  return [
-    ...points.map((point): L.LatLngTuple => [point.lat, point.lng]),
-    ...tracks.flatMap((track) => track.positions),
-    ...legs.flatMap((leg) => leg.parts.flat()),
-  ];
-}
-
-/** How the map fits `positions` with `room` kept: one marker gets a city-level view. */
-function fitOptions(positions: L.LatLngTuple[], room: L.FitBoundsOptions): L.FitBoundsOptions {
-  return positions.length === 1 ? { ...room, maxZoom: 12 } : room;
-}
-
-/**
- * Shows every marker and line: fitted to the points, tracks and legs with room for the
- * controls, the legend along the top (`topInset` pixels) and a notice along the bottom
- * (`bottomInset` pixels), again when they move or the map changes size.
- *
- * The map is made already fitted (LeafletMap), so its markers are drawn once, at the view they
- * are shown in. Here, the first fit, with the zoom buttons measured, waits until the page has
- * been drawn: measured then, nothing forces the browser to lay out the page in the middle of
- * the task that makes the map.
- */
-function FitBounds({
-  points,
-  tracks,
-  legs,
-  bottomInset,
-  topInset,
-}: {
-  points: MapPoint[];
-  tracks: MapTrack[];
-  legs: TripLeg[];
-  bottomInset: number;
-  topInset: number;
-}) {
-  const map = useMap();
-  const made = useRef(true);
-  const key = [
-    ...points.map((point) => `${point.lat},${point.lng}`),
-    ...tracks.map((track) => `${track.id}:${track.positions.length}`),
-    ...legs.map((leg) => `${leg.id}:${leg.parts.flat().join(',')}`),
-  ].join(';');
-  useEffect(() => {
-    const fit = () => {
-      const positions = positionsOf(points, tracks, legs);
-      if (positions.length === 0) return;
-      map.fitBounds(
-        L.latLngBounds(positions),
-        fitOptions(positions, measuredPadding(map, bottomInset, topInset)),
-      );
-    };
-    const cancel = made.current ? afterNextPaint(fit) : (fit(), undefined);
-    made.current = false;
-    // A map laid out again (the page's columns settle, a phone turns) fits anew.
-    let size = map.getSize();
-    const observer = new ResizeObserver(() => {
-      map.invalidateSize();
-      const next = map.getSize();
-      if (next.equals(size)) return;
-      size = next;
-      fit();
-    });
-    observer.observe(map.getContainer());
-    return () => {
-      cancel?.();
-      observer.disconnect();
-    };
-    // Re-fit only when the coordinates or the room change, not on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, key, bottomInset, topInset]);
-  return null;
-}
-
 const NO_TRACKS: MapTrack[] = [];
 const NO_BOOKINGS: NonNullable<TripMapProps['bookings']> = [];
 
@@ -309,18 +192,8 @@ export function LeafletMap({
     () => points.map((point) => [point.lat, point.lng] as [number, number]),
     [points],
   );
-  // Made fitted to everything it shows (room for the buttons as Leaflet draws them, none yet
-  // for the legend and notice, which are measured once drawn): a map made at another view and
-  // then fitted would draw its markers twice, the first time at a zoom that groups few of them.
-  const [made] = useState(() => {
-    const positions = positionsOf(points, tracks, legs);
-    return positions.length > 0
-      ? {
-          bounds: L.latLngBounds(positions),
-          boundsOptions: fitOptions(positions, padding(ZOOM_BUTTONS_RIGHT, 0, 0)),
-        }
-      : { center: [30, 10] as L.LatLngTuple, zoom: 2 };
-  });
+  // Made at its fitted view (map-fit.tsx): each marker drawn once, at the zoom it is shown at.
+  const [made] = useState(() => fittedView(points, tracks, legs));
   // Leaflet reads its animation options once, when the map is made.
   const reducedMotion = prefersReducedMotion();
 
