@@ -1,13 +1,14 @@
 import 'leaflet/dist/leaflet.css';
-import { tripLegs, type TripLeg } from '@jammy/shared/trip-legs';
+import { tripLegs } from '@jammy/shared/trip-legs';
 import { Alert, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import L from 'leaflet';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { MapContainer, Marker, Polyline, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { prefersReducedMotion } from '../../lib/motion';
 import { CLUSTER_FROM, clusterPoints } from './cluster';
+import { FitBounds, fittedView } from './map-fit';
 import { LegLegend, LegLines } from './map-legs';
 import { useMapSettings } from './map-settings';
 import { TRACK_COLOR, type MapPoint, type MapTrack, type TripMapProps } from './map-types';
@@ -154,94 +155,6 @@ function PointMarkers({
   );
 }
 
-// Room kept around the markers when fitting: a pin stands up to 36 px above its point and
-// 18 px to each side; the zoom buttons sit in the top-left corner (the map is always laid out
-// left to right) and the attribution along the bottom.
-const EDGE = 10;
-const PIN_HEIGHT = 36;
-const PIN_HALF_WIDTH = 18;
-const ATTRIBUTION_HEIGHT = 20;
-
-/**
- * Pixels kept free on each side so no marker lands under a control, the legend along the top
- * (`topInset` pixels) or the notice along the bottom.
- */
-function fitPadding(map: L.Map, bottomInset: number, topInset: number) {
-  const zoom = map.getContainer().querySelector('.leaflet-control-zoom');
-  const zoomRight = zoom
-    ? zoom.getBoundingClientRect().right - map.getContainer().getBoundingClientRect().left
-    : 0;
-  return {
-    paddingTopLeft: L.point(
-      Math.max(zoomRight, 0) + PIN_HALF_WIDTH + EDGE,
-      topInset + PIN_HEIGHT + EDGE,
-    ),
-    paddingBottomRight: L.point(
-      PIN_HALF_WIDTH + EDGE,
-      Math.max(ATTRIBUTION_HEIGHT, bottomInset) + EDGE,
-    ),
-  };
-}
-
-/**
- * Shows every marker and line: fitted to the points, tracks and legs with room for the
- * controls, the legend along the top (`topInset` pixels) and a notice along the bottom
- * (`bottomInset` pixels), again when they move or the map changes size.
- */
-function FitBounds({
-  points,
-  tracks,
-  legs,
-  bottomInset,
-  topInset,
-}: {
-  points: MapPoint[];
-  tracks: MapTrack[];
-  legs: TripLeg[];
-  bottomInset: number;
-  topInset: number;
-}) {
-  const map = useMap();
-  const key = [
-    ...points.map((point) => `${point.lat},${point.lng}`),
-    ...tracks.map((track) => `${track.id}:${track.positions.length}`),
-    ...legs.map((leg) => `${leg.id}:${leg.parts.flat().join(',')}`),
-  ].join(';');
-  useEffect(() => {
-    const fit = () => {
-      const positions: L.LatLngTuple[] = [
-        ...points.map((point): L.LatLngTuple => [point.lat, point.lng]),
-        ...tracks.flatMap((track) => track.positions),
-        ...legs.flatMap((leg) => leg.parts.flat()),
-      ];
-      if (positions.length === 0) return;
-      const bounds = L.latLngBounds(positions);
-      const padding = fitPadding(map, bottomInset, topInset);
-      if (positions.length === 1) {
-        // One marker: a city-level view, with the marker clear of the controls.
-        map.fitBounds(bounds, { ...padding, maxZoom: 12 });
-        return;
-      }
-      map.fitBounds(bounds, padding);
-    };
-    fit();
-    // A map laid out again (the page's columns settle, a phone turns) fits anew.
-    let size = map.getSize();
-    const observer = new ResizeObserver(() => {
-      map.invalidateSize();
-      const next = map.getSize();
-      if (next.equals(size)) return;
-      size = next;
-      fit();
-    });
-    observer.observe(map.getContainer());
-    return () => observer.disconnect();
-    // Re-fit only when the coordinates or the room change, not on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, key, bottomInset, topInset]);
-  return null;
-}
-
 const NO_TRACKS: MapTrack[] = [];
 const NO_BOOKINGS: NonNullable<TripMapProps['bookings']> = [];
 
@@ -279,7 +192,8 @@ export function LeafletMap({
     () => points.map((point) => [point.lat, point.lng] as [number, number]),
     [points],
   );
-  const first = points[0] ?? tracks[0]?.positions[0] ?? legs[0]?.parts[0]?.[0];
+  // Made at its fitted view (map-fit.tsx): each marker drawn once, at the zoom it is shown at.
+  const [made] = useState(() => fittedView(points, tracks, legs));
   // Leaflet reads its animation options once, when the map is made.
   const reducedMotion = prefersReducedMotion();
 
@@ -293,8 +207,7 @@ export function LeafletMap({
     >
       <MapContainer
         className={classes.map}
-        center={first ? ('lat' in first ? [first.lat, first.lng] : first) : [30, 10]}
-        zoom={first ? 11 : 2}
+        {...made}
         scrollWheelZoom={false}
         worldCopyJump
         // Zooms and fades jump straight to their end when the system asks for less motion.

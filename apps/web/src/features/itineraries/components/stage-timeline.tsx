@@ -2,7 +2,7 @@ import { commaOf } from '@jammy/shared/languages';
 import type { Place } from '@jammy/shared/itineraries';
 import { Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCalendar, IconMapPin, IconTicket } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo } from 'react';
+import { memo, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { WindowList, type ItemPlace } from '../../../components/window-list';
@@ -249,8 +249,12 @@ function estimatedHeight(entry: Entry, bookings: TimelineBookings): number {
 /**
  * The stages in order, numbered, with dates, length and their places, each booking in its day
  * among them (and the days no stage holds between the stages); then loose places.
+ *
+ * Drawn again only when its own props change (memo): the page around it renders again as the
+ * trip's other sections arrive (the stages' tracks, the window's width), and a trip's timeline
+ * is the largest part of its page, a render of its own in the task where each of those lands.
  */
-export function StageTimeline({
+export const StageTimeline = memo(function StageTimeline({
   itineraryId,
   groups,
   loose,
@@ -378,4 +382,4 @@ export function StageTimeline({
       )}
     </Stack>
   );
-}
+});
