@@ -16,6 +16,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/react';
 import { Link, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
+import { useFirstScreen } from '../../../lib/first-screen';
 import { useMe } from '../../../lib/session';
 import { interestsOf } from '../api/interests';
 import { catalogueQuery } from '../api/presets';
@@ -59,6 +60,8 @@ export function PresetsPage() {
 
   const update = (next: PresetFilters) => setParams(filtersToQuery(next), { replace: true });
   const items = query.data ?? [];
+  // The widest grid's first row comes first (its covers load at once), the other cards after.
+  const drawn = useFirstScreen(items.length, GRID_COLS.lg);
 
   let content;
   if (query.isPending) {
@@ -113,8 +116,7 @@ export function PresetsPage() {
         aria-label={t('list.results')}
         style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
       >
-        {/* The widest grid's first row: the covers a first screen may show load at once. */}
-        {items.map((preset, index) => (
+        {items.slice(0, drawn).map((preset, index) => (
           <li key={preset.id}>
             <PresetCard preset={preset} mine={mine} eagerCover={index < GRID_COLS.lg} />
           </li>
