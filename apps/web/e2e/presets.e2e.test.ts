@@ -126,7 +126,8 @@ describe('Jammy itineraries', () => {
     await page.goto(url('/jammy-itineraries'));
     await expect.poll(() => heading(page), { timeout: 10_000 }).toBe(en.routes.presets.title);
     await main.locator('[data-preset]').first().waitFor();
-    expect(await main.locator('[data-preset]').count()).toBeGreaterThan(3);
+    // The first row is drawn first, the other cards a frame later.
+    await expect.poll(() => main.locator('[data-preset]').count()).toBeGreaterThan(3);
     await expectAccessible(page);
     await shoot(page, 'presets-desktop-en');
 

@@ -1,8 +1,11 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { routeNamespaces } from './route-data';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { catalogueQuery } from './features/presets/api/presets';
+import { meQuery } from './lib/session';
+import { preparePage, routeNamespaces } from './route-data';
 
 const SRC = dirname(fileURLToPath(import.meta.url));
 
@@ -93,4 +96,30 @@ describe('the messages a page loads before it is drawn', () => {
       expect(needed.filter((name) => !declared.includes(name))).toEqual([]);
     },
   );
+});
+
+describe('the data a page starts before it is drawn', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  // The catalogue's covers wait for its list: asked for only once the page was drawn, the
+  // list (and so the largest picture of the first screen) came a round trip late.
+  it("starts the catalogue's list for a visitor, under the key the page reads", async () => {
+    vi.stubGlobal('navigator', { onLine: true });
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', (path: string) => {
+      fetched.push(path);
+      return Promise.resolve(Response.json({ items: [], nextCursor: null }));
+    });
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(meQuery.queryKey, null);
+    const url = new URL('http://localhost/fr/jammy-itineraries?region=asia');
+
+    await preparePage('presets', queryClient, {}, url, false);
+
+    expect(fetched).toEqual(['/api/presets?region=asia&lang=fr&limit=100']);
+    const { query } = catalogueQuery(url.searchParams, null, 'fr');
+    expect(queryClient.getQueryData(query.queryKey)).toEqual([]);
+  });
 });

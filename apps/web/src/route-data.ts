@@ -1,3 +1,4 @@
+import { splitLanguagePrefix } from '@jammy/shared/languages';
 import type { RouteId } from '@jammy/shared/route-table';
 import { SHARE_QUERY_PARAM } from '@jammy/shared/sharing-params';
 import type { QueryClient } from '@tanstack/react-query';
@@ -6,7 +7,9 @@ import { itinerariesQuery, itineraryTreeQuery } from './features/itineraries/api
 import { listFiltersOf } from './features/itineraries/components/use-list-params';
 import { loadOverviewBody } from './features/itineraries/components/load-overview-body';
 import { inboxQuery } from './features/inbox/api/inbox';
+import { catalogueQuery } from './features/presets/api/presets';
 import { i18n } from './i18n/i18n';
+import { meQuery } from './lib/session';
 
 /**
  * How long a page waits for its data before it shows (with its skeleton in place of what is
@@ -20,6 +23,8 @@ interface RouteData {
   namespaces?: readonly string[];
   /** Starts the query the page is drawn from. */
   prefetch?: (queryClient: QueryClient, params: Params, url: URL) => Promise<void>;
+  /** A public page: its data is started for a visitor too, not only for a signed-in traveller. */
+  public?: boolean;
 }
 
 /** Every page under /itinerary/{id} is drawn from the trip's tree. */
@@ -84,6 +89,21 @@ const ROUTE_DATA: Partial<Record<RouteId, RouteData>> = {
     prefetch: tripTree,
   },
   'itinerary-import': tripPage('imports'),
+  // The catalogue's covers are its largest pictures: they can be asked for only once its list
+  // is there, so the list is asked for with the page's code rather than after it is drawn.
+  presets: {
+    namespaces: ['presets'],
+    public: true,
+    prefetch: (queryClient, _params, url) =>
+      queryClient.prefetchQuery(
+        catalogueQuery(
+          url.searchParams,
+          // The loader has just learnt who is here.
+          queryClient.getQueryData(meQuery.queryKey) ?? null,
+          splitLanguagePrefix(url.pathname).language,
+        ).query,
+      ),
+  },
   inbox: {
     namespaces: ['inbox', 'bookings', 'form'],
     prefetch: (queryClient) => queryClient.prefetchQuery(inboxQuery()),
@@ -104,9 +124,9 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Loads what page `routeId` needs before it is drawn: its messages, and its data for a
- * signed-in traveller who is online (a link holder's read-only view and an offline traveller's
- * saved copy are read by the page itself). Never fails: a page whose data could not be fetched
- * asks again and shows why.
+ * signed-in traveller (or anyone, on a public page) who is online (a link holder's read-only
+ * view and an offline traveller's saved copy are read by the page itself). Never fails: a page
+ * whose data could not be fetched asks again and shows why.
  */
 export async function preparePage(
   routeId: RouteId,
@@ -119,7 +139,10 @@ export async function preparePage(
   if (!data) return;
   const messages = data.namespaces ? i18n.loadNamespaces([...data.namespaces]) : undefined;
   const fetching =
-    signedIn && navigator.onLine && data.prefetch && !url.searchParams.has(SHARE_QUERY_PARAM)
+    (signedIn || data.public) &&
+    navigator.onLine &&
+    data.prefetch &&
+    !url.searchParams.has(SHARE_QUERY_PARAM)
       ? data.prefetch(queryClient, params, url)
       : undefined;
   await Promise.all([messages, fetching && Promise.race([fetching, pause(DATA_WAIT_MS)])]);

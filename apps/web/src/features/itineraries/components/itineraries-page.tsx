@@ -32,6 +32,7 @@ import {
 import classes from './itineraries-page.module.css';
 import { ListNotice, type ListNoticeState } from './list-notice';
 import { ProblemAlert } from './problem-alert';
+import { useFirstScreen } from '../../../lib/first-screen';
 import { useNow } from '../../../lib/relative-time';
 import { TrashedItineraryCard } from './trashed-itinerary-card';
 import { useListParams } from './use-list-params';
@@ -79,6 +80,8 @@ export function ItinerariesPage() {
       ? savedTripsOf(savedTrees(queryClient), { q, sort })
       : [];
   const items = fromDevice.length > 0 ? fromDevice : listed;
+  // The widest grid's first row comes first, the other cards once it has been drawn.
+  const drawn = useFirstScreen(items.length, GRID_COLS.lg);
 
   // The notice was read into state: a reload must not show it again.
   useEffect(() => {
@@ -145,7 +148,7 @@ export function ItinerariesPage() {
           aria-label={tc('routes.itineraries.title')}
           style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
         >
-          {items.map((itinerary, index) => (
+          {items.slice(0, drawn).map((itinerary, index) => (
             <li key={itinerary.id} data-index={index}>
               {trash ? (
                 <TrashedItineraryCard

@@ -1,3 +1,4 @@
+import type { Me } from '@jammy/shared/account';
 import type { Itinerary } from '@jammy/shared/itineraries';
 import type {
   PresetDetail,
@@ -11,7 +12,7 @@ import { PRESET_PAGE_MAX } from '@jammy/shared/presets-plain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { filtersToQuery, type PresetFilters } from '../lib/filters';
+import { filtersFrom, filtersToQuery, type PresetFilters } from '../lib/filters';
 import { presetKeys } from './keys';
 
 type PresetPage = z.infer<typeof presetPageSchema>;
@@ -49,6 +50,18 @@ export function presetsQuery(filters: PresetFilters, viewer: string | null, lang
     staleTime: 60_000,
     retry: retryUnlessFinal,
   });
+}
+
+/**
+ * What /jammy-itineraries shows for the filters of its address `search`: its list query (the
+ * unpublished ones only for an admin who asks). One definition for the page and for its
+ * route's loader, which starts the query before the page's code is drawn: the same key, so
+ * the page finds the answer (or the request under way) in the cache.
+ */
+export function catalogueQuery(search: URLSearchParams, me: Me | null, language: string) {
+  const filters = filtersFrom(search);
+  const effective = { ...filters, all: me?.role === 'admin' && filters.all };
+  return { filters, effective, query: presetsQuery(effective, me?.id ?? null, language) };
 }
 
 /** GET /api/presets/{id}: one Jammy itinerary with its stages and places. */

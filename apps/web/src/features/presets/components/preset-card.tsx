@@ -65,17 +65,24 @@ export function PresetCard({
   preset,
   mine = [],
   headingLevel = 2,
+  eagerCover = false,
 }: {
   preset: PresetSummary;
   mine?: InterestId[];
   headingLevel?: 2 | 3;
+  /** A card of the first screen: its cover loads at once (PresetCover's `eager`). */
+  eagerCover?: boolean;
 }) {
   const { t } = useTranslation('presets');
   const { to } = useLanguage();
   return (
     <article className={classes.card} data-preset={preset.id}>
       <div className={classes.cardMedia}>
-        <PresetCover url={preset.coverUrl} alt={t('card.coverAlt', { title: preset.title })} />
+        <PresetCover
+          url={preset.coverUrl}
+          alt={t('card.coverAlt', { title: preset.title })}
+          eager={eagerCover}
+        />
         <div className={classes.cardBadges}>
           <PresetBadges preset={preset} />
         </div>

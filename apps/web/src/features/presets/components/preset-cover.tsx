@@ -13,7 +13,10 @@ export function PresetCover({
 }: {
   url: string | null;
   alt: string;
-  /** Above the fold (the hero): load at once. */
+  /**
+   * Above the fold (the hero, a list's first row): load at once, ahead of the page's other
+   * pictures: the largest thing on the first screen waits for it.
+   */
   eager?: boolean;
   className?: string;
 }) {
@@ -27,6 +30,7 @@ export function PresetCover({
           src={url}
           alt={alt}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           onError={() => setFailed(url)}
         />

@@ -16,10 +16,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/react';
 import { Link, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../i18n/use-language';
+import { useFirstScreen } from '../../../lib/first-screen';
 import { useMe } from '../../../lib/session';
 import { interestsOf } from '../api/interests';
-import { presetsQuery } from '../api/presets';
-import { filtersFrom, filtersToQuery, type PresetFilters } from '../lib/filters';
+import { catalogueQuery } from '../api/presets';
+import { filtersToQuery, type PresetFilters } from '../lib/filters';
 import { PresetCard } from './preset-card';
 import { PresetFiltersBar } from './preset-filters';
 import classes from './presets.module.css';
@@ -52,16 +53,15 @@ export function PresetsPage() {
   const { data: me } = useMe();
   const mine = interestsOf(me);
   const isAdmin = me?.role === 'admin';
-  const filters = filtersFrom(params);
-  const effective = { ...filters, all: isAdmin && filters.all };
-  const query = useQuery({
-    ...presetsQuery(effective, me?.id ?? null, language),
-    placeholderData: keepPreviousData,
-  });
+  const catalogue = catalogueQuery(params, me ?? null, language);
+  const { filters, effective } = catalogue;
+  const query = useQuery({ ...catalogue.query, placeholderData: keepPreviousData });
   const filtered = Boolean(filters.interest || filters.region || filters.length);
 
   const update = (next: PresetFilters) => setParams(filtersToQuery(next), { replace: true });
   const items = query.data ?? [];
+  // The widest grid's first row comes first (its covers load at once), the other cards after.
+  const drawn = useFirstScreen(items.length, GRID_COLS.lg);
 
   let content;
   if (query.isPending) {
@@ -116,9 +116,9 @@ export function PresetsPage() {
         aria-label={t('list.results')}
         style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
       >
-        {items.map((preset) => (
+        {items.slice(0, drawn).map((preset, index) => (
           <li key={preset.id}>
-            <PresetCard preset={preset} mine={mine} />
+            <PresetCard preset={preset} mine={mine} eagerCover={index < GRID_COLS.lg} />
           </li>
         ))}
       </SimpleGrid>
