@@ -7,7 +7,6 @@ import {
   Paper,
   Stack,
   Text,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import {
@@ -20,13 +19,15 @@ import {
   IconReceipt,
   IconTrash,
 } from '@tabler/icons-react';
-import { memo, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDuration, formatMinorUnits } from '../../../lib/format';
 import { isSaved } from '../lib/move';
 import classes from './stages.module.css';
 import { dateTimeFormat } from '../../../lib/intl';
+
+const RowTooltips = lazy(async () => ({ default: (await import('./row-tooltips')).RowTooltips }));
 
 function formatDay(day: string, language: string): string {
   return dateTimeFormat(language, {
@@ -79,9 +80,10 @@ export const PlaceRow = memo(function PlaceRow({
     .filter(Boolean)
     .join(' · ');
   const saved = isSaved(place.id);
-  // The buttons' tooltips (each a floating element with its own portal) are made once the
-  // pointer first comes over the row, before it can reach a button: a page of many places
-  // does not make them all while it loads. They point at the buttons, which stay as they are.
+  // The buttons' tooltips (each a floating element with its own portal, and their code) come
+  // once the pointer first comes over the row, before it can reach a button: a page of many
+  // places does not make them all while it loads. They point at the buttons, which stay as
+  // they are.
   const [pointerCame, setPointerCame] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
@@ -200,10 +202,14 @@ export const PlaceRow = memo(function PlaceRow({
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
               {pointerCame && (
-                <>
-                  <Tooltip target={editButton} label={t('places.edit')} withArrow />
-                  <Tooltip target={deleteButton} label={t('places.delete')} withArrow />
-                </>
+                <Suspense fallback={null}>
+                  <RowTooltips
+                    tooltips={[
+                      { target: editButton, label: t('places.edit') },
+                      { target: deleteButton, label: t('places.delete') },
+                    ]}
+                  />
+                </Suspense>
               )}
             </Group>
           </Group>
