@@ -474,6 +474,19 @@ export default defineConfig({
                   id,
                 ),
             },
+            // What the map (loaded after a page's first screen) needs beside its own code and
+            // what the page has already: the map's settings and the measure of its box. In the
+            // chunks of the later-loaded code they would share with others (the forms' fields
+            // and checks), loading the map ran every form's checks too (zod's schemas, a long
+            // task before the page was quiet, issue 34).
+            {
+              name: 'map-support',
+              test: (id) =>
+                /src[\\/]lib[\\/]client-config\.ts$|@mantine[\\/]hooks[\\/]esm[\\/]use-resize-observer[\\/]/.test(
+                  id,
+                ),
+              includeDependenciesRecursively: false,
+            },
             // The rest by the main pages that load it, in a few files a page (Mantine's
             // common code included: it had a group of its own, decision 019).
             {

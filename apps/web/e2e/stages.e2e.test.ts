@@ -244,6 +244,27 @@ describe('the stage pages', () => {
     expect((await rows('Places of Kyoto in order'))[2]).toContain('Place 3: Our ryokan');
   });
 
+  it("names a row's buttons in tooltips once the pointer comes over the row", async () => {
+    const row = page.locator('[data-place-id]').filter({ hasText: 'Our ryokan' });
+    const edit = row.getByRole('button', { name: 'Edit Our ryokan' });
+    // As a person's pointer does: over the row first (its tooltips load then), then the button.
+    await expect
+      .poll(async () => {
+        await row.hover({ position: { x: 4, y: 4 } });
+        await edit.hover();
+        return page
+          .getByRole('tooltip')
+          .filter({ hasText: /^Edit$/ })
+          .count();
+      })
+      .toBe(1);
+    await row.getByRole('button', { name: 'Delete Our ryokan' }).hover();
+    await page
+      .getByRole('tooltip')
+      .filter({ hasText: /^Delete$/ })
+      .waitFor();
+  });
+
   it('edits the cost of a place in euros and shows it formatted', async () => {
     await page.getByRole('button', { name: 'Edit Our ryokan' }).click();
     const dialog = page.getByRole('dialog');

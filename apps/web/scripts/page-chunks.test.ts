@@ -98,9 +98,13 @@ const modules: Record<string, Module> = {
       `${APP}/src/trip-and-register.ts`,
       `${APP}/src/visitor-and-register.ts`,
       `${APP}/src/tiny.ts`,
+      `${NODE}/widgets/widget.mjs`,
     ],
   },
-  [`${APP}/src/routes/help.tsx`]: { imports: [`${APP}/src/visitor-and-register.ts`] },
+  [`${APP}/src/routes/help.tsx`]: {
+    imports: [`${APP}/src/visitor-and-register.ts`, `${NODE}/widgets/widget.mjs`],
+  },
+  [`${NODE}/widgets/widget.mjs`]: {},
   [`${APP}/src/both.ts`]: {},
   [`${APP}/src/list-only.ts`]: {},
   [`${APP}/src/tiny.ts`]: { size: 10 },
@@ -139,6 +143,11 @@ describe('the chunks of the pages', () => {
   it('puts code of one main page and other pages with that page, other shared code by family', () => {
     expect(nameOf('src/trip-and-register.ts')).toBe('trip');
     expect(nameOf('src/visitor-and-register.ts')).toBe('more-auth_visitor');
+  });
+
+  it("keeps the other pages' shared packages apart from their shared app code", () => {
+    // A dialog needing the widget alone must not load (and run) the app code its pages share.
+    expect(nameOf(`${NODE}/widgets/widget.mjs`)).toBe('more-auth_visitor-lib');
   });
 
   it('joins a small set of pages to the smallest wider one', () => {

@@ -16,7 +16,8 @@ import type { Rolldown } from 'vite';
  *   of those pages: `list_trip_stage-*.js` holds what the list, a trip and a stage all load,
  *   so each of them loads only code it runs. A set smaller than `MERGE_BELOW` joins the
  *   smallest wider set: a few kB more for some page instead of one more file for others;
- * - code only the other pages share goes by their families (`Family`): `more-account_visitor`;
+ * - code only the other pages share goes by their families (`Family`): `more-account_visitor`,
+ *   the packages' apart from the app's (`more-account_visitor-lib`);
  * - a page's own code stays in its page's chunk, and what loads later (a dialog, the map) in
  *   chunks of their own, as Rolldown makes them.
  *
@@ -298,7 +299,11 @@ export function chunkNames(
       continue;
     }
     const others = new Set([...found.roots].flatMap((root) => familyOfRoot.get(root) ?? []));
-    names.set(id, `more-${FAMILIES.filter((family) => others.has(family)).join('_')}`);
+    // Packages apart from the app's code: a part loaded later that needs one component (the
+    // account menu, Mantine's Menu) would otherwise load and run the app code those pages
+    // share (the forms and their checks, zod's schemas: a long task, issue 34).
+    const lib = packageOf(id) ? '-lib' : '';
+    names.set(id, `more-${FAMILIES.filter((family) => others.has(family)).join('_')}${lib}`);
   }
   // Small sets join the smallest wider set, smallest first, until none is left to join. A set
   // joins only a set whose pages load everything its modules import already (they are in sets

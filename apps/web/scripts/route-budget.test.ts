@@ -7,8 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   criticalFiles,
   documentFiles,
+  mapFailures,
   measureRoutes,
   overBudget,
+  packagesWithMap,
   type Manifest,
   type RouteBudget,
 } from './route-budget';
@@ -192,5 +194,42 @@ describe('the route budget', () => {
         measureRoutes(dist, [budget({ document: 'landing/en.html', budgetKb: 1 })], manifest),
       ),
     ).toHaveLength(1);
+  });
+
+  it("fails a map whose load carries the forms' checks (zod), naming the package", () => {
+    // The map's chunk imports a chunk it shares with the forms, which imports zod's chunk.
+    const withForms: Manifest = {
+      'src/components/maps/leaflet-map.tsx': {
+        file: 'assets/leaflet-map.js',
+        isDynamicEntry: true,
+        imports: ['_framework.js', '_forms.js'],
+      },
+      '_framework.js': { file: 'assets/framework.js' },
+      '_forms.js': { file: 'assets/forms.js', imports: ['_schemas.js'] },
+      '_schemas.js': { file: 'assets/schemas.js' },
+    };
+    writeFileSync(
+      path.join(dist, 'assets/schemas.js.map'),
+      JSON.stringify({
+        version: 3,
+        sources: ['../../node_modules/zod/v4/core/schemas.js'],
+        sourcesContent: [''],
+        mappings: '',
+      }),
+    );
+    expect(mapFailures(packagesWithMap(dist, withForms))).toEqual([
+      'the map (src/components/maps/leaflet-map.tsx) loads zod with it; it should load only what it runs',
+    ]);
+    const alone: Manifest = {
+      ...withForms,
+      'src/components/maps/leaflet-map.tsx': {
+        file: 'assets/leaflet-map.js',
+        isDynamicEntry: true,
+        imports: ['_framework.js'],
+      },
+    };
+    expect(packagesWithMap(dist, alone)).toEqual([]);
+    // A build without a map chunk of its own has nothing to check.
+    expect(packagesWithMap(dist, manifest)).toEqual([]);
   });
 });

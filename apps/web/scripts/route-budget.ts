@@ -55,6 +55,51 @@ export const LATE_MODULES = [
   'src/features/sharing/components/invitation-acceptance.tsx',
 ];
 
+/** The module of the map itself, loaded after a map page's first screen. */
+export const MAP_MODULE = 'src/components/maps/leaflet-map.tsx';
+
+/**
+ * Packages the map's load must not carry (issue 34): the forms' checks. The map loads while a
+ * page settles; when it shared a chunk with the forms' code it evaluated their schemas too, a
+ * long task before the page was quiet.
+ */
+export const NOT_WITH_MAP = ['zod'];
+
+/** Every JavaScript file a module's load fetches: its chunk and their static imports. */
+export function filesOfModule(manifest: Manifest, module: string): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest has no chunk ${key}`);
+    if (chunk.file.endsWith('.js')) files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
+  return files;
+}
+
+/** The packages of `unwanted` that the map's load carries (none when it has no chunk of its own). */
+export function packagesWithMap(
+  distDir: string,
+  manifest: Manifest = readManifest(distDir),
+  module: string = MAP_MODULE,
+  unwanted: readonly string[] = NOT_WITH_MAP,
+): string[] {
+  if (!manifest[module]) return [];
+  const packages = packagesOf(distDir, filesOfModule(manifest, module));
+  return unwanted.filter((name) => packages.has(name));
+}
+
+/** One line for each package the map's load should not carry. */
+export function mapFailures(packages: string[], module: string = MAP_MODULE): string[] {
+  return packages.map(
+    (name) => `the map (${module}) loads ${name} with it; it should load only what it runs`,
+  );
+}
+
 /**
  * The pages whose first visit stays small: each at its size when the budget was set plus
  * about 5 % (docs/decisions/019-route-budgets.md). The landing and sign-in pages are rendered
@@ -358,7 +403,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     fileURLToPath(new URL('../dist', import.meta.url));
   const sizes = measureRoutes(distDir);
   console.log(report(sizes, process.argv.includes('--files')));
-  const failures = overBudget(sizes);
+  const failures = [...overBudget(sizes), ...mapFailures(packagesWithMap(distDir))];
   if (failures.length > 0) {
     console.error(`\n${failures.join('\n')}`);
     process.exit(1);

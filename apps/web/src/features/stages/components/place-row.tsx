@@ -7,7 +7,6 @@ import {
   Paper,
   Stack,
   Text,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import {
@@ -20,13 +19,15 @@ import {
   IconReceipt,
   IconTrash,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, memo, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { useLanguage } from '../../../i18n/use-language';
 import { formatDuration, formatMinorUnits } from '../../../lib/format';
 import { isSaved } from '../lib/move';
 import classes from './stages.module.css';
 import { dateTimeFormat } from '../../../lib/intl';
+
+const RowTooltips = lazy(async () => ({ default: (await import('./row-tooltips')).RowTooltips }));
 
 function formatDay(day: string, language: string): string {
   return dateTimeFormat(language, {
@@ -46,8 +47,11 @@ function formatTime(time: string, language: string): string {
   }).format(new Date(Date.UTC(2000, 0, 1, hours ?? 0, minutes ?? 0)));
 }
 
-/** One place of the stage: its number (as on the map), name, category, when, cost, notes. */
-export function PlaceRow({
+/**
+ * One place of the stage: its number (as on the map), name, category, when, cost, notes. It
+ * draws again only when its props change (the page keeps its functions the same).
+ */
+export const PlaceRow = memo(function PlaceRow({
   place,
   index,
   selected,
@@ -76,6 +80,13 @@ export function PlaceRow({
     .filter(Boolean)
     .join(' · ');
   const saved = isSaved(place.id);
+  // The buttons' tooltips (each a floating element with its own portal, and their code) come
+  // once the pointer first comes over the row, before it can reach a button: a page of many
+  // places does not make them all while it loads. They point at the buttons, which stay as
+  // they are.
+  const [pointerCame, setPointerCame] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
   const title = (
     <Text fw={700} size="lg" lh={1.3} component="span">
       <span className={classes.srOnly}>{t('places.number', { number: index + 1 })} </span>
@@ -91,6 +102,7 @@ export function PlaceRow({
       className={classes.card}
       data-selected={selected || undefined}
       data-place-id={place.id}
+      onPointerEnter={pointerCame ? undefined : () => setPointerCame(true)}
     >
       <Stack gap="xs">
         <Group gap="md" wrap="nowrap" align="flex-start">
@@ -169,32 +181,40 @@ export function PlaceRow({
           <Group justify="space-between" gap="xs" wrap="nowrap">
             {controls ?? <span />}
             <Group gap={2} wrap="nowrap">
-              <Tooltip label={t('places.edit')} withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color="ink"
-                  size="lg"
-                  aria-label={t('places.editNamed', { name: place.name })}
-                  onClick={() => onEdit(place)}
-                >
-                  <IconPencil size={18} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('places.delete')} withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color="red.8"
-                  size="lg"
-                  aria-label={t('places.deleteNamed', { name: place.name })}
-                  onClick={() => onDelete(place)}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
+              <ActionIcon
+                ref={editButton}
+                variant="subtle"
+                color="ink"
+                size="lg"
+                aria-label={t('places.editNamed', { name: place.name })}
+                onClick={() => onEdit(place)}
+              >
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                ref={deleteButton}
+                variant="subtle"
+                color="red.8"
+                size="lg"
+                aria-label={t('places.deleteNamed', { name: place.name })}
+                onClick={() => onDelete(place)}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+              {pointerCame && (
+                <Suspense fallback={null}>
+                  <RowTooltips
+                    tooltips={[
+                      { target: editButton, label: t('places.edit') },
+                      { target: deleteButton, label: t('places.delete') },
+                    ]}
+                  />
+                </Suspense>
+              )}
             </Group>
           </Group>
         )}
       </Stack>
     </Paper>
   );
-}
+});

@@ -18,7 +18,16 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Group, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { WindowList, type ItemPlace } from '../../../components/window-list';
 import { afterIdForMove, useStepOrder } from '../../../lib/step-order';
@@ -49,19 +58,41 @@ const VIRTUAL_ROWS_FROM = 40;
 /** Space between rows (the `gap` of `.sortableList`). */
 const ROW_GAP = 12;
 
-interface RowProps {
-  id: string;
+/**
+ * The drag sensors' options, made once: new options at each render would make new sensors,
+ * and every row would draw again whenever the page around the list does.
+ */
+const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
+const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
+
+interface RowProps<T extends { id: string }> {
+  item: T;
   name: string;
   index: number;
   total: number;
   canReorder: boolean;
-  onStep: (via: 'up' | 'down') => void;
-  children: (controls: ReactNode) => ReactNode;
+  onStep: (item: T, via: 'up' | 'down') => void;
+  renderItem: SortableListProps<T>['renderItem'];
   /** Its place in a long list that draws only the rows near the screen. */
   place?: ItemPlace;
 }
 
-function SortableRow({ id, name, index, total, canReorder, onStep, children, place }: RowProps) {
+/**
+ * One row. Its props are its item and functions that stay the same from one render to the
+ * next (when the list's owner keeps `renderItem` so), so a row draws again only when its item,
+ * its position or its drag changes: not at every render of the page around the list.
+ */
+const SortableRow = memo(function SortableRow<T extends { id: string }>({
+  item,
+  name,
+  index,
+  total,
+  canReorder,
+  onStep,
+  renderItem,
+  place,
+}: RowProps<T>) {
+  const { id } = item;
   const { t } = useTranslation('stages');
   const movable = canReorder && isSaved(id);
   const {
@@ -100,7 +131,7 @@ function SortableRow({ id, name, index, total, canReorder, onStep, children, pla
         data-move={`${id}-up`}
         aria-label={t('reorder.up', { name })}
         disabled={index === 0}
-        onClick={() => onStep('up')}
+        onClick={() => onStep(item, 'up')}
       >
         <IconArrowUp size={18} aria-hidden />
       </ActionIcon>
@@ -111,7 +142,7 @@ function SortableRow({ id, name, index, total, canReorder, onStep, children, pla
         data-move={`${id}-down`}
         aria-label={t('reorder.down', { name })}
         disabled={index === total - 1}
-        onClick={() => onStep('down')}
+        onClick={() => onStep(item, 'down')}
       >
         <IconArrowDown size={18} aria-hidden />
       </ActionIcon>
@@ -127,10 +158,10 @@ function SortableRow({ id, name, index, total, canReorder, onStep, children, pla
       data-dragging={isDragging || undefined}
       data-sortable-row={name}
     >
-      {children(controls)}
+      {renderItem(item, index, controls)}
     </li>
   );
-}
+}) as <T extends { id: string }>(props: RowProps<T>) => ReactElement;
 
 /**
  * An ordered list whose rows can be dragged by a handle (mouse, touch, or keyboard: space,
@@ -150,8 +181,8 @@ export function SortableList<T extends { id: string }>({
   // After a step move, the button to keep focused (its twin when it became disabled).
   const focusTarget = useRef<string | null>(null);
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(PointerSensor, POINTER_OPTIONS),
+    useSensor(KeyboardSensor, KEYBOARD_OPTIONS),
   );
   const ids = useMemo(() => items.map((item) => item.id), [items]);
   const total = items.length;
@@ -214,16 +245,15 @@ export function SortableList<T extends { id: string }>({
       return (
         <SortableRow
           key={item.id}
-          id={item.id}
+          item={item}
           name={nameOf(item)}
           index={index}
           total={total}
           canReorder={canReorder}
-          onStep={(via) => step(item, via)}
+          onStep={step}
+          renderItem={renderItem}
           place={place}
-        >
-          {(controls) => renderItem(item, index, controls)}
-        </SortableRow>
+        />
       );
     },
     [items, nameOf, total, canReorder, step, renderItem],

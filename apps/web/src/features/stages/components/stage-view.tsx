@@ -1,11 +1,10 @@
 import type { ItineraryTree, Place, Stage } from '@jammy/shared/itineraries';
 import { Button, Container, Grid, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { scrollBehavior } from '../../../lib/motion';
-import { whenPageIdle } from '../../../lib/when-page-idle';
 import emptyArt from '../../../assets/empty-itineraries.svg';
 import { useLanguage } from '../../../i18n/use-language';
 import { PhotoGallery } from '../../files/public';
@@ -22,7 +21,10 @@ import { StageSummary } from './stage-summary';
 import classes from './stages.module.css';
 
 // The place's editor and the question before deleting one (their forms and checks) are not
-// part of the page's first load: they load when the page is idle, or when first asked for.
+// part of the page's first load: they load when the pointer or the focus first comes to the
+// list of places (on the way to a row's buttons), or when first asked for. Not when the page
+// is idle: making the editor's checks is a long task, and the page must answer at once after
+// it shows (issue 34); a visitor who only reads the stage never pays it.
 const PlaceEditModal = lazy(async () => ({
   default: (await import('./place-edit-modal')).PlaceEditModal,
 }));
@@ -34,20 +36,28 @@ const DayPlanPanel = lazy(async () => ({
   default: (await import('./day-plan-panel')).DayPlanPanel,
 }));
 
+const nameOfPlace = (place: Place) => place.name;
+
 /** /itinerary/{id}/stage/{stageId}: the stage's places in order, on a list and a map. */
 export function StageView({ tree, stage }: { tree: ItineraryTree; stage: Stage }) {
   const { t } = useTranslation('stages');
   const { to } = useLanguage();
   const { itinerary } = tree;
   const canEdit = itinerary.role !== 'viewer';
-  const places = tree.places.filter((place) => place.stageId === stage.id);
+  // The same list (and the same functions below) from one render to the next while the trip
+  // does not change: the rows draw again only when theirs do (SortableList), not each time
+  // the page does (the map's routes arriving, the dialogs loading).
+  const places = useMemo(
+    () => tree.places.filter((place) => place.stageId === stage.id),
+    [tree.places, stage.id],
+  );
   const movePlace = useMovePlace(itinerary.id);
   const tracks = useStageTracks(itinerary.id, { stageId: stage.id });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const [dialogsWanted, setDialogsWanted] = useState(false);
-  useEffect(() => whenPageIdle(() => setDialogsWanted(true)), []);
+  const wantDialogs = dialogsWanted ? undefined : () => setDialogsWanted(true);
   const [announcement, setAnnouncement] = useState('');
   // The chosen day's route, shown on the map instead of the stage's places while there is one.
   const [dayRoute, setDayRoute] = useState<MapPoint[] | null>(null);
@@ -56,13 +66,38 @@ export function StageView({ tree, stage }: { tree: ItineraryTree; stage: Stage }
   const listHeading = useRef<HTMLHeadingElement>(null);
   const addPath = to(`/itinerary/${itinerary.id}/stage/${stage.id}/add`);
 
-  const move = (place: Place, afterId: string | null) => {
-    setProblem(null);
-    movePlace.mutate(
-      { placeId: place.id, afterId, version: place.version },
-      { onError: (error) => setProblem(toProblem(error)) },
-    );
-  };
+  const { mutate: mutateMove } = movePlace;
+  const move = useCallback(
+    (place: Place, afterId: string | null) => {
+      setProblem(null);
+      mutateMove(
+        { placeId: place.id, afterId, version: place.version },
+        { onError: (error) => setProblem(toProblem(error)) },
+      );
+    },
+    [mutateMove],
+  );
+  const selectFromList = useCallback(
+    (target: Place) => setSelectedId((current) => (target.id === current ? null : target.id)),
+    [],
+  );
+  const edit = useCallback((target: Place) => setEditingId(target.id), []);
+  const askToDelete = useCallback((target: Place) => setDeletingId(target.id), []);
+  const renderPlace = useCallback(
+    (place: Place, index: number, controls: ReactNode) => (
+      <PlaceRow
+        place={place}
+        index={index}
+        selected={place.id === selectedId}
+        onSelect={selectFromList}
+        controls={controls}
+        canEdit={canEdit}
+        onEdit={edit}
+        onDelete={askToDelete}
+      />
+    ),
+    [selectedId, selectFromList, canEdit, edit, askToDelete],
+  );
   const selectFromMap = (id: string) => {
     setSelectedId(id);
     document
@@ -79,7 +114,7 @@ export function StageView({ tree, stage }: { tree: ItineraryTree; stage: Stage }
           <PhotoGallery tree={tree} owner={{ stageId: stage.id }} />
           <Grid gap={{ base: 'lg', md: 'xl' }}>
             <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
-              <Stack gap="md">
+              <Stack gap="md" onPointerEnter={wantDialogs} onFocus={wantDialogs}>
                 <Title order={2} size="h3" ref={listHeading} tabIndex={-1}>
                   {t('places.title', { count: places.length })}
                 </Title>
@@ -110,22 +145,9 @@ export function StageView({ tree, stage }: { tree: ItineraryTree; stage: Stage }
                     items={places}
                     label={t('places.label', { name: stage.title })}
                     canReorder={canEdit}
-                    nameOf={(place) => place.name}
+                    nameOf={nameOfPlace}
                     onMove={move}
-                    renderItem={(place, index, controls) => (
-                      <PlaceRow
-                        place={place}
-                        index={index}
-                        selected={place.id === selectedId}
-                        onSelect={(target) =>
-                          setSelectedId(target.id === selectedId ? null : target.id)
-                        }
-                        controls={controls}
-                        canEdit={canEdit}
-                        onEdit={(target) => setEditingId(target.id)}
-                        onDelete={(target) => setDeletingId(target.id)}
-                      />
-                    )}
+                    renderItem={renderPlace}
                   />
                 )}
                 {planned && (
