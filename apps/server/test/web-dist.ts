@@ -61,11 +61,13 @@ export function expectedIndexHtml(
   lang: string,
   dir: 'ltr' | 'rtl',
   session: string | null = '{"user":null}',
+  /** What else the page's head names after the session (a page's data preload). */
+  more = '',
 ): string {
   const head =
-    session === null
+    (session === null
       ? ''
-      : `<script type="application/json" id="jammy-session">${session}</script>`;
+      : `<script type="application/json" id="jammy-session">${session}</script>`) + more;
   return FIXTURE_INDEX_HTML.replace('<html lang="en">', `<html lang="${lang}" dir="${dir}">`)
     .replace('href="/manifest.webmanifest"', `href="/manifest/${lang}.webmanifest"`)
     .replace('</head>', () => `${head}</head>`);

@@ -96,6 +96,29 @@ async function publishFlorence(context: BrowserContext, page: Page): Promise<str
 }
 
 describe('Jammy itineraries', () => {
+  it('asks for the catalogue once: the list the page’s head started is the one it shows', async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/presets') asked.push(request.url());
+    });
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) warnings.push(message.text());
+    });
+    await page.goto(url('/jammy-itineraries'));
+    await page.locator('main [data-preset]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    // Started by the head, taken by the app: a second request would mean the app's missed it.
+    expect(await page.locator('link[rel="preload"][as="fetch"]').getAttribute('href')).toBe(
+      '/api/presets?lang=en&limit=100',
+    );
+    expect(asked).toEqual([`${baseUrl()}/api/presets?lang=en&limit=100`]);
+    expect(warnings).toEqual([]);
+    await context.close();
+  });
+
   it('lets an admin publish an itinerary of theirs, listed for everyone', async () => {
     const context = await newContext(browser, DESKTOP);
     await signUpVerified(context, { email: 'presets-admin@jammy.test', name: 'Paola Admin' });

@@ -134,6 +134,21 @@ describe('the files a page names in its head', () => {
     expect((await get(server, '/itineraries')).body).toContain('<div class="boot-page"></div>');
   });
 
+  test('on the catalogue, unfiltered, start its list with the app’s code', async ({ server }) => {
+    const link = (language: string) =>
+      `<link rel="preload" as="fetch" crossorigin href="/api/presets?lang=${language}&amp;limit=100">`;
+    expect(head((await get(server, '/jammy-itineraries')).body)).toContain(link('en'));
+    expect(head((await get(server, '/de/jammy-itineraries')).body)).toContain(link('de'));
+    // The request the app makes for it, the same address once the entity is read.
+    const answer = await get(server, '/api/presets?lang=en&limit=100');
+    expect(answer.statusCode).toBe(200);
+    // Filtered, the page asks for another list: nothing to start.
+    expect(head((await get(server, '/jammy-itineraries?region=europe')).body)).not.toContain(
+      'as="fetch"',
+    );
+    expect(head((await get(server, '/itineraries')).body)).not.toContain('as="fetch"');
+  });
+
   test('are none on a path that is no page (the 404)', async ({ server }) => {
     const response = await get(server, '/itineraries/nowhere/at/all');
     expect(response.statusCode).toBe(404);
