@@ -151,7 +151,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
       'src/layouts/logged-layout.tsx',
     ],
     language: 'en',
-    budgetKb: 203,
+    // Issue 34's bound for a trip: a kilobyte more fails the build.
+    budgetKb: 200,
     maxFiles: 20,
     map: true,
   },

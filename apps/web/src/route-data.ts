@@ -7,7 +7,6 @@ import { itinerariesQuery, itineraryTreeQuery } from './features/itineraries/api
 import { listFiltersOf } from './features/itineraries/components/use-list-params';
 import { loadOverviewBody } from './features/itineraries/components/load-overview-body';
 import { inboxQuery } from './features/inbox/api/inbox';
-import { catalogueQuery } from './features/presets/api/presets';
 import { i18n } from './i18n/i18n';
 import { meQuery } from './lib/session';
 
@@ -90,19 +89,23 @@ const ROUTE_DATA: Partial<Record<RouteId, RouteData>> = {
   },
   'itinerary-import': tripPage('imports'),
   // The catalogue's covers are its largest pictures: they can be asked for only once its list
-  // is there, so the list is asked for with the page's code rather than after it is drawn.
+  // is there, so the list is asked for with the page's code rather than after it is drawn (the
+  // page's head has started its request already: spa.routes.ts). Its query comes with the
+  // page's code, not in the app's, which every page loads.
   presets: {
     namespaces: ['presets'],
     public: true,
-    prefetch: (queryClient, _params, url) =>
-      queryClient.prefetchQuery(
+    prefetch: async (queryClient, _params, url) => {
+      const { catalogueQuery } = await import('./features/presets/api/presets');
+      await queryClient.prefetchQuery(
         catalogueQuery(
           url.searchParams,
           // The loader has just learnt who is here.
           queryClient.getQueryData(meQuery.queryKey) ?? null,
           splitLanguagePrefix(url.pathname).language,
         ).query,
-      ),
+      );
+    },
   },
   inbox: {
     namespaces: ['inbox', 'bookings', 'form'],
