@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 // The place search is part of the form kit the build puts beside the signed-in layout's menus,
 // which load while the browser is idle after the first page (LoadOnReach): every module it
 // imports runs then, inside the page's busy time. A shared module that imports zod builds its
-// schemas as it loads (geo.ts builds the whole itinerary's, some 90 ms on a phone for one
-// task): the place search takes the plain part of such a module (`*-plain.ts`) instead.
+// schemas as it loads (geo.ts builds the whole itinerary's: about 90 ms of one task on a
+// desktop, four times that on a slow phone): the place search takes the plain part of such a
+// module (`*-plain.ts`) instead.
 
 const WEB = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const SHARED = path.resolve(WEB, '../../../packages/shared/src');
