@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { PLACE_CATEGORIES } from './itineraries';
 import { LANGUAGES } from './languages';
+import { GEO_PLACE_KINDS, GEO_SEARCH_LIMITS, GEO_SOURCES } from './geo-plain';
 
-/** Limits of GET /api/geo/search, shared by the search box and the server. */
-export const GEO_SEARCH_LIMITS = {
-  queryLength: 100,
-  defaultResults: 8,
-  maxResults: 20,
-} as const;
-
-/** A city or town from the gazetteer, or a point of interest from the geocoder. */
-export const GEO_PLACE_KINDS = ['city', 'poi'] as const;
-export type GeoPlaceKind = (typeof GEO_PLACE_KINDS)[number];
-
-export const GEO_SOURCES = ['gazetteer', 'geocoder'] as const;
-export type GeoSource = (typeof GEO_SOURCES)[number];
+export * from './geo-plain';
 
 /** The query string of GET /api/geo/search. */
 export const geoSearchQuerySchema = z.strictObject({

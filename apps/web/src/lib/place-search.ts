@@ -1,4 +1,5 @@
-import { GEO_SEARCH_LIMITS, type GeoPlaceKind, type GeoSearchResult } from '@jammy/shared/geo';
+import { GEO_SEARCH_LIMITS, type GeoPlaceKind } from '@jammy/shared/geo-plain';
+import type { GeoSearchResult } from '@jammy/shared/geo';
 import type { Language } from '@jammy/shared/languages';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
