@@ -59,14 +59,17 @@ export const START_OVERHEAD_SECONDS: Readonly<Record<TravelMode, number>> = {
 
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
-/** The great-circle distance between two points, in metres (the haversine formula). */
+/** The great-circle distance between two points, in metres, on a sphere of the earth's mean radius. */
 export function greatCircleMeters(from: LatLng, to: LatLng): number {
-  const dLat = toRadians(to.lat - from.lat);
+  // The central angle as atan2 of its sine and cosine (Vincenty's form on a sphere): as exact
+  // near antipodes as near the start, where haversine's arcsine loses a decimetre or so.
+  const lat1 = toRadians(from.lat);
+  const lat2 = toRadians(to.lat);
   const dLng = toRadians(to.lng - from.lng);
-  const a =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRadians(from.lat)) * Math.cos(toRadians(to.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(a)));
+  const across = Math.cos(lat2) * Math.sin(dLng);
+  const along = Math.cos(lat1) * Math.sin(lat2) - Math.sin(lat1) * Math.cos(lat2) * Math.cos(dLng);
+  const cosine = Math.sin(lat1) * Math.sin(lat2) + Math.cos(lat1) * Math.cos(lat2) * Math.cos(dLng);
+  return EARTH_RADIUS_METERS * Math.atan2(Math.hypot(across, along), cosine);
 }
 
 /** The estimated leg between two points by a mode: no service asked. Staying put costs 0. */
