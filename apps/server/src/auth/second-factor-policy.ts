@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { twoFactor } from '../db/schema/auth';
 import { AppError } from '../lib/errors';
+import { prependPreHandler } from '../lib/route-hooks';
 import { bearerSecret } from './api-tokens';
 import { hasPasskey } from './passkey-store';
 import type { CurrentSession, Sessions } from './session';
@@ -153,6 +154,6 @@ export function secondFactorGate(
       required ||
       route.url === AUTH_CATCH_ALL ||
       [route.method].flat().some((method) => STEP_UP_ROUTES.has(`${method} ${route.url}`));
-    if (concerned) route.preHandler = [gate, ...[route.preHandler ?? []].flat()];
+    if (concerned) prependPreHandler(route, gate);
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, invalidField } from '../../lib/errors';
+import { prependPreHandler } from '../../lib/route-hooks';
 import {
   claimKey,
   completeKey,
@@ -100,7 +101,7 @@ export function idempotencyKeys(
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/auth/')) return;
     if (![route.method].flat().some((method) => WRITES.has(method))) return;
-    route.preHandler = [claim, ...[route.preHandler ?? []].flat()];
+    prependPreHandler(route, claim);
   });
 
   // Callbacks, not async hooks: most requests carry no key and pass straight through.
