@@ -221,9 +221,14 @@ describe('the account page', () => {
       .waitFor();
     await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
 
-    // The other device is signed out: its next page load asks it to sign in.
+    // The other device is signed out: once its tab comes back into view it checks its
+    // session and asks to sign in, without a reload.
     expect(await meStatus(other.context)).toBe(401);
-    await otherPage.reload();
+    const checked = otherPage.waitForResponse((response) =>
+      response.url().endsWith('/api/auth/get-session?disableCookieCache=true'),
+    );
+    await otherPage.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    expect((await checked).status()).toBe(200);
     await otherPage.waitForURL(/\/login\/start\?redirect=%2Faccount/);
 
     // And "everywhere else" ends every session but this one.

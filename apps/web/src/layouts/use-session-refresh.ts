@@ -1,6 +1,7 @@
-import { SESSION_EXPIRY_SKEW_MS } from '@jammy/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useRevalidator } from 'react-router';
+import { checkSession } from '../lib/session-check';
 import { resetSession, useMe } from '../lib/session';
 import { nextRefreshDelay } from '../lib/session-timing';
 import { whenPageIdle } from '../lib/when-page-idle';
@@ -8,12 +9,14 @@ import { whenPageIdle } from '../lib/when-page-idle';
 /**
  * Keeps a signed-in traveller's session alive: it is refreshed (the server extends it) before
  * it expires, and when the tab comes back into view; a session that ended elsewhere (signed
- * out, revoked, expired) signs this tab out too.
+ * out, revoked, expired) signs this tab out too, and a page for travellers then asks to sign in.
  */
 export function useSessionRefresh(): void {
   const queryClient = useQueryClient();
   const { data: me } = useMe();
   const userId = me?.id;
+  // Stable: React Router makes it once per router.
+  const { revalidate } = useRevalidator();
 
   useEffect(() => {
     if (!userId) return;
@@ -22,28 +25,32 @@ export function useSessionRefresh(): void {
 
     async function refresh() {
       window.clearTimeout(timer);
-      // The identity client loads with the first refresh: visitors never need it.
-      const { authClient } = await import('../lib/auth-client');
+      const check = await checkSession();
       if (cancelled) return;
-      const { data, error } = await authClient.getSession({ query: { disableCookieCache: true } });
-      if (cancelled || error) {
+      if (check.state === 'unknown') {
         // Offline or failing: try again later rather than sign the traveller out.
-        if (!cancelled) timer = window.setTimeout(() => void refresh(), 60_000);
+        timer = window.setTimeout(() => void refresh(), 60_000);
         return;
       }
-      const expiresAt = data ? new Date(data.session.expiresAt).getTime() : 0;
-      if (!data || expiresAt - SESSION_EXPIRY_SKEW_MS <= Date.now()) {
+      if (check.state === 'ended') {
         await resetSession(queryClient);
+        // The page's loaders ask again who is here: a page for travellers sends this tab to
+        // sign in (and back here after), a public one stays and shows the visitor's layout.
+        // (Even once this effect has been cleaned up: `me` turning null is what cleaned it.)
+        await revalidate();
         return;
       }
-      timer = window.setTimeout(() => void refresh(), nextRefreshDelay(expiresAt, Date.now()));
+      timer = window.setTimeout(
+        () => void refresh(),
+        nextRefreshDelay(check.expiresAt, Date.now()),
+      );
     }
 
     const onVisible = () => {
       if (document.visibilityState === 'visible') void refresh();
     };
-    // The page was sent with who is signed in (or read it just now): the first check, and
-    // the identity client's code, can wait until the page has shown.
+    // The page was sent with who is signed in (or read it just now): the first check can wait
+    // until the page has shown.
     const cancelFirst = whenPageIdle(() => void refresh());
     document.addEventListener('visibilitychange', onVisible);
     return () => {
@@ -52,5 +59,5 @@ export function useSessionRefresh(): void {
       window.clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [userId, queryClient]);
+  }, [userId, queryClient, revalidate]);
 }
