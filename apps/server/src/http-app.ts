@@ -7,7 +7,6 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { uuidv7 } from 'uuidv7';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { describeStandardErrors, validateResponses } from './lib/contract';
@@ -16,6 +15,7 @@ import { conditionalGets } from './lib/http-cache';
 import { closeIdleConnectionsOnClose } from './lib/idle-connections';
 import { boundedJsonBodies } from './lib/json-body';
 import { RequestLogController } from './lib/request-log';
+import { requestId } from './lib/request-id';
 import { securityHeaders } from './lib/security-headers';
 import { idempotencyKeys } from './modules/idempotency/idempotency.hook';
 import type { Metrics } from './observability/metrics';
@@ -61,7 +61,7 @@ export async function createHttpApp(deps: HttpAppDeps): Promise<FastifyInstance>
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming)
         ? incoming
-        : uuidv7();
+        : requestId();
     },
     // Draining, a request that still reaches the process (a proxy's connection opened before
     // it saw the process turn unready) is answered, then its connection closed: a 503 here
