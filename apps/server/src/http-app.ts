@@ -16,6 +16,7 @@ import { closeIdleConnectionsOnClose } from './lib/idle-connections';
 import { boundedJsonBodies } from './lib/json-body';
 import { RequestLogController } from './lib/request-log';
 import { requestId } from './lib/request-id';
+import { requestLogger } from './lib/request-logger';
 import { securityHeaders } from './lib/security-headers';
 import { idempotencyKeys } from './modules/idempotency/idempotency.hook';
 import type { Metrics } from './observability/metrics';
@@ -56,6 +57,8 @@ export async function createHttpApp(deps: HttpAppDeps): Promise<FastifyInstance>
     requestIdHeader: false,
     // One line per request instead, by route pattern and without the address (request-log.ts).
     logController: new RequestLogController(),
+    // Each request's logger is made when it first writes a line (request-logger.ts).
+    childLoggerFactory: requestLogger,
     // Keep a proxy's request id when it is a plain token, so logs line up across hops.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
