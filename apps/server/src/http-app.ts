@@ -1,5 +1,4 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyCookie from '@fastify/cookie';
 import { JSON_BODY_LIMIT_BYTES } from '@jammy/shared/constants';
 import Fastify, {
   type FastifyBaseLogger,
@@ -12,6 +11,7 @@ import type { Db } from './db/client';
 import { describeStandardErrors, validateResponses } from './lib/contract';
 import { handleError } from './lib/error-handler';
 import { conditionalGets } from './lib/http-cache';
+import { registerCookies } from './lib/cookies';
 import { closeIdleConnectionsOnClose } from './lib/idle-connections';
 import { boundedJsonBodies } from './lib/json-body';
 import { RequestLogController } from './lib/request-log';
@@ -150,7 +150,7 @@ export async function createHttpApp(deps: HttpAppDeps): Promise<FastifyInstance>
     xFrameOptions: { action: 'deny' },
   });
   await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifyCookie, { secret: deps.sessionSecret });
+  await registerCookies(app, deps.sessionSecret);
 
   return app;
 }
