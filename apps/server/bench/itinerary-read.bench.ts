@@ -10,7 +10,10 @@
 // moved by two or more between runs here). It prints req/s of both over all their slices, the
 // ratio, p50 and p99 (the median of the slices'), non-2xx answers, and the process's RSS, and
 // marks the rows that miss issue 34's targets (≥ 0.5× bare, p99 < 20 ms; the mixed load
-// < 50 ms).
+// < 50 ms). In-process it also prints the main thread's CPU time a request, Jammy's and bare's,
+// and their ratio: on a machine whose other work takes the cores from the load (load averages
+// of 8 to 21 on two cores here), req/s and their ratio moved by more than any change being
+// measured, CPU time a request much less.
 //
 // Starts an embedded PostgreSQL and two apps on loopback ports, seeds the travellers, then
 // runs autocannon in worker threads (the load does not share the servers' event loop), one
@@ -69,6 +72,7 @@ import {
   seedShareLink,
 } from './hot-reads-seed';
 import { rssOf } from './memory';
+import { mainThreadCpuMs } from './thread-cpu';
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -103,6 +107,8 @@ interface Row {
   p99TargetMs: number;
   /** The highest RSS during the load of each process measured (the two servers, or this one). */
   rssPeaks: number[];
+  /** The main thread's CPU time a request, Jammy's and bare's, in µs (in-process only). */
+  cpuUs?: { jammy: number; bare: number };
 }
 
 interface LoadOptions {
@@ -196,6 +202,7 @@ function missed(row: Row): boolean {
 function printTable(rows: Row[], bytes: Map<string, number>) {
   const header = ['load', 'bytes', 'req/s', 'bare req/s', '× bare', 'p50 ms', 'p99 ms'];
   header.push('bare p99', 'non-2xx', 'errors', EXTERNAL ? 'RSS MB (each)' : 'RSS MB', 'target');
+  if (!EXTERNAL) header.push('CPU µs/req', 'bare', 'CPU × bare');
   const lines = rows.map((row) => [
     row.name,
     String(bytes.get(row.key) ?? ''),
@@ -209,6 +216,13 @@ function printTable(rows: Row[], bytes: Map<string, number>) {
     String(row.jammy.errors),
     row.rssPeaks.map((peak) => (peak / 1024 / 1024).toFixed(0)).join(' / '),
     missed(row) ? 'MISSED' : 'met',
+    ...(row.cpuUs
+      ? [
+          row.cpuUs.jammy.toFixed(0),
+          row.cpuUs.bare.toFixed(0),
+          (row.cpuUs.bare / row.cpuUs.jammy).toFixed(3),
+        ]
+      : []),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)),
@@ -503,12 +517,25 @@ async function main() {
       const jammySlices: Measured[] = [];
       const bareSlices: Measured[] = [];
       const peaks = pids.map(() => 0);
+      // The main thread's CPU time in each side's slices (both apps and the bare server run on
+      // it; the load generator in its own thread): what the machine's other work does not move.
+      const cpuMs = { jammy: 0, bare: 0 };
       for (let slice = 0; slice < SLICES; slice += 1) {
+        let started = await mainThreadCpuMs();
         const sampled = await peakRssOf(pids, work);
+        cpuMs.jammy += (await mainThreadCpuMs()) - started;
         jammySlices.push(sampled.result);
         sampled.peaks.forEach((peak, index) => (peaks[index] = Math.max(peaks[index] ?? 0, peak)));
+        started = await mainThreadCpuMs();
         bareSlices.push(await loadOn([bare?.url('') ?? ''], barePath, {}));
+        cpuMs.bare += (await mainThreadCpuMs()) - started;
       }
+      const perRequest = (ms: number, slices: Measured[]) =>
+        (ms * 1000) /
+        Math.max(
+          1,
+          slices.reduce((sum, slice) => sum + slice.requests, 0),
+        );
       rows.push({
         key,
         name,
@@ -516,6 +543,14 @@ async function main() {
         bare: combined(bareSlices),
         p99TargetMs,
         rssPeaks: peaks,
+        ...(EXTERNAL
+          ? {}
+          : {
+              cpuUs: {
+                jammy: perRequest(cpuMs.jammy, jammySlices),
+                bare: perRequest(cpuMs.bare, bareSlices),
+              },
+            }),
       });
     };
     for (const read of reads.filter((candidate) => chosen(candidate.key))) {

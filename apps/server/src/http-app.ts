@@ -1,5 +1,4 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyCookie from '@fastify/cookie';
 import { JSON_BODY_LIMIT_BYTES } from '@jammy/shared/constants';
 import Fastify, {
   type FastifyBaseLogger,
@@ -7,15 +6,17 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { uuidv7 } from 'uuidv7';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { describeStandardErrors, validateResponses } from './lib/contract';
 import { handleError } from './lib/error-handler';
 import { conditionalGets } from './lib/http-cache';
+import { registerCookies } from './lib/cookies';
 import { closeIdleConnectionsOnClose } from './lib/idle-connections';
 import { boundedJsonBodies } from './lib/json-body';
 import { RequestLogController } from './lib/request-log';
+import { requestId } from './lib/request-id';
+import { requestLogger } from './lib/request-logger';
 import { securityHeaders } from './lib/security-headers';
 import { idempotencyKeys } from './modules/idempotency/idempotency.hook';
 import type { Metrics } from './observability/metrics';
@@ -56,12 +57,14 @@ export async function createHttpApp(deps: HttpAppDeps): Promise<FastifyInstance>
     requestIdHeader: false,
     // One line per request instead, by route pattern and without the address (request-log.ts).
     logController: new RequestLogController(),
+    // Each request's logger is made when it first writes a line (request-logger.ts).
+    childLoggerFactory: requestLogger,
     // Keep a proxy's request id when it is a plain token, so logs line up across hops.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming)
         ? incoming
-        : uuidv7();
+        : requestId();
     },
     // Draining, a request that still reaches the process (a proxy's connection opened before
     // it saw the process turn unready) is answered, then its connection closed: a 503 here
@@ -147,7 +150,7 @@ export async function createHttpApp(deps: HttpAppDeps): Promise<FastifyInstance>
     xFrameOptions: { action: 'deny' },
   });
   await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifyCookie, { secret: deps.sessionSecret });
+  await registerCookies(app, deps.sessionSecret);
 
   return app;
 }

@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noContent, replies } from '../../lib/contract';
 import { expectedVersion } from '../../lib/versions';
+import type { Caller } from '../itineraries/access';
 import { notModified } from '../../lib/http-cache';
 import {
   allOf,
@@ -365,6 +366,8 @@ export function budgetRateRoutes(root: FastifyInstance, deps: RouteDeps & { rate
 export function budgetRoutes(root: FastifyInstance, deps: KeptPartDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  // Made once: a read answered from memory makes no function of its own.
+  const read = (caller: Caller) => readBudget(db, caller);
 
   app.get(
     '/api/itineraries/:id/budget',
@@ -380,10 +383,6 @@ export function budgetRoutes(root: FastifyInstance, deps: KeptPartDeps) {
       compress: false,
     },
     (request, reply) =>
-      answerPart(deps, request, reply, {
-        itineraryId: request.params.id,
-        name: 'budget',
-        read: (caller) => readBudget(db, caller),
-      }),
+      answerPart(deps, request, reply, { itineraryId: request.params.id, name: 'budget', read }),
   );
 }
