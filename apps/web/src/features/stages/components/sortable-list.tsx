@@ -3,6 +3,7 @@ import { ActionIcon, Group, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
 import {
   memo,
+  startTransition,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -62,8 +63,8 @@ interface RowProps<T extends { id: string }> {
   renderItem: SortableListProps<T>['renderItem'];
   /** Where it meets the drag layer, once that has loaded. */
   store: DragStore;
-  /** Asks for the drag layer (undefined once asked). */
-  wantDrag: (() => void) | undefined;
+  /** Asks for the drag layer (once; nothing after). */
+  wantDrag: () => void;
   /** Its place in a long list that draws only the rows near the screen. */
   place?: ItemPlace;
 }
@@ -116,7 +117,7 @@ const SortableRow = memo(function SortableRow<T extends { id: string }>({
     if (event.key !== ' ' && event.key !== 'Enter') return;
     event.preventDefault();
     store.press(id);
-    wantDrag?.();
+    wantDrag();
   };
   const listeners = drag?.listeners;
   useEffect(() => {
@@ -204,23 +205,19 @@ export function SortableList<T extends { id: string }>({
   const [store] = useState(() => new DragStore());
   const [DragLayer, setDragLayer] = useState<typeof DragLayerType | null>(null);
   const asked = useRef(false);
-  const wantDrag = useMemo(
-    () =>
-      DragLayer || !canReorder
-        ? undefined
-        : () => {
-            if (asked.current) return;
-            asked.current = true;
-            loadDragLayer().then(
-              (layer) => setDragLayer(() => layer),
-              () => {
-                // Offline without its code: the step buttons still move the rows.
-                asked.current = false;
-              },
-            );
-          },
-    [DragLayer, canReorder],
-  );
+  // One function for the list's life: the rows (memoised) are not drawn again when it is used.
+  const wantDrag = useCallback(() => {
+    if (asked.current || !canReorder) return;
+    asked.current = true;
+    loadDragLayer().then(
+      // In a transition: a click on its way (a row's button) is answered first.
+      (layer) => startTransition(() => setDragLayer(() => layer)),
+      () => {
+        // Offline without its code: the step buttons still move the rows.
+        asked.current = false;
+      },
+    );
+  }, [canReorder]);
   const ids = useMemo(() => items.map((item) => item.id), [items]);
   const total = items.length;
   const stepOf = useStepOrder(ids);
@@ -306,7 +303,9 @@ export function SortableList<T extends { id: string }>({
   };
 
   // The drag layer's first approach: the pointer over the list, the focus in it.
-  const approach = { onPointerEnter: wantDrag, onPointerDown: wantDrag, onFocus: wantDrag };
+  const approach = DragLayer
+    ? {}
+    : { onPointerEnter: wantDrag, onPointerDown: wantDrag, onFocus: wantDrag };
   return (
     <>
       {total >= VIRTUAL_ROWS_FROM ? (
