@@ -270,8 +270,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await spaRoutes(app, {
     webDistDir: config.webDistDir,
     session: (request) => whoIsHere({ db: deps.database.db, sessions, secondFactor }, request),
-    tripTitle: (userId, itineraryId) =>
-      readableTitle(deps.database.db, documents, itineraryId, userId),
+    tripTitle: (userId, itineraryId, stageId) =>
+      readableTitle(deps.database.db, documents, itineraryId, userId, stageId),
   });
 
   return app;

@@ -132,6 +132,53 @@ describe('the stage pages', () => {
     expect(kyotoId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('loads drag and drop as the pointer comes to the list, and reorders by mouse', async () => {
+    await page.reload();
+    await expect.poll(async () => (await rows('Stages in order')).length).toBe(2);
+    const dragCode = () =>
+      page.evaluate(
+        () =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => /\/sortable-drag-[^/]*\.js$/.test(entry.name)).length,
+      );
+    // Not part of the page's first load (issue 34).
+    expect(await dragCode()).toBe(0);
+    // Kyoto first, Osaka second (the test before).
+    expect((await rows('Stages in order'))[0]).toContain('Kyoto');
+    const handle = page.getByRole('button', { name: 'Drag to reorder Kyoto' });
+    const box = await handle.boundingBox();
+    const target = await page
+      .getByRole('list', { name: 'Stages in order' })
+      .getByRole('listitem')
+      .nth(1)
+      .boundingBox();
+    if (!box || !target) throw new Error('the rows are not on screen');
+    // Marked, to tell it from a button drawn anew.
+    await handle.evaluate((button) => button.setAttribute('data-seen', ''));
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(dragCode).toBe(1);
+    // Its handle is dnd-kit's now, and the same button: no row was drawn anew.
+    await expect.poll(() => handle.getAttribute('aria-roledescription')).toBe('sortable');
+    expect(await handle.getAttribute('data-seen')).toBe('');
+    const moved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        /\/stages\/[^/]+\/move$/.test(new URL(response.url()).pathname),
+    );
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 10, { steps: 4 });
+    await page.mouse.move(box.x + box.width / 2, target.y + target.height - 10, { steps: 12 });
+    await page.mouse.up();
+    expect((await moved).status()).toBe(200);
+    await expect.poll(async () => (await rows('Stages in order'))[0]).toContain('Osaka nights');
+    // Back as it was, for the tests that follow.
+    const back = page.waitForResponse((response) => /\/move$/.test(response.url()));
+    await page.getByRole('button', { name: 'Move Kyoto up' }).click();
+    expect((await back).status()).toBe(200);
+    await expect.poll(async () => (await rows('Stages in order'))[0]).toContain('Kyoto');
+  });
+
   it('saves two quick moves of a stage, in order, each with the version the first left', async () => {
     const api = `/api/itineraries/${itineraryId}/stages`;
     const created = await context.request.post(url(api), {

@@ -130,6 +130,28 @@ describe('the route budget', () => {
     expect(overBudget(measureRoutes(dist, [budget({})], manifest, late.slice(1)))).toEqual([]);
   });
 
+  it('fails a page whose first load carries a package meant to load when first needed', () => {
+    // A page whose code bundles drag and drop with it.
+    writeFileSync(path.join(dist, 'assets/sortable.js'), noise());
+    writeFileSync(
+      path.join(dist, 'assets/sortable.js.map'),
+      JSON.stringify({
+        version: 3,
+        sources: ['../../node_modules/@dnd-kit/core/dist/core.esm.js'],
+        sourcesContent: [''],
+        mappings: '',
+      }),
+    );
+    const withSortable: Manifest = {
+      ...manifest,
+      'src/routes/list.tsx': { file: 'assets/sortable.js', isDynamicEntry: true },
+    };
+    const list = budget({ route: '/list', modules: ['src/routes/list.tsx'] });
+    expect(overBudget(measureRoutes(dist, [list, budget({})], withSortable))).toEqual([
+      '/list loads @dnd-kit/core before it is interactive; it should load when first needed',
+    ]);
+  });
+
   it('fails a page that loads more files than its budget allows, naming their number', () => {
     const sizes = measureRoutes(dist, [budget({ maxFiles: 5 })], manifest);
     expect(overBudget(sizes)).toEqual([

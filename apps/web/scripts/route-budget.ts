@@ -55,6 +55,12 @@ export const LATE_MODULES = [
   'src/features/sharing/components/invitation-acceptance.tsx',
 ];
 
+/**
+ * Packages no page may load before it is interactive (issue 34): drag and drop, which a
+ * sortable list loads when the reader first comes to it (features/stages sortable-drag.tsx).
+ */
+export const LATE_PACKAGES = ['@dnd-kit/core', '@dnd-kit/sortable', '@dnd-kit/utilities'];
+
 /** The module of the map itself, loaded after a map page's first screen. */
 export const MAP_MODULE = 'src/components/maps/leaflet-map.tsx';
 
@@ -305,7 +311,7 @@ export interface RouteSize {
   maxFiles: number;
   /** The page shows no map but its first load carries the map library. */
   unwantedMap: boolean;
-  /** Modules of LATE_MODULES its first load carries. */
+  /** Modules of LATE_MODULES and packages of LATE_PACKAGES its first load carries. */
   early: string[];
 }
 
@@ -314,6 +320,7 @@ export function measureRoutes(
   budgets: RouteBudget[] = ROUTE_BUDGETS,
   manifest: Manifest = readManifest(distDir),
   late: readonly string[] = LATE_MODULES,
+  latePackages: readonly string[] = LATE_PACKAGES,
 ): RouteSize[] {
   const gzipped = new Map<string, number>();
   const sizeOf = (file: string) => {
@@ -343,7 +350,10 @@ export function measureRoutes(
       budgetKb: budget.budgetKb,
       maxFiles: budget.maxFiles,
       unwantedMap: !budget.map && packagesOf(distDir, files).has(MAP_LIBRARY),
-      early: modulesIn(distDir, files, late),
+      early: [
+        ...modulesIn(distDir, files, late),
+        ...latePackages.filter((name) => packagesOf(distDir, files).has(name)),
+      ],
     };
   });
 }
@@ -357,7 +367,7 @@ const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 /**
  * What is wrong, one line each: a page over its budget (naming the page, its size and its
  * budget), a page loading more files than it may, a page without a map that loads the map
- * library, or a page loading one of LATE_MODULES.
+ * library, or a page loading one of LATE_MODULES or LATE_PACKAGES.
  */
 export function overBudget(sizes: RouteSize[]): string[] {
   return sizes.flatMap((size) => [

@@ -175,6 +175,50 @@ describe("a trip's title, in the app's frame", () => {
   });
 });
 
+describe("a stage's page, in its head and its frame", () => {
+  test("draws the stage's title and starts the trip's tree for a member only", async ({
+    server,
+  }) => {
+    const api = apiFor(server);
+    const owner = await server.traveller({ label: 'stage-frame-owner' });
+    const stranger = await server.traveller({ label: 'stage-frame-stranger' });
+    const created = await api(owner, 'POST', '/api/itineraries', { payload: { title: 'Iberia' } });
+    const { id } = expectStatus<{ id: string }>(created, 201);
+    const stage = await api(owner, 'POST', `/api/itineraries/${id}/stages`, {
+      payload: { title: 'Porto & <Douro>' },
+    });
+    const { id: stageId } = expectStatus<{ id: string }>(stage, 201);
+    const page = (user: { cookie: string } | null, url: string) =>
+      server.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
+    const preload = `<link rel="preload" as="fetch" crossorigin href="/api/itineraries/${id}">`;
+
+    const mine = await page(owner, `/it/itinerary/${id}/stage/${stageId}`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toContain(
+      '<div class="boot-page"><div class="boot-trip"><div class="boot-container">' +
+        '<div class="boot-back"></div><h1 class="boot-title"><bdi>Porto &amp; &lt;Douro&gt;</bdi>' +
+        '</h1></div></div></div>',
+    );
+    // In the head, before the app's code, so the browser asks for it first.
+    const head = mine.body.slice(0, mine.body.indexOf('</head>'));
+    expect(head).toContain(preload);
+    expect(head.indexOf(preload)).toBeLessThan(head.indexOf('<script type="module"'));
+    // The app's own request for it: the same address, answered.
+    expectStatus(await api(owner, 'GET', `/api/itineraries/${id}`), 200);
+
+    for (const response of [
+      await page(stranger, `/itinerary/${id}/stage/${stageId}`),
+      await page(null, `/itinerary/${id}/stage/${stageId}`),
+      // A stage that is not the trip's: the page says so, with no title of another's.
+      await page(owner, `/itinerary/${id}/stage/${UUID_V7}`),
+    ]) {
+      expect(response.body).toContain('<div class="boot-page"></div>');
+      expect(response.body).not.toContain('Douro');
+      expect(response.body).not.toContain('as="fetch"');
+    }
+  });
+});
+
 describe("a trip's page and its first read", () => {
   test('read the trip from PostgreSQL once: the page loads the document its API read is served from', async ({
     server,

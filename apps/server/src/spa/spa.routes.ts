@@ -44,10 +44,11 @@ export async function spaRoutes(
     /** Who is signed in, as GET /api/session answers: written into each page's head. */
     session: (request: FastifyRequest) => Promise<Session>;
     /**
-     * The title of itinerary `itineraryId` for a traveller who may read it, else null: drawn
-     * in the app's frame of the trip's page (decision 027).
+     * The title of itinerary `itineraryId` (or of its stage `stageId`) for a traveller who may
+     * read it, else null: drawn in the app's frame of the trip's page and of a stage's page
+     * (decision 027).
      */
-    tripTitle?: (userId: string, itineraryId: string) => Promise<string | null>;
+    tripTitle?: (userId: string, itineraryId: string, stageId?: string) => Promise<string | null>;
   },
 ) {
   const indexFile = path.join(options.webDistDir, 'index.html');
@@ -189,7 +190,7 @@ interface PageFiles {
   prerendered: ReadonlyMap<string, string>;
   preloads: Awaited<ReturnType<typeof readPreloads>>;
   session: (request: FastifyRequest) => Promise<Session>;
-  tripTitle?: (userId: string, itineraryId: string) => Promise<string | null>;
+  tripTitle?: (userId: string, itineraryId: string, stageId?: string) => Promise<string | null>;
 }
 
 /** Where index.html's frame (`.boot-shell`) holds what the server draws of the page. */
@@ -218,6 +219,16 @@ function dataPreload(routeId: RouteId, language: Language, query: string): strin
   if (routeId !== 'presets' || query !== '') return '';
   const href = `/api/presets?lang=${language}&amp;limit=${PRESET_PAGE_MAX}`;
   return `<link rel="preload" as="fetch" crossorigin href="${href}">`;
+}
+
+/**
+ * The trip's tree, as a stage's page asks for it (`itineraryTreeQuery`: the same address and
+ * credentials), named in the head of a stage's page for a traveller who may read the trip: the
+ * browser fetches it with the app's code, and the page draws its heading and places as soon as
+ * its code has run instead of asking then (over HTTP/1.1, after some twenty files).
+ */
+function treePreload(itineraryId: string): string {
+  return `<link rel="preload" as="fetch" crossorigin href="/api/itineraries/${itineraryId}">`;
 }
 
 /**
@@ -287,16 +298,25 @@ async function notFound(
           dataPreload(match.route.id, language, request.url.slice(pathname.length)) +
           preloads.scripts,
       };
-      const tripId = match.route.id === 'itinerary' ? match.params.id : undefined;
+      const titled = match.route.id === 'itinerary' || match.route.id === 'stage';
+      const tripId = titled ? match.params.id : undefined;
+      // A stage's page draws the stage's title where the trip's page draws the trip's.
+      const stageId = match.route.id === 'stage' ? match.params.stageId : undefined;
       const listTitle = pages.preloads.title(match.route.id, language);
       if (session?.user && listTitle) frame = bootTitle(listTitle, 'list');
       if (session?.user && tripId && pages.tripTitle) {
         // Only for someone who may read the trip; without it (or failing), the frame as is.
-        const title = await pages.tripTitle(session.user.id, tripId).catch((error: unknown) => {
-          request.log.warn({ err: error }, 'the page is sent without its title');
-          return null;
-        });
+        const title = await pages
+          .tripTitle(session.user.id, tripId, stageId)
+          .catch((error: unknown) => {
+            request.log.warn({ err: error }, 'the page is sent without its title');
+            return null;
+          });
         if (title !== null) frame = bootTitle(title, 'trip');
+        // Its data too, once known to be readable (a stranger's would only answer 404), named
+        // with the stylesheets, before the scripts: over HTTP/1.1 the browser asks in the order
+        // it reads, six at a time, and the data would otherwise wait behind the app's code.
+        if (title !== null && stageId) head.styles += treePreload(tripId);
       }
     }
     html = withLanguage(indexHtml, language, head);

@@ -139,20 +139,27 @@ async function readDocument(
 /**
  * The title of itinerary `itineraryId` for `userId` when they may read it, else null: by the
  * rule and through the cache of GET /api/itineraries/{id} itself (a member; not in the trash).
- * For the trip's page, whose frame shows the title: the document loaded here is the one the
- * page's next request reads, from memory then, rather than a second read of PostgreSQL.
+ * With `stageId`, the title of that stage of the trip (null when the trip has no such stage).
+ * For the trip's and a stage's pages, whose frame shows the title: the document loaded here is
+ * the one the page's next request reads, from memory then, rather than a second read of
+ * PostgreSQL.
  */
 export async function readableTitle(
   db: Db,
   documents: Pick<DocumentCache, 'load'>,
   itineraryId: string,
   userId: string,
+  stageId?: string,
 ): Promise<string | null> {
   if (!isUuidV7(itineraryId)) return null;
   const document = await documents.load(itineraryId, userId, () =>
     readItineraryDocument(db, itineraryId, userId),
   );
-  return document
-    ? (JSON.parse(document.json) as { itinerary: { title: string } }).itinerary.title
-    : null;
+  if (!document) return null;
+  const tree = JSON.parse(document.json) as {
+    itinerary: { title: string };
+    stages: { id: string; title: string }[];
+  };
+  if (stageId === undefined) return tree.itinerary.title;
+  return tree.stages.find((stage) => stage.id === stageId)?.title ?? null;
 }

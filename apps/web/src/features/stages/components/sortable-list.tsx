@@ -1,30 +1,17 @@
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import type { Announcements, DragEndEvent, UniqueIdentifier } from '@dnd-kit/core';
 import { ActionIcon, Group, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
 import {
   memo,
+  startTransition,
   useCallback,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
   type ReactElement,
   type ReactNode,
 } from 'react';
@@ -32,7 +19,15 @@ import { useTranslation } from '../../../i18n/react';
 import { WindowList, type ItemPlace } from '../../../components/window-list';
 import { afterIdForMove, useStepOrder } from '../../../lib/step-order';
 import { isSaved } from '../lib/move';
+import { DragStore } from './drag-store';
+import type { DragLayer as DragLayerType } from './sortable-drag';
 import classes from './stages.module.css';
+
+// Drag and drop (dnd-kit, 11.5 kB gzip, and its setup for every row) is not part of the page's
+// first load: it loads when the pointer or the focus first comes to the list, on the way to a
+// handle (issue 34). The step buttons work before it; a handle pressed before it has arrived
+// starts its drag once it has.
+const loadDragLayer = () => import('./sortable-drag').then((module) => module.DragLayer);
 
 export interface SortableListProps<T extends { id: string }> {
   items: T[];
@@ -58,13 +53,6 @@ const VIRTUAL_ROWS_FROM = 40;
 /** Space between rows (the `gap` of `.sortableList`). */
 const ROW_GAP = 12;
 
-/**
- * The drag sensors' options, made once: new options at each render would make new sensors,
- * and every row would draw again whenever the page around the list does.
- */
-const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
-const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
-
 interface RowProps<T extends { id: string }> {
   item: T;
   name: string;
@@ -73,6 +61,10 @@ interface RowProps<T extends { id: string }> {
   canReorder: boolean;
   onStep: (item: T, via: 'up' | 'down') => void;
   renderItem: SortableListProps<T>['renderItem'];
+  /** Where it meets the drag layer, once that has loaded. */
+  store: DragStore;
+  /** Asks for the drag layer (once; nothing after). */
+  wantDrag: () => void;
   /** Its place in a long list that draws only the rows near the screen. */
   place?: ItemPlace;
 }
@@ -90,26 +82,55 @@ const SortableRow = memo(function SortableRow<T extends { id: string }>({
   canReorder,
   onStep,
   renderItem,
+  store,
+  wantDrag,
   place,
 }: RowProps<T>) {
   const { id } = item;
   const { t } = useTranslation('stages');
   const movable = canReorder && isSaved(id);
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id, disabled: !movable });
+  const drag = useSyncExternalStore(
+    useCallback((onChange: () => void) => store.subscribe(id, onChange), [store, id]),
+    () => store.drag(id),
+  );
   // A long list places the row with `translate`; a drag moves it with `transform`.
-  const style = { ...place?.style, transform: CSS.Translate.toString(transform), transition };
-  const ref = (element: HTMLLIElement | null) => {
-    setNodeRef(element);
-    place?.ref(element);
+  const style = { ...place?.style, transform: drag?.transform, transition: drag?.transition };
+  const placeRef = place?.ref;
+  const ref = useCallback(
+    (element: HTMLLIElement | null) => {
+      store.setElement(id, 'node', element);
+      placeRef?.(element);
+    },
+    [store, id, placeRef],
+  );
+  const handle = useRef<HTMLButtonElement | null>(null);
+  const handleRef = useCallback(
+    (element: HTMLButtonElement | null) => {
+      handle.current = element;
+      store.setElement(id, 'handle', element);
+    },
+    [store, id],
+  );
+  // Space or Enter on the handle before the drag layer has arrived: kept, and given to the
+  // handle again once the layer has bound it, so the keyboard's drag starts as it would have.
+  const pressEarly = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== ' ' && event.key !== 'Enter') return;
+    event.preventDefault();
+    store.press(id);
+    wantDrag();
   };
+  const listeners = drag?.listeners;
+  useEffect(() => {
+    if (!listeners || !store.takePress(id)) return;
+    handle.current?.dispatchEvent(
+      new globalThis.KeyboardEvent('keydown', {
+        key: ' ',
+        code: 'Space',
+        bubbles: true,
+        cancelable: true,
+      }),
+    );
+  }, [listeners, store, id]);
   const controls = movable ? (
     <Group gap={2} wrap="nowrap" className={classes.controls}>
       <ActionIcon
@@ -118,8 +139,9 @@ const SortableRow = memo(function SortableRow<T extends { id: string }>({
         size="lg"
         className={classes.handle}
         aria-label={t('reorder.handle', { name })}
-        ref={setActivatorNodeRef}
-        {...attributes}
+        ref={handleRef}
+        onKeyDown={pressEarly}
+        {...drag?.attributes}
         {...listeners}
       >
         <IconGripVertical size={18} aria-hidden />
@@ -155,7 +177,7 @@ const SortableRow = memo(function SortableRow<T extends { id: string }>({
       style={style}
       data-index={place?.['data-index']}
       className={classes.sortableRow}
-      data-dragging={isDragging || undefined}
+      data-dragging={drag?.isDragging || undefined}
       data-sortable-row={name}
     >
       {renderItem(item, index, controls)}
@@ -180,10 +202,22 @@ export function SortableList<T extends { id: string }>({
   const [announcement, setAnnouncement] = useState('');
   // After a step move, the button to keep focused (its twin when it became disabled).
   const focusTarget = useRef<string | null>(null);
-  const sensors = useSensors(
-    useSensor(PointerSensor, POINTER_OPTIONS),
-    useSensor(KeyboardSensor, KEYBOARD_OPTIONS),
-  );
+  const [store] = useState(() => new DragStore());
+  const [DragLayer, setDragLayer] = useState<typeof DragLayerType | null>(null);
+  const asked = useRef(false);
+  // One function for the list's life: the rows (memoised) are not drawn again when it is used.
+  const wantDrag = useCallback(() => {
+    if (asked.current || !canReorder) return;
+    asked.current = true;
+    loadDragLayer().then(
+      // In a transition: a click on its way (a row's button) is answered first.
+      (layer) => startTransition(() => setDragLayer(() => layer)),
+      () => {
+        // Offline without its code: the step buttons still move the rows.
+        asked.current = false;
+      },
+    );
+  }, [canReorder]);
   const ids = useMemo(() => items.map((item) => item.id), [items]);
   const total = items.length;
   const stepOf = useStepOrder(ids);
@@ -252,12 +286,15 @@ export function SortableList<T extends { id: string }>({
           canReorder={canReorder}
           onStep={step}
           renderItem={renderItem}
+          store={store}
+          wantDrag={wantDrag}
           place={place}
         />
       );
     },
-    [items, nameOf, total, canReorder, step, renderItem],
+    [items, nameOf, total, canReorder, step, renderItem, store, wantDrag],
   );
+  const movable = useCallback((id: string) => canReorder && isSaved(id), [canReorder]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -265,35 +302,39 @@ export function SortableList<T extends { id: string }>({
     if (item) onMove(item, afterIdForMove(ids, ids.indexOf(item.id), ids.indexOf(String(over.id))));
   };
 
+  // The drag layer's first approach: the pointer over the list, the focus in it.
+  const approach = DragLayer
+    ? {}
+    : { onPointerEnter: wantDrag, onPointerDown: wantDrag, onFocus: wantDrag };
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: { draggable: t('reorder.instructions') },
-      }}
-    >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        {total >= VIRTUAL_ROWS_FROM ? (
-          <WindowList
-            count={total}
-            keyOf={(index) => ids[index] ?? String(index)}
-            estimateSize={() => rowHeight}
-            gap={ROW_GAP}
-            renderItem={row}
-            listProps={{ className: classes.sortableList, 'aria-label': label }}
-          />
-        ) : (
-          <ol className={classes.sortableList} aria-label={label}>
-            {items.map((_, index) => row(index))}
-          </ol>
-        )}
-      </SortableContext>
+    <>
+      {total >= VIRTUAL_ROWS_FROM ? (
+        <WindowList
+          count={total}
+          keyOf={(index) => ids[index] ?? String(index)}
+          estimateSize={() => rowHeight}
+          gap={ROW_GAP}
+          renderItem={row}
+          listProps={{ className: classes.sortableList, 'aria-label': label, ...approach }}
+        />
+      ) : (
+        <ol className={classes.sortableList} aria-label={label} {...approach}>
+          {items.map((_, index) => row(index))}
+        </ol>
+      )}
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
-    </DndContext>
+      {DragLayer && (
+        <DragLayer
+          ids={ids}
+          movable={movable}
+          store={store}
+          announcements={announcements}
+          instructions={t('reorder.instructions')}
+          onDragEnd={onDragEnd}
+        />
+      )}
+    </>
   );
 }
