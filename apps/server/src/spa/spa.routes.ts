@@ -22,6 +22,7 @@ import {
   type RoutePreloads,
 } from '@jammy/shared/route-preloads';
 import { PRESET_PAGE_MAX } from '@jammy/shared/presets-plain';
+import { SHARE_QUERY_PARAM } from '@jammy/shared/sharing-params';
 import type { Session } from '@jammy/shared/session';
 import { matchRoute, type RouteId } from '@jammy/shared/route-table';
 import { BASE_MANIFEST_PATH, manifestPath } from '@jammy/shared/web-manifest';
@@ -216,8 +217,21 @@ function bootTitle(title: string, page: 'trip' | 'list'): string {
  */
 function dataPreload(routeId: RouteId, language: Language, query: string): string {
   if (routeId !== 'presets' || query !== '') return '';
-  const href = `/api/presets?lang=${language}&amp;limit=${PRESET_PAGE_MAX}`;
-  return `<link rel="preload" as="fetch" crossorigin href="${href}">`;
+  return fetchPreload(`/api/presets?lang=${language}&amp;limit=${PRESET_PAGE_MAX}`);
+}
+
+/** A preload of an API answer the app's own fetch will ask for (same address and credentials). */
+const fetchPreload = (href: string) => `<link rel="preload" as="fetch" crossorigin href="${href}">`;
+
+/**
+ * The trip's tree (GET /api/itineraries/{id}, as `itineraryTreeQuery` asks for it), named in the
+ * head of its overview for a traveller who may read it: the app's loader asks for it only once
+ * the app's code has run (a trip of 1,000 places took its server 100–200 ms), and the page waits
+ * for it. A link holder's view (`?share=`) reads another address.
+ */
+function treePreload(tripId: string, query: string): string {
+  if (new URLSearchParams(query).has(SHARE_QUERY_PARAM)) return '';
+  return fetchPreload(`/api/itineraries/${encodeURIComponent(tripId)}`);
 }
 
 /**
@@ -296,7 +310,10 @@ async function notFound(
           request.log.warn({ err: error }, 'the page is sent without its title');
           return null;
         });
-        if (title !== null) frame = bootTitle(title, 'trip');
+        if (title !== null) {
+          frame = bootTitle(title, 'trip');
+          head.scripts = treePreload(tripId, request.url.slice(pathname.length)) + head.scripts;
+        }
       }
     }
     html = withLanguage(indexHtml, language, head);
