@@ -5,10 +5,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 import { itinerariesQuery, itineraryTreeQuery } from './features/itineraries/api/itineraries';
 import { listFiltersOf } from './features/itineraries/components/use-list-params';
-import {
-  loadOverviewBody,
-  loadTimelineCode,
-} from './features/itineraries/components/load-overview-body';
+import { loadOverviewBody } from './features/itineraries/components/load-overview-body';
+import { loadTimelineCode } from './features/itineraries/components/long-timeline';
 import { inboxQuery } from './features/inbox/api/inbox';
 import { i18n } from './i18n/i18n';
 import { meQuery } from './lib/session';

@@ -175,44 +175,6 @@ describe("a trip's title, in the app's frame", () => {
   });
 });
 
-describe("a trip's tree, named in its overview's head", () => {
-  test('for a member, as the app asks for it; never for a stranger, a link holder or another page', async ({
-    server,
-  }) => {
-    const api = apiFor(server);
-    const owner = await server.traveller({ label: 'tree-preload-owner' });
-    const stranger = await server.traveller({ label: 'tree-preload-stranger' });
-    const created = await api(owner, 'POST', '/api/itineraries', { payload: { title: 'Évora' } });
-    expectStatus(created, 201);
-    const { id } = created.json<{ id: string }>();
-    const page = async (user: { cookie: string } | null, url: string) =>
-      (
-        await server.app.inject({
-          method: 'GET',
-          url,
-          headers: user ? { cookie: user.cookie } : {},
-        })
-      ).body;
-    const head = (html: string) => /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
-    // The address and credentials of the app's own request (itineraryTreeQuery), so the app's
-    // fetch takes the preloaded answer.
-    const link = `<link rel="preload" as="fetch" crossorigin href="/api/itineraries/${id}">`;
-    expect(head(await page(owner, `/itinerary/${id}`))).toContain(link);
-    expect(head(await page(owner, `/de/itinerary/${id}`))).toContain(link);
-    expectStatus(await api(owner, 'GET', `/api/itineraries/${id}`), 200);
-
-    for (const html of [
-      await page(stranger, `/itinerary/${id}`),
-      await page(null, `/itinerary/${id}`),
-      // A link holder's view reads the trip through the link, at another address.
-      await page(owner, `/itinerary/${id}?share=abc`),
-      await page(owner, `/itinerary/${id}/notes`),
-    ]) {
-      expect(head(html)).not.toContain('as="fetch"');
-    }
-  });
-});
-
 describe("a trip's page and its first read", () => {
   test('read the trip from PostgreSQL once: the page loads the document its API read is served from', async ({
     server,

@@ -18,10 +18,9 @@ import {
   type BookingMoment,
   type LooseDay,
 } from '../../bookings/public';
-import { loadedVirtualList } from './load-overview-body';
 import { PlaceItem } from './place-item';
 import classes from './stage-timeline.module.css';
-import { VIRTUAL_TIMELINE_PLACES } from './timeline-length';
+import { VIRTUAL_TIMELINE_PLACES, loadedVirtualList } from './long-timeline';
 import type { StageGroup, TripNumbers } from './trip-points';
 import { displayNames } from '../../../lib/intl';
 
