@@ -251,19 +251,34 @@ describe('a trip of 100 stages and 1,000 places', () => {
     // A map made at one view and then fitted draws its markers twice, the first time at a zoom
     // where the places are barely grouped: a thousand markers made and thrown away in the task
     // that makes the map, and a view that jumps. Every marker icon the page ever adds is counted.
+    // So are the busy placeholders of the timeline and of the map: a part that suspends on its
+    // code shows a placeholder of its own, which React replaces no sooner than 300 ms later.
     const fresh = await context.newPage();
     await fresh.addInitScript(() => {
-      const seen = { added: 0 };
+      const seen = { added: 0, timelinesBusy: 0, mapPlaceholders: 0 };
       Object.assign(window, { markersSeen: seen });
+      const count = (node: HTMLElement, selector: string) =>
+        (node.matches(selector) ? 1 : 0) + node.querySelectorAll(selector).length;
       new MutationObserver((records) => {
         for (const record of records) {
           for (const node of record.addedNodes) {
-            if (node instanceof HTMLElement && node.classList.contains('leaflet-marker-icon')) {
-              seen.added += 1;
-            }
+            if (!(node instanceof HTMLElement)) continue;
+            if (node.classList.contains('leaflet-marker-icon')) seen.added += 1;
+            seen.timelinesBusy += count(node, 'ol[data-timeline][aria-busy="true"]');
+            seen.mapPlaceholders += count(node, 'main [role="region"][aria-busy]');
           }
         }
       }).observe(document, { childList: true, subtree: true });
+    });
+    const treeRequests: string[] = [];
+    fresh.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/itineraries/${tripId}`) {
+        treeRequests.push(request.url());
+      }
+    });
+    const warnings: string[] = [];
+    fresh.on('console', (message) => {
+      if (/preload/i.test(message.text())) warnings.push(message.text());
     });
     await fresh.goto(url(`/itinerary/${tripId}`));
     const markers = fresh.locator('main .leaflet-marker-icon');
@@ -283,12 +298,28 @@ describe('a trip of 100 stages and 1,000 places', () => {
         { timeout: 20_000, interval: 0 },
       )
       .toBe(true);
-    const added = await fresh.evaluate(
-      () => (window as unknown as { markersSeen: { added: number } }).markersSeen.added,
+    const { added, timelinesBusy, mapPlaceholders } = await fresh.evaluate(
+      () =>
+        (
+          window as unknown as {
+            markersSeen: { added: number; timelinesBusy: number; mapPlaceholders: number };
+          }
+        ).markersSeen,
     );
     figures.push(`overview map: ${added} marker icons made, ${shown} shown`);
     expect(shown).toBeLessThan(PLACES / 10);
     expect(added).toBe(shown);
+    // The virtualiser's code came with the trip: the timeline is drawn with its stages at once.
+    expect(timelinesBusy).toBe(0);
+    // Leaflet's code loaded first: the map replaces the placeholder it was drawn with.
+    expect(mapPlaceholders).toBe(1);
+    // The tree the page's head started is the one the page drew: asked for once, no warning of
+    // a preload left unused.
+    expect(await fresh.locator(`link[rel="preload"][as="fetch"]`).getAttribute('href')).toBe(
+      `/api/itineraries/${tripId}`,
+    );
+    expect(treeRequests).toEqual([url(`/api/itineraries/${tripId}`)]);
+    expect(warnings).toEqual([]);
     if (SHOTS) await fresh.screenshot({ path: `${SHOTS}/big-trip-overview.png` });
     await fresh.close();
   });

@@ -6,6 +6,7 @@ import type { Params } from 'react-router';
 import { itinerariesQuery, itineraryTreeQuery } from './features/itineraries/api/itineraries';
 import { listFiltersOf } from './features/itineraries/components/use-list-params';
 import { loadOverviewBody } from './features/itineraries/components/load-overview-body';
+import { loadTimelineCode } from './features/itineraries/components/long-timeline';
 import { inboxQuery } from './features/inbox/api/inbox';
 import { i18n } from './i18n/i18n';
 import { meQuery } from './lib/session';
@@ -62,11 +63,16 @@ const ROUTE_DATA: Partial<Record<RouteId, RouteData>> = {
       'form',
     ],
     prefetch: (queryClient, params, url) => {
+      const tree = tripTree(queryClient, params, url);
       // Not waited for: the page shows once its tree is there.
       if (params.id) {
         const id = params.id;
         void import('./features/itineraries/api/overview-sections').then((module) =>
           module.prefetchOverviewSections(queryClient, id),
+        );
+        // A long trip's timeline code, as soon as the trip says it is long.
+        void tree.then(() =>
+          loadTimelineCode(queryClient.getQueryData(itineraryTreeQuery(id).queryKey)),
         );
       }
       // The sections below the first screen: their code, fetched alongside (not in the
@@ -74,7 +80,7 @@ const ROUTE_DATA: Partial<Record<RouteId, RouteData>> = {
       void loadOverviewBody().catch(() => {
         // The page asks again when it draws them (offline: it says it cannot).
       });
-      return tripTree(queryClient, params, url);
+      return tree;
     },
   },
   'itinerary-edit': tripPage('files'),

@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '@jammy/shared/languages';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '@jammy/shared/route-preloads';
 import { describe, expect } from 'vitest';
 import { serverTest } from '../../test/fixture';
+import { apiFor, expectStatus } from '../../test/itinerary-helpers';
 import type { TestServer } from '../../test/server';
 import { expectedIndexHtml } from '../../test/web-dist';
 
@@ -153,5 +154,42 @@ describe('the files a page names in its head', () => {
     const response = await get(server, '/itineraries/nowhere/at/all');
     expect(response.statusCode).toBe(404);
     expect(response.body).toBe(expectedIndexHtml('en', 'ltr', null));
+  });
+});
+
+describe("a trip's tree, named in its overview's head", () => {
+  test('for a member, as the app asks for it; never for a stranger, a link holder or another page', async ({
+    server,
+  }) => {
+    const api = apiFor(server);
+    const owner = await server.traveller({ label: 'tree-preload-owner' });
+    const stranger = await server.traveller({ label: 'tree-preload-stranger' });
+    const created = await api(owner, 'POST', '/api/itineraries', { payload: { title: 'Évora' } });
+    expectStatus(created, 201);
+    const { id } = created.json<{ id: string }>();
+    const page = async (user: { cookie: string } | null, url: string) =>
+      (
+        await server.app.inject({
+          method: 'GET',
+          url,
+          headers: user ? { cookie: user.cookie } : {},
+        })
+      ).body;
+    // The address and credentials of the app's own request (itineraryTreeQuery), so the app's
+    // fetch takes the preloaded answer.
+    const link = `<link rel="preload" as="fetch" crossorigin href="/api/itineraries/${id}">`;
+    expect(head(await page(owner, `/itinerary/${id}`))).toContain(link);
+    expect(head(await page(owner, `/de/itinerary/${id}`))).toContain(link);
+    expectStatus(await api(owner, 'GET', `/api/itineraries/${id}`), 200);
+
+    for (const html of [
+      await page(stranger, `/itinerary/${id}`),
+      await page(null, `/itinerary/${id}`),
+      // A link holder's view reads the trip through the link, at another address.
+      await page(owner, `/itinerary/${id}?share=abc`),
+      await page(owner, `/itinerary/${id}/notes`),
+    ]) {
+      expect(head(html)).not.toContain('as="fetch"');
+    }
   });
 });

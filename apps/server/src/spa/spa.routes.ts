@@ -22,6 +22,7 @@ import {
   type RoutePreloads,
 } from '@jammy/shared/route-preloads';
 import { PRESET_PAGE_MAX } from '@jammy/shared/presets-plain';
+import { SHARE_QUERY_PARAM } from '@jammy/shared/sharing-params';
 import type { Session } from '@jammy/shared/session';
 import { matchRoute, type RouteId } from '@jammy/shared/route-table';
 import { BASE_MANIFEST_PATH, manifestPath } from '@jammy/shared/web-manifest';
@@ -217,18 +218,22 @@ function bootTitle(title: string, page: 'trip' | 'list'): string {
  */
 function dataPreload(routeId: RouteId, language: Language, query: string): string {
   if (routeId !== 'presets' || query !== '') return '';
-  const href = `/api/presets?lang=${language}&amp;limit=${PRESET_PAGE_MAX}`;
-  return `<link rel="preload" as="fetch" crossorigin href="${href}">`;
+  return fetchPreload(`/api/presets?lang=${language}&amp;limit=${PRESET_PAGE_MAX}`);
 }
 
+/** A preload of an API answer the app's own fetch will ask for (same address and credentials). */
+const fetchPreload = (href: string) => `<link rel="preload" as="fetch" crossorigin href="${href}">`;
+
 /**
- * The trip's tree, as a stage's page asks for it (`itineraryTreeQuery`: the same address and
- * credentials), named in the head of a stage's page for a traveller who may read the trip: the
- * browser fetches it with the app's code, and the page draws its heading and places as soon as
- * its code has run instead of asking then (over HTTP/1.1, after some twenty files).
+ * The trip's tree (GET /api/itineraries/{id}, as `itineraryTreeQuery` asks for it), named in the
+ * head of its overview and of its stages' pages for a traveller who may read it: the app's
+ * loader asks for it only once the app's code has run (over HTTP/1.1 after some twenty files; a
+ * trip of 1,000 places took its server 100–200 ms), and the page waits for it. A link holder's
+ * view (`?share=`) reads another address.
  */
-function treePreload(itineraryId: string): string {
-  return `<link rel="preload" as="fetch" crossorigin href="/api/itineraries/${itineraryId}">`;
+function treePreload(tripId: string, query: string): string {
+  if (new URLSearchParams(query).has(SHARE_QUERY_PARAM)) return '';
+  return fetchPreload(`/api/itineraries/${encodeURIComponent(tripId)}`);
 }
 
 /**
@@ -312,11 +317,13 @@ async function notFound(
             request.log.warn({ err: error }, 'the page is sent without its title');
             return null;
           });
-        if (title !== null) frame = bootTitle(title, 'trip');
-        // Its data too, once known to be readable (a stranger's would only answer 404), named
-        // with the stylesheets, before the scripts: over HTTP/1.1 the browser asks in the order
-        // it reads, six at a time, and the data would otherwise wait behind the app's code.
-        if (title !== null && stageId) head.styles += treePreload(tripId);
+        if (title !== null) {
+          frame = bootTitle(title, 'trip');
+          // Its data too, once known to be readable (a stranger's would only answer 404), named
+          // with the stylesheets, before the scripts: over HTTP/1.1 the browser asks in the
+          // order it reads, six at a time, and the data would otherwise wait behind the code.
+          head.styles += treePreload(tripId, request.url.slice(pathname.length));
+        }
       }
     }
     html = withLanguage(indexHtml, language, head);

@@ -2,7 +2,7 @@ import { commaOf } from '@jammy/shared/languages';
 import type { Place } from '@jammy/shared/itineraries';
 import { Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCalendar, IconMapPin, IconTicket } from '@tabler/icons-react';
-import { memo, useCallback, useEffect, useMemo } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n/react';
 import { Link } from 'react-router';
 import { WindowList, type ItemPlace } from '../../../components/window-list';
@@ -20,6 +20,7 @@ import {
 } from '../../bookings/public';
 import { PlaceItem } from './place-item';
 import classes from './stage-timeline.module.css';
+import { VIRTUAL_TIMELINE_PLACES, loadedVirtualList } from './long-timeline';
 import type { StageGroup, TripNumbers } from './trip-points';
 import { displayNames } from '../../../lib/intl';
 
@@ -224,16 +225,6 @@ function StageItem({
 /** A step of the timeline: a day of bookings no stage holds, or a stage. */
 type Entry = { kind: 'day'; day: LooseDay } | { kind: 'stage'; group: StageGroup; index: number };
 
-/**
- * From this many places a trip's timeline draws only the stages near the screen (and keeps
- * the space of the others): a trip of a thousand places opens and scrolls as fast as a short
- * one. A stage chosen on the map, or one of its places, is brought into view and drawn. A
- * shorter trip (10 stages of 10 places) is drawn whole, in a render React may pause: in
- * Lighthouse's runs that kept its blocking time lower than drawing it in view (415 against
- * 652 ms, three runs each).
- */
-const VIRTUAL_TIMELINE_PLACES = 200;
-
 /** Space between the steps of the timeline (the `gap` of `.timeline`, Mantine's "lg"). */
 const STEP_GAP = 20;
 
@@ -282,6 +273,9 @@ export const StageTimeline = memo(function StageTimeline({
   );
   const long =
     groups.reduce((sum, group) => sum + group.places.length, 0) >= VIRTUAL_TIMELINE_PLACES;
+  // Its code already loaded (with the trip's data), the list is drawn in this render; else it
+  // is loaded now, its place kept busy meanwhile. Chosen once: the list is never drawn anew.
+  const [LongList] = useState(() => loadedVirtualList() ?? WindowList);
   const render = useCallback(
     (entry: Entry, place?: ItemPlace) =>
       entry.kind === 'day' ? (
@@ -337,7 +331,7 @@ export const StageTimeline = memo(function StageTimeline({
     <Stack gap="xl">
       {entries.length > 0 &&
         (long ? (
-          <WindowList
+          <LongList
             count={entries.length}
             keyOf={(index) => {
               const entry = entries[index];
