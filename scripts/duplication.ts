@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * Prints how many lines of `apps` and `packages` (tests included) are exact copies of other
  * lines, as jscpd counts them (runs of 6 lines or more; data, styles and migrations left out:
- * .jscpd.json), and the ten largest clones. Exits with 1 above the limit, so the figure only
+ * .jscpd.json), and the ten largest clones. Exits with 1 at the limit or above, so the figure only
  * goes down: the next feature reuses a part instead of copying a sibling.
  */
 const LIMIT_LINES = Number(process.env.DUPLICATION_LIMIT ?? 600);

@@ -54,3 +54,11 @@ export async function signUp(app: FastifyInstance, mailer: ReturnType<typeof mem
   if (!session) throw new Error(`verification answered ${verified.statusCode} without a session`);
   return session;
 }
+
+/** The user id of a session cookie. */
+export async function userIdOf(app: FastifyInstance, cookie: string): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+  const id = response.json<{ user: { id: string } | null }>().user?.id;
+  if (!id) throw new Error(`GET /api/session answered ${response.statusCode} without a user`);
+  return id;
+}

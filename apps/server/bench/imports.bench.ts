@@ -56,5 +56,6 @@ time(
       stage: null,
       stageTitle: undefined,
       zone: null,
+      dates: null,
     }).routes[0]?.coordinates.length ?? 0,
 );

@@ -60,7 +60,7 @@ import {
 import { freePort } from '../test/ports';
 import { createWebDistFixture, type WebDistFixture } from '../test/web-dist';
 import { bodyOf, startBareServer, type BareServer } from './bare-server';
-import { memoryMailer, signUp } from './bench-accounts';
+import { memoryMailer, signUp, userIdOf } from './bench-accounts';
 import {
   BOOKINGS,
   EXPENSES,
@@ -242,14 +242,6 @@ function printTable(rows: Row[], bytes: Map<string, number>) {
   console.log(format(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('-|-'));
   for (const line of lines) console.log(format(line));
-}
-
-/** The user id of a session cookie. */
-async function userIdOf(app: FastifyInstance, cookie: string): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
-  const id = response.json<{ user: { id: string } | null }>().user?.id;
-  if (!id) throw new Error(`GET /api/session answered ${response.statusCode} without a user`);
-  return id;
 }
 
 /** Slices of the warm read, alternating between the app with metrics and one without. */

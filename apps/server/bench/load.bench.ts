@@ -45,7 +45,7 @@ import {
   type ServerProcess,
 } from '../test/server-process';
 import { createWebDistFixture, type WebDistFixture } from '../test/web-dist';
-import { memoryMailer, signUp } from './bench-accounts';
+import { memoryMailer, signUp, userIdOf } from './bench-accounts';
 import {
   describeMemory,
   documentBytes,
@@ -81,13 +81,6 @@ async function openFilesLimit(pid: number | 'self'): Promise<string> {
 interface Traveller {
   cookie: string;
   id: string;
-}
-
-async function userIdOf(app: FastifyInstance, cookie: string): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
-  const id = response.json<{ user: { id: string } | null }>().user?.id;
-  if (!id) throw new Error(`GET /api/session answered ${response.statusCode} without a user`);
-  return id;
 }
 
 async function main() {
