@@ -25,6 +25,9 @@ export function uniqueEmail(prefix = 'traveller'): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@jammy.test`;
 }
 
+/** How often the mail and text-message folders are read while a test waits for one. */
+const MAIL_POLL_MS = 50;
+
 type ParsedMail = Awaited<ReturnType<typeof simpleParser>>;
 
 /**
@@ -70,7 +73,9 @@ export async function waitForMail(
         links: [...text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]),
       };
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A mail usually lands within a few milliseconds of the request that sent it, and every
+    // account a test makes waits for one: look again soon.
+    await new Promise((resolve) => setTimeout(resolve, MAIL_POLL_MS));
   }
   throw new Error(
     `No mail to ${to}${subject ? ` matching ${subject}` : ''} within ${timeoutMs} ms`,
@@ -89,7 +94,7 @@ export async function waitForSms(phone: string, timeoutMs = 15_000): Promise<str
         return String(sms.body);
       }
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, MAIL_POLL_MS));
   }
   throw new Error(`No text message to ${phone} within ${timeoutMs} ms`);
 }
