@@ -3,6 +3,7 @@ import {
   startTransition,
   Suspense,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type ReactNode,
@@ -112,11 +113,13 @@ class NotLoaded extends Component<
 
 /**
  * The ref of the loaded control's button: it takes the focus if the bare button had it, once,
- * when it replaces it (later changes leave the focus where it is).
+ * when it replaces it (later changes leave the focus where it is). In the commit that removes
+ * the bare button, not after the paint: in between, the focus would be on the page's body, and
+ * a key pressed then (Enter, the moment the visitor reached the button) would open nothing.
  */
 export function useTakeFocus(takeFocus: boolean) {
   const target = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (takeFocus) target.current?.focus();
     // Only when it replaces the bare button.
     // eslint-disable-next-line react-hooks/exhaustive-deps
