@@ -99,7 +99,10 @@ export function verifySignedToken(value: string, secret: string): string | null 
   return token;
 }
 
-/** Where a request keeps whose session `find` or `known` found (for its log line). */
+/**
+ * Where a request keeps whose session `find` or `known` found (for its log line): a property of
+ * the request, not a WeakMap entry (about 0.4 µs a request, and work for the collector).
+ */
 const CALLER = Symbol('caller');
 
 declare module 'fastify' {
@@ -147,14 +150,6 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
   const userHandlers: ((userId: string | null) => void)[] = [];
   /** Bumped by every invalidation: a lookup that raced one is not cached. */
   let epoch = 0;
-  /**
-   * Who each request was found to be, on the request itself: a WeakMap's entry cost every
-   * request about 0.4 µs and work for the collector, a property nothing.
-   */
-  const callers = {
-    set: (request: FastifyRequest, userId: string) => void (request[CALLER] = userId),
-    get: (request: FastifyRequest) => request[CALLER],
-  };
 
   const forget = (token: string) => {
     const entry = cache.get(token);
@@ -246,19 +241,19 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
       const secret = bearerSecret(request);
       if (secret !== undefined) {
         const holder = tokens.known(secret);
-        if (holder) callers.set(request, holder.user.id);
+        if (holder) request[CALLER] = holder.user.id;
         return holder && tokenSession(holder);
       }
       const raw = settings && request.cookies[settings.name];
       const current = raw ? fresh(raw, Date.now())?.current : undefined;
-      if (current) callers.set(request, current.user.id);
+      if (current) request[CALLER] = current.user.id;
       return current;
     },
     async find(request) {
       const bearer = bearerSecret(request);
       if (bearer !== undefined) {
         const holder = await tokens.find(bearer);
-        if (holder) callers.set(request, holder.user.id);
+        if (holder) request[CALLER] = holder.user.id;
         return holder && tokenSession(holder);
       }
       const { name, secret } = settings ?? (await cookieSettings());
@@ -267,7 +262,7 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
       const now = Date.now();
       const cached = fresh(raw, now);
       if (cached) {
-        callers.set(request, cached.current.user.id);
+        request[CALLER] = cached.current.user.id;
         return cached.current;
       }
       forget(raw);
@@ -279,14 +274,14 @@ export function createSessions(auth: Auth, db: Db, notifications?: Notifications
         pending.set(raw, found);
       }
       const current = await found;
-      if (current) callers.set(request, current.user.id);
+      if (current) request[CALLER] = current.user.id;
       return current;
     },
     forgetCached() {
       clear();
       tokens.forgetCached();
     },
-    userIdOf: (request) => callers.get(request),
+    userIdOf: (request) => request[CALLER],
     onUserChange(handler) {
       userHandlers.push(handler);
     },
